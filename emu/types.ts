@@ -1,0 +1,84 @@
+/**
+ * The Machine API: what the harness, the CLI and the browser page may ask of an emulated PC.
+ * One implementation (emu/v86-machine.ts) runs v86 in Node and in the browser.
+ */
+
+/** The 80x25 text screen: characters already mapped from CP437 to Unicode. */
+export interface TextScreen {
+  readonly cols: number;
+  readonly rows: number;
+  /** One string of `cols` characters per row. */
+  readonly lines: readonly string[];
+  /** Attribute byte of every cell, row-major, `cols * rows` entries. */
+  readonly attrs: Uint8Array;
+}
+
+export interface WaitOptions {
+  timeoutMs: number;
+  /** What is being waited for, used in the timeout error. */
+  what?: string;
+}
+
+export type MouseButton = "left" | "right" | "middle";
+
+/** Raw guest memory access (linear addresses). */
+export interface GuestMemory {
+  read(linear: number, length: number): Uint8Array;
+  readU8(linear: number): number;
+  readU16(linear: number): number;
+}
+
+export interface Keyboard {
+  /** Press and release keys given as text ("1", "\r" for Enter, "\x1b" for Esc). */
+  type(text: string): Promise<void>;
+  /** Send raw set-1 scancodes (make and break codes as given). */
+  sendScancodes(codes: readonly number[]): Promise<void>;
+}
+
+export interface Mouse {
+  /**
+   * Move the guest's pointer to a text cell closed-loop: send PS/2 deltas (at most +-127 each),
+   * read MOUSE.COM's resident header, repeat until the pointer is on the cell.
+   */
+  moveToCell(col: number, row: number): Promise<void>;
+  press(button?: MouseButton): Promise<void>;
+  release(button?: MouseButton): Promise<void>;
+  /** moveToCell, then press and release. */
+  clickCell(col: number, row: number, button?: MouseButton): Promise<void>;
+}
+
+export interface MachineSnapshot {
+  readonly state: ArrayBuffer;
+}
+
+export interface Machine {
+  readonly memory: GuestMemory;
+  readonly keyboard: Keyboard;
+  readonly mouse: Mouse;
+  screen(): TextScreen;
+  /** The screen as text, one line per row, for error messages and the CLI. */
+  screenText(): string;
+  /** Instructions executed by the emulated CPU since boot (v86's instruction counter). */
+  instructionCount(): number;
+  /**
+   * Run the emulator until `probe` returns a value other than undefined/false, then resolve with it.
+   * Rejects after `timeoutMs` with an error whose message contains the screen dump.
+   */
+  waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T>;
+  snapshot(): Promise<MachineSnapshot>;
+  restore(snapshot: MachineSnapshot): Promise<void>;
+  /** Stop the emulator and release everything it holds; Node then exits on its own. */
+  destroy(): Promise<void>;
+}
+
+export interface MachineOptions {
+  /** 1.44 MB floppy image. */
+  floppy: Uint8Array;
+  bios: Uint8Array;
+  vgaBios: Uint8Array;
+  /** Where v86.wasm is: a file path in Node, a URL in the browser. */
+  wasmPath: string;
+  memoryMiB?: number;
+  /** Browser only: the element v86 draws its screen into. */
+  screenContainer?: HTMLElement;
+}
