@@ -56,7 +56,14 @@ $(B)/%.COM: asm/tests/%.asm | $(B)
 	$(NASM) -I asm/ $< -o $@
 
 # ---- floppy images (mtools; scripts/mkimg.sh holds the recipe) ----------------------------
-image: $(IMAGE)
+TEST_IMAGES := $(patsubst disk/tests/%.bat,$(B)/test-%.img,$(wildcard disk/tests/*.bat))
+
+image: $(IMAGE) $(TEST_IMAGES)
+
+# Test floppies: disk/tests/NAME.bat is the AUTOEXEC.BAT of build/test-NAME.img, which holds every
+# program the project builds.
+$(B)/test-%.img: disk/tests/%.bat $(BOOT_BIN) $(KERNEL_SYS) $(MOUSE_COM) $(GAME_COM) $(TEST_COMS) scripts/mkimg.sh
+	scripts/mkimg.sh $@ $< $(MOUSE_COM) $(GAME_COM) $(TEST_COMS)
 
 $(IMAGE): $(BOOT_BIN) $(KERNEL_SYS) $(MOUSE_COM) $(GAME_COM) disk/AUTOEXEC.BAT scripts/mkimg.sh
 	scripts/mkimg.sh $@ disk/AUTOEXEC.BAT $(MOUSE_COM) $(GAME_COM)

@@ -37,6 +37,11 @@ export interface Keyboard {
 
 export interface Mouse {
   /**
+   * Send one raw relative movement through the emulated PS/2 mouse (dx right, dy down on screen;
+   * each in -127..127). MOUSE.COM programs the device so that one unit is one mickey.
+   */
+  sendDelta(dx: number, dy: number): Promise<void>;
+  /**
    * Move the guest's pointer to a text cell closed-loop: send PS/2 deltas (at most +-127 each),
    * read MOUSE.COM's resident header, repeat until the pointer is on the cell.
    */
