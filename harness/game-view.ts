@@ -1,0 +1,153 @@
+/**
+ * GameView: the running PISKASM.COM seen through its debug header (docs/architecture.md section 1).
+ * Nothing here hard-codes an address or a screen layout: everything is found through the header.
+ */
+import type { GuestMemory } from "../emu/types.js";
+
+export const BOARD_SIZE = 19;
+export const CELLS = BOARD_SIZE * BOARD_SIZE;
+export const GAME_SIGNATURE = "PISKDBG1";
+/** The header follows the 2-byte `jmp short` at 100h. */
+const HEADER_OFFSET = 0x102;
+/** Conventional memory ends at A0000h; the program cannot be above it. */
+const CONVENTIONAL_END = 0xa0000;
+/** CD 20: the INT 20h every PSP starts with, to tell the program from a copy in a disk buffer. */
+const PSP_INT20 = 0x20cd;
+
+export enum Phase {
+  Starting = 0,
+  Menu = 1,
+  HumanTurn = 2,
+  ComputerTurn = 3,
+  ComputerWon = 4,
+  HumanWon = 5,
+  Draw = 6,
+  Exiting = 7,
+}
+
+export interface BoardGeometry {
+  /** Screen column and row of the character of cell (0,0). */
+  left: number;
+  top: number;
+  cellWidth: number;
+  cellHeight: number;
+}
+
+/** Linear addresses of the game's variables, resolved once from the header. */
+export interface GameLayout {
+  segmentBase: number;
+  version: number;
+  plocha: number;
+  info: number;
+  seed: number;
+  random: number;
+  lastPC: number;
+  volnaPole: number;
+  phase: number;
+  moveCount: number;
+  gameCount: number;
+  bodovani: number;
+  geometry: BoardGeometry;
+}
+
+/** A complete copy of the game state at one moment. */
+export interface GameState {
+  plocha: Uint8Array;
+  info: Uint16Array;
+  seed: number;
+  random: number;
+  lastPC: number;
+  volnaPole: number;
+  phase: Phase;
+  moveCount: number;
+  gameCount: number;
+}
+
+function matchesSignature(mem: GuestMemory, linear: number): boolean {
+  const bytes = mem.read(linear, GAME_SIGNATURE.length);
+  for (let i = 0; i < GAME_SIGNATURE.length; i++) {
+    if (bytes[i] !== GAME_SIGNATURE.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** Scans conventional memory for the running game; undefined when it is not (yet) loaded. */
+export function findGame(mem: GuestMemory): GameLayout | undefined {
+  const all = mem.read(0, CONVENTIONAL_END);
+  const first = GAME_SIGNATURE.charCodeAt(0);
+  for (let seg = 0; seg * 16 + HEADER_OFFSET + 64 < CONVENTIONAL_END; seg++) {
+    const base = seg * 16;
+    const at = base + HEADER_OFFSET;
+    if (all[at] !== first) continue;
+    if (all[base] + (all[base + 1] << 8) !== PSP_INT20) continue;
+    if (!matchesSignature(mem, at)) continue;
+    return readLayout(mem, base);
+  }
+  return undefined;
+}
+
+function readLayout(mem: GuestMemory, base: number): GameLayout {
+  const h = base + HEADER_OFFSET;
+  const ptr = (off: number): number => base + mem.readU16(h + off);
+  return {
+    segmentBase: base,
+    version: mem.readU16(h + 0x08),
+    plocha: ptr(0x0a),
+    info: ptr(0x0c),
+    seed: ptr(0x0e),
+    random: ptr(0x10),
+    lastPC: ptr(0x12),
+    volnaPole: ptr(0x14),
+    phase: ptr(0x16),
+    moveCount: ptr(0x18),
+    gameCount: ptr(0x1a),
+    bodovani: ptr(0x1c),
+    geometry: {
+      left: mem.readU8(h + 0x1e),
+      top: mem.readU8(h + 0x1f),
+      cellWidth: mem.readU8(h + 0x20),
+      cellHeight: mem.readU8(h + 0x21),
+    },
+  };
+}
+
+export function readPhase(mem: GuestMemory, layout: GameLayout): Phase {
+  return mem.readU8(layout.phase) as Phase;
+}
+
+export function readMoveCount(mem: GuestMemory, layout: GameLayout): number {
+  return mem.readU16(layout.moveCount);
+}
+
+export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
+  const infoBytes = mem.read(layout.info, CELLS * 2);
+  const info = new Uint16Array(CELLS);
+  for (let i = 0; i < CELLS; i++) info[i] = infoBytes[2 * i] + (infoBytes[2 * i + 1] << 8);
+  return {
+    plocha: mem.read(layout.plocha, CELLS).slice(),
+    info,
+    seed: mem.readU16(layout.seed),
+    random: mem.readU16(layout.random),
+    lastPC: mem.readU16(layout.lastPC),
+    volnaPole: mem.readU16(layout.volnaPole),
+    phase: readPhase(mem, layout),
+    moveCount: readMoveCount(mem, layout),
+    gameCount: mem.readU16(layout.gameCount),
+  };
+}
+
+/** Reads the 448 words of the asm's score tables (docs/evaluator.md section 7). */
+export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {
+  const words = 448;
+  const bytes = mem.read(layout.bodovani, words * 2);
+  const out = new Uint16Array(words);
+  for (let i = 0; i < words; i++) out[i] = bytes[2 * i] + (bytes[2 * i + 1] << 8);
+  return out;
+}
+
+/** Screen position (column, row) of the character that shows board cell `index`. */
+export function cellToScreen(geometry: BoardGeometry, index: number): { col: number; row: number } {
+  const r = Math.floor(index / BOARD_SIZE);
+  const c = index % BOARD_SIZE;
+  return { col: geometry.left + c * geometry.cellWidth, row: geometry.top + r * geometry.cellHeight };
+}
