@@ -86,4 +86,8 @@ export interface MachineOptions {
   memoryMiB?: number;
   /** Browser only: the element v86 draws its screen into. */
   screenContainer?: HTMLElement;
+  /** Browser only: let v86 take the page's real keyboard and mouse events too (default false). */
+  userInput?: boolean;
+  /** How long one keyboard or mouse step may wait for the guest to take its input (default 10 s). */
+  inputTimeoutMs?: number;
 }

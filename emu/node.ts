@@ -1,0 +1,83 @@
+/** Node-only helpers: load the BIOS and floppy files and boot a headless Machine. */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import type { Machine, MachineOptions } from "./types.js";
+import { createMachine } from "./v86-machine.js";
+
+export interface BiosFiles {
+  bios: Uint8Array;
+  vgaBios: Uint8Array;
+}
+
+/** Options of bootFloppy besides the image: where things are, and the Machine's own options. */
+export interface BootOptions extends Partial<Pick<MachineOptions, "memoryMiB" | "inputTimeoutMs">> {
+  /** Directory with bios.bin and vgabios-stdvga.bin (default build/bios, then /usr/share/seabios). */
+  biosDir?: string;
+}
+
+/** An input file is missing or unusable: the message is meant for the user, without a stack trace. */
+export class InputFileError extends Error {
+  override readonly name = "InputFileError";
+}
+
+const SYSTEM_SEABIOS = "/usr/share/seabios";
+const BIOS_FILE = "bios.bin";
+const VGA_BIOS_FILE = "vgabios-stdvga.bin";
+
+function projectRoot(): string {
+  const require = createRequire(import.meta.url);
+  return resolve(dirname(require.resolve("v86/package.json")), "..", "..");
+}
+
+function readInput(path: string, what: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "not found" : code === "EISDIR" ? "is a directory" : String((error as Error).message);
+    throw new InputFileError(`${what} ${path}: ${reason}`);
+  }
+}
+
+/** SeaBIOS and its VGA BIOS: build/bios (copied by the Makefile), else the system's seabios package. */
+export function loadBiosFiles(biosDir?: string): BiosFiles {
+  const candidates = biosDir ? [biosDir] : [join(projectRoot(), "build", "bios"), SYSTEM_SEABIOS];
+  const dir = candidates.find((d) => existsSync(join(d, BIOS_FILE)) && existsSync(join(d, VGA_BIOS_FILE)));
+  if (!dir) {
+    throw new InputFileError(
+      `no BIOS: ${BIOS_FILE} and ${VGA_BIOS_FILE} are not in ${candidates.join(" or ")} (run \`make\`, or install seabios)`,
+    );
+  }
+  return { bios: readInput(join(dir, BIOS_FILE), "BIOS"), vgaBios: readInput(join(dir, VGA_BIOS_FILE), "VGA BIOS") };
+}
+
+/** node_modules/v86/build/v86.wasm. */
+export function v86WasmPath(): string {
+  const require = createRequire(import.meta.url);
+  const path = join(dirname(require.resolve("v86/package.json")), "build", "v86.wasm");
+  if (!existsSync(path)) throw new InputFileError(`v86's WebAssembly module ${path} is missing (run \`npm ci\`)`);
+  return path;
+}
+
+export function loadFloppy(path: string): Uint8Array {
+  const image = readInput(path, "floppy image");
+  if (image.byteLength !== 1_474_560) {
+    throw new InputFileError(`floppy image ${path}: ${image.byteLength} bytes, a 1.44 MB floppy has 1474560`);
+  }
+  return image;
+}
+
+/** Boot a headless machine from a 1.44 MB floppy image file. */
+export async function bootFloppy(path: string, options: BootOptions = {}): Promise<Machine> {
+  const floppy = loadFloppy(path);
+  const { bios, vgaBios } = loadBiosFiles(options.biosDir);
+  return createMachine({
+    floppy,
+    bios,
+    vgaBios,
+    wasmPath: v86WasmPath(),
+    memoryMiB: options.memoryMiB,
+    inputTimeoutMs: options.inputTimeoutMs,
+  });
+}

@@ -1,0 +1,143 @@
+/**
+ * The Machine API over v86, the same code in Node and in the browser. Waiting is driven by v86's own
+ * main loop: every time it schedules its next slice the pending probes run, so an answer is seen
+ * within one slice of the guest writing it and no polling timer is involved.
+ */
+import { V86 } from "v86";
+import { formatScreenDump } from "./screen-dump.js";
+import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, TextScreen, WaitOptions } from "./types.js";
+import { withInternals, type V86WithInternals } from "./v86-internals.js";
+import { V86Keyboard } from "./v86-keyboard.js";
+import { V86Mouse } from "./v86-mouse.js";
+import { readTextScreen } from "./vga-text.js";
+import { SliceWaiters } from "./waiters.js";
+
+const DEFAULT_MEMORY_MIB = 16;
+const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
+const FLOPPY_SIZE = 1_474_560;
+
+export async function createMachine(options: MachineOptions): Promise<Machine> {
+  if (options.floppy.byteLength !== FLOPPY_SIZE) {
+    throw new Error(`the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_SIZE}`);
+  }
+  const emulator = new V86({
+    wasm_path: options.wasmPath,
+    memory_size: (options.memoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024,
+    vga_memory_size: 2 * 1024 * 1024,
+    bios: { buffer: copyBuffer(options.bios) },
+    vga_bios: { buffer: copyBuffer(options.vgaBios) },
+    fda: { buffer: copyBuffer(options.floppy) },
+    boot_order: 0x321,
+    fastboot: true,
+    autostart: false,
+    disable_keyboard: !options.userInput,
+    disable_mouse: !options.userInput,
+    disable_speaker: true,
+    screen: options.screenContainer ? { container: options.screenContainer } : {},
+  });
+  await new Promise<void>((resolve) => emulator.add_listener("emulator-loaded", () => resolve()));
+  const machine = new V86Machine(withInternals(emulator), options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
+  await emulator.run();
+  return machine;
+}
+
+function copyBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.slice().buffer;
+}
+
+class V86Machine implements Machine {
+  readonly memory: GuestMemory;
+  readonly keyboard: V86Keyboard;
+  readonly mouse: V86Mouse;
+  private readonly waiters = new SliceWaiters(() => this.screenText());
+  private readonly counter = new InstructionCounter();
+  private destroyed = false;
+
+  constructor(
+    private readonly emulator: V86WithInternals,
+    inputTimeoutMs: number,
+  ) {
+    this.memory = guestMemory(emulator);
+    const loop = emulator.v86;
+    const scheduleNextSlice = loop.next_tick.bind(loop);
+    loop.next_tick = (delayMs) => {
+      scheduleNextSlice(delayMs);
+      this.counter.sample(emulator.get_instruction_counter());
+      this.waiters.check();
+    };
+    const port = {
+      bus: emulator.bus,
+      ps2: loop.cpu.devices.ps2,
+      memory: this.memory,
+      inputTimeoutMs,
+      waitFor: <T>(probe: () => T | undefined | false, options: WaitOptions) => this.waitFor(probe, options),
+      screenText: () => this.screenText(),
+    };
+    this.keyboard = new V86Keyboard(port);
+    this.mouse = new V86Mouse(port);
+  }
+
+  screen(): TextScreen {
+    return readTextScreen(this.emulator.v86.cpu.devices.vga);
+  }
+
+  screenText(): string {
+    return formatScreenDump(this.screen());
+  }
+
+  instructionCount(): number {
+    return this.counter.sample(this.emulator.get_instruction_counter());
+  }
+
+  waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T> {
+    if (this.destroyed) return Promise.reject(new Error("waitFor on a destroyed machine"));
+    return this.waiters.wait(probe, options);
+  }
+
+  async snapshot(): Promise<MachineSnapshot> {
+    return { state: await this.emulator.save_state() };
+  }
+
+  async restore(snapshot: MachineSnapshot): Promise<void> {
+    await this.emulator.restore_state(snapshot.state);
+    this.counter.rebase(this.emulator.get_instruction_counter());
+    // The loop may be sleeping until a timer of the old state; run the restored state now.
+    this.emulator.v86.next_tick(0);
+  }
+
+  async destroy(): Promise<void> {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.waiters.failAll(new Error("the machine was destroyed while waiting"));
+    await this.emulator.destroy();
+  }
+}
+
+/** v86 counts instructions in 32 bits; this extends the count past 2^32 by sampling every slice. */
+class InstructionCounter {
+  private high = 0;
+  private last = 0;
+
+  sample(low: number): number {
+    if (low < this.last) this.high += 2 ** 32;
+    this.last = low;
+    return this.high + low;
+  }
+
+  /** After a restore the counter jumps to the snapshot's value; continue from there. */
+  rebase(low: number): void {
+    this.high = 0;
+    this.last = low;
+  }
+}
+
+function guestMemory(emulator: V86WithInternals): GuestMemory {
+  return {
+    read: (linear, length) => emulator.read_memory(linear, length).slice(),
+    readU8: (linear) => emulator.read_memory(linear, 1)[0],
+    readU16: (linear) => {
+      const bytes = emulator.read_memory(linear, 2);
+      return bytes[0] | (bytes[1] << 8);
+    },
+  };
+}
