@@ -1,0 +1,26 @@
+/** The `piskasm` command. Each subcommand lives in its own file and registers itself here. */
+import { Command, CommanderError } from "commander";
+import { InputFileError } from "../emu/node.js";
+import { registerBoot } from "./boot.js";
+import { UsageError } from "./errors.js";
+
+const program = new Command("piskasm")
+  .description("PISKASM.COM, an 8086 DOS gomoku, run in v86 and checked against its TypeScript evaluator")
+  .exitOverride();
+
+registerBoot(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message (or the help).
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
+  } else if (error instanceof UsageError || error instanceof InputFileError) {
+    console.error(`piskasm: ${error.message}`);
+    process.exitCode = 2;
+  } else {
+    console.error(`piskasm: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
