@@ -1,0 +1,24 @@
+/** From-scratch scores of every cell, to show where the persistent Info is stale. */
+import { CELLS, EMPTY } from "./board.js";
+import { countScore } from "./score.js";
+
+/** CountScore of every empty cell, 0 for occupied cells. */
+export function freshScores(plocha: Uint8Array, bodovani: Uint16Array): Uint16Array {
+  const out = new Uint16Array(CELLS);
+  for (let i = 0; i < CELLS; i++) if (plocha[i] === EMPTY) out[i] = countScore(plocha, bodovani, i);
+  return out;
+}
+
+export interface StaleCell {
+  cell: number;
+  info: number;
+  fresh: number;
+}
+
+/** The cells whose Info differs from a fresh evaluation. */
+export function staleCells(plocha: Uint8Array, info: Uint16Array, bodovani: Uint16Array): StaleCell[] {
+  const fresh = freshScores(plocha, bodovani);
+  const out: StaleCell[] = [];
+  for (let i = 0; i < CELLS; i++) if (info[i] !== fresh[i]) out.push({ cell: i, info: info[i], fresh: fresh[i] });
+  return out;
+}

@@ -1,0 +1,124 @@
+/** A game as the asm plays it: NewBoard, PlaceStone, the human's click and the computer's answer. */
+import { assertCell, CELLS, COMPUTER, EMPTY, formatCell, HUMAN, NO_CELL, type Side } from "./board.js";
+import type { Engine, GameResult, MoveOutcome } from "./engine.js";
+import { explain, type Explanation } from "./explain.js";
+import { freshScores } from "./fresh.js";
+import { firstMove, pcMove } from "./pcmove.js";
+import { Phase } from "./phase.js";
+import { cloneState, emptyState, stateFrom, type EngineState, type GameStateLike } from "./state.js";
+import { buildBodovani } from "./tables.js";
+import { update } from "./update.js";
+
+export type WhoStarts = "human" | "computer";
+
+export interface GameOptions {
+  /** The score tables; built from docs/evaluator.md section 7 when omitted. Shared, never written. */
+  bodovani?: Uint16Array;
+}
+
+function resultOf(phase: number): GameResult {
+  if (phase === Phase.COMPUTER_WON) return "computer";
+  if (phase === Phase.HUMAN_WON) return "human";
+  if (phase === Phase.DRAW) return "draw";
+  return "playing";
+}
+
+export class Game implements Engine {
+  readonly bodovani: Uint16Array;
+  readonly state: EngineState;
+
+  private constructor(state: EngineState, options: GameOptions) {
+    this.state = state;
+    this.bodovani = options.bodovani ?? buildBodovani();
+  }
+
+  /** A fresh game: NewBoard with Random = seed; with whoStarts = "computer" the first-move rule. */
+  static newGame(seed: number, whoStarts: WhoStarts, options: GameOptions = {}): Game {
+    const g = new Game(emptyState(), options);
+    g.newGame(seed, whoStarts);
+    return g;
+  }
+
+  /** Continues from a state observed in the emulator (or saved); the source is copied. */
+  static fromState(src: GameStateLike, options: GameOptions = {}): Game {
+    return new Game(stateFrom(src), options);
+  }
+
+  /** NewBoard (section 3) in this object; GameCount goes up as in the asm. */
+  newGame(seed: number, whoStarts: WhoStarts): void {
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff) throw new RangeError(`seed ${seed} is not a 16-bit word`);
+    const s = this.state;
+    s.plocha.fill(EMPTY);
+    s.info.fill(0);
+    s.volnaPole = CELLS;
+    s.lastPC = NO_CELL;
+    s.moveCount = 0;
+    s.seed = seed;
+    s.random = seed;
+    s.gameCount = (s.gameCount + 1) & 0xffff;
+    if (whoStarts === "computer") {
+      s.phase = Phase.COMPUTER_TURN;
+      this.placeStone(firstMove(s), COMPUTER);
+    } else {
+      s.phase = Phase.HUMAN_TURN;
+    }
+  }
+
+  get result(): GameResult {
+    return resultOf(this.state.phase);
+  }
+
+  /** PlaceStone (section 4). Sets Phase to the next turn or the result. */
+  placeStone(cell: number, side: Side): GameResult {
+    assertCell(cell);
+    const s = this.state;
+    if (this.result !== "playing") throw new Error(`the game is over (${this.result}); cannot play ${formatCell(cell)}`);
+    if (s.plocha[cell] !== EMPTY) throw new Error(`${formatCell(cell)} is occupied`);
+    s.plocha[cell] = side;
+    if (side === COMPUTER) s.lastPC = cell;
+    const won = update(s, this.bodovani, cell);
+    s.moveCount = (s.moveCount + 1) & 0xffff;
+    if (won) s.phase = side === COMPUTER ? Phase.COMPUTER_WON : Phase.HUMAN_WON;
+    else if (s.volnaPole === 0) s.phase = Phase.DRAW;
+    else s.phase = side === COMPUTER ? Phase.HUMAN_TURN : Phase.COMPUTER_TURN;
+    return this.result;
+  }
+
+  /** The computer moves: PlaceStone(PCMove(), computer). Returns its cell. */
+  computerMove(): number {
+    if (this.result !== "playing") throw new Error(`the game is over (${this.result})`);
+    const cell = pcMove(this.state);
+    this.placeStone(cell, COMPUTER);
+    return cell;
+  }
+
+  humanMove(cell: number): MoveOutcome {
+    this.placeStone(cell, HUMAN);
+    if (this.result !== "playing") return { human: cell, computer: null, result: this.result };
+    const computer = this.computerMove();
+    return { human: cell, computer, result: this.result };
+  }
+
+  predictComputerMove(): number {
+    return pcMove({ info: this.state.info, plocha: this.state.plocha, random: this.state.random });
+  }
+
+  explain(cell: number): Explanation {
+    assertCell(cell);
+    return explain(this.state.plocha, this.bodovani, cell);
+  }
+
+  freshScores(): Uint16Array {
+    return freshScores(this.state.plocha, this.bodovani);
+  }
+
+  /** An independent copy (the tables are shared: they are never written). */
+  clone(): Game {
+    return new Game(cloneState(this.state), { bodovani: this.bodovani });
+  }
+
+  /** A copy of the state, shaped like the harness's GameState. */
+  toState(): EngineState {
+    return cloneState(this.state);
+  }
+}

@@ -1,0 +1,13 @@
+/** Phase byte values (docs/architecture.md section 1). */
+export const Phase = {
+  STARTING: 0,
+  MENU: 1,
+  HUMAN_TURN: 2,
+  COMPUTER_TURN: 3,
+  COMPUTER_WON: 4,
+  HUMAN_WON: 5,
+  DRAW: 6,
+  EXITING: 7,
+} as const;
+
+export type PhaseValue = (typeof Phase)[keyof typeof Phase];

@@ -1,0 +1,74 @@
+/**
+ * CountScore (docs/evaluator.md section 6), the fast way of section 10: per axis, bit masks of the
+ * computer's stones, the human's stones and the off-board cells over the 13 cells cell-6..cell+6
+ * (bit j = offset j-6), then the 5/6/7-wide windows slide over them.
+ */
+import { BOARD_SIZE, COMPUTER, HUMAN } from "./board.js";
+import { AXES } from "./axes.js";
+import { LAYOUT } from "./tables.js";
+
+const CENTRE_BIT = 1 << 6;
+const A5 = LAYOUT.attack[5], A6 = LAYOUT.attack[6], A7 = LAYOUT.attack[7];
+const D5 = LAYOUT.defence[5], D6 = LAYOUT.defence[6], D7 = LAYOUT.defence[7];
+
+/** Best unit value over the windows of one side, given own and blocking bits over 13 cells. */
+function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number, o6: number, o7: number): number {
+  let best = 0;
+  // L = 5: window start bit j0 = 2..6 (position k = 6 - j0)
+  for (let j0 = 2; j0 <= 6; j0++) {
+    if (((block >> j0) & 31) === 0) {
+      const v = bodovani[o5 + ((own >> j0) & 31)];
+      if (v > best) best = v;
+    }
+  }
+  for (let j0 = 1; j0 <= 6; j0++) {
+    if (((block >> j0) & 63) === 0) {
+      const v = bodovani[o6 + ((own >> j0) & 63)];
+      if (v > best) best = v;
+    }
+  }
+  for (let j0 = 0; j0 <= 6; j0++) {
+    if (((block >> j0) & 127) === 0) {
+      const v = bodovani[o7 + ((own >> j0) & 127)];
+      if (v > best) best = v;
+    }
+  }
+  return best;
+}
+
+/** The axis score of `cell` on `axis` (0..3): max over both sides, all L and k. */
+export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number): number {
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell - row * BOARD_SIZE;
+  const { dr, dc } = AXES[axis];
+  let x = 0, o = 0, off = 0;
+  for (let j = 0; j < 13; j++) {
+    const r = row + (j - 6) * dr;
+    const c = col + (j - 6) * dc;
+    if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) {
+      off |= 1 << j;
+    } else {
+      const p = plocha[r * BOARD_SIZE + c];
+      if (p === COMPUTER) x |= 1 << j;
+      else if (p === HUMAN) o |= 1 << j;
+    }
+  }
+  const attack = sideBest(bodovani, x | CENTRE_BIT, o | off, A5, A6, A7);
+  const defence = sideBest(bodovani, o | CENTRE_BIT, x | off, D5, D6, D7);
+  return attack > defence ? attack : defence;
+}
+
+/** CountScore(cell) for an empty cell: the sum of the four axis scores (always < 65536). */
+export function countScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number): number {
+  return (
+    axisScore(plocha, bodovani, cell, 0) +
+    axisScore(plocha, bodovani, cell, 1) +
+    axisScore(plocha, bodovani, cell, 2) +
+    axisScore(plocha, bodovani, cell, 3)
+  );
+}
+
+/** The four axis scores of `cell`, for explanations. */
+export function axisScores(plocha: Uint8Array, bodovani: Uint16Array, cell: number): [number, number, number, number] {
+  return [0, 1, 2, 3].map((a) => axisScore(plocha, bodovani, cell, a)) as [number, number, number, number];
+}

@@ -1,0 +1,74 @@
+/** Update(cell) (docs/evaluator.md section 5): limited re-scoring, win test, VolnaPole. */
+import { BOARD_SIZE, EMPTY } from "./board.js";
+import { AXES, DIRECTIONS } from "./axes.js";
+import { countScore } from "./score.js";
+
+export interface UpdateState {
+  plocha: Uint8Array;
+  info: Uint16Array;
+  volnaPole: number;
+}
+
+/** The empty cells Update(cell) re-scores: on the 8 rays, distance 1..4, on the board. */
+export function rescoredCells(plocha: Uint8Array, cell: number): number[] {
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell - row * BOARD_SIZE;
+  const out: number[] = [];
+  for (const [dr, dc] of DIRECTIONS) {
+    for (let d = 1; d <= 4; d++) {
+      const r = row + d * dr;
+      const c = col + d * dc;
+      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
+      const i = r * BOARD_SIZE + c;
+      if (plocha[i] === EMPTY) out.push(i);
+    }
+  }
+  return out;
+}
+
+/** The win test of step 3: does the stone on `cell` make 5 or more in a row on some axis? */
+export function isWin(plocha: Uint8Array, cell: number): boolean {
+  const side = plocha[cell];
+  if (side === EMPTY) return false;
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell - row * BOARD_SIZE;
+  for (const { dr, dc } of AXES) {
+    let n = 1;
+    for (const sign of [1, -1]) {
+      let r = row + sign * dr;
+      let c = col + sign * dc;
+      while (r >= 0 && r < BOARD_SIZE && c >= 0 && c < BOARD_SIZE && plocha[r * BOARD_SIZE + c] === side) {
+        n++;
+        r += sign * dr;
+        c += sign * dc;
+      }
+    }
+    if (n >= 5) return true;
+  }
+  return false;
+}
+
+/**
+ * Update(cell), called right after plocha[cell] got its stone. Returns true when that stone wins.
+ * No Info word changes other than cell itself and the empty cells of rescoredCells().
+ */
+export function update(state: UpdateState, bodovani: Uint16Array, cell: number): boolean {
+  const { plocha, info } = state;
+  info[cell] = 0;
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell - row * BOARD_SIZE;
+  for (let k = 0; k < 8; k++) {
+    const dr = DIRECTIONS[k][0];
+    const dc = DIRECTIONS[k][1];
+    for (let d = 1; d <= 4; d++) {
+      const r = row + d * dr;
+      const c = col + d * dc;
+      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
+      const i = r * BOARD_SIZE + c;
+      if (plocha[i] === EMPTY) info[i] = countScore(plocha, bodovani, i);
+    }
+  }
+  const won = isWin(plocha, cell);
+  state.volnaPole = (state.volnaPole - 1) & 0xffff;
+  return won;
+}
