@@ -51,7 +51,7 @@ export const BODOVANI_WORDS = 448;
 /** Word offset of each table inside Bodovani, for side index 0 (attack) and 1 (defence). */
 export const LAYOUT: Readonly<Record<"attack" | "defence", Readonly<Record<WindowLength, number>>>> = {
   attack: { 5: 0, 6: 32, 7: 96 },
-  defence: { 5: 224, 6: 256, 7: 288 },
+  defence: { 5: 224, 6: 256, 7: 320 },
 };
 
 if (TABLE_SIZES[5] + TABLE_SIZES[6] + TABLE_SIZES[7] !== SIDE_WORDS || 2 * SIDE_WORDS !== BODOVANI_WORDS) {

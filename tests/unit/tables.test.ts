@@ -1,0 +1,199 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  BODOVANI_WORDS,
+  buildBodovani,
+  CLASS_VALUES,
+  CLASSES,
+  classify,
+  COMPUTER,
+  HUMAN,
+  LAYOUT,
+  maskPattern,
+  TABLE_SIZES,
+  tableOffset,
+  WINDOW_LENGTHS,
+  type UnitClass,
+  type WindowLength,
+} from "../../engine-ts/index.js";
+
+const DOC = readFileSync(new URL("../../docs/evaluator.md", import.meta.url), "utf8");
+
+function mirror(length: number, mask: number): number {
+  let m = 0;
+  for (let t = 0; t < length; t++) if (mask & (1 << t)) m |= 1 << (length - 1 - t);
+  return m;
+}
+
+interface DocRow {
+  cls: string;
+  masks: number[];
+  patterns: string[];
+}
+
+/** The table under "#### Length L" of section 7.1.1. */
+function docClassTable(length: WindowLength): DocRow[] {
+  const start = DOC.indexOf(`#### Length ${length}:`);
+  expect(start).toBeGreaterThan(0);
+  const rest = DOC.slice(start);
+  const end = rest.indexOf("\n\n", rest.indexOf("|---"));
+  const rows = rest.slice(0, end).split("\n").filter((l) => /^\| [A-Z_]+ \|/.test(l) && !l.startsWith("| class"));
+  return rows.map((l) => {
+    const [cls, masks, patterns] = l.split("|").slice(1, 4).map((s) => s.trim());
+    return {
+      cls,
+      masks: masks.split(/\s+/).map((h) => parseInt(h, 16)),
+      patterns: [...patterns.matchAll(/`([X.]+)`/g)].map((m) => m[1]),
+    };
+  });
+}
+
+/** The rows of the section 7.2 values table: class -> attack, defence. */
+function docValues(): Map<string, { attack: number; defence: number }> {
+  const start = DOC.indexOf("### 7.2 Values");
+  const end = DOC.indexOf("### 7.3");
+  const out = new Map<string, { attack: number; defence: number }>();
+  for (const line of DOC.slice(start, end).split("\n")) {
+    const cells = line.split("|").map((s) => s.trim());
+    if (cells.length < 6 || !/^[A-Z_]+$/.test(cells[1])) continue;
+    out.set(cells[1], { attack: Number(cells[3]), defence: Number(cells[4]) });
+  }
+  return out;
+}
+
+const bodovani = buildBodovani();
+const allEntries = (): Array<{ side: 1 | 2; length: WindowLength; mask: number; value: number }> => {
+  const out = [];
+  for (const side of [COMPUTER, HUMAN] as const)
+    for (const length of WINDOW_LENGTHS)
+      for (let mask = 0; mask < TABLE_SIZES[length]; mask++)
+        out.push({ side, length, mask, value: bodovani[tableOffset(side, length) + mask] });
+  return out;
+};
+
+describe("Bodovani layout", () => {
+  it("has 32, 64 and 128 entries per side for L = 5, 6, 7: 448 words in all", () => {
+    expect(TABLE_SIZES).toEqual({ 5: 32, 6: 64, 7: 128 });
+    expect(BODOVANI_WORDS).toBe(448);
+    expect(bodovani.length).toBe(448);
+    expect(bodovani.byteLength).toBe(896);
+  });
+
+  it("is laid out attack L5, L6, L7 then defence L5, L6, L7, back to back", () => {
+    expect(LAYOUT.attack).toEqual({ 5: 0, 6: 32, 7: 96 });
+    expect(LAYOUT.defence).toEqual({ 5: 224, 6: 256, 7: 320 });
+    let next = 0;
+    for (const role of ["attack", "defence"] as const)
+      for (const length of WINDOW_LENGTHS) {
+        expect(LAYOUT[role][length]).toBe(next);
+        next += TABLE_SIZES[length];
+      }
+    expect(next).toBe(448);
+  });
+
+  it("holds CLASS_VALUES[classify(L, mask)] at every word", () => {
+    for (const e of allEntries()) {
+      const v = CLASS_VALUES[classify(e.length, e.mask)];
+      expect(e.value).toBe(e.side === COMPUTER ? v.attack : v.defence);
+    }
+  });
+});
+
+describe("the class rule of section 7.1", () => {
+  it("classifies every mask of every length and rejects masks that do not fit", () => {
+    for (const length of WINDOW_LENGTHS)
+      for (let mask = 0; mask < 1 << length; mask++) expect(CLASSES).toContain(classify(length, mask));
+    expect(() => classify(5, 32)).toThrow(RangeError);
+    expect(() => classify(7, -1)).toThrow(RangeError);
+  });
+
+  it("gives a mask and its mirror image the same class and the same table value", () => {
+    for (const e of allEntries()) {
+      const m = mirror(e.length, e.mask);
+      expect(classify(e.length, m)).toBe(classify(e.length, e.mask));
+      expect(bodovani[tableOffset(e.side, e.length) + m]).toBe(e.value);
+    }
+  });
+
+  it.each([5, 6, 7] as const)("agrees with every row of the length-%i list in evaluator.md 7.1.1", (length) => {
+    const rows = docClassTable(length);
+    const listed = new Map<number, string>();
+    for (const row of rows) {
+      expect(row.patterns.length).toBe(row.masks.length);
+      row.masks.forEach((mask, i) => {
+        expect(listed.has(mask)).toBe(false);
+        listed.set(mask, row.cls);
+        expect(maskPattern(length, mask)).toBe(row.patterns[i]);
+      });
+    }
+    for (let mask = 0; mask < 1 << length; mask++) {
+      expect(classify(length, mask)).toBe(listed.get(mask) ?? "NONE");
+    }
+    const heading = new RegExp(`#### Length ${length}: (\\d+) entries, (\\d+) non-zero`).exec(DOC);
+    expect(heading).not.toBeNull();
+    expect(Number(heading?.[1])).toBe(1 << length);
+    expect(Number(heading?.[2])).toBe(listed.size);
+  });
+
+  it("matches the value table of evaluator.md 7.2 class by class", () => {
+    const doc = docValues();
+    expect([...doc.keys()].sort()).toEqual([...CLASSES].sort());
+    for (const cls of CLASSES) expect(CLASS_VALUES[cls]).toEqual(doc.get(cls));
+  });
+
+  it("makes every non-NONE entry non-zero and every NONE entry zero, on both sides", () => {
+    for (const e of allEntries()) expect(e.value > 0).toBe(classify(e.length, e.mask) !== "NONE");
+  });
+});
+
+describe("the 16-bit bound", () => {
+  it("no sum of four table entries reaches 65536 (every combination of distinct values)", () => {
+    const values = [...new Set(bodovani)].sort((a, b) => a - b);
+    let max = 0;
+    for (const a of values) for (const b of values) for (const c of values) for (const d of values) {
+      const s = a + b + c + d;
+      if (s > max) max = s;
+    }
+    expect(max).toBe(4 * 16000);
+    expect(max).toBeLessThan(65536);
+  });
+});
+
+describe("the priority orderings of section 7.3, proved from the values", () => {
+  const values = allEntries();
+  const maxWhere = (keep: (e: (typeof values)[number]) => boolean): number =>
+    values.filter(keep).reduce((m, e) => Math.max(m, e.value), 0);
+  const cls = (e: (typeof values)[number]): UnitClass => classify(e.length, e.mask);
+  const a = (c: UnitClass): number => CLASS_VALUES[c].attack;
+  const d = (c: UnitClass): number => CLASS_VALUES[c].defence;
+
+  it("1. a win beats everything: one attack FIVE outscores four of any other unit", () => {
+    const other = maxWhere((e) => !(e.side === COMPUTER && cls(e) === "FIVE"));
+    expect(other).toBe(3900);
+    expect(a("FIVE")).toBeGreaterThan(4 * other);
+  });
+
+  it("2. blocking a win beats everything below it: one defence FIVE outscores four units without a FIVE", () => {
+    const other = maxWhere((e) => cls(e) !== "FIVE");
+    expect(other).toBe(960);
+    expect(d("FIVE")).toBeGreaterThan(4 * other);
+  });
+
+  it("3. an open four beats everything below it: one attack OPEN_FOUR outscores four units without a FIVE or an attack OPEN_FOUR", () => {
+    const other = maxWhere((e) => cls(e) !== "FIVE" && !(e.side === COMPUTER && cls(e) === "OPEN_FOUR"));
+    expect(other).toBe(230);
+    expect(a("OPEN_FOUR")).toBeGreaterThan(4 * other);
+  });
+
+  it("the heuristic order below holds: block open three > make four > wide three > open three > block four > block wide three > block open three-to-be", () => {
+    const chain = [d("OPEN_FOUR"), a("FOUR"), a("WIDE_THREE"), a("OPEN_THREE"), d("FOUR"), d("WIDE_THREE"), d("OPEN_THREE")];
+    expect(chain).toEqual([230, 200, 120, 100, 90, 70, 60]);
+    for (let i = 1; i < chain.length; i++) expect(chain[i - 1]).toBeGreaterThan(chain[i]);
+    expect(d("OPEN_THREE")).toBeGreaterThan(a("THREE"));
+    expect([a("THREE"), a("WIDE_TWO"), a("OPEN_TWO"), a("TWO"), a("ONE")]).toEqual([30, 20, 16, 6, 2]);
+  });
+
+  it("attack always outranks the same shape in defence", () => {
+    for (const c of CLASSES) if (c !== "NONE") expect(a(c)).toBeGreaterThan(d(c));
+  });
+});
