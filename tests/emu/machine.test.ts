@@ -11,6 +11,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const FLOPPY_SIZE = 1_474_560;
 /** The boot-sector fixture counts the keys it has read in this word. */
 const KEY_COUNT = 0x7e00;
+/** ... and the PS/2 packets its BIOS handler got: count, then status, X and Y of the last one. */
+const MOUSE_PACKETS = 0x7e02;
 
 let tempDir: string;
 
@@ -158,8 +160,37 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(value).toBe("BOOT");
   });
 
-  it("refuses mouse input while the guest has not enabled the PS/2 mouse", async () => {
-    await expect(m().mouse.sendDelta(5, 5)).rejects.toThrow(/has not enabled the PS\/2 mouse/);
+  const lastPacket = (): { count: number; status: number; x: number; y: number } => ({
+    count: m().memory.readU16(MOUSE_PACKETS),
+    status: m().memory.readU8(MOUSE_PACKETS + 2),
+    x: m().memory.readU8(MOUSE_PACKETS + 4),
+    y: m().memory.readU8(MOUSE_PACKETS + 6),
+  });
+
+  it("sends a PS/2 movement with dy positive downwards (PS/2 y is negative)", async () => {
+    await m().restore(atBanner);
+    await m().mouse.sendDelta(5, 7);
+    expect(lastPacket()).toEqual({ count: 1, status: 0x28, x: 5, y: 0xf9 });
+    await m().mouse.sendDelta(-127, -127);
+    expect(lastPacket()).toEqual({ count: 2, status: 0x18, x: 0x81, y: 0x7f });
+  });
+
+  it("sends button presses and releases as PS/2 packets", async () => {
+    await m().restore(atBanner);
+    await m().mouse.press("left");
+    expect(lastPacket().status).toBe(0x09);
+    await m().mouse.press("right");
+    expect(lastPacket().status).toBe(0x0b);
+    await m().mouse.release("left");
+    await m().mouse.release("right");
+    expect(lastPacket()).toEqual({ count: 4, status: 0x08, x: 0, y: 0 });
+  });
+
+  it("rejects a mouse delta outside -127..127", async () => {
+    await expect(m().mouse.sendDelta(128, 0)).rejects.toThrow(/out of range/);
+  });
+
+  it("refuses to move to a cell without MOUSE.COM", async () => {
     await expect(m().mouse.moveToCell(1, 1)).rejects.toThrow(/MOUSE.COM is not resident/);
   });
 });
