@@ -15,6 +15,8 @@ import { SliceWaiters } from "./waiters.js";
 const DEFAULT_MEMORY_MIB = 16;
 const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
 const FLOPPY_SIZE = 1_474_560;
+/** The smallest VGA memory v86 allows; text mode needs no more, and it keeps snapshots small. */
+const VGA_MEMORY_BYTES = 256 * 1024;
 
 export async function createMachine(options: MachineOptions): Promise<Machine> {
   if (options.floppy.byteLength !== FLOPPY_SIZE) {
@@ -23,7 +25,7 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
   const emulator = new V86({
     wasm_path: options.wasmPath,
     memory_size: (options.memoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024,
-    vga_memory_size: 2 * 1024 * 1024,
+    vga_memory_size: VGA_MEMORY_BYTES,
     bios: { buffer: copyBuffer(options.bios) },
     vga_bios: { buffer: copyBuffer(options.vgaBios) },
     fda: { buffer: copyBuffer(options.floppy) },
