@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { InputFileError } from "../emu/node.js";
 import { registerBoot } from "./boot.js";
+import { registerDisk } from "./disk.js";
 import { UsageError } from "./errors.js";
 
 const program = new Command("piskasm")
@@ -9,6 +10,7 @@ const program = new Command("piskasm")
   .exitOverride();
 
 registerBoot(program);
+registerDisk(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,37 @@
+/**
+ * CONFIG.SYS and AUTOEXEC.BAT of the game's FreeDOS floppy: boot without a question straight into
+ * MOUSE.COM and PISKASM.COM, and keep v86 idle while DOS waits.
+ */
+
+function dosText(lines: readonly string[]): string {
+  return lines.map((line) => `${line}\r\n`).join("");
+}
+
+/**
+ * SWITCHES=/F /N: no boot delay, no F5/F8 prompt. IDLEHALT=1: the kernel halts the CPU while it waits
+ * for input, so v86 sleeps instead of spinning a host core. No menu lines, so nothing is asked at boot.
+ */
+export const CONFIG_SYS = dosText([
+  "; piskasm: boot straight into the game (the floppy's own CONFIG.SYS is CONFIG.ORG)",
+  "SWITCHES=/F /N",
+  "IDLEHALT=1",
+  "FILES=20",
+  "BUFFERS=20",
+  "SHELL=\\COMMAND.COM /E:512 /P",
+]);
+
+/** With an AUTOEXEC.BAT, FreeDOS does not ask for the date and time either. */
+export const AUTOEXEC_BAT = dosText([
+  "@ECHO OFF",
+  "REM piskasm: the mouse driver, then the game (the floppy's own AUTOEXEC.BAT is AUTOEXEC.ORG)",
+  "MOUSE",
+  "PISKASM",
+]);
+
+/** Files of the FreeDOS floppy that the game's floppy replaces, and the names the originals keep. */
+export const KEPT_ORIGINALS: ReadonlyArray<{ name: string; keptAs: string }> = [
+  { name: "AUTOEXEC.BAT", keptAs: "AUTOEXEC.ORG" },
+  { name: "CONFIG.SYS", keptAs: "CONFIG.ORG" },
+  // FreeDOS reads FDCONFIG.SYS in preference to CONFIG.SYS (the official floppy edition has one).
+  { name: "FDCONFIG.SYS", keptAs: "FDCONFIG.ORG" },
+];

@@ -1,0 +1,72 @@
+/** Build the game's FreeDOS floppy: a copy of a FreeDOS boot floppy plus MOUSE.COM, PISKASM.COM and boot files. */
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { InputFileError } from "../emu/node.js";
+import { AUTOEXEC_BAT, CONFIG_SYS, KEPT_ORIGINALS } from "./boot-files.js";
+import { checkFreedosImage } from "./image-check.js";
+import { mtools } from "./mtools.js";
+
+export interface FreedosDiskInputs {
+  /** The user's FreeDOS boot floppy (read, never written). */
+  freedosImage: string;
+  mouseCom: string;
+  gameCom: string;
+}
+
+function requireFile(path: string, what: string): void {
+  if (!existsSync(path)) throw new InputFileError(`${what} ${path} not found (run \`make\` first)`);
+}
+
+/**
+ * Check everything the floppy is made of, before anything is written. Returns the names in the
+ * FreeDOS image's root directory.
+ */
+export function checkDiskInputs(inputs: FreedosDiskInputs): string[] {
+  const names = checkFreedosImage(inputs.freedosImage);
+  requireFile(inputs.mouseCom, "mouse driver");
+  requireFile(inputs.gameCom, "game");
+  return names;
+}
+
+/** Move the floppy's own boot files aside; a floppy built before already has them aside. */
+function keepOriginals(image: string, names: readonly string[]): void {
+  for (const { name, keptAs } of KEPT_ORIGINALS) {
+    if (!names.includes(name)) continue;
+    if (names.includes(keptAs)) mtools("mdel", image, [`::${name}`]);
+    else mtools("mren", image, [`::${name}`, `::${keptAs}`]);
+  }
+}
+
+function addFiles(image: string, files: ReadonlyArray<{ from: string; name: string }>): void {
+  for (const { from, name } of files) mtools("mcopy", image, ["-o", from, `::${name}`]);
+}
+
+/**
+ * Write `out`: `inputs.freedosImage` with MOUSE.COM, PISKASM.COM, a CONFIG.SYS and an AUTOEXEC.BAT that
+ * boot into the game. Everything is checked before anything is written; `out` appears only complete.
+ */
+export function buildFreedosDisk(inputs: FreedosDiskInputs, out: string): void {
+  if (resolve(out) === resolve(inputs.freedosImage)) {
+    throw new InputFileError(`the output ${out} is the FreeDOS image itself; name another file (it is never modified)`);
+  }
+  const names = checkDiskInputs(inputs);
+  mkdirSync(dirname(out), { recursive: true });
+  const work = `${out}.${process.pid}.tmp`;
+  const configSys = `${work}.config`;
+  const autoexecBat = `${work}.autoexec`;
+  try {
+    copyFileSync(inputs.freedosImage, work);
+    writeFileSync(configSys, CONFIG_SYS);
+    writeFileSync(autoexecBat, AUTOEXEC_BAT);
+    keepOriginals(work, names);
+    addFiles(work, [
+      { from: inputs.mouseCom, name: "MOUSE.COM" },
+      { from: inputs.gameCom, name: "PISKASM.COM" },
+      { from: configSys, name: "CONFIG.SYS" },
+      { from: autoexecBat, name: "AUTOEXEC.BAT" },
+    ]);
+    renameSync(work, out);
+  } finally {
+    for (const path of [work, configSys, autoexecBat]) rmSync(path, { force: true });
+  }
+}

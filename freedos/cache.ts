@@ -1,0 +1,45 @@
+/**
+ * The game's FreeDOS floppy for `--dos freedos --freedos-image IMG`: built once into build/freedos/,
+ * keyed by everything it is made of, and reused while none of that changes.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectPath } from "../cli/paths.js";
+import { AUTOEXEC_BAT, CONFIG_SYS } from "./boot-files.js";
+import { buildFreedosDisk, checkDiskInputs, type FreedosDiskInputs } from "./build-disk.js";
+
+/** Where the project's programs are after `make`. */
+export function projectDiskInputs(freedosImage: string): FreedosDiskInputs {
+  return {
+    freedosImage,
+    mouseCom: projectPath("build", "MOUSE.COM"),
+    gameCom: projectPath("build", "PISKASM.COM"),
+  };
+}
+
+function cacheKey(inputs: FreedosDiskInputs): string {
+  const hash = createHash("sha256");
+  for (const path of [inputs.freedosImage, inputs.mouseCom, inputs.gameCom]) {
+    hash.update(readFileSync(path));
+    hash.update("\0");
+  }
+  hash.update(CONFIG_SYS);
+  hash.update(AUTOEXEC_BAT);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * Path of a bootable floppy with FreeDOS from `freedosImage`, MOUSE.COM and PISKASM.COM, booting into
+ * the game. Throws an InputFileError with a one-line message for a bad image or a missing program.
+ */
+export function freedosBootImage(
+  freedosImage: string,
+  inputs: FreedosDiskInputs = projectDiskInputs(freedosImage),
+  cacheDir: string = projectPath("build", "freedos"),
+): string {
+  checkDiskInputs(inputs);
+  const out = join(cacheDir, `freedos-${cacheKey(inputs)}.img`);
+  if (!existsSync(out)) buildFreedosDisk(inputs, out);
+  return out;
+}

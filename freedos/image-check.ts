@@ -1,0 +1,59 @@
+/** Is a file a FreeDOS boot floppy the game's floppy can be built on? One-line answers when it is not. */
+import { readFileSync } from "node:fs";
+import { InputFileError } from "../emu/node.js";
+import { MtoolsError, rootFiles } from "./mtools.js";
+
+export const FLOPPY_BYTES = 1_474_560;
+const FLOPPY_SECTORS = 2880;
+const SECTOR_BYTES = 512;
+/** What a FreeDOS boot floppy must hold in its root directory. */
+export const FREEDOS_REQUIRED_FILES = ["KERNEL.SYS", "COMMAND.COM"] as const;
+
+/** The given FreeDOS image cannot be used; the message is one line meant for the user. */
+export class FreedosImageError extends InputFileError {}
+
+function readImage(path: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "ENOENT" ? "not found" : code === "EISDIR" ? "is a directory" : (error as Error).message;
+    throw new FreedosImageError(`FreeDOS image ${path}: ${reason}`);
+  }
+}
+
+function u16(bytes: Uint8Array, offset: number): number {
+  return bytes[offset] | (bytes[offset + 1] << 8);
+}
+
+/**
+ * Check that `path` is a 1.44 MB FAT12 floppy image whose root directory holds KERNEL.SYS and
+ * COMMAND.COM. Returns the names in its root directory. Reads the file, never writes it.
+ */
+export function checkFreedosImage(path: string): string[] {
+  const image = readImage(path);
+  if (image.byteLength !== FLOPPY_BYTES) {
+    throw new FreedosImageError(
+      `FreeDOS image ${path}: ${image.byteLength} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`,
+    );
+  }
+  if (u16(image, 0x0b) !== SECTOR_BYTES || u16(image, 0x13) !== FLOPPY_SECTORS) {
+    throw new FreedosImageError(
+      `FreeDOS image ${path}: not a FAT12 floppy image (its boot sector has no 1.44 MB BIOS parameter block)`,
+    );
+  }
+  let names: string[];
+  try {
+    names = rootFiles(path);
+  } catch (error) {
+    if (!(error instanceof MtoolsError)) throw error;
+    throw new FreedosImageError(`FreeDOS image ${path}: not a readable FAT12 floppy image (${error.message})`);
+  }
+  const missing = FREEDOS_REQUIRED_FILES.filter((name) => !names.includes(name));
+  if (missing.length > 0) {
+    throw new FreedosImageError(
+      `FreeDOS image ${path}: no ${missing.join(" and no ")} in the root directory; a FreeDOS boot floppy has ${FREEDOS_REQUIRED_FILES.join(" and ")}`,
+    );
+  }
+  return names;
+}
