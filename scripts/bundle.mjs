@@ -32,6 +32,8 @@ async function bundleWeb() {
     target: "es2022",
     sourcemap: true,
     minify: true,
+    // v86 reaches for these Node modules only when it runs under Node (guarded by typeof checks).
+    external: ["crypto", "node:crypto", "fs", "node:fs/promises", "perf_hooks"],
     logLevel: "warning",
   });
   for (const f of ["index.html", "style.css"]) if (existsSync(`web/${f}`)) cpSync(`web/${f}`, `build/web/${f}`);
