@@ -63,7 +63,7 @@ BDA_PAGE_START      equ 4Eh     ; word: byte offset of the active page in video 
 ; ---- mickeys --------------------------------------------------------------------------------------
 DEFAULT_MICKEYS_X   equ 8       ; horizontal mickeys per 8 pixels (Microsoft default)
 DEFAULT_MICKEYS_Y   equ 16      ; vertical mickeys per 8 pixels (Microsoft default)
-PIXELS_PER_RATIO    equ 8       ; the ratio above is given per 8 pixels
+RATIO_PIXELS_SHIFT  equ 3       ; the ratios are per 8 pixels: mickeys * 8 (shift 3) / ratio
 
 ; ---- PS/2 packet status byte ------------------------------------------------------------------------
 PS2_X_SIGN          equ 10h     ; bit 4: X delta is negative (9th bit of the delta)
@@ -71,7 +71,6 @@ PS2_Y_SIGN          equ 20h     ; bit 5: Y delta is negative
 PS2_OVERFLOW        equ 0C0h    ; bits 6-7: X/Y overflow; the deltas are meaningless then
 
 ; ---- BIOS PS/2 services (INT 15h AH=C2h) ----------------------------------------------------------
-BIOS_PS2            equ 0C2h
 PS2_ENABLE          equ 0C200h  ; BH=1 enable, BH=0 disable
 PS2_SET_RATE        equ 0C202h  ; BH = sample-rate code
 PS2_SET_RESOLUTION  equ 0C203h  ; BH = resolution code
@@ -89,6 +88,13 @@ EXIT_NO_PS2         equ 2       ; errorlevel: the BIOS reports no PS/2 pointing 
 SIGNATURE_LENGTH    equ 8
 HEADER_OFFSET       equ 2       ; the header follows the 2-byte jmp short at the vector offset
 
+; -----------------------------------------------------------------------------------------------------
+; start - COM entry point: jump over the resident part to the installer.
+; Entry:    DOS start of a COM program
+; Output:   does not return (see install)
+; Clobbers: everything
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
 start:
         jmp     install
 
@@ -154,7 +160,7 @@ FunctionTable:
         dw      ignore_function         ; 0Eh
         dw      set_mickey_ratio        ; 0Fh
         times 21h - 10h dw ignore_function  ; 10h..20h
-        dw      software_reset          ; 21h
+        dw      reset_driver            ; 21h software reset: the same as 00h, the device runs on
         dw      ignore_function         ; 22h
         dw      ignore_function         ; 23h
         dw      get_version             ; 24h
@@ -170,26 +176,14 @@ ignore_function:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; reset_driver - function 00h: reset the driver state (the hardware keeps running).
+; reset_driver - functions 00h and 21h: reset the driver state (the PS/2 device keeps running, so the
+; hardware reset of 00h and the software reset of 21h are the same here).
 ; Entry:    DS = CS
 ; Output:   AX = FFFFh (installed), BX = 2 buttons
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
 reset_driver:
-        call    reset_driver_state
-        mov     ax, RESET_OK
-        mov     bx, REPORTED_BUTTONS
-        ret
-
-; -----------------------------------------------------------------------------------------------------
-; software_reset - function 21h: the same reset as 00h without touching the hardware.
-; Entry:    DS = CS
-; Output:   AX = FFFFh, BX = 2 buttons
-; Clobbers: nothing else
-; Mirrors:  none (driver)
-; -----------------------------------------------------------------------------------------------------
-software_reset:
         call    reset_driver_state
         mov     ax, RESET_OK
         mov     bx, REPORTED_BUTTONS
@@ -289,10 +283,10 @@ set_position:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; get_press_info / get_release_info - functions 05h/06h: count since the last call and the position
-; of the last press (release) of one button; the count restarts at 0.
+; get_press_info - function 05h: presses of one button since the last call (the count restarts at 0)
+; and the position of the last one.
 ; Entry:    BX = button (0 left, 1 right, 2 middle); DS = CS
-; Output:   AX = button state, BX = count, CX = X, DX = Y of the last event (0 for a bad button)
+; Output:   AX = button state, BX = count, CX = X, DX = Y of the last press (0 for a bad button)
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
@@ -303,6 +297,14 @@ get_press_info:
         pop     si
         ret
 
+; -----------------------------------------------------------------------------------------------------
+; get_release_info - function 06h: releases of one button since the last call (the count restarts
+; at 0) and the position of the last one.
+; Entry:    BX = button (0 left, 1 right, 2 middle); DS = CS
+; Output:   AX = button state, BX = count, CX = X, DX = Y of the last release (0 for a bad button)
+; Clobbers: nothing else
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
 get_release_info:
         push    si
         mov     si, ReleaseRecords
@@ -314,18 +316,17 @@ get_release_info:
 ; take_button_record - read and clear one button's record of a PressRecords/ReleaseRecords table.
 ; Entry:    SI -> table (BUTTON_COUNT records of RECORD_SIZE bytes), BX = button index; DS = CS
 ; Output:   AX = button state, BX = count, CX = X, DX = Y (all 0 but AX for a bad index)
-; Clobbers: SI
+; Clobbers: SI, flags
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
 take_button_record:
         mov     ax, [ButtonState]
         cmp     bx, BUTTON_COUNT
         jae     report_bad_button
-        mov     cx, RECORD_SIZE
-        xchg    ax, bx
-        mul     cl                      ; AX = index * RECORD_SIZE (index < 3: fits in AL*CL)
+        mov     al, RECORD_SIZE
+        mul     bl                      ; AX = button index * RECORD_SIZE
         add     si, ax
-        mov     ax, bx
+        mov     ax, [ButtonState]
         mov     bx, [si+RECORD_COUNT]
         mov     cx, [si+RECORD_X]
         mov     dx, [si+RECORD_Y]
@@ -338,8 +339,8 @@ report_bad_button:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_horizontal_range / set_vertical_range - functions 07h/08h: limits (swapped when min > max);
-; the pointer is clamped into them at once.
+; set_horizontal_range - function 07h: X limits (swapped when min > max); the pointer is clamped
+; into them at once.
 ; Entry:    CX = minimum, DX = maximum (signed); DS = CS
 ; Output:   none
 ; Clobbers: nothing
@@ -357,6 +358,14 @@ set_horizontal_range:
         pop     cx
         ret
 
+; -----------------------------------------------------------------------------------------------------
+; set_vertical_range - function 08h: Y limits (swapped when min > max); the pointer is clamped into
+; them at once.
+; Entry:    CX = minimum, DX = maximum (signed); DS = CS
+; Output:   none
+; Clobbers: nothing
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
 set_vertical_range:
         push    cx
         push    dx
@@ -411,7 +420,7 @@ return_from_text_cursor:
 get_motion_counters:
         xor     cx, cx
         xor     dx, dx
-        xchg    cx, [MotionX]
+        xchg    cx, [MotionX]           ; read the counter and leave 0 in it
         xchg    dx, [MotionY]
         ret
 
@@ -738,7 +747,7 @@ return_deltas:
 ; -----------------------------------------------------------------------------------------------------
 move_pointer_by_mickeys:
         mov     ax, si
-        mov     cl, CELL_SHIFT          ; * PIXELS_PER_RATIO (8)
+        mov     cl, RATIO_PIXELS_SHIFT
         shl     ax, cl
         add     ax, [SubpixelX]
         cwd
