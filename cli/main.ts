@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { InputFileError } from "../emu/node.js";
 import { registerBoot } from "./boot.js";
 import { registerDisk } from "./disk.js";
+import { registerServe } from "./serve.js";
 import { UsageError } from "./errors.js";
 
 const program = new Command("piskasm")
@@ -11,6 +12,7 @@ const program = new Command("piskasm")
 
 registerBoot(program);
 registerDisk(program);
+registerServe(program);
 
 try {
   await program.parseAsync(process.argv);

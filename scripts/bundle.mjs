@@ -37,6 +37,22 @@ async function bundleWeb() {
     logLevel: "warning",
   });
   for (const f of ["index.html", "style.css"]) if (existsSync(`web/${f}`)) cpSync(`web/${f}`, `build/web/${f}`);
+  copyWebAssets();
+}
+
+// The page fetches these next to index.html: v86's wasm, the BIOS files and the default floppy.
+// A missing one is reported (the page then shows which file failed) but does not stop the bundle.
+function copyWebAssets() {
+  const assets = [
+    ["node_modules/v86/build/v86.wasm", "build/web/v86.wasm"],
+    ["build/bios/bios.bin", "build/web/bios.bin"],
+    ["build/bios/vgabios-stdvga.bin", "build/web/vgabios-stdvga.bin"],
+    ["build/piskasm.img", "build/web/piskasm.img"],
+  ];
+  for (const [from, to] of assets) {
+    if (existsSync(from)) cpSync(from, to);
+    else console.warn(`bundle web: ${from} is missing (run \`make\`); the page will report it`);
+  }
 }
 
 if (target === "cli") await bundleCli();

@@ -1,0 +1,59 @@
+/** `piskasm serve`: serves the browser page (build/web) on a local HTTP port. */
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { UsageError } from "./errors.js";
+import { projectPath } from "./paths.js";
+import { checkBundle, checkImage } from "./web-server/checks.js";
+import { listen, ListenError } from "./web-server/listen.js";
+import { openInBrowser } from "./web-server/open-browser.js";
+import { createStaticServer } from "./web-server/static-server.js";
+
+interface ServeCommandOptions {
+  port: string;
+  host: string;
+  image?: string;
+  open?: boolean;
+}
+
+/** The URL path the page loads its default floppy from (scripts/bundle.mjs copies it there). */
+export const DEFAULT_IMAGE_URL = "/piskasm.img";
+
+function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be a number 0..65535, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command("serve")
+    .description("serve the browser page that plays PISKASM.COM in v86 with the debug panel")
+    .option("--port <port>", "TCP port (0 = any free port)", "8086")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--image <path>", "serve this 1.44 MB floppy image as the page's default disk")
+    .option("--open", "also open the page with xdg-open when there is one")
+    .action(async (options: ServeCommandOptions) => {
+      const port = parsePort(options.port);
+      const root = projectPath("build", "web");
+      const overrides = new Map<string, string>();
+      try {
+        checkBundle(root);
+        if (options.image) {
+          checkImage(options.image);
+          overrides.set(DEFAULT_IMAGE_URL, resolve(options.image));
+        }
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const server = createStaticServer({ root, overrides });
+      let url: string;
+      try {
+        url = await listen(server, options.host, port);
+      } catch (error) {
+        throw error instanceof ListenError ? new UsageError(error.message) : error;
+      }
+      console.log(`piskasm: serving the game at ${url}`);
+      if (options.image) console.log(`piskasm: default floppy ${overrides.get(DEFAULT_IMAGE_URL)}`);
+      if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
+      console.log("piskasm: press Ctrl+C to stop");
+    });
+}

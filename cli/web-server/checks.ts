@@ -1,0 +1,22 @@
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** Throws a one-line error when `dir` does not hold a built page. */
+export function checkBundle(dir: string): void {
+  if (!existsSync(join(dir, "index.html"))) throw new Error(`${dir} holds no built page (index.html); run \`make\` first`);
+}
+
+/** Throws a one-line error unless `path` is a readable 1.44 MB floppy image. */
+export function checkImage(path: string): void {
+  let size: number;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) throw new Error(`--image ${path} is not a file`);
+    size = stats.size;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new Error(`--image ${path}: not found`);
+    throw error;
+  }
+  if (size !== 1_474_560) throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has 1474560`);
+}

@@ -1,0 +1,31 @@
+import { spawn } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+
+/** The first executable called `name` on PATH, if any. */
+function findOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Asks the desktop to open `url` with xdg-open when there is one. Returns a sentence for the user
+ * saying what happened; never throws, since the URL is printed anyway.
+ */
+export function openInBrowser(url: string): string {
+  const opener = findOnPath("xdg-open");
+  if (!opener) return "no xdg-open here: open the URL above in a browser";
+  const child = spawn(opener, [url], { stdio: "ignore", detached: true });
+  child.on("error", (error) => console.error(`piskasm serve: xdg-open failed: ${error.message}`));
+  child.unref();
+  return "asked xdg-open to open it";
+}
