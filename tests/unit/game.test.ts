@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import {
+  BOARD_SIZE,
+  buildBodovani,
+  CELLS,
+  COMPUTER,
+  EMPTY,
+  firstMove,
+  Game,
+  HUMAN,
+  NO_CELL,
+  Phase,
+  parseCell,
+  pcMoveScan,
+  rowOf,
+  colOf,
+} from "../../engine-ts/index.js";
+import { lcg } from "./position.js";
+
+const bodovani = buildBodovani();
+
+/** A simple seeded opponent: a random empty cell within 3 of the last stone (K10 to open). */
+function play(g: Game, seed: number, maxMoves = 200): number[] {
+  const next = lcg(seed);
+  const moves: number[] = [];
+  const pick = (near: number): number => {
+    if (g.state.plocha[near] === EMPTY) return near;
+    for (let tries = 0; tries < 200; tries++) {
+      const r = rowOf(near) + (next() % 7) - 3;
+      const c = colOf(near) + (next() % 7) - 3;
+      const i = r * BOARD_SIZE + c;
+      if (r >= 0 && r < 19 && c >= 0 && c < 19 && g.state.plocha[i] === EMPTY) return i;
+    }
+    return g.state.plocha.indexOf(EMPTY);
+  };
+  let near = g.state.lastPC === NO_CELL ? parseCell("K10") : g.state.lastPC;
+  while (g.result === "playing" && moves.length < maxMoves) {
+    const out = g.humanMove(pick(near));
+    moves.push(out.human);
+    if (out.computer !== null) moves.push(out.computer);
+    near = out.computer ?? out.human;
+  }
+  return moves;
+}
+
+describe("a new game", () => {
+  it("when the computer starts, its first stone lands in rows and columns 7..11, for every seed (only 10 of the 25 cells occur)", () => {
+    const seen = new Set<number>();
+    const wrong: number[] = [];
+    for (let seed = 0; seed < 65536; seed++) {
+      const st = { random: seed };
+      const cell = firstMove(st);
+      seen.add(cell);
+      const ok =
+        rowOf(cell) === 7 + (seed % 5) &&
+        colOf(cell) === 7 + (((seed + 4567) & 0xffff) % 5) &&
+        st.random === ((seed + 2 * 4567) & 0xffff);
+      if (!ok) wrong.push(seed);
+    }
+    expect(wrong).toEqual([]);
+    expect([...seen].every((c) => rowOf(c) >= 7 && rowOf(c) <= 11 && colOf(c) >= 7 && colOf(c) <= 11)).toBe(true);
+    // r2 = r1 + 4567 and 4567 mod 5 = 2: col - 7 = (row - 7 + 2) mod 5, except where r2 wrapped past
+    // 65536 (65536 mod 5 = 1, so there col - 7 = (row - 7 + 1) mod 5): 10 distinct cells.
+    expect(seen.size).toBe(10);
+  });
+
+  it("newGame with the computer first places that stone, and GameCount counts every NewBoard", () => {
+    const g = Game.newGame(0, "human", { bodovani });
+    for (let seed = 0; seed < 65536; seed += 131) {
+      g.newGame(seed, "computer");
+      expect(g.state.lastPC).toBe(firstMove({ random: seed }));
+      expect(g.state.plocha[g.state.lastPC]).toBe(COMPUTER);
+    }
+    expect(g.state.gameCount).toBe(1 + Math.ceil(65536 / 131));
+  });
+
+  it("the computer's first stone is scored like any other: Info around it is set, the board has one X", () => {
+    const g = Game.newGame(1234, "computer", { bodovani });
+    expect(g.state.plocha.filter((p) => p === COMPUTER).length).toBe(1);
+    expect(g.state.moveCount).toBe(1);
+    expect(g.state.volnaPole).toBe(360);
+    expect(g.state.phase).toBe(Phase.HUMAN_TURN);
+    expect(g.state.info.filter((v) => v > 0).length).toBeGreaterThan(0);
+  });
+
+  it("when the human starts, nothing is placed and Random = Seed; the computer's first answer comes from PCMove", () => {
+    const g = Game.newGame(500, "human", { bodovani });
+    expect(g.state.plocha.every((p) => p === EMPTY)).toBe(true);
+    expect(g.state.lastPC).toBe(NO_CELL);
+    expect(g.state.random).toBe(500);
+    const info = g.state.info;
+    g.placeStone(parseCell("K10"), HUMAN);
+    const expected = pcMoveScan(info, g.state.plocha, 500 % CELLS);
+    g.computerMove();
+    expect(g.state.lastPC).toBe(expected);
+    expect(g.state.random).toBe(500 + 4567);
+  });
+});
+
+describe("playing", () => {
+  it("a game from a seed is deterministic", () => {
+    for (const seed of [0, 1, 4242, 65535]) {
+      const a = play(Game.newGame(seed, "computer", { bodovani }), seed);
+      const b = play(Game.newGame(seed, "computer", { bodovani }), seed);
+      expect(a).toEqual(b);
+      expect(a.length).toBeGreaterThan(4);
+    }
+  });
+
+  it("keeps MoveCount, VolnaPole, LastPC and Phase consistent after every move, and Info is 0 on every stone", () => {
+    for (let seed = 0; seed < 30; seed++) {
+      const g = Game.newGame(seed * 977, seed % 2 ? "human" : "computer", { bodovani });
+      play(g, seed);
+      const s = g.state;
+      const stones = s.plocha.filter((p) => p !== EMPTY).length;
+      expect(s.moveCount).toBe(stones);
+      expect(s.volnaPole).toBe(CELLS - stones);
+      expect(s.plocha[s.lastPC]).toBe(COMPUTER);
+      for (let i = 0; i < CELLS; i++) if (s.plocha[i] !== EMPTY) expect(s.info[i]).toBe(0);
+      expect([Phase.COMPUTER_WON, Phase.HUMAN_WON, Phase.HUMAN_TURN]).toContain(s.phase);
+      expect(g.result).toBe(s.phase === Phase.COMPUTER_WON ? "computer" : s.phase === Phase.HUMAN_WON ? "human" : "playing");
+    }
+  });
+
+  it("predictComputerMove changes nothing and names the stone the computer then plays", () => {
+    const g = Game.newGame(31337, "computer", { bodovani });
+    play(g, 5, 6);
+    expect(g.result).toBe("playing");
+    const before = g.toState();
+    const predicted = g.predictComputerMove();
+    expect(g.toState()).toEqual(before);
+    g.placeStone(g.state.plocha.indexOf(EMPTY), HUMAN);
+    const g2 = g.clone();
+    const p2 = g2.predictComputerMove();
+    expect(g2.computerMove()).toBe(p2);
+    expect(predicted).toBeGreaterThanOrEqual(0);
+  });
+
+  it("fromState continues an observed game exactly like the original", () => {
+    const g = Game.newGame(777, "computer", { bodovani });
+    play(g, 3, 6);
+    expect(g.result).toBe("playing");
+    const observed = { ...g.toState(), phase: Phase.HUMAN_TURN as number };
+    const copy = Game.fromState(observed, { bodovani });
+    expect(copy.toState()).toEqual(g.toState());
+    expect(play(copy, 11)).toEqual(play(g, 11));
+    expect(copy.toState()).toEqual(g.toState());
+  });
+
+  it("fromState rejects states of the wrong size or with bad values", () => {
+    const s = Game.newGame(1, "human", { bodovani }).toState();
+    expect(() => Game.fromState({ ...s, plocha: new Uint8Array(360) })).toThrow(/360 cells/);
+    expect(() => Game.fromState({ ...s, plocha: new Uint8Array(CELLS).fill(3) })).toThrow(/plocha\[0\] = 3/);
+    expect(() => Game.fromState({ ...s, random: 70000 })).toThrow(/random/);
+  });
+
+  it("clone is independent of the original", () => {
+    const g = Game.newGame(9, "computer", { bodovani });
+    const c = g.clone();
+    c.humanMove(parseCell("A1"));
+    expect(g.state.plocha[0]).toBe(EMPTY);
+    expect(c.state.plocha[0]).toBe(HUMAN);
+  });
+
+  it("refuses a move on a stone or after the end", () => {
+    const g = Game.newGame(9, "computer", { bodovani });
+    expect(() => g.humanMove(g.state.lastPC)).toThrow(/occupied/);
+    expect(() => g.humanMove(361)).toThrow(RangeError);
+    const won = Game.newGame(9, "human", { bodovani });
+    for (const c of ["A1", "A2", "A3", "A4"]) won.placeStone(parseCell(c), HUMAN);
+    expect(won.placeStone(parseCell("A5"), HUMAN)).toBe("human");
+    expect(won.state.phase).toBe(Phase.HUMAN_WON);
+    expect(() => won.humanMove(parseCell("S19"))).toThrow(/over/);
+  });
+
+  it("a full board without five is a draw", () => {
+    const g = Game.newGame(0, "human", { bodovani });
+    // (col + 2*row) mod 4 in {0, 1}: runs of at most 2 on every axis.
+    for (let i = 0; i < CELLS; i++) {
+      const side = (colOf(i) + 2 * rowOf(i)) % 4 < 2 ? COMPUTER : HUMAN;
+      const r = g.placeStone(i, side);
+      expect(r).toBe(i === CELLS - 1 ? "draw" : "playing");
+    }
+    expect(g.state.volnaPole).toBe(0);
+    expect(g.state.phase).toBe(Phase.DRAW);
+  });
+});
