@@ -1,0 +1,22 @@
+/** The full-state comparison of the asm (read through the debug header) with engine-ts. */
+import type { EngineState } from "../engine-ts/index.js";
+import { cellDiff, scalarDiff, type Diff } from "./diff-types.js";
+import { CELLS, type GameState } from "./game-view.js";
+
+/** Every differing field: Plocha and Info cell by cell, then the scalars. Empty when they agree. */
+export function compareStates(asm: GameState, ts: Readonly<EngineState>): Diff[] {
+  const diffs: Diff[] = [];
+  const ap = asm.plocha, tp = ts.plocha, ai = asm.info, ti = ts.info;
+  for (let i = 0; i < CELLS; i++) {
+    if (ap[i] !== tp[i]) diffs.push(cellDiff("Plocha", i, ap[i], tp[i]));
+  }
+  for (let i = 0; i < CELLS; i++) {
+    if (ai[i] !== ti[i]) diffs.push(cellDiff("Info", i, ai[i], ti[i]));
+  }
+  if (asm.random !== ts.random) diffs.push(scalarDiff("Random", asm.random, ts.random));
+  if (asm.lastPC !== ts.lastPC) diffs.push(scalarDiff("LastPC", asm.lastPC, ts.lastPC));
+  if (asm.volnaPole !== ts.volnaPole) diffs.push(scalarDiff("VolnaPole", asm.volnaPole, ts.volnaPole));
+  if (asm.phase !== ts.phase) diffs.push(scalarDiff("Phase", asm.phase, ts.phase));
+  if (asm.moveCount !== ts.moveCount) diffs.push(scalarDiff("MoveCount", asm.moveCount, ts.moveCount));
+  return diffs;
+}

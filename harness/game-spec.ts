@@ -1,0 +1,41 @@
+/** What one game of a differential run is, and how a run's games are planned. */
+import type { WhoStarts } from "../engine-ts/index.js";
+import type { GeneratedPolicyName, PolicyName } from "./policies.js";
+import { deriveSeed } from "./prng.js";
+
+export interface GameSpec {
+  /** Position of the game in its run (0-based). */
+  index: number;
+  whoStarts: WhoStarts;
+  policy: PolicyName;
+  /** Seed of the policy's own PRNG. */
+  policySeed: number;
+  /** Seed forced with PISKASM /S:n; undefined: the program counts its own seed at the menu. */
+  seed?: number;
+  /** The human moves of a replayed game (policy "replay"). */
+  moves?: readonly number[];
+  /** The game is abandoned (Esc) after this many checked computer moves. */
+  maxComputerMoves: number;
+}
+
+export interface RunPlanOptions {
+  games: number;
+  policy: GeneratedPolicyName;
+  /** Seeds every policy PRNG of the run. */
+  runSeed: number;
+  /** When set, game i starts with Seed = (fixedSeed + i) mod 65536 via /S:. */
+  fixedSeed?: number;
+  maxComputerMoves: number;
+}
+
+/** Games alternate human / computer start, so any run of 2+ games covers both. */
+export function planGames(options: RunPlanOptions): GameSpec[] {
+  return Array.from({ length: options.games }, (_, index) => ({
+    index,
+    whoStarts: index % 2 === 0 ? "human" : "computer",
+    policy: options.policy,
+    policySeed: deriveSeed(options.runSeed, index),
+    seed: options.fixedSeed === undefined ? undefined : (options.fixedSeed + index) & 0xffff,
+    maxComputerMoves: options.maxComputerMoves,
+  }));
+}

@@ -1,0 +1,33 @@
+/** Re-runs the game of a mismatch report on both engines: same seed (/S:), who starts and human moves. */
+import { parseCell } from "../engine-ts/index.js";
+import type { Diff } from "./diff-types.js";
+import type { GameSpec } from "./game-spec.js";
+import type { MismatchReport } from "./report.js";
+import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
+import type { GameSession } from "./session.js";
+
+export function replaySpec(report: MismatchReport): GameSpec {
+  return {
+    index: report.gameIndex,
+    whoStarts: report.whoStarts,
+    policy: "replay",
+    policySeed: report.policySeed,
+    seed: report.seed,
+    moves: report.moves.map(parseCell),
+    maxComputerMoves: Number.POSITIVE_INFINITY,
+  };
+}
+
+export function replayReport(session: GameSession, report: MismatchReport, engine?: EngineFactory): Promise<GameOutcome> {
+  return playGame(session, replaySpec(report), { engine });
+}
+
+const key = (d: Diff): string => JSON.stringify([d.field, d.cell, d.asm, d.ts]);
+
+/** True when the replay diverged at the same ply with exactly the report's differences. */
+export function sameDivergence(report: MismatchReport, outcome: GameOutcome): boolean {
+  const m = outcome.mismatch;
+  if (!m || m.ply !== report.ply || m.diffs.length !== report.diffs.length) return false;
+  const expected = new Set(report.diffs.map(key));
+  return m.diffs.every((d) => expected.has(key(d)));
+}

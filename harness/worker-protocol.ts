@@ -1,0 +1,15 @@
+/** Messages between the differential run and its worker threads. */
+import type { BootSpec } from "./boot.js";
+import type { GameSpec } from "./game-spec.js";
+import type { GameOutcome } from "./runner.js";
+
+export interface WorkerInput {
+  boot: BootSpec;
+  specs: GameSpec[];
+}
+
+export type WorkerMessage =
+  | { kind: "move" }
+  | { kind: "game"; outcome: GameOutcome }
+  | { kind: "error"; message: string }
+  | { kind: "done" };
