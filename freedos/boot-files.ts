@@ -20,13 +20,17 @@ export const CONFIG_SYS = dosText([
   "SHELL=\\COMMAND.COM /E:512 /P",
 ]);
 
-/** With an AUTOEXEC.BAT, FreeDOS does not ask for the date and time either. */
-export const AUTOEXEC_BAT = dosText([
-  "@ECHO OFF",
-  "REM piskasm: the mouse driver, then the game (the floppy's own AUTOEXEC.BAT is AUTOEXEC.ORG)",
-  "MOUSE",
-  "PISKASM",
-]);
+/** What the game's floppy runs at boot: the mouse driver, then the game. */
+export const GAME_COMMANDS: readonly string[] = ["MOUSE", "PISKASM"];
+
+/** An AUTOEXEC.BAT running `commands`. With one, FreeDOS does not ask for the date and time either. */
+export function autoexecBat(commands: readonly string[] = GAME_COMMANDS): string {
+  return dosText([
+    "@ECHO OFF",
+    "REM piskasm: boot straight into the programs (the floppy's own AUTOEXEC.BAT is AUTOEXEC.ORG)",
+    ...commands,
+  ]);
+}
 
 /** Files of the FreeDOS floppy that the game's floppy replaces, and the names the originals keep. */
 export const KEPT_ORIGINALS: ReadonlyArray<{ name: string; keptAs: string }> = [

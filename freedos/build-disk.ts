@@ -1,8 +1,8 @@
 /** Build the game's FreeDOS floppy: a copy of a FreeDOS boot floppy plus MOUSE.COM, PISKASM.COM and boot files. */
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { InputFileError } from "../emu/node.js";
-import { AUTOEXEC_BAT, CONFIG_SYS, KEPT_ORIGINALS } from "./boot-files.js";
+import { autoexecBat, CONFIG_SYS, KEPT_ORIGINALS } from "./boot-files.js";
 import { checkFreedosImage } from "./image-check.js";
 import { mtools } from "./mtools.js";
 
@@ -11,7 +11,14 @@ export interface FreedosDiskInputs {
   freedosImage: string;
   mouseCom: string;
   gameCom: string;
+  /** More files for the root directory (test programs), under their own names. */
+  extraFiles?: readonly string[];
+  /** The commands of AUTOEXEC.BAT; default MOUSE, PISKASM. */
+  autoexec?: readonly string[];
 }
+
+/** What a test floppy changes: more programs, other AUTOEXEC commands. */
+export type FreedosDiskExtras = Pick<FreedosDiskInputs, "extraFiles" | "autoexec">;
 
 function requireFile(path: string, what: string): void {
   if (!existsSync(path)) throw new InputFileError(`${what} ${path} not found (run \`make\` first)`);
@@ -25,6 +32,7 @@ export function checkDiskInputs(inputs: FreedosDiskInputs): string[] {
   const names = checkFreedosImage(inputs.freedosImage);
   requireFile(inputs.mouseCom, "mouse driver");
   requireFile(inputs.gameCom, "game");
+  for (const extra of inputs.extraFiles ?? []) requireFile(extra, "program");
   return names;
 }
 
@@ -53,20 +61,21 @@ export function buildFreedosDisk(inputs: FreedosDiskInputs, out: string): void {
   mkdirSync(dirname(out), { recursive: true });
   const work = `${out}.${process.pid}.tmp`;
   const configSys = `${work}.config`;
-  const autoexecBat = `${work}.autoexec`;
+  const autoexecFile = `${work}.autoexec`;
   try {
     copyFileSync(inputs.freedosImage, work);
     writeFileSync(configSys, CONFIG_SYS);
-    writeFileSync(autoexecBat, AUTOEXEC_BAT);
+    writeFileSync(autoexecFile, autoexecBat(inputs.autoexec));
     keepOriginals(work, names);
     addFiles(work, [
       { from: inputs.mouseCom, name: "MOUSE.COM" },
       { from: inputs.gameCom, name: "PISKASM.COM" },
+      ...(inputs.extraFiles ?? []).map((from) => ({ from, name: basename(from).toUpperCase() })),
       { from: configSys, name: "CONFIG.SYS" },
-      { from: autoexecBat, name: "AUTOEXEC.BAT" },
+      { from: autoexecFile, name: "AUTOEXEC.BAT" },
     ]);
     renameSync(work, out);
   } finally {
-    for (const path of [work, configSys, autoexecBat]) rmSync(path, { force: true });
+    for (const path of [work, configSys, autoexecFile]) rmSync(path, { force: true });
   }
 }

@@ -4,10 +4,10 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { projectPath } from "../cli/paths.js";
-import { AUTOEXEC_BAT, CONFIG_SYS } from "./boot-files.js";
-import { buildFreedosDisk, checkDiskInputs, type FreedosDiskInputs } from "./build-disk.js";
+import { autoexecBat, CONFIG_SYS } from "./boot-files.js";
+import { buildFreedosDisk, checkDiskInputs, type FreedosDiskExtras, type FreedosDiskInputs } from "./build-disk.js";
 
 /** Where the project's programs are after `make`. */
 export function projectDiskInputs(freedosImage: string): FreedosDiskInputs {
@@ -20,24 +20,25 @@ export function projectDiskInputs(freedosImage: string): FreedosDiskInputs {
 
 function cacheKey(inputs: FreedosDiskInputs): string {
   const hash = createHash("sha256");
-  for (const path of [inputs.freedosImage, inputs.mouseCom, inputs.gameCom]) {
+  for (const path of [inputs.freedosImage, inputs.mouseCom, inputs.gameCom, ...(inputs.extraFiles ?? [])]) {
+    hash.update(basename(path));
     hash.update(readFileSync(path));
-    hash.update("\0");
   }
   hash.update(CONFIG_SYS);
-  hash.update(AUTOEXEC_BAT);
+  hash.update(autoexecBat(inputs.autoexec));
   return hash.digest("hex").slice(0, 16);
 }
 
 /**
  * Path of a bootable floppy with FreeDOS from `freedosImage`, MOUSE.COM and PISKASM.COM, booting into
- * the game. Throws an InputFileError with a one-line message for a bad image or a missing program.
+ * the game (or with `extras`: more programs, other AUTOEXEC commands). Throws an InputFileError with a one-line message for a bad image or a missing program.
  */
 export function freedosBootImage(
   freedosImage: string,
-  inputs: FreedosDiskInputs = projectDiskInputs(freedosImage),
+  extras: FreedosDiskExtras = {},
   cacheDir: string = projectPath("build", "freedos"),
 ): string {
+  const inputs: FreedosDiskInputs = { ...projectDiskInputs(freedosImage), ...extras };
   checkDiskInputs(inputs);
   const out = join(cacheDir, `freedos-${cacheKey(inputs)}.img`);
   if (!existsSync(out)) buildFreedosDisk(inputs, out);

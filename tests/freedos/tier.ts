@@ -1,0 +1,29 @@
+/**
+ * The FreeDOS tier runs only when FREEDOS_IMAGE names a FreeDOS boot floppy. Without it, every suite
+ * of the tier is reported as skipped, with the reason in its name; nothing of it counts as passed.
+ */
+import { resolve } from "node:path";
+import { freedosBootImage } from "../../freedos/cache.js";
+import type { FreedosDiskExtras } from "../../freedos/build-disk.js";
+
+const FREEDOS_IMAGE = process.env.FREEDOS_IMAGE;
+
+/** True when the tier cannot run (no FREEDOS_IMAGE): pass to describe.skipIf. */
+export const noFreedos = !FREEDOS_IMAGE;
+
+/** The suite's name, plus why it is skipped when it is. */
+export function tierName(name: string): string {
+  if (!noFreedos) return name;
+  const skipped = `${name} [skipped: FREEDOS_IMAGE is not set to a FreeDOS boot floppy]`;
+  console.log(skipped);
+  return skipped;
+}
+
+/**
+ * The game's FreeDOS floppy on FREEDOS_IMAGE (built into build/freedos/ once), or with `extras` a
+ * test floppy. A FREEDOS_IMAGE that is not a FreeDOS boot floppy fails the suite, it is not skipped.
+ */
+export function freedosFloppy(extras: FreedosDiskExtras = {}): string {
+  if (!FREEDOS_IMAGE) throw new Error("FREEDOS_IMAGE is not set");
+  return freedosBootImage(resolve(FREEDOS_IMAGE), extras);
+}
