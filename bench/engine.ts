@@ -4,6 +4,7 @@
  *         && node build/bench-engine.mjs [games]
  * Games: the engine (computer) against a simple seeded opponent (mostly the cell with the highest Info,
  * sometimes a random cell near the last computer stone), human first, seeds 0..games-1.
+ * Self-play: the engine against a second engine (a Game with the colours swapped), computer first.
  * Prints one `name value` line per figure (numbers only), so scripts can read it.
  */
 import { BOARD_SIZE, buildBodovani, CELLS, COMPUTER, EMPTY, Game, HUMAN, pcMove, update } from "../engine-ts/index.js";
@@ -55,6 +56,22 @@ function playGame(seed: number, bodovani: Uint16Array): Array<[number, number]> 
   return moves;
 }
 
+/** Engine against engine: a second Game with the colours swapped plays the human side. */
+function playSelf(seed: number, bodovani: Uint16Array): number {
+  const g = Game.newGame(seed, "computer", { bodovani });
+  const mirror = Game.newGame((seed * 7919) & 0xffff, "human", { bodovani });
+  let stones = 1;
+  mirror.placeStone(g.state.lastPC, HUMAN);
+  while (g.result === "playing" && mirror.result === "playing") {
+    const h = mirror.computerMove();
+    const out = g.humanMove(h);
+    stones += out.computer === null ? 1 : 2;
+    if (out.computer === null) break;
+    mirror.placeStone(out.computer, HUMAN);
+  }
+  return stones;
+}
+
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
@@ -98,12 +115,25 @@ function main(): void {
   for (let k = 0; k < reps; k++) for (const p of positions) sink += pcMove({ ...p, random: k * 977 });
   const pcMoveUs = ((performance.now() - t0) * 1000) / (reps * positions.length);
 
+  for (let s = 0; s < 50; s++) playSelf(s, bodovani); // warm-up
+  const selfUs: number[] = [];
+  let selfStones = 0;
+  for (let s = 0; s < games; s++) {
+    const t1 = performance.now();
+    selfStones += playSelf(s, bodovani);
+    selfUs.push((performance.now() - t1) * 1000);
+  }
+  selfUs.sort((a, b) => a - b);
+
   console.log(`games ${games}`);
   console.log(`stones_per_game_mean ${(stones / games).toFixed(1)}`);
   console.log(`update_us ${updateUs.toFixed(3)}`);
   console.log(`pcmove_us ${pcMoveUs.toFixed(3)}`);
   console.log(`game_us_median ${quantile(gameUs, 0.5).toFixed(1)}`);
   console.log(`game_us_p90 ${quantile(gameUs, 0.9).toFixed(1)}`);
+  console.log(`selfplay_stones_per_game_mean ${(selfStones / games).toFixed(1)}`);
+  console.log(`selfplay_game_us_median ${quantile(selfUs, 0.5).toFixed(1)}`);
+  console.log(`selfplay_game_us_p90 ${quantile(selfUs, 0.9).toFixed(1)}`);
   if (sink < 0) console.log(sink);
 }
 
