@@ -1,7 +1,7 @@
 /**
  * TS engine speed: microseconds per update, per pcMove and per full self-play game.
- * Run:  npx esbuild bench/engine.ts --bundle --platform=node --format=esm --outfile=build/bench-engine.mjs \
- *         && node build/bench-engine.mjs [games]
+ * Run:  node bench/run.mjs engine      (bundles into build/bench/engine.mjs; prints `engine.NAME value`)
+ *   or  node build/bench/engine.mjs [games]   after that, for another number of games (default 1000).
  * Games: the engine (computer) against a simple seeded opponent (mostly the cell with the highest Info,
  * sometimes a random cell near the last computer stone), human first, seeds 0..games-1.
  * Self-play: the engine against a second engine (a Game with the colours swapped), computer first.
