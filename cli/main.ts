@@ -2,7 +2,10 @@
 import { Command, CommanderError } from "commander";
 import { InputFileError } from "../emu/node.js";
 import { registerBoot } from "./boot.js";
+import { registerDiff } from "./diff.js";
 import { registerDisk } from "./disk.js";
+import { registerInfo } from "./info.js";
+import { registerReplay } from "./replay.js";
 import { registerServe } from "./serve.js";
 import { UsageError } from "./errors.js";
 
@@ -12,6 +15,9 @@ const program = new Command("piskasm")
 
 registerBoot(program);
 registerDisk(program);
+registerDiff(program);
+registerInfo(program);
+registerReplay(program);
 registerServe(program);
 
 try {

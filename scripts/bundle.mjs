@@ -7,9 +7,11 @@ import { cpSync, existsSync, mkdirSync } from "node:fs";
 const target = process.argv[2];
 
 async function bundleCli() {
+  // The differential runner's worker threads load build/diff-worker.mjs beside build/cli.mjs.
   await build({
-    entryPoints: ["cli/main.ts"],
-    outfile: "build/cli.mjs",
+    entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts" },
+    outdir: "build",
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

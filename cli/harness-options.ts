@@ -1,0 +1,33 @@
+/** Options shared by diff, info and replay: the floppy to boot, the step timeout, game seeds. */
+import type { Command } from "commander";
+import type { BootSpec } from "../harness/boot.js";
+import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
+import { parsePositiveInt, UsageError } from "./errors.js";
+import { projectPath } from "./paths.js";
+
+export interface BootCommandOptions extends DosOptions {
+  image: string;
+  timeoutMs: string;
+}
+
+export function addBootOptions(command: Command): Command {
+  return command
+    .option("--image <path>", "1.44 MB floppy that boots into the game", projectPath("build", "piskasm.img"))
+    .addOption(dosOption())
+    .addOption(freedosImageOption())
+    .option("--timeout-ms <n>", "longest wait for the emulator in one step (then fail with the screen)", "20000");
+}
+
+/** A game seed for PISKASM /S:n: an integer 0..65535. */
+export function parseSeed(value: string, option = "--seed"): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 0xffff) throw new UsageError(`${option} must be an integer 0..65535, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** The floppy to boot, checked readable here, before any emulator or worker starts. */
+export function bootSpec(options: BootCommandOptions): BootSpec {
+  const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
+  const { path, dos } = bootImage(options, options.image);
+  return { image: path, dos, timeoutMs };
+}
