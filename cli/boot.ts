@@ -1,11 +1,12 @@
 import type { Command } from "commander";
-import { detectDos, type DosKind } from "../emu/dos-kind.js";
-import { bootFloppy, loadFloppy } from "../emu/node.js";
+import type { DosKind } from "../emu/dos-kind.js";
+import { bootFloppy } from "../emu/node.js";
 import { waitUntilBooted } from "./boot-ready.js";
-import { parsePositiveInt, UsageError } from "./errors.js";
+import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
+import { parsePositiveInt } from "./errors.js";
 import { projectPath } from "./paths.js";
 
-interface BootCommandOptions {
+interface BootCommandOptions extends DosOptions {
   image?: string;
   json?: boolean;
   timeoutMs: string;
@@ -22,18 +23,13 @@ export function registerBoot(program: Command): void {
     .command("boot")
     .description("boot a floppy headless until the game's menu (or the end of AUTOEXEC) and print the screen")
     .option("--image <path>", "1.44 MB floppy image", projectPath("build", "piskasm.img"))
+    .addOption(dosOption())
+    .addOption(freedosImageOption())
     .option("--json", "print { bootMs, dos, screen } as JSON")
     .option("--timeout-ms <n>", "give up after this many milliseconds", "60000")
     .action(async (options: BootCommandOptions) => {
       const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
-      const image = options.image ?? projectPath("build", "piskasm.img");
-      const floppy = loadFloppy(image);
-      let dos: DosKind;
-      try {
-        dos = detectDos(floppy);
-      } catch (error) {
-        throw new UsageError(`${image}: ${(error as Error).message}`);
-      }
+      const { path: image, dos } = bootImage(options, options.image);
       const started = performance.now();
       const machine = await bootFloppy(image);
       try {
