@@ -1,6 +1,7 @@
 /** `piskasm serve`: serves the browser page (build/web) on a local HTTP port. */
 import { resolve } from "node:path";
 import type { Command } from "commander";
+import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
 import { checkBundle, checkImage } from "./web-server/checks.js";
@@ -8,7 +9,7 @@ import { listen, ListenError } from "./web-server/listen.js";
 import { openInBrowser } from "./web-server/open-browser.js";
 import { createStaticServer } from "./web-server/static-server.js";
 
-interface ServeCommandOptions {
+interface ServeCommandOptions extends DosOptions {
   port: string;
   host: string;
   image?: string;
@@ -30,16 +31,19 @@ export function registerServe(program: Command): void {
     .option("--port <port>", "TCP port (0 = any free port)", "8086")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--image <path>", "serve this 1.44 MB floppy image as the page's default disk")
+    .addOption(dosOption())
+    .addOption(freedosImageOption())
     .option("--open", "also open the page with xdg-open when there is one")
     .action(async (options: ServeCommandOptions) => {
       const port = parsePort(options.port);
+      const image = options.dos === "freedos" ? bootImage(options).path : options.image;
       const root = projectPath("build", "web");
       const overrides = new Map<string, string>();
       try {
         checkBundle(root);
-        if (options.image) {
-          checkImage(options.image);
-          overrides.set(DEFAULT_IMAGE_URL, resolve(options.image));
+        if (image) {
+          checkImage(image);
+          overrides.set(DEFAULT_IMAGE_URL, resolve(image));
         }
       } catch (error) {
         throw new UsageError((error as Error).message);
@@ -52,7 +56,7 @@ export function registerServe(program: Command): void {
         throw error instanceof ListenError ? new UsageError(error.message) : error;
       }
       console.log(`piskasm: serving the game at ${url}`);
-      if (options.image) console.log(`piskasm: default floppy ${overrides.get(DEFAULT_IMAGE_URL)}`);
+      if (image) console.log(`piskasm: default floppy ${overrides.get(DEFAULT_IMAGE_URL)}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");
     });
