@@ -1,0 +1,2 @@
+EXIT7
+DOSTEST hello world
