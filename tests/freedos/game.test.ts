@@ -1,0 +1,58 @@
+/**
+ * PISKASM.COM under FreeDOS, the same binaries as under the small DOS: boot to the menu, one whole
+ * game checked move by move against engine-ts, and a short differential run whose forced seeds make
+ * the harness quit to COMMAND.COM and type `PISKASM /S:n` at its prompt.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BootSpec } from "../../harness/boot.js";
+import { openSession } from "../../harness/boot.js";
+import { planGames } from "../../harness/game-spec.js";
+import { Phase } from "../../harness/game-view.js";
+import { runDiff } from "../../harness/run.js";
+import { playGame } from "../../harness/runner.js";
+import type { GameSession } from "../../harness/session.js";
+import { freedosFloppy, noFreedos, tierName } from "./tier.js";
+
+const STEP_TIMEOUT_MS = 30_000;
+/** Long enough for any game to end: a board has 361 cells, the computer answers every human move. */
+const WHOLE_GAME = 200;
+
+describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and matches engine-ts"), () => {
+  let boot: BootSpec | undefined;
+  let session: GameSession | undefined;
+
+  beforeAll(async () => {
+    boot = { image: freedosFloppy(), dos: "freedos", timeoutMs: STEP_TIMEOUT_MS };
+    session = await openSession(boot);
+  }, STEP_TIMEOUT_MS * 2);
+  afterAll(async () => {
+    await session?.machine.destroy();
+  });
+
+  function opened(): GameSession {
+    if (!session) throw new Error("the game did not reach its menu under FreeDOS");
+    return session;
+  }
+
+  it("boots FreeDOS, loads MOUSE.COM and shows the game's menu", () => {
+    expect(opened().phase()).toBe(Phase.Menu);
+    expect(opened().pointer()).toBeDefined();
+  });
+
+  it("plays one whole game with every computer move equal to engine-ts", async () => {
+    const [spec] = planGames({ games: 1, policy: "random", runSeed: 2024, maxComputerMoves: WHOLE_GAME });
+    const outcome = await playGame(opened(), spec);
+    expect(outcome.mismatch).toBeUndefined();
+    expect(["computer", "human", "draw"]).toContain(outcome.result);
+    expect(opened().phase()).toBe(Phase.Menu);
+  });
+
+  it("runs a short differential run with seeds forced through the FreeDOS prompt: no mismatch", async () => {
+    if (!boot) throw new Error("no FreeDOS floppy");
+    const specs = planGames({ games: 4, policy: "engine", runSeed: 7, fixedSeed: 4321, maxComputerMoves: 40 });
+    const { outcomes, summary } = await runDiff({ boot, specs, jobs: 1 });
+    expect(outcomes.map((o) => o.mismatch)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(outcomes.map((o) => o.seed)).toEqual([4321, 4322, 4323, 4324]);
+    expect(summary.mismatches).toBe(0);
+  });
+});
