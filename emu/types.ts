@@ -29,9 +29,12 @@ export interface GuestMemory {
 }
 
 export interface Keyboard {
-  /** Press and release keys given as text ("1", "\r" for Enter, "\x1b" for Esc). */
+  /**
+   * Press and release keys given as text ("1", "\r" for Enter, "\x1b" for Esc; US layout, Shift added
+   * for shifted characters). Resolves once the guest has read each key's bytes from the 8042.
+   */
   type(text: string): Promise<void>;
-  /** Send raw set-1 scancodes (make and break codes as given). */
+  /** Send raw set-1 scancodes (make and break codes as given); resolves once the guest has read them. */
   sendScancodes(codes: readonly number[]): Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export interface Mouse {
   /**
    * Send one raw relative movement through the emulated PS/2 mouse (dx right, dy down on screen;
    * each in -127..127). MOUSE.COM programs the device so that one unit is one mickey.
+   * Resolves once the guest has taken the packet: MOUSE.COM's packet counter has moved when the driver
+   * is resident, else the 8042 queue is empty. Rejects when the guest has not enabled the mouse.
    */
   sendDelta(dx: number, dy: number): Promise<void>;
   /**
@@ -67,10 +72,17 @@ export interface Machine {
   instructionCount(): number;
   /**
    * Run the emulator until `probe` returns a value other than undefined/false, then resolve with it.
+   * The probe runs at once and then after every slice of v86's main loop (about every millisecond
+   * of guest execution, and at once when input wakes a halted guest), so keep it cheap.
    * Rejects after `timeoutMs` with an error whose message contains the screen dump.
    */
   waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T>;
+  /** The whole machine state (v86 save_state; about 3 MB). */
   snapshot(): Promise<MachineSnapshot>;
+  /**
+   * Continue from a snapshot, also one taken by another machine booted with the same options and
+   * floppy (even in another process). instructionCount() continues from the snapshot's count.
+   */
   restore(snapshot: MachineSnapshot): Promise<void>;
   /** Stop the emulator and release everything it holds; Node then exits on its own. */
   destroy(): Promise<void>;
