@@ -68,7 +68,10 @@ export interface Machine {
   screen(): TextScreen;
   /** The screen as text, one line per row, for error messages and the CLI. */
   screenText(): string;
-  /** Instructions executed by the emulated CPU since boot (v86's instruction counter). */
+  /**
+   * Instructions this machine's CPU has executed since it was created (v86's instruction counter,
+   * extended past 32 bits). Monotonic: restoring a snapshot does not rewind it; use differences.
+   */
   instructionCount(): number;
   /**
    * Run the emulator until `probe` returns a value other than undefined/false, then resolve with it.
@@ -81,7 +84,7 @@ export interface Machine {
   snapshot(): Promise<MachineSnapshot>;
   /**
    * Continue from a snapshot, also one taken by another machine booted with the same options and
-   * floppy (even in another process). instructionCount() continues from the snapshot's count.
+   * floppy (even in another process). instructionCount() is not rewound.
    */
   restore(snapshot: MachineSnapshot): Promise<void>;
   /** Stop the emulator and release everything it holds; Node then exits on its own. */

@@ -102,7 +102,6 @@ class V86Machine implements Machine {
 
   async restore(snapshot: MachineSnapshot): Promise<void> {
     await this.emulator.restore_state(snapshot.state);
-    this.counter.rebase(this.emulator.get_instruction_counter());
     // The loop may be sleeping until a timer of the old state; run the restored state now.
     this.emulator.v86.next_tick(0);
   }
@@ -115,7 +114,10 @@ class V86Machine implements Machine {
   }
 }
 
-/** v86 counts instructions in 32 bits; this extends the count past 2^32 by sampling every slice. */
+/**
+ * v86 counts instructions in 32 bits; this extends the count past 2^32 by sampling every slice. The
+ * counter is not part of v86's saved state, so a restore does not rewind it.
+ */
 class InstructionCounter {
   private high = 0;
   private last = 0;
@@ -124,12 +126,6 @@ class InstructionCounter {
     if (low < this.last) this.high += 2 ** 32;
     this.last = low;
     return this.high + low;
-  }
-
-  /** After a restore the counter jumps to the snapshot's value; continue from there. */
-  rebase(low: number): void {
-    this.high = 0;
-    this.last = low;
   }
 }
 
