@@ -102,6 +102,13 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(m().instructionCount()).toBeGreaterThan(before);
   });
 
+  it("keeps counting instructions forward across a restore", async () => {
+    const before = m().instructionCount();
+    await m().restore(atBanner);
+    await m().keyboard.type("b");
+    expect(m().instructionCount()).toBeGreaterThan(before);
+  });
+
   it("types text through the keyboard, with shifted characters", async () => {
     await m().restore(atBanner);
     await m().keyboard.type("Hi, 5:3!\r");
