@@ -5,7 +5,8 @@
 ;           `DOSTEST: N passed, M failed`; exits with code M. Expects to be started as
 ;           `DOSTEST hello world` right after EXIT7 (so AH=4Dh returns 0007h), and the keys the
 ;           prompts ask for: "abcde" after `DOSTEST: type abcde`, then "f" and the Up arrow after
-;           `DOSTEST: type f and Up`.
+;           `DOSTEST: type f and Up`. The output comes in pages: after `DOSTEST: page N done, press Space`
+;           it waits for a key (Space) so that no line scrolls off before it is read.
 ; Build:    nasm -w+all -f bin -I asm/ asm/tests/dostest.asm -o build/dostest.COM
 ; Memory map: one COM segment: code, data, stack at the top (DOS sets SP = FFFEh).
 ; Register roles: DS = ES = CS after the entry state is saved; DX -> the current check's name,
@@ -63,17 +64,33 @@ start:
     pop es
     call check_entry_state
     call check_psp
+    mov dx, text_page_1_done
+    call wait_for_page_key
     call check_version
     call check_vectors
     call check_date
     call check_time
     call check_return_code
+    mov dx, text_page_2_done
+    call wait_for_page_key
     call check_output
     call check_input
     mov dx, program_name_text
     call print_summary
     mov ah, DOS_EXIT
     int 21h
+
+; ---- wait_for_page_key ---------------------------------------------------------------------
+; Entry:    DX -> the page's `DOSTEST: page N done, press Space` line ('$')
+; Output:   the line written, one key read with AH=08h; the output comes in pages of at most 20
+;           lines, so the emulator test reads every line before it scrolls off the 25-row screen
+; Clobbers: AX
+; Mirrors:  none (test program)
+wait_for_page_key:
+    call print_text
+    mov ah, DOS_READ
+    int 21h
+    ret
 
 ; ---- check_entry_state ----------------------------------------------------------------------
 ; Entry:    entry_* saved
@@ -525,6 +542,8 @@ wait_for_waiting_key:
     ret
 
 program_name_text   db "DOSTEST$"
+text_page_1_done    db "DOSTEST: page 1 done, press Space", CR, LF, '$'
+text_page_2_done    db "DOSTEST: page 2 done, press Space", CR, LF, '$'
 expected_tail       db " hello world"
 EXPECTED_TAIL_LENGTH equ $ - expected_tail
                     db CR
