@@ -25,7 +25,8 @@ const SYSTEM_SEABIOS = "/usr/share/seabios";
 const BIOS_FILE = "bios.bin";
 const VGA_BIOS_FILE = "vgabios-stdvga.bin";
 
-function projectRoot(): string {
+/** The project directory (where node_modules is), wherever the calling bundle lives. */
+export function projectRoot(): string {
   const require = createRequire(import.meta.url);
   return resolve(dirname(require.resolve("v86/package.json")), "..", "..");
 }

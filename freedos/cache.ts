@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { projectPath } from "../cli/paths.js";
+import { projectRoot } from "../emu/node.js";
 import { autoexecBat, CONFIG_SYS } from "./boot-files.js";
 import { buildFreedosDisk, checkDiskInputs, type FreedosDiskExtras, type FreedosDiskInputs } from "./build-disk.js";
 
@@ -13,8 +13,8 @@ import { buildFreedosDisk, checkDiskInputs, type FreedosDiskExtras, type Freedos
 export function projectDiskInputs(freedosImage: string): FreedosDiskInputs {
   return {
     freedosImage,
-    mouseCom: projectPath("build", "MOUSE.COM"),
-    gameCom: projectPath("build", "PISKASM.COM"),
+    mouseCom: join(projectRoot(), "build", "MOUSE.COM"),
+    gameCom: join(projectRoot(), "build", "PISKASM.COM"),
   };
 }
 
@@ -36,7 +36,7 @@ function cacheKey(inputs: FreedosDiskInputs): string {
 export function freedosBootImage(
   freedosImage: string,
   extras: FreedosDiskExtras = {},
-  cacheDir: string = projectPath("build", "freedos"),
+  cacheDir: string = join(projectRoot(), "build", "freedos"),
 ): string {
   const inputs: FreedosDiskInputs = { ...projectDiskInputs(freedosImage), ...extras };
   checkDiskInputs(inputs);
