@@ -1,0 +1,104 @@
+/**
+ * The checker can fail: faults injected into engine-ts here, in the test (never into the product), must
+ * be reported with the right cells and values, and replaying the report must show them again.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildBodovani, CELLS, Game, LAYOUT, parseCell, type WhoStarts } from "../../engine-ts/index.js";
+import { openSession } from "../../harness/boot.js";
+import type { GameSpec } from "../../harness/game-spec.js";
+import { buildReport, formatMismatch, readReport, writeReport } from "../../harness/report.js";
+import { replayReport, sameDivergence } from "../../harness/replay.js";
+import { playGame, type EngineFactory } from "../../harness/runner.js";
+import type { GameSession } from "../../harness/session.js";
+import { BOOT } from "./setup.js";
+
+const CORNER = parseCell("A1");
+const CORRUPT_VALUE = 777;
+
+/** engine-ts with one Info word of the fresh game wrong: the far corner A1, never re-scored early on. */
+const corruptedState: EngineFactory = (seed, who) => {
+  const game = Game.newGame(seed, who);
+  game.state.info[CORNER] = CORRUPT_VALUE;
+  return game;
+};
+
+/** The attack table's ONE entry `..X..` (L5 mask 04h) is 3 instead of 2. */
+const WRONG_MASK = 0x04;
+function wrongTable(): Uint16Array {
+  const bodovani = buildBodovani();
+  bodovani[LAYOUT.attack[5] + WRONG_MASK] += 1;
+  return bodovani;
+}
+const wrongTableEngine: EngineFactory = (seed, who) => Game.newGame(seed, who, { bodovani: wrongTable() });
+
+function spec(whoStarts: WhoStarts, seed?: number): GameSpec {
+  return { index: 0, whoStarts, policy: "random", policySeed: 5, seed, maxComputerMoves: 40 };
+}
+
+describe("the differential checker", () => {
+  let session: GameSession;
+  let out: string;
+
+  beforeAll(async () => {
+    session = await openSession(BOOT);
+    out = mkdtempSync(join(tmpdir(), "piskasm-diff-"));
+  });
+
+  afterAll(async () => {
+    await session?.machine.destroy();
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it("reports a corrupted engine-ts Info word at its cell with both values, and the replay shows it again", async () => {
+    const outcome = await playGame(session, spec("human", 4321), { engine: corruptedState });
+    expect(outcome.result).toBe("mismatch");
+    expect(outcome.mismatch?.ply).toBe(0);
+    expect(outcome.mismatch?.diffs).toEqual([{ field: "Info", cell: CORNER, row: 0, col: 0, asm: 0, ts: CORRUPT_VALUE }]);
+
+    const report = readReport(writeReport(out, buildReport(outcome, "builtin")));
+    expect(report.seed).toBe(4321);
+    expect(formatMismatch(report)).toContain("Info A1: asm 0, ts 777");
+
+    const again = await replayReport(session, report, corruptedState);
+    expect(sameDivergence(report, again)).toBe(true);
+  });
+
+  it("reports a wrong table entry at exactly the cells it changes, with the asm's and engine-ts's values", async () => {
+    const outcome = await playGame(session, spec("computer", 1111), { engine: wrongTableEngine });
+    expect(outcome.result).toBe("mismatch");
+    const mismatch = outcome.mismatch;
+    if (!mismatch) throw new Error("no mismatch");
+    // Independent expectation: the correct and the faulty engine-ts side by side on the same moves.
+    const right = Game.newGame(outcome.seed, "computer");
+    const wrong = wrongTableEngine(outcome.seed, "computer");
+    for (const cell of outcome.humanMoves) {
+      right.humanMove(cell);
+      wrong.humanMove(cell);
+    }
+    const expected = [];
+    for (let cell = 0; cell < CELLS; cell++) {
+      if (right.state.info[cell] !== wrong.state.info[cell]) {
+        expected.push({ cell, asm: right.state.info[cell], ts: wrong.state.info[cell] });
+      }
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    const infoDiffs = mismatch.diffs.filter((d) => d.field === "Info").map(({ cell, asm, ts }) => ({ cell, asm, ts }));
+    expect(infoDiffs).toEqual(expected);
+    for (const d of infoDiffs) expect(Number(d.ts) - Number(d.asm)).toBeGreaterThan(0);
+
+    const report = readReport(writeReport(out, buildReport(outcome, "builtin")));
+    const again = await replayReport(session, report, wrongTableEngine);
+    expect(sameDivergence(report, again)).toBe(true);
+  });
+
+  it("finds nothing to report when the same game is replayed with the correct engine", async () => {
+    const outcome = await playGame(session, spec("computer", 1111), { engine: wrongTableEngine });
+    const report = buildReport(outcome, "builtin");
+    const again = await replayReport(session, report);
+    expect(again.mismatch).toBeUndefined();
+    expect(again.humanMoves).toEqual(report.moves.map(parseCell));
+  });
+});
