@@ -1,0 +1,106 @@
+/** `piskasm diff`, `info` and `replay` as a user runs them: the bundled CLI in a child process. */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPORT_FORMAT, type MismatchReport } from "../../harness/report.js";
+import { CLI, IMAGE } from "./setup.js";
+
+const out = mkdtempSync(join(tmpdir(), "piskasm-cli-"));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function piskasm(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 120_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("piskasm diff", () => {
+  it("runs games on two emulators in worker threads and prints the figures as one JSON object", () => {
+    const run = piskasm("diff", "--games", "6", "--jobs", "2", "--json", "--image", IMAGE, "--out", out);
+    expect(run.stderr + run.stdout).not.toContain("MISMATCH");
+    expect(run.status).toBe(0);
+    const figures = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(figures).toMatchObject({ games: 6, mismatches: 0, jobs: 2 });
+    for (const key of ["computerMoves", "movesPerSecond", "wallMs"]) expect(figures[key]).toBeGreaterThan(0);
+    expect(figures.instructionsPerMove).toMatchObject({ median: expect.any(Number), max: expect.any(Number) });
+  });
+
+  it.each([
+    [["--games", "ten"], "--games must be a positive integer"],
+    [["--jobs", "0"], "--jobs must be a positive integer"],
+    [["--seed", "70000"], "--seed must be an integer 0..65535"],
+    [["--policy", "minimax"], "--policy must be random or engine"],
+    [["--image", "/nonexistent.img"], "not found"],
+  ])("rejects %j with one line and exit code 2", (args, message) => {
+    const run = piskasm("diff", "--image", IMAGE, ...args);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain(message);
+  });
+
+  it("gives up on a floppy without the game with a timeout error that shows the screen", () => {
+    const run = piskasm("diff", "--games", "1", "--timeout-ms", "2000", "--image", resolve("build/test-dos.img"));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("timed out after 2000 ms");
+    expect(run.stderr).toContain("Booting from Floppy");
+  });
+});
+
+describe("piskasm info", () => {
+  it("shows both engines' Info side by side for the given moves and seed", () => {
+    const run = piskasm("info", "--moves", "K10", "--seed", "42", "--image", IMAGE);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("asm Info");
+    expect(run.stdout).toContain("TS Info");
+    expect(run.stdout).toContain("the engines agree on the whole state");
+  });
+
+  it("rejects a move on a cell the computer has taken with one line and exit code 2", () => {
+    const first = piskasm("info", "--moves", "K10", "--seed", "42", "--json", "--image", IMAGE);
+    const { asm } = JSON.parse(first.stdout) as { asm: { lastPC: number } };
+    const taken = `${"ABCDEFGHIJKLMNOPQRS"[asm.lastPC % 19]}${Math.floor(asm.lastPC / 19) + 1}`;
+    const run = piskasm("info", "--moves", `K10,${taken}`, "--seed", "42", "--image", IMAGE);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`move ${taken} is on an occupied cell`);
+  });
+
+  it.each([["T5"], ["K20"], ["K10,K10"]])("rejects the move list %j with exit code 2", (moves) => {
+    const run = piskasm("info", "--moves", moves, "--image", IMAGE);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("piskasm replay", () => {
+  const report: MismatchReport = {
+    format: REPORT_FORMAT,
+    seed: 42,
+    policy: "random",
+    policySeed: 1,
+    whoStarts: "human",
+    moves: ["K10", "K11"],
+    computerMoves: [],
+    ply: 2,
+    diffs: [{ field: "Info", cell: 0, row: 0, col: 0, asm: 0, ts: 1 }],
+    screen: [],
+    dos: "builtin",
+    gameIndex: 0,
+  };
+
+  it("re-runs a report's game and says when the engines now agree", () => {
+    const file = join(out, "report.json");
+    writeFileSync(file, JSON.stringify(report));
+    const run = piskasm("replay", file, "--image", IMAGE);
+    expect(run.stdout).toContain("no divergence");
+    expect(run.status).toBe(0);
+  });
+
+  it("rejects a file that is not a report with one line and exit code 2", () => {
+    const file = join(out, "bad.json");
+    writeFileSync(file, JSON.stringify({ ...report, moves: ["Z99"] }));
+    const run = piskasm("replay", file, "--image", IMAGE);
+    expect(run.status).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
