@@ -1,0 +1,161 @@
+/**
+ * engine-ts following the game the asm plays, move by move from the seed (as the differential
+ * harness does), so its Info is computed independently of the asm's. Only when the page first sees a
+ * game already under way, or after a divergence, does it take the asm's state over ("synced").
+ */
+import { COMPUTER, EMPTY, Game, HUMAN } from "../engine-ts/index.js";
+import { CELLS, Phase, type GameState } from "../harness/game-view.js";
+import { compareStates, type Comparison } from "./state-diff.js";
+
+export interface MoveRecord {
+  cell: number;
+  side: typeof COMPUTER | typeof HUMAN;
+}
+
+/** engine-ts's computer answer to one human move, checked against the asm's. */
+export interface PredictionCheck {
+  human: number;
+  /** engine-ts's answer, null when the human's stone ended the game. */
+  predicted: number | null;
+  /** The asm's answer once seen, null when it did not move. */
+  actual: number | null;
+}
+
+export type Origin = "seed" | "synced";
+
+export interface FollowedGame {
+  engine: Game;
+  origin: Origin;
+  /** The asm's GameCount of this game. */
+  gameCount: number;
+  /** Moves in order, as far as they were seen (a synced game starts with the stones already there). */
+  moves: MoveRecord[];
+  /** Move number the game was synced at (0 when followed from the seed). */
+  syncedAt: number;
+  comparison: Comparison;
+  lastCheck: PredictionCheck | undefined;
+}
+
+export type Observation =
+  /** The asm is between the human's stone and its answer: read again on a later frame. */
+  | { kind: "transient" }
+  /** No game on the board (intro, menu before the first game). */
+  | { kind: "idle" }
+  | { kind: "game"; game: FollowedGame };
+
+const inGame = (phase: Phase): boolean =>
+  phase === Phase.HumanTurn || phase === Phase.ComputerWon || phase === Phase.HumanWon || phase === Phase.Draw;
+
+export class Follower {
+  private current: FollowedGame | undefined;
+
+  get game(): FollowedGame | undefined {
+    return this.current;
+  }
+
+  /** Forget the followed game (the machine was reset or replaced). */
+  reset(): void {
+    this.current = undefined;
+  }
+
+  /** engine-ts's answer if the human plays `cell` now; undefined when it cannot say. */
+  predictReply(cell: number): number | null | undefined {
+    const game = this.current;
+    if (!game || game.engine.result !== "playing" || game.engine.state.plocha[cell] !== EMPTY) return undefined;
+    return game.engine.clone().humanMove(cell).computer;
+  }
+
+  observe(asm: GameState): Observation {
+    if (!inGame(asm.phase)) return this.current ? { kind: "game", game: this.current } : { kind: "idle" };
+    const game = this.current;
+    if (!game || game.gameCount !== asm.gameCount) return { kind: "game", game: this.startGame(asm) };
+    const fresh = stonesAdded(game.engine.state.plocha, asm.plocha);
+    if (fresh === undefined) return { kind: "game", game: this.sync(asm, game.moves) };
+    if (fresh.human.length === 0 && fresh.computer.length === 0) return { kind: "game", game };
+    if (fresh.human.length === 1 && fresh.computer.length === 0 && asm.phase === Phase.HumanTurn) return { kind: "transient" };
+    if (fresh.human.length !== 1 || fresh.computer.length > 1 || game.engine.result !== "playing") {
+      return { kind: "game", game: this.sync(asm, game.moves) };
+    }
+    const human = fresh.human[0];
+    const actual = fresh.computer.length === 1 ? fresh.computer[0] : null;
+    const outcome = game.engine.humanMove(human);
+    game.moves.push({ cell: human, side: HUMAN });
+    if (actual !== null) game.moves.push({ cell: actual, side: COMPUTER });
+    game.lastCheck = { human, predicted: outcome.computer, actual };
+    game.comparison = compareStates(asm, game.engine.state);
+    if (game.comparison.plocha.length > 0) {
+      // The engines chose different cells: report this move, then continue from the asm's board.
+      const synced = this.sync(asm, game.moves);
+      synced.comparison = game.comparison;
+      synced.lastCheck = game.lastCheck;
+      return { kind: "game", game: synced };
+    }
+    return { kind: "game", game };
+  }
+
+  private startGame(asm: GameState): FollowedGame {
+    const stones = stonesAdded(new Uint8Array(CELLS), asm.plocha);
+    if (asm.moveCount === 0 && stones && stones.human.length + stones.computer.length === 0) {
+      return this.follow(Game.newGame(asm.seed, "human"), asm, []);
+    }
+    if (asm.moveCount === 1 && stones && stones.computer.length === 1 && stones.human.length === 0) {
+      const engine = Game.newGame(asm.seed, "computer");
+      const game = this.follow(engine, asm, [{ cell: stones.computer[0], side: COMPUTER }]);
+      game.lastCheck = { human: -1, predicted: engine.state.lastPC, actual: stones.computer[0] };
+      return game;
+    }
+    return this.sync(asm, []);
+  }
+
+  private follow(engine: Game, asm: GameState, moves: MoveRecord[]): FollowedGame {
+    this.current = {
+      engine,
+      origin: "seed",
+      gameCount: asm.gameCount,
+      moves,
+      syncedAt: 0,
+      comparison: compareStates(asm, engine.state),
+      lastCheck: undefined,
+    };
+    return this.current;
+  }
+
+  private sync(asm: GameState, moves: MoveRecord[]): FollowedGame {
+    const engine = Game.fromState(asm);
+    this.current = {
+      engine,
+      origin: "synced",
+      gameCount: asm.gameCount,
+      moves: withMissingStones(moves, asm.plocha),
+      syncedAt: asm.moveCount,
+      comparison: compareStates(asm, engine.state),
+      lastCheck: undefined,
+    };
+    return this.current;
+  }
+}
+
+/** Stones on `after` that are not on `before`; undefined if a stone of `before` changed or vanished. */
+function stonesAdded(before: Uint8Array, after: Uint8Array): { human: number[]; computer: number[] } | undefined {
+  const human: number[] = [];
+  const computer: number[] = [];
+  for (let i = 0; i < CELLS; i++) {
+    if (before[i] === after[i]) continue;
+    if (before[i] !== EMPTY) return undefined;
+    if (after[i] === HUMAN) human.push(i);
+    else if (after[i] === COMPUTER) computer.push(i);
+    else return undefined;
+  }
+  return { human, computer };
+}
+
+/** `moves` still on the board, then the board's other stones in cell order (their real order is unknown). */
+function withMissingStones(moves: readonly MoveRecord[], plocha: Uint8Array): MoveRecord[] {
+  const out = moves.filter((m) => plocha[m.cell] === m.side);
+  const known = new Set(out.map((m) => m.cell));
+  for (let i = 0; i < CELLS; i++) {
+    const side = plocha[i];
+    if (!known.has(i) && (side === HUMAN || side === COMPUTER)) out.push({ cell: i, side });
+  }
+  return out;
+}

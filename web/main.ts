@@ -1,0 +1,39 @@
+/** Entry of the page: checks what the browser must have, then starts the App; failures show in the error box. */
+import { App } from "./app.js";
+import { AssetError } from "./assets.js";
+import { attachControls } from "./controls.js";
+import { createErrorBox, messageOf } from "./error-box.js";
+import { createStatusLine } from "./status.js";
+
+const status = createStatusLine();
+const errors = createErrorBox();
+
+function fail(title: string, error: unknown, hint?: string): void {
+  status.error(`${title}: ${messageOf(error)}`);
+  errors.show(title, error, hint);
+}
+
+window.addEventListener("unhandledrejection", (event) => fail("Unexpected error", event.reason));
+window.addEventListener("error", (event) => fail("Unexpected error", event.error ?? event.message));
+
+if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+  fail("This browser has no WebAssembly", "v86 runs the PC in WebAssembly, which this browser does not provide (or has disabled).", "Use a current Chromium, Firefox or Safari with WebAssembly enabled.");
+} else {
+  const app = new App({
+    status,
+    errors,
+    controls: (target) =>
+      attachControls({
+        newGame: (starter) => target.newGame(starter),
+        reset: () => target.reset(),
+        loadFloppy: (file) => target.loadFloppy(file),
+      }),
+  });
+  app.start().catch((error: unknown) => {
+    const hint =
+      error instanceof AssetError
+        ? "Build the page with `make` (it copies v86.wasm, the BIOS files and build/piskasm.img into build/web), then reload."
+        : "Reload the page; if it happens again, the browser console has the details.";
+    fail(error instanceof AssetError ? "A file failed to load" : "The emulator failed to start", error, hint);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * What the page exposes to its tests and benchmark as `window.piskasm`: read-only views of the
+ * observed game and the screen. Nothing here writes guest memory or sends input.
+ */
+import type { TextScreen } from "../emu/types.js";
+import type { GameState } from "../harness/game-view.js";
+import type { TextCell } from "./screen-input.js";
+
+export interface ProbeState {
+  plocha: number[];
+  info: number[];
+  seed: number;
+  random: number;
+  lastPC: number;
+  volnaPole: number;
+  phase: number;
+  moveCount: number;
+  gameCount: number;
+}
+
+export interface PageProbe {
+  /** ms after navigation start when the game's menu was first seen (undefined before). */
+  menuVisibleMs(): number | undefined;
+  /** The last stable state the panel shows. */
+  state(): ProbeState | undefined;
+  /** The emulated text screen now. */
+  screen(): TextScreen | undefined;
+  /** Where a board cell is drawn on the text screen. */
+  boardCellToText(cell: number): TextCell | undefined;
+  /** Input steps queued or running (keys, mouse). */
+  pendingInput(): number;
+}
+
+export function probeState(s: GameState): ProbeState {
+  return {
+    plocha: Array.from(s.plocha),
+    info: Array.from(s.info),
+    seed: s.seed,
+    random: s.random,
+    lastPC: s.lastPC,
+    volnaPole: s.volnaPole,
+    phase: s.phase,
+    moveCount: s.moveCount,
+    gameCount: s.gameCount,
+  };
+}
+
+declare global {
+  interface Window {
+    piskasm?: PageProbe;
+  }
+}
+
+export function exposeProbe(probe: PageProbe): void {
+  window.piskasm = probe;
+}

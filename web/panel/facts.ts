@@ -1,0 +1,100 @@
+/** The state fields of the debug panel: phase, move, Seed, Random, LastPC, VolnaPole, prediction, diff. */
+import { formatCell } from "../../engine-ts/index.js";
+import { Phase, type GameState } from "../../harness/game-view.js";
+import { byId, el } from "../dom.js";
+
+export interface PredictionView {
+  /** engine-ts's answer; null when the human's move ended the game. */
+  predicted: number | null;
+  /** The asm's answer once seen (undefined while waiting). */
+  actual: number | null | undefined;
+}
+
+export interface DiffView {
+  /** Differences between asm and engine-ts (Info cells + Plocha cells + fields), undefined when nothing is followed. */
+  count: number | undefined;
+  infoCells: number;
+  detail: string;
+}
+
+const PHASE_NAMES: Readonly<Record<number, string>> = {
+  [Phase.Starting]: "starting",
+  [Phase.Menu]: "menu",
+  [Phase.HumanTurn]: "your turn",
+  [Phase.ComputerTurn]: "computer",
+  [Phase.ComputerWon]: "computer won",
+  [Phase.HumanWon]: "you won",
+  [Phase.Draw]: "draw",
+  [Phase.Exiting]: "exiting",
+};
+
+const hex = (v: number): string => `${v.toString(16).toUpperCase().padStart(4, "0")}h`;
+const cellName = (v: number): string => (v === 0xffff ? "none" : v < 361 ? formatCell(v) : hex(v));
+
+function withHex(target: HTMLElement, value: number): void {
+  target.replaceChildren(String(value), el("small", "", hex(value)));
+}
+
+export class Facts {
+  private readonly phase = byId("f-phase", HTMLElement);
+  private readonly move = byId("f-move", HTMLElement);
+  private readonly seed = byId("f-seed", HTMLElement);
+  private readonly random = byId("f-random", HTMLElement);
+  private readonly lastPC = byId("f-lastpc", HTMLElement);
+  private readonly volna = byId("f-volna", HTMLElement);
+  private readonly predict = byId("f-predict", HTMLElement);
+  private readonly diff = byId("f-diff", HTMLElement);
+
+  state(s: GameState | undefined): void {
+    if (!s) {
+      for (const e of [this.phase, this.move, this.seed, this.random, this.lastPC, this.volna]) e.textContent = "—";
+      return;
+    }
+    this.phase.textContent = PHASE_NAMES[s.phase] ?? `? ${s.phase}`;
+    this.phase.dataset.phase = String(s.phase);
+    this.move.textContent = String(s.moveCount);
+    withHex(this.seed, s.seed);
+    withHex(this.random, s.random);
+    this.lastPC.textContent = cellName(s.lastPC);
+    this.lastPC.dataset.cell = String(s.lastPC);
+    this.volna.textContent = String(s.volnaPole);
+  }
+
+  prediction(p: PredictionView | undefined): void {
+    const e = this.predict;
+    e.className = "";
+    delete e.dataset.predicted;
+    delete e.dataset.ok;
+    if (!p) {
+      e.textContent = "—";
+      return;
+    }
+    e.dataset.predicted = p.predicted === null ? "none" : String(p.predicted);
+    const what = p.predicted === null ? "no answer (game over)" : `X at ${formatCell(p.predicted)}`;
+    if (p.actual === undefined) {
+      e.textContent = `${what} · waiting for the asm…`;
+      e.className = "pending";
+      return;
+    }
+    const ok = p.actual === p.predicted;
+    e.dataset.ok = String(ok);
+    e.className = ok ? "ok" : "bad";
+    const played = p.actual === null ? "did not move" : `played ${formatCell(p.actual)}`;
+    e.textContent = `${what} · asm ${played} ${ok ? "✓" : "✗"}`;
+  }
+
+  difference(d: DiffView): void {
+    const e = this.diff;
+    if (d.count === undefined) {
+      e.textContent = d.detail;
+      e.className = "";
+      delete e.dataset.count;
+      return;
+    }
+    e.dataset.count = String(d.count);
+    e.dataset.infoCells = String(d.infoCells);
+    e.className = d.count === 0 ? "ok" : "bad";
+    e.textContent = d.count === 0 ? `361 cells equal · 0 differences ✓ ${d.detail}` : `${d.count} difference${d.count === 1 ? "" : "s"} ✗ ${d.detail}`;
+    e.title = e.textContent;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Watches the running game cheaply: on every animation frame it reads three words through the debug
+ * header (Phase, MoveCount, GameCount) and the 8-byte signature; only when they change, and the game
+ * is not in the middle of the computer's turn, does it read the whole state (361 bytes + 361 words).
+ */
+import type { GuestMemory, Machine } from "../emu/types.js";
+import { findGame, GAME_SIGNATURE, Phase, readGameState, type GameLayout, type GameState } from "../harness/game-view.js";
+
+export interface WatchHandlers {
+  /**
+   * A new stable state. Return false when it is a transient one (read it again next frame).
+   */
+  onState(state: GameState, layout: GameLayout): boolean;
+  /** No game in memory yet (booting, or another program runs); called at most every SCAN_INTERVAL_MS. */
+  onSearching(): void;
+}
+
+/** How often conventional memory is scanned for the game while it is not found. */
+const SCAN_INTERVAL_MS = 150;
+
+export class GameWatcher {
+  private machine: Machine | undefined;
+  private layout: GameLayout | undefined;
+  private lastKey = "";
+  private lastScan = -Infinity;
+  private frame = 0;
+
+  constructor(private readonly handlers: WatchHandlers) {}
+
+  get gameLayout(): GameLayout | undefined {
+    return this.layout;
+  }
+
+  start(): void {
+    if (this.frame === 0) this.frame = requestAnimationFrame(this.tick);
+  }
+
+  stop(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  /** Watch `machine` from scratch (a new machine, or the same one after a restore). */
+  invalidate(machine: Machine): void {
+    this.machine = machine;
+    this.layout = undefined;
+    this.lastKey = "";
+    this.lastScan = -Infinity;
+  }
+
+  private readonly tick = (now: number): void => {
+    this.frame = requestAnimationFrame(this.tick);
+    this.check(now);
+  };
+
+  private check(now: number): void {
+    const machine = this.machine;
+    if (!machine) return;
+    const mem = machine.memory;
+    if (this.layout && !this.signatureAt(mem, this.layout)) {
+      this.layout = undefined;
+      this.lastKey = "";
+    }
+    if (!this.layout) {
+      if (now - this.lastScan < SCAN_INTERVAL_MS) return;
+      this.lastScan = now;
+      this.layout = findGame(mem);
+      if (!this.layout) {
+        this.handlers.onSearching();
+        return;
+      }
+    }
+    const layout = this.layout;
+    const phase = mem.readU8(layout.phase);
+    const key = `${phase}:${mem.readU16(layout.moveCount)}:${mem.readU16(layout.gameCount)}`;
+    if (key === this.lastKey || phase === Phase.ComputerTurn) return;
+    if (this.handlers.onState(readGameState(mem, layout), layout)) this.lastKey = key;
+  }
+
+  private signatureAt(mem: GuestMemory, layout: GameLayout): boolean {
+    const bytes = mem.read(layout.segmentBase + 0x102, GAME_SIGNATURE.length);
+    for (let i = 0; i < GAME_SIGNATURE.length; i++) if (bytes[i] !== GAME_SIGNATURE.charCodeAt(i)) return false;
+    return true;
+  }
+}
