@@ -2,15 +2,16 @@
  * `piskasm disk --freedos IMG` without a real FreeDOS: fake FAT12 floppies made with mformat. A bad IMG
  * gives a one-line error naming what is missing, and neither IMG nor the output is touched.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildFreedosDisk, type FreedosDiskInputs } from "../../freedos/build-disk.js";
 import { rootFiles } from "../../freedos/mtools.js";
 
+const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "piskasm-disk-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -97,5 +98,37 @@ describe("piskasm disk: a good image", () => {
     const again = join(dir, "again-out.img");
     buildFreedosDisk(inputs(out), again);
     expect(execFileSync("mtype", ["-i", again, "::AUTOEXEC.ORG"], { encoding: "utf8" })).toBe("ORIGINAL AUTOEXEC\r\n");
+  });
+});
+
+/** Runs the bundled CLI (build/cli.mjs, made by `make`). */
+function piskasm(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [join(ROOT, "bin/piskasm.mjs"), ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, FREEDOS_IMAGE: "" },
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("the piskasm command with a bad FreeDOS image", () => {
+  it("disk: one line naming what is missing, exit 2, nothing written", () => {
+    const img = fakeFloppy("cli-nokernel.img", { "COMMAND.COM": "shell" });
+    const before = sha256(img);
+    const out = join(dir, "cli-out.img");
+    const run = piskasm("disk", "--freedos", img, "-o", out);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`piskasm: FreeDOS image ${img}: no KERNEL.SYS in the root directory; a FreeDOS boot floppy has KERNEL.SYS and COMMAND.COM\n`);
+    expect(existsSync(out)).toBe(false);
+    expect(sha256(img)).toBe(before);
+  });
+
+  it("--dos freedos without an image, or with a file that is no floppy: one line, exit 2", () => {
+    const missing = piskasm("boot", "--dos", "freedos");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/^piskasm: --dos freedos needs --freedos-image IMG .*\n$/);
+    const small = piskasm("boot", "--dos", "freedos", "--freedos-image", file("cli-small.img", "not a floppy"));
+    expect(small.status).toBe(2);
+    expect(small.stderr).toMatch(/^piskasm: FreeDOS image \S+cli-small\.img: 12 bytes; a 1\.44 MB floppy image has 1474560\n$/);
   });
 });
