@@ -79,13 +79,24 @@ describe("piskasm disk: a good image", () => {
       "COMMAND.COM": "shell",
       "AUTOEXEC.BAT": "ORIGINAL AUTOEXEC\r\n",
       "CONFIG.SYS": "ORIGINAL CONFIG\r\n",
+      "FDCONFIG.SYS": "MENU 1 - would ask at boot\r\n",
     });
     const before = sha256(img);
     const out = join(dir, "good-out.img");
     buildFreedosDisk(inputs(img), out);
     expect(sha256(img)).toBe(before);
     expect(rootFiles(out).sort()).toEqual(
-      ["AUTOEXEC.BAT", "AUTOEXEC.ORG", "COMMAND.COM", "CONFIG.ORG", "CONFIG.SYS", "KERNEL.SYS", "MOUSE.COM", "PISKASM.COM"],
+      [
+        "AUTOEXEC.BAT",
+        "AUTOEXEC.ORG",
+        "COMMAND.COM",
+        "CONFIG.ORG",
+        "CONFIG.SYS",
+        "FDCONFIG.ORG",
+        "KERNEL.SYS",
+        "MOUSE.COM",
+        "PISKASM.COM",
+      ],
     );
     const type = (name: string) => execFileSync("mtype", ["-i", out, `::${name}`], { encoding: "utf8" });
     expect(type("AUTOEXEC.ORG")).toBe("ORIGINAL AUTOEXEC\r\n");
