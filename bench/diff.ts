@@ -1,0 +1,123 @@
+/**
+ * Differential-run figures: cross-checked computer moves per second with 1 and 2 jobs, time per game,
+ * the share of time in the emulator and in the harness, instructions per computer move, the emulator's
+ * speed on a busy guest (MIPS) and the efficiency against the emulation bound
+ * (moves/s divided by MIPS / instructions per move).
+ * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
+ * Prints one `name value` line per figure.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { bootFloppy } from "../emu/node.js";
+import { planGames } from "../harness/game-spec.js";
+import { runDiff } from "../harness/run.js";
+import type { RunSummary } from "../harness/stats.js";
+
+const IMAGE = resolve(process.argv[2] ?? "build/piskasm.img");
+const WORKER = resolve("build/diff-worker.mjs");
+const GAMES = 200;
+const MAX_COMPUTER_MOVES = 100;
+const RUN_SEED = 0x5eed;
+const MIPS_WINDOW_MS = 1000;
+const FLOPPY_BYTES = 1_474_560;
+
+/** A boot sector that loops forever over table look-ups, shifts and adds, like the evaluator does. */
+const BUSY_LOOP_ASM = `
+        bits 16
+        org 7C00h
+        cli
+        xor ax, ax
+        mov ds, ax
+        mov ss, ax
+        mov sp, 7C00h
+        xor si, si
+        xor bx, bx
+busy:   mov al, [si + 8000h]
+        shl ax, 1
+        and ax, 3Eh
+        mov di, ax
+        add bx, [di + 9000h]
+        mov [si + 8000h], bl
+        inc si
+        and si, 3FFh
+        jmp busy
+        times 510 - ($ - $$) db 0
+        dw 0AA55h
+`;
+
+function busyLoopFloppy(dir: string): string {
+  const source = join(dir, "busy.asm");
+  const sector = join(dir, "busy.bin");
+  writeFileSync(source, BUSY_LOOP_ASM);
+  const nasm = spawnSync("nasm", ["-f", "bin", source, "-o", sector], { encoding: "utf8" });
+  if (nasm.status !== 0) throw new Error(`nasm failed on the busy loop: ${nasm.stderr || nasm.error?.message}`);
+  const floppy = new Uint8Array(FLOPPY_BYTES);
+  floppy.set(readFileSync(sector));
+  const image = join(dir, "busy.img");
+  writeFileSync(image, floppy);
+  return image;
+}
+
+/** Millions of guest instructions per second of wall time while the guest never idles. */
+async function emulatedMips(): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), "piskasm-bench-"));
+  try {
+    const machine = await bootFloppy(busyLoopFloppy(dir));
+    try {
+      await machine.waitFor(() => machine.instructionCount() > 5_000_000, { timeoutMs: 30_000, what: "the busy loop" });
+      const start = machine.instructionCount();
+      const started = performance.now();
+      await machine.waitFor(() => performance.now() - started >= MIPS_WINDOW_MS, {
+        timeoutMs: MIPS_WINDOW_MS * 10,
+        what: "the end of the measuring window",
+      });
+      return (machine.instructionCount() - start) / ((performance.now() - started) * 1000);
+    } finally {
+      await machine.destroy();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function run(jobs: number): Promise<RunSummary> {
+  const specs = planGames({ games: GAMES, policy: "engine", runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES });
+  const { summary } = await runDiff({ boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 }, specs, jobs, workerScript: WORKER });
+  if (summary.mismatches > 0) throw new Error(`${summary.mismatches} mismatches in the benchmark run: run \`piskasm diff\``);
+  return summary;
+}
+
+async function main(): Promise<void> {
+  const one = await run(1);
+  const two = await run(2);
+  const mips = await emulatedMips();
+  const perMove = one.instructionsPerMove.median;
+  const bound = (mips * 1e6) / perMove;
+  const figures: Array<[string, number, number]> = [
+    ["games", GAMES, 0],
+    ["computer_moves_jobs1", one.computerMoves, 0],
+    ["moves_per_s_jobs1", one.movesPerSecond, 1],
+    ["moves_per_s_jobs2", two.movesPerSecond, 1],
+    ["scaling_jobs2_over_jobs1", two.movesPerSecond / one.movesPerSecond, 2],
+    ["ms_per_game_jobs1", one.msPerGame, 2],
+    ["wall_ms_jobs1", one.wallMs, 0],
+    ["wall_ms_jobs2", two.wallMs, 0],
+    ["emulator_share_jobs1", one.emulatorShare, 3],
+    ["harness_share_jobs1", one.harnessShare, 3],
+    ["instructions_per_move_median", perMove, 0],
+    ["instructions_per_move_max", one.instructionsPerMove.max, 0],
+    ["emulated_mips_busy_guest", mips, 1],
+    ["emulation_bound_moves_per_s", bound, 0],
+    ["efficiency_vs_emulation_bound", one.movesPerSecond / bound, 3],
+  ];
+  for (const [name, value, digits] of figures) console.log(`${name} ${value.toFixed(digits)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench/diff: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
