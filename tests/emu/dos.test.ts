@@ -2,7 +2,9 @@
  * The project's small DOS (asm/dos) booted in v86 from the test floppies that `make image` builds out
  * of disk/tests/*.bat, running the guest test programs of asm/tests.
  */
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bootFloppy } from "../../emu/node.js";
@@ -63,11 +65,74 @@ const DOSTEST_CHECKS = [
   "08h extended key 0 then 48h",
 ];
 
+/** FAT12 layout of the 1.44 MB floppies mformat makes: FAT at sector 1, root directory at 19, data at 33. */
+const SECTOR = 512;
+const FAT_OFFSET = 1 * SECTOR;
+const ROOT_DIR_OFFSET = 19 * SECTOR;
+const ROOT_ENTRIES = 224;
+const FAT12_END_OF_CHAIN = 0xff8;
+
+/** What UNSUP prints before its unsupported call: the kernel's message with UNSUP's own CS and IP. */
+const UNSUP_EXPECTATION = /^UNSUP: expect unsupported DOS call AH=3Dh at [0-9A-F]{4}:[0-9A-F]{4}$/;
+
 /** build/test-NAME.img, made by `make image` from disk/tests/NAME.bat. */
 function testFloppy(name: string): string {
   const path = join(ROOT, "build", `test-${name}.img`);
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`make asm image\` first`);
   return path;
+}
+
+/** The clusters of a root-directory file ("NAME    EXT", space padded) in chain order. */
+function clusterChain(image: Uint8Array, fatName: string): number[] {
+  for (let entry = 0; entry < ROOT_ENTRIES; entry++) {
+    const at = ROOT_DIR_OFFSET + entry * 32;
+    if (String.fromCharCode(...image.subarray(at, at + 11)) !== fatName) continue;
+    const chain: number[] = [];
+    let cluster = image[at + 26] | (image[at + 27] << 8);
+    while (cluster < FAT12_END_OF_CHAIN) {
+      chain.push(cluster);
+      const word = image[FAT_OFFSET + ((cluster * 3) >> 1)] | (image[FAT_OFFSET + ((cluster * 3) >> 1) + 1] << 8);
+      cluster = cluster & 1 ? word >> 4 : word & 0xfff;
+    }
+    return chain;
+  }
+  throw new Error(`${fatName} is not in the root directory`);
+}
+
+function isContiguous(chain: number[]): boolean {
+  return chain.every((cluster, i) => i === 0 || cluster === chain[i - 1] + 1);
+}
+
+/**
+ * A floppy whose PISKDOS.SYS and TSRCHECK.COM are split over non-adjacent clusters: one-cluster
+ * placeholders are copied between holes, the holes deleted, and the files copied into them.
+ */
+function fragmentedFloppy(dir: string): string {
+  const image = join(dir, "fragmented.img");
+  const mtools = (command: string, ...args: string[]): void => {
+    execFileSync(command, ["-i", image, ...args], { stdio: "pipe" });
+  };
+  const oneCluster = join(dir, "one-cluster.bin");
+  writeFileSync(oneCluster, new Uint8Array(SECTOR));
+  const autoexec = join(dir, "AUTOEXEC.BAT");
+  writeFileSync(autoexec, "TSR60\r\nTSR27\r\nTSRCHECK\r\n");
+  execFileSync("mformat", ["-C", "-f", "1440", "-v", "PISKASM", "-B", join(ROOT, "build/boot.bin"), "-i", image, "::"]);
+  for (const name of ["HOLE1", "KEEP1", "HOLE2", "KEEP2"]) mtools("mcopy", oneCluster, `::${name}.BIN`);
+  mtools("mdel", "::HOLE1.BIN", "::HOLE2.BIN");
+  mtools("mcopy", join(ROOT, "build/PISKDOS.SYS"), "::PISKDOS.SYS");
+  mtools("mcopy", oneCluster, "::HOLE3.BIN");
+  mtools("mcopy", oneCluster, "::KEEP3.BIN");
+  mtools("mdel", "::HOLE3.BIN");
+  mtools("mcopy", join(ROOT, "build/tsrcheck.COM"), "::TSRCHECK.COM");
+  mtools("mcopy", autoexec, "::AUTOEXEC.BAT");
+  mtools("mcopy", join(ROOT, "build/tsr60.COM"), "::TSR60.COM");
+  mtools("mcopy", join(ROOT, "build/tsr27.COM"), "::TSR27.COM");
+  return image;
+}
+
+/** The kernel's last line after the last program, as the screen shows it (trailing blank trimmed). */
+function rerunPrompt(name: string): string {
+  return `Type arguments for ${name}.COM and press Enter to run it again:`;
 }
 
 /** The screen's rows without trailing blanks. */
@@ -79,26 +144,29 @@ function waitForLine(machine: Machine, line: string, timeoutMs = STEP_TIMEOUT_MS
   return machine.waitFor(() => screenLines(machine).includes(line), { timeoutMs, what: `the line "${line}"` });
 }
 
-function waitForLineStarting(machine: Machine, prefix: string, timeoutMs = STEP_TIMEOUT_MS): Promise<string> {
-  return machine.waitFor(() => screenLines(machine).find((line) => line.startsWith(prefix)), {
-    timeoutMs,
-    what: `a line starting "${prefix}"`,
+/** Waits until the ARGS re-run prompt is complete on the screen below the line `after`. */
+function waitForPromptAfter(machine: Machine, after: string): Promise<boolean> {
+  return machine.waitFor(() => linesFrom(machine, after).at(-1) === rerunPrompt("ARGS"), {
+    timeoutMs: STEP_TIMEOUT_MS,
+    what: `the ARGS.COM prompt after "${after}"`,
   });
 }
 
-/** The lines from the first one starting with `first` to the end of the screen (blank rows dropped). */
+/**
+ * The lines from the first one starting with `first` to the end of the screen (blank rows dropped);
+ * none when no line starts so.
+ */
 function linesFrom(machine: Machine, first: string): string[] {
   const lines = screenLines(machine);
   const start = lines.findIndex((line) => line.startsWith(first));
-  expect(start, `a line starting "${first}"`).toBeGreaterThanOrEqual(0);
-  return lines.slice(start).filter((line) => line !== "");
+  return start < 0 ? [] : lines.slice(start).filter((line) => line !== "");
 }
 
-/** Boots a test floppy for a describe block and prints the screen next to every failed test. */
-function useMachine(floppy: string): () => Machine {
+/** Boots a floppy for a describe block and prints the screen next to every failed test. */
+function useMachine(floppy: () => string): () => Machine {
   let machine: Machine | undefined;
   beforeAll(async () => {
-    machine = await bootFloppy(testFloppy(floppy));
+    machine = await bootFloppy(floppy());
   });
   afterAll(async () => {
     await machine?.destroy();
@@ -109,13 +177,13 @@ function useMachine(floppy: string): () => Machine {
     }
   });
   return () => {
-    if (!machine) throw new Error(`the machine did not boot from test-${floppy}.img`);
+    if (!machine) throw new Error("the machine did not boot");
     return machine;
   };
 }
 
 describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
-  const machine = useMachine("dos");
+  const machine = useMachine(() => testFloppy("dos"));
   /** Every non-blank line DOSTEST's pages showed. */
   const transcript: string[] = [];
   const collect = (): void => {
@@ -135,7 +203,7 @@ describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
     await waitForLine(m, "DOSTEST: type f and Up");
     await m.keyboard.type("f");
     await m.keyboard.sendScancodes(UP_ARROW_SCANCODES);
-    await waitForLineStarting(m, "Type arguments for DOSTEST.COM");
+    await waitForLine(m, rerunPrompt("DOSTEST"));
     collect();
   });
 
@@ -165,10 +233,10 @@ describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
 });
 
 describe("the small DOS running programs that exit every way and stay resident (test-tsr.img)", () => {
-  const machine = useMachine("tsr");
+  const machine = useMachine(() => testFloppy("tsr"));
 
   beforeAll(async () => {
-    await waitForLineStarting(machine(), "Type arguments for ARGS.COM", BOOT_TIMEOUT_MS);
+    await waitForLine(machine(), rerunPrompt("ARGS"), BOOT_TIMEOUT_MS);
   });
 
   it("runs every AUTOEXEC.BAT line in order, skipping the blank line and reporting the missing program", () => {
@@ -199,7 +267,7 @@ describe("the small DOS running programs that exit every way and stay resident (
     const m = machine();
     await m.keyboard.type("abc\bd\r");
     await waitForLine(m, "ARGS: [ abd]");
-    await m.waitFor(() => linesFrom(m, "ARGS: [ abd]").length === 3, { timeoutMs: STEP_TIMEOUT_MS, what: "the prompt" });
+    await waitForPromptAfter(m, "ARGS: [ abd]");
     expect(linesFrom(m, "Type arguments for ARGS.COM and press Enter to run it again: abd")).toEqual([
       "Type arguments for ARGS.COM and press Enter to run it again: abd",
       "ARGS: [ abd]",
@@ -212,7 +280,7 @@ describe("the small DOS running programs that exit every way and stay resident (
     const m = machine();
     await m.keyboard.type("\r");
     await waitForLine(m, "ARGS: []");
-    await m.waitFor(() => linesFrom(m, "ARGS: []").length === 3, { timeoutMs: STEP_TIMEOUT_MS, what: "the prompt" });
+    await waitForPromptAfter(m, "ARGS: []");
     expect(linesFrom(m, "ARGS: []")).toEqual([
       "ARGS: []",
       "PISKDOS: ARGS.COM exited with errorlevel 3.",
@@ -222,18 +290,51 @@ describe("the small DOS running programs that exit every way and stay resident (
 });
 
 describe("the small DOS meeting an unsupported INT 21h call (test-unsup.img)", () => {
-  const machine = useMachine("unsup");
+  const machine = useMachine(() => testFloppy("unsup"));
 
   it("names the function and the address of the INT 21h instruction, then halts", async () => {
     const m = machine();
-    const expectation = await waitForLineStarting(m, "UNSUP: expect ", BOOT_TIMEOUT_MS);
+    const expectation = await m.waitFor(() => screenLines(m).find((line) => UNSUP_EXPECTATION.test(line)), {
+      timeoutMs: BOOT_TIMEOUT_MS,
+      what: "UNSUP's expectation line",
+    });
     const message = expectation.slice("UNSUP: expect ".length);
-    expect(message).toMatch(/^unsupported DOS call AH=3Dh at [0-9A-F]{4}:[0-9A-F]{4}$/);
     await waitForLine(m, message);
     const start = m.instructionCount();
     const startedAt = Date.now();
     await m.waitFor(() => Date.now() - startedAt >= HALT_WATCH_MS, { timeoutMs: STEP_TIMEOUT_MS, what: "time to pass" });
     expect(linesFrom(m, "UNSUP: expect ")).toEqual([expectation, message]);
     expect(m.instructionCount() - start).toBeLessThan(1_000_000);
+  });
+});
+
+describe("the small DOS on a floppy whose files are not contiguous", () => {
+  let dir: string;
+  let image: Uint8Array;
+  const floppy = (): string => {
+    dir = mkdtempSync(join(tmpdir(), "piskasm-dos-"));
+    const path = fragmentedFloppy(dir);
+    image = new Uint8Array(readFileSync(path));
+    return path;
+  };
+  const machine = useMachine(floppy);
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("has PISKDOS.SYS and TSRCHECK.COM split over non-adjacent clusters", () => {
+    expect(isContiguous(clusterChain(image, "PISKDOS SYS"))).toBe(false);
+    expect(isContiguous(clusterChain(image, "TSRCHECKCOM"))).toBe(false);
+  });
+
+  it("boots the kernel and runs the split program by following the FAT chains", async () => {
+    const m = machine();
+    await waitForLine(m, rerunPrompt("TSRCHECK"), BOOT_TIMEOUT_MS);
+    expect(linesFrom(m, "TSRCHECK: ")).toEqual([
+      "TSRCHECK: 5 passed, 0 failed",
+      "PISKDOS: TSRCHECK.COM exited with errorlevel 0.",
+      "Type arguments for TSRCHECK.COM and press Enter to run it again:",
+    ]);
   });
 });
