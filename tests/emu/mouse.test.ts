@@ -154,6 +154,7 @@ describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
     expect([...run().failures]).toEqual([]);
     expect(run().summary()).toBe(`MOUSETST: ${DRIVER_CHECKS} passed, 0 failed`);
     expect(run().driver()).toMatchObject({ x: 320, y: 100, showCount: -1, packets: 20 });
+    await run().waitForText("MOUSETST.COM exited with errorlevel 0.");
   });
 });
 
@@ -167,6 +168,7 @@ describe("a second MOUSE on the same machine", () => {
     expect([...run().failures]).toEqual([]);
     expect(run().summary()).toBe("MOUSETST: 1 passed, 0 failed");
     expect(run().driver().showCount).toBe(-1);
+    await run().waitForText("MOUSETST.COM exited with errorlevel 0.");
   });
 });
 
@@ -177,5 +179,6 @@ describe("INT 33h without MOUSE.COM", () => {
     await run().waitForText("MOUSETST:");
     expect([...run().failures]).toEqual([]);
     expect(run().summary()).toBe("MOUSETST: 1 passed, 0 failed");
+    await run().waitForText("MOUSETST.COM exited with errorlevel 0.");
   });
 });
