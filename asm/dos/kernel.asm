@@ -4,7 +4,10 @@
 ;           a real PSP, and offers INT 20h, INT 21h (the functions listed in int21.inc) and INT 27h.
 ;           After the last program it asks for a new command tail and runs that program again, forever.
 ;           Nothing here pretends to be more: an unsupported INT 21h call prints
-;           `unsupported DOS call AH=xxh at ssss:oooo` and halts.
+;           `unsupported DOS call AH=xxh at ssss:oooo` (ssss:oooo = the address of the caller's INT 21h
+;           instruction, i.e. the stacked return IP - 2) and halts idling (sti; hlt).
+;           Like DOS, the kernel restores INT 22h/23h/24h after each program and nothing else, so the
+;           vectors a TSR installs stay; INT 21h AH=4Dh keeps the last code for every later call.
 ; Build:    nasm -w+all -f bin -I asm/dos/ asm/dos/kernel.asm -o build/PISKDOS.SYS
 ;
 ; Version:  INT 21h AH=30h reports DOS 5.0 (AX=0005h, BX=CX=0). 5.0 is the version most DOS programs
@@ -14,10 +17,11 @@
 ; Memory map (linear):
 ;   00000h-003FFh  interrupt vectors
 ;   00400h-005FFh  BIOS data area, DOS communication area (unused)
-;   00600h-...     this kernel (KERNEL_SEG:0): code, data, then the uninitialised buffers (sector buffer,
-;                  FAT copy, AUTOEXEC.BAT text) and the kernel stack; all below 07C00h
-;   first free paragraph after the kernel: the first program's PSP. A TSR's kept paragraphs stay
-;                  resident and the next program's PSP goes right above them.
+;   00600h-...     this kernel (KERNEL_SEG:0): code and data (the file, about 2.6 KB; boot.asm can load up
+;                  to 30208 bytes), then the uninitialised buffers (sector buffer, FAT copy, AUTOEXEC.BAT
+;                  text) and the kernel stack: about 12 KB in all, ending near 034C0h
+;   034Ch-...      (the first free paragraph after the kernel in the current build) the first program's
+;                  PSP. A TSR's kept paragraphs stay resident; the next program's PSP goes right above.
 ;   memory_top (INT 12h size in paragraphs, written at PSP:02h) is the end of what programs may use.
 ;   Every COM gets a full 64 KB segment: a program runs only if PSP + 1000h <= memory_top.
 ;
