@@ -13,10 +13,10 @@ export class AssetError extends Error {
 /** Bytes received so far and the expected total (undefined when the server sent no length). */
 export type ProgressCallback = (loaded: number, total: number | undefined) => void;
 
-export async function fetchBytes(url: string, onProgress: ProgressCallback): Promise<Uint8Array<ArrayBuffer>> {
+export async function fetchBytes(url: string, onProgress: ProgressCallback, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   let response: Response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, { signal });
   } catch (error) {
     throw new AssetError(url, `the request failed (${error instanceof Error ? error.message : String(error)}); is \`piskasm serve\` still running?`);
   }
@@ -43,7 +43,10 @@ export async function fetchBytes(url: string, onProgress: ProgressCallback): Pro
   return bytes;
 }
 
-/** Loads several files at once and reports their combined progress as a fraction 0..1. */
+/**
+ * Loads several files at once and reports their combined progress as a fraction 0..1. The first
+ * failure cancels the other downloads (and their progress reports).
+ */
 export async function fetchAll<K extends string>(
   urls: Readonly<Record<K, string>>,
   onProgress: (fraction: number, loadedBytes: number) => void,
@@ -60,12 +63,21 @@ export async function fetchAll<K extends string>(
     }
     onProgress(expected > 0 ? sum / expected : 0, sum);
   };
+  const abort = new AbortController();
   const results = await Promise.all(
     keys.map((key) =>
-      fetchBytes(urls[key], (n, total) => {
-        loaded.set(key, n);
-        totals.set(key, total);
-        report();
+      fetchBytes(
+        urls[key],
+        (n, total) => {
+          if (abort.signal.aborted) return;
+          loaded.set(key, n);
+          totals.set(key, total);
+          report();
+        },
+        abort.signal,
+      ).catch((error: unknown) => {
+        abort.abort();
+        throw error;
       }),
     ),
   );

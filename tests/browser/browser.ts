@@ -1,0 +1,71 @@
+/** Shared set-up of the browser tier: the page's server on a free port and Debian's Chromium. */
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { listen } from "../../cli/web-server/listen.js";
+import { createStaticServer } from "../../cli/web-server/static-server.js";
+import type { ProbeState } from "../../web/page-probe.js";
+
+export const PROJECT = resolve(import.meta.dirname, "..", "..");
+export const WEB_ROOT = join(PROJECT, "build", "web");
+export const SCREENSHOTS = join(PROJECT, "build", "screenshots");
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export interface Served {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serves build/web (with optional replaced files) on a free port of 127.0.0.1. */
+export async function serveBundle(overrides?: ReadonlyMap<string, string>): Promise<Served> {
+  if (!existsSync(join(WEB_ROOT, "index.html"))) throw new Error(`${WEB_ROOT} has no index.html: run \`make\` first`);
+  const server = createStaticServer({ root: WEB_ROOT, overrides });
+  const url = await listen(server, "127.0.0.1", 0);
+  return {
+    url,
+    server,
+    close: () =>
+      new Promise((done, fail) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? fail(error) : done()));
+      }),
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (make setup)`);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Console errors and page errors, so a failing test can say what the page complained about. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+export async function probeState(page: Page): Promise<ProbeState> {
+  const state = await page.evaluate(() => window.piskasm?.state());
+  if (!state) throw new Error("the page shows no game state yet");
+  return state;
+}
+
+/** Waits until the page's panel shows a state satisfying `predicate` (evaluated in the page). */
+export async function waitForState(page: Page, predicate: string, timeoutMs = 20_000): Promise<ProbeState> {
+  await page.waitForFunction(`(() => { const s = window.piskasm?.state(); return s !== undefined && (${predicate}); })()`, null, { timeout: timeoutMs });
+  return probeState(page);
+}
+
+/** Client coordinates of the centre of text cell (col, row) of the emulated screen. */
+export async function textCellPoint(page: Page, col: number, row: number): Promise<{ x: number; y: number }> {
+  const box = await page.locator("#screen > div").first().boundingBox();
+  if (!box) throw new Error("the emulated screen has no text layer");
+  return { x: box.x + ((col + 0.5) * box.width) / 80, y: box.y + ((row + 0.5) * box.height) / 25 };
+}
