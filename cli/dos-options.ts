@@ -39,8 +39,9 @@ export function freedosImageOption(): Option {
 }
 
 /**
- * The floppy to boot: `image` (default the small DOS's build/piskasm.img) unless `--dos freedos`, then the game's FreeDOS floppy built on
- * --freedos-image (cached in build/freedos/). Errors are one-line UsageErrors or InputFileErrors.
+ * The floppy to boot: `image` (default the small DOS's build/piskasm.img) unless `--dos freedos`, then
+ * the game's FreeDOS floppy built on --freedos-image (cached in build/freedos/). Errors are one-line
+ * UsageErrors or InputFileErrors.
  */
 export function bootImage(options: DosOptions, image: string = projectPath("build", "piskasm.img")): BootImage {
   let path = image;

@@ -3,8 +3,8 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync 
 import { basename, dirname, resolve } from "node:path";
 import { InputFileError } from "../emu/node.js";
 import { autoexecBat, CONFIG_SYS, KEPT_ORIGINALS } from "./boot-files.js";
-import { checkFreedosImage } from "./image-check.js";
-import { mtools } from "./mtools.js";
+import { checkFreedosImage, FreedosImageError } from "./image-check.js";
+import { MTOOLS_MISSING, mtools, MtoolsError } from "./mtools.js";
 
 export interface FreedosDiskInputs {
   /** The user's FreeDOS boot floppy (read, never written). */
@@ -49,6 +49,30 @@ function addFiles(image: string, files: ReadonlyArray<{ from: string; name: stri
   for (const { from, name } of files) mtools("mcopy", image, ["-o", from, `::${name}`]);
 }
 
+/** Turn the work copy into the game's floppy; a full floppy is the image's problem, said in one line. */
+function fillCopy(
+  work: string,
+  names: readonly string[],
+  inputs: FreedosDiskInputs,
+  bootFiles: { config: string; autoexec: string },
+): void {
+  try {
+    keepOriginals(work, names);
+    addFiles(work, [
+      { from: inputs.mouseCom, name: "MOUSE.COM" },
+      { from: inputs.gameCom, name: "PISKASM.COM" },
+      ...(inputs.extraFiles ?? []).map((from) => ({ from, name: basename(from).toUpperCase() })),
+      { from: bootFiles.config, name: "CONFIG.SYS" },
+      { from: bootFiles.autoexec, name: "AUTOEXEC.BAT" },
+    ]);
+  } catch (error) {
+    if (!(error instanceof MtoolsError) || error.reason === MTOOLS_MISSING) throw error;
+    throw new FreedosImageError(
+      `FreeDOS image ${inputs.freedosImage}: cannot add the game's files to a copy of it (${error.reason})`,
+    );
+  }
+}
+
 /**
  * Write `out`: `inputs.freedosImage` with MOUSE.COM, PISKASM.COM, a CONFIG.SYS and an AUTOEXEC.BAT that
  * boot into the game. Everything is checked before anything is written; `out` appears only complete.
@@ -60,22 +84,14 @@ export function buildFreedosDisk(inputs: FreedosDiskInputs, out: string): void {
   const names = checkDiskInputs(inputs);
   mkdirSync(dirname(out), { recursive: true });
   const work = `${out}.${process.pid}.tmp`;
-  const configSys = `${work}.config`;
-  const autoexecFile = `${work}.autoexec`;
+  const bootFiles = { config: `${work}.config`, autoexec: `${work}.autoexec` };
   try {
     copyFileSync(inputs.freedosImage, work);
-    writeFileSync(configSys, CONFIG_SYS);
-    writeFileSync(autoexecFile, autoexecBat(inputs.autoexec));
-    keepOriginals(work, names);
-    addFiles(work, [
-      { from: inputs.mouseCom, name: "MOUSE.COM" },
-      { from: inputs.gameCom, name: "PISKASM.COM" },
-      ...(inputs.extraFiles ?? []).map((from) => ({ from, name: basename(from).toUpperCase() })),
-      { from: configSys, name: "CONFIG.SYS" },
-      { from: autoexecFile, name: "AUTOEXEC.BAT" },
-    ]);
+    writeFileSync(bootFiles.config, CONFIG_SYS);
+    writeFileSync(bootFiles.autoexec, autoexecBat(inputs.autoexec));
+    fillCopy(work, names, inputs, bootFiles);
     renameSync(work, out);
   } finally {
-    for (const path of [work, configSys, autoexecFile]) rmSync(path, { force: true });
+    for (const path of [work, bootFiles.config, bootFiles.autoexec]) rmSync(path, { force: true });
   }
 }

@@ -31,7 +31,8 @@ function cacheKey(inputs: FreedosDiskInputs): string {
 
 /**
  * Path of a bootable floppy with FreeDOS from `freedosImage`, MOUSE.COM and PISKASM.COM, booting into
- * the game (or with `extras`: more programs, other AUTOEXEC commands). Throws an InputFileError with a one-line message for a bad image or a missing program.
+ * the game (or with `extras`: more programs, other AUTOEXEC commands). Throws an InputFileError with a
+ * one-line message for a bad image or a missing program.
  */
 export function freedosBootImage(
   freedosImage: string,

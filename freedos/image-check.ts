@@ -51,8 +51,9 @@ export function checkFreedosImage(path: string): string[] {
   }
   const missing = FREEDOS_REQUIRED_FILES.filter((name) => !names.includes(name));
   if (missing.length > 0) {
+    const required = FREEDOS_REQUIRED_FILES.join(" and ");
     throw new FreedosImageError(
-      `FreeDOS image ${path}: no ${missing.join(" and no ")} in the root directory; a FreeDOS boot floppy has ${FREEDOS_REQUIRED_FILES.join(" and ")}`,
+      `FreeDOS image ${path}: no ${missing.join(" and no ")} in the root directory; a FreeDOS boot floppy has ${required}`,
     );
   }
   return names;

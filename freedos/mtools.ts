@@ -3,9 +3,20 @@ import { execFileSync } from "node:child_process";
 
 export type MtoolsCommand = "mdir" | "mcopy" | "mdel" | "mren";
 
+/** The reason of an MtoolsError when the command is not installed at all. */
+export const MTOOLS_MISSING = "not installed";
+
 /** An mtools command could not run or failed; the message names the command and mtools' reason. */
 export class MtoolsError extends Error {
   override readonly name = "MtoolsError";
+
+  /** mtools' own words (its first line of standard error), e.g. "Disk full". */
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Plain 8.3 names only (no long-name entries DOS would not need), no geometry pickiness. */
@@ -26,10 +37,10 @@ export function mtools(command: MtoolsCommand, image: string, args: readonly str
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string; status?: number | null };
     if (failure.code === "ENOENT") {
-      throw new MtoolsError(`${command} not found: install mtools (Debian package mtools)`);
+      throw new MtoolsError(`${command} not found: install mtools (Debian package mtools)`, MTOOLS_MISSING);
     }
     const reason = firstLine(failure.stderr ?? "") || `exit status ${failure.status ?? "unknown"}`;
-    throw new MtoolsError(`${command} ${args.join(" ")} on ${image} failed: ${reason}`);
+    throw new MtoolsError(`${command} ${args.join(" ")} on ${image} failed: ${reason}`, reason);
   }
 }
 

@@ -50,7 +50,7 @@ function expectRejected(freedosImage: string, message: RegExp): void {
 describe("piskasm disk: the FreeDOS image is checked before anything is written", () => {
   it("names both files when neither KERNEL.SYS nor COMMAND.COM is there", () => {
     const img = fakeFloppy("empty.img", {});
-    expectRejected(img, /^FreeDOS image \S+empty\.img: no KERNEL\.SYS and no COMMAND\.COM in the root directory/);
+    expectRejected(img, /^FreeDOS image \S+empty\.img: no KERNEL\.SYS and no COMMAND\.COM in the root/);
   });
 
   it("names the one file that is missing", () => {
@@ -62,6 +62,12 @@ describe("piskasm disk: the FreeDOS image is checked before anything is written"
     expectRejected(file("small.img", new Uint8Array(737_280)), /737280 bytes; a 1\.44 MB floppy image has 1474560/);
     expectRejected(file("zeros.img", new Uint8Array(1_474_560)), /not a FAT12 floppy image/);
     expectRejected(join(dir, "absent.img"), /^FreeDOS image \S+absent\.img: not found$/);
+  });
+
+  it("says so when a copy of the image has no room for the game's files", () => {
+    const filler = "x".repeat(1_456_000);
+    const img = fakeFloppy("full.img", { "KERNEL.SYS": "kernel", "COMMAND.COM": "shell", "FILLER.BIN": filler });
+    expectRejected(img, /^FreeDOS image \S+full\.img: cannot add the game's files to a copy of it \(Disk full\)$/);
   });
 
   it("refuses to write over the FreeDOS image itself", () => {
@@ -129,7 +135,9 @@ describe("the piskasm command with a bad FreeDOS image", () => {
     const out = join(dir, "cli-out.img");
     const run = piskasm("disk", "--freedos", img, "-o", out);
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe(`piskasm: FreeDOS image ${img}: no KERNEL.SYS in the root directory; a FreeDOS boot floppy has KERNEL.SYS and COMMAND.COM\n`);
+    expect(run.stderr).toBe(
+      `piskasm: FreeDOS image ${img}: no KERNEL.SYS in the root directory; a FreeDOS boot floppy has KERNEL.SYS and COMMAND.COM\n`,
+    );
     expect(existsSync(out)).toBe(false);
     expect(sha256(img)).toBe(before);
   });
@@ -140,6 +148,8 @@ describe("the piskasm command with a bad FreeDOS image", () => {
     expect(missing.stderr).toMatch(/^piskasm: --dos freedos needs --freedos-image IMG .*\n$/);
     const small = piskasm("boot", "--dos", "freedos", "--freedos-image", file("cli-small.img", "not a floppy"));
     expect(small.status).toBe(2);
-    expect(small.stderr).toMatch(/^piskasm: FreeDOS image \S+cli-small\.img: 12 bytes; a 1\.44 MB floppy image has 1474560\n$/);
+    expect(small.stderr).toMatch(
+      /^piskasm: FreeDOS image \S+cli-small\.img: 12 bytes; a 1\.44 MB floppy image has 1474560\n$/,
+    );
   });
 });
