@@ -18,12 +18,15 @@ export class Progress {
   private moves = 0;
   private mismatches = 0;
   private readonly started = performance.now();
-  private lastDraw = -Infinity;
+  /** A terminal shows the bar at once; a log gets its first line after PLAIN_LINE_MS. */
+  private lastDraw: number;
 
   constructor(
     private readonly stream: ProgressStream,
     private readonly totalGames: number,
-  ) {}
+  ) {
+    this.lastDraw = stream.isTTY ? -Infinity : this.started;
+  }
 
   move(): void {
     this.moves++;
@@ -40,8 +43,7 @@ export class Progress {
   note(text: string): void {
     if (this.stream.isTTY) this.stream.write("\r\x1b[K");
     this.stream.write(text.endsWith("\n") ? text : `${text}\n`);
-    this.lastDraw = -Infinity;
-    this.maybeDraw();
+    if (this.stream.isTTY) this.draw(false);
   }
 
   finish(): void {
@@ -64,8 +66,8 @@ export class Progress {
     if (this.stream.isTTY) {
       const filled = this.totalGames > 0 ? Math.round((BAR_WIDTH * this.games) / this.totalGames) : BAR_WIDTH;
       this.stream.write(`\r\x1b[K[${"#".repeat(filled)}${".".repeat(BAR_WIDTH - filled)}] ${figures}`);
-    } else if (final || this.games + this.moves > 0) {
-      this.stream.write(`diff: ${figures}\n`);
+    } else {
+      this.stream.write(`diff: ${figures}${final ? "" : " ..."}\n`);
     }
   }
 }
