@@ -128,7 +128,9 @@ export function formatMismatch(report: MismatchReport, path?: string): string {
     `  human moves: ${report.moves.join(" ") || "(none)"}`,
     `  computer moves (asm): ${report.computerMoves.join(" ") || "(none)"}`,
   ];
-  for (const diff of report.diffs.slice(0, LISTED_DIFFS)) {
+  // The scalars (Random, LastPC, phase...) first: they say the most about where the engines parted.
+  const ordered = [...report.diffs.filter((d) => d.cell === null), ...report.diffs.filter((d) => d.cell !== null)];
+  for (const diff of ordered.slice(0, LISTED_DIFFS)) {
     const where = diff.cell === null ? "" : ` ${formatCell(diff.cell)}`;
     lines.push(`  ${diff.field}${where}: asm ${formatValue(diff, "asm")}, ts ${formatValue(diff, "ts")}`);
   }
