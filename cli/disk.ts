@@ -1,3 +1,4 @@
+/** `piskasm disk --freedos IMG`: the game's FreeDOS floppy, built on a FreeDOS boot floppy the user gives. */
 import type { Command } from "commander";
 import { buildFreedosDisk } from "../freedos/build-disk.js";
 import { projectDiskInputs } from "../freedos/cache.js";
