@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildBodovani, CELLS, Game, LAYOUT, parseCell, type WhoStarts } from "../../engine-ts/index.js";
 import { openSession } from "../../harness/boot.js";
 import type { GameSpec } from "../../harness/game-spec.js";
-import { buildReport, formatMismatch, readReport, writeReport } from "../../harness/report.js";
+import { buildReport, formatMismatch, readReport, writeReport, type MismatchReport } from "../../harness/report.js";
 import { replayReport, sameDivergence } from "../../harness/replay.js";
 import { playGame, type EngineFactory } from "../../harness/runner.js";
 import type { GameSession } from "../../harness/session.js";
@@ -34,8 +34,9 @@ function wrongTable(): Uint16Array {
 }
 const wrongTableEngine: EngineFactory = (seed, who) => Game.newGame(seed, who, { bodovani: wrongTable() });
 
-function spec(whoStarts: WhoStarts, seed?: number): GameSpec {
-  return { index: 0, whoStarts, policy: "random", policySeed: 5, seed, maxComputerMoves: 40 };
+/** A game with the program's counted seed (replays force it with /S:n). */
+function spec(whoStarts: WhoStarts): GameSpec {
+  return { index: 0, whoStarts, policy: "random", policySeed: 5, maxComputerMoves: 40 };
 }
 
 describe("the differential checker", () => {
@@ -52,22 +53,24 @@ describe("the differential checker", () => {
     if (out) rmSync(out, { recursive: true, force: true });
   });
 
-  it("reports a corrupted engine-ts Info word at its cell with both values, and the replay shows it again", async () => {
-    const outcome = await playGame(session, spec("human", 4321), { engine: corruptedState });
+  /** The reports of the two faults, replayed by the later tests. */
+  const reports: { corrupted?: MismatchReport; wrongTable?: MismatchReport } = {};
+
+  beforeEach(() => session.backToMenu());
+
+  it("reports a corrupted engine-ts Info word at its cell with both values", async () => {
+    const outcome = await playGame(session, spec("human"), { engine: corruptedState });
     expect(outcome.result).toBe("mismatch");
     expect(outcome.mismatch?.ply).toBe(0);
     expect(outcome.mismatch?.diffs).toEqual([{ field: "Info", cell: CORNER, row: 0, col: 0, asm: 0, ts: CORRUPT_VALUE }]);
-
     const report = readReport(writeReport(out, buildReport(outcome, "builtin")));
-    expect(report.seed).toBe(4321);
+    expect(report.seed).toBe(outcome.seed);
     expect(formatMismatch(report)).toContain("Info A1: asm 0, ts 777");
-
-    const again = await replayReport(session, report, corruptedState);
-    expect(sameDivergence(report, again)).toBe(true);
+    reports.corrupted = report;
   });
 
   it("reports a wrong table entry at exactly the cells it changes, with the asm's and engine-ts's values", async () => {
-    const outcome = await playGame(session, spec("computer", 1111), { engine: wrongTableEngine });
+    const outcome = await playGame(session, spec("computer"), { engine: wrongTableEngine });
     expect(outcome.result).toBe("mismatch");
     const mismatch = outcome.mismatch;
     if (!mismatch) throw new Error("no mismatch");
@@ -88,15 +91,19 @@ describe("the differential checker", () => {
     const infoDiffs = mismatch.diffs.filter((d) => d.field === "Info").map(({ cell, asm, ts }) => ({ cell, asm, ts }));
     expect(infoDiffs).toEqual(expected);
     for (const d of infoDiffs) expect(Number(d.ts) - Number(d.asm)).toBeGreaterThan(0);
-
-    const report = readReport(writeReport(out, buildReport(outcome, "builtin")));
-    const again = await replayReport(session, report, wrongTableEngine);
-    expect(sameDivergence(report, again)).toBe(true);
+    reports.wrongTable = readReport(writeReport(out, buildReport(outcome, "builtin")));
   });
 
-  it("finds nothing to report when the same game is replayed with the correct engine", async () => {
-    const outcome = await playGame(session, spec("computer", 1111), { engine: wrongTableEngine });
-    const report = buildReport(outcome, "builtin");
+  it("shows the same divergences again when the reports are replayed (PISKASM /S:n, the same moves)", async () => {
+    if (!reports.corrupted || !reports.wrongTable) throw new Error("the reports of the tests above are missing");
+    expect(sameDivergence(reports.corrupted, await replayReport(session, reports.corrupted, corruptedState))).toBe(true);
+    await session.backToMenu();
+    expect(sameDivergence(reports.wrongTable, await replayReport(session, reports.wrongTable, wrongTableEngine))).toBe(true);
+  });
+
+  it("finds nothing to report when a report's game is replayed with the correct engine", async () => {
+    const report = reports.wrongTable;
+    if (!report) throw new Error("the report of the wrong-table test is missing");
     const again = await replayReport(session, report);
     expect(again.mismatch).toBeUndefined();
     expect(again.humanMoves).toEqual(report.moves.map(parseCell));
