@@ -7,17 +7,15 @@ import { projectPath } from "./paths.js";
 import { checkBundle, checkImage } from "./web-server/checks.js";
 import { listen, ListenError } from "./web-server/listen.js";
 import { openInBrowser } from "./web-server/open-browser.js";
-import { createStaticServer } from "./web-server/static-server.js";
+import { createPageServer } from "./web-server/page-server.js";
 
 interface ServeCommandOptions extends DosOptions {
   port: string;
   host: string;
   image?: string;
   open?: boolean;
+  snapshot: boolean;
 }
-
-/** The URL path the page loads its default floppy from (scripts/bundle.mjs copies it there). */
-export const DEFAULT_IMAGE_URL = "/piskasm.img";
 
 function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be a number 0..65535, not ${JSON.stringify(value)}`);
@@ -34,21 +32,20 @@ export function registerServe(program: Command): void {
     .addOption(dosOption())
     .addOption(freedosImageOption())
     .option("--open", "also open the page with xdg-open when there is one")
+    .option("--no-snapshot", "let the page boot the floppy instead of restoring a machine saved at the menu")
     .action(async (options: ServeCommandOptions) => {
       const port = parsePort(options.port);
       const image = options.dos === "freedos" ? bootImage(options).path : options.image;
       const root = projectPath("build", "web");
-      const overrides = new Map<string, string>();
       try {
         checkBundle(root);
-        if (image) {
-          checkImage(image);
-          overrides.set(DEFAULT_IMAGE_URL, resolve(image));
-        }
+        if (image) checkImage(image);
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      const server = createStaticServer({ root, overrides });
+      const served = image === undefined ? undefined : resolve(image);
+      const { server, snapshotProblem } = await createPageServer({ webRoot: root, image: served, snapshot: options.snapshot });
+      if (snapshotProblem && options.snapshot) console.warn(`piskasm: no menu snapshot (${snapshotProblem}); the page will boot the floppy`);
       let url: string;
       try {
         url = await listen(server, options.host, port);
@@ -56,7 +53,7 @@ export function registerServe(program: Command): void {
         throw error instanceof ListenError ? new UsageError(error.message) : error;
       }
       console.log(`piskasm: serving the game at ${url}`);
-      if (image) console.log(`piskasm: default floppy ${overrides.get(DEFAULT_IMAGE_URL)}`);
+      if (served) console.log(`piskasm: default floppy ${served}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");
     });

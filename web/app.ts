@@ -104,7 +104,8 @@ export class App {
     this.files = await loadBootFiles((fraction, bytes) =>
       this.status.busy(`Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`, fraction * 0.4),
     );
-    await this.boot(this.files.floppy, "piskasm.img");
+    performance.mark("piskasm:files-loaded");
+    await this.boot(this.files.floppy, "piskasm.img", this.files.menuState);
   }
 
   newGame(starter: Starter): void {
@@ -138,7 +139,8 @@ export class App {
       .catch((error: unknown) => this.errors.show(`Could not boot ${file.name}`, error));
   }
 
-  private async boot(floppy: Uint8Array, name: string): Promise<void> {
+  /** A new machine for `floppy`; with `menuState` (made by the server for this floppy) it starts at the menu. */
+  private async boot(floppy: Uint8Array, name: string, menuState?: ArrayBuffer): Promise<void> {
     const files = this.files;
     if (!files) throw new Error("the boot files are not loaded");
     this.busy = true;
@@ -154,6 +156,11 @@ export class App {
     this.forgetGame();
     this.status.busy(`Starting the emulator with ${name}…`, 0.45);
     const machine = await startMachine(files, floppy, this.screen);
+    performance.mark("piskasm:machine-started");
+    if (menuState) {
+      this.status.busy(`Restoring the machine saved at the menu…`, 0.8);
+      await machine.restore({ state: menuState });
+    }
     this.machine = machine;
     this.bootStartedAt = performance.now();
     this.watcher.invalidate(machine);
@@ -193,6 +200,7 @@ export class App {
     this.fresh = freshScores(state.plocha, this.bodovani);
     if (state.phase === Phase.Menu && this.menuAt === undefined) {
       this.menuAt = performance.now();
+      performance.mark("piskasm:menu-visible");
       this.takeSnapshot();
     }
     this.render(game);

@@ -5,6 +5,8 @@ export class AssetError extends Error {
   constructor(
     readonly url: string,
     reason: string,
+    /** The HTTP status when the server answered with an error. */
+    readonly status?: number,
   ) {
     super(`${url}: ${reason}`);
   }
@@ -20,7 +22,7 @@ export async function fetchBytes(url: string, onProgress: ProgressCallback, sign
   } catch (error) {
     throw new AssetError(url, `the request failed (${error instanceof Error ? error.message : String(error)}); is \`piskasm serve\` still running?`);
   }
-  if (!response.ok) throw new AssetError(url, `HTTP ${response.status} ${response.statusText}`);
+  if (!response.ok) throw new AssetError(url, `HTTP ${response.status} ${response.statusText}`, response.status);
   const lengthHeader = response.headers.get("Content-Length");
   const total = lengthHeader === null ? undefined : Number(lengthHeader);
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
@@ -84,4 +86,14 @@ export async function fetchAll<K extends string>(
   const out = {} as Record<K, Uint8Array<ArrayBuffer>>;
   keys.forEach((key, i) => (out[key] = results[i]));
   return out;
+}
+
+/** Like fetchBytes for a file the page can do without: undefined when the server has none (404). */
+export async function fetchOptional(url: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  try {
+    return await fetchBytes(url, () => undefined);
+  } catch (error) {
+    if (error instanceof AssetError && error.status === 404) return undefined;
+    throw error;
+  }
 }

@@ -13,6 +13,7 @@ const TYPES: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8",
   ".img": "application/octet-stream",
   ".bin": "application/octet-stream",
+  ".state": "application/octet-stream",
 };
 
 export const DEFAULT_TYPE = "application/octet-stream";

@@ -14,14 +14,17 @@ export interface StaticServerOptions {
   root: string;
   /** URL path (e.g. "/piskasm.img") -> file served instead of the root's file of that name. */
   overrides?: ReadonlyMap<string, string>;
+  /** URL path -> bytes made at start-up and served from memory (e.g. "/menu.state"). */
+  generated?: ReadonlyMap<string, Uint8Array>;
 }
 
 export function createStaticServer(options: StaticServerOptions): Server {
   const root = realpathSync(options.root);
   const overrides = options.overrides ?? new Map<string, string>();
+  const generated = options.generated ?? new Map<string, Uint8Array>();
   return createServer((request, response) => {
     try {
-      handle(root, overrides, request, response);
+      handle(root, overrides, generated, request, response);
     } catch (error) {
       console.error(`piskasm serve: ${request.url}: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) plain(response, 500, "internal error");
@@ -30,7 +33,13 @@ export function createStaticServer(options: StaticServerOptions): Server {
   });
 }
 
-function handle(root: string, overrides: ReadonlyMap<string, string>, request: IncomingMessage, response: ServerResponse): void {
+function handle(
+  root: string,
+  overrides: ReadonlyMap<string, string>,
+  generated: ReadonlyMap<string, Uint8Array>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.setHeader("Allow", "GET, HEAD");
     return plain(response, 405, "method not allowed");
@@ -39,6 +48,12 @@ function handle(root: string, overrides: ReadonlyMap<string, string>, request: I
   const resolved = resolveRequestPath(root, target);
   if (resolved.refused) return plain(response, resolved.status, resolved.reason);
   const requestPath = target.split(/[?#]/, 1)[0];
+  const bytes = generated.get(requestPath);
+  if (bytes !== undefined) {
+    response.writeHead(200, { "Content-Type": contentType(requestPath), "Content-Length": bytes.byteLength, "Cache-Control": "no-cache" });
+    response.end(request.method === "HEAD" ? undefined : bytes);
+    return;
+  }
   const override = overrides.get(requestPath);
   const file = override ? { path: override, name: requestPath } : servedFile(root, resolved.path);
   if (!file) return plain(response, 404, "not found");

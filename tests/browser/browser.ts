@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { listen } from "../../cli/web-server/listen.js";
-import { createStaticServer } from "../../cli/web-server/static-server.js";
+import { createPageServer, type PageServerOptions } from "../../cli/web-server/page-server.js";
 import type { ProbeState } from "../../web/page-probe.js";
 
 export const PROJECT = resolve(import.meta.dirname, "..", "..");
@@ -17,17 +17,20 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
 export interface Served {
   url: string;
   server: Server;
+  /** Why the server made no menu snapshot, if it made none. */
+  snapshotProblem: string | undefined;
   close(): Promise<void>;
 }
 
-/** Serves build/web (with optional replaced files) on a free port of 127.0.0.1. */
-export async function serveBundle(overrides?: ReadonlyMap<string, string>): Promise<Served> {
+/** Serves build/web as `piskasm serve` does (menu snapshot included) on a free port of 127.0.0.1. */
+export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = {}): Promise<Served> {
   if (!existsSync(join(WEB_ROOT, "index.html"))) throw new Error(`${WEB_ROOT} has no index.html: run \`make\` first`);
-  const server = createStaticServer({ root: WEB_ROOT, overrides });
+  const { server, snapshotProblem } = await createPageServer({ webRoot: WEB_ROOT, ...options });
   const url = await listen(server, "127.0.0.1", 0);
   return {
     url,
     server,
+    snapshotProblem,
     close: () =>
       new Promise((done, fail) => {
         server.closeAllConnections();

@@ -7,7 +7,7 @@ let served: Served;
 let browser: Browser;
 
 beforeAll(async () => {
-  served = await serveBundle(new Map([["/piskasm.img", "/nonexistent/piskasm.img"]]));
+  served = await serveBundle({ image: "/nonexistent/piskasm.img" });
   browser = await launchChromium();
 });
 

@@ -55,6 +55,10 @@ afterAll(async () => {
 });
 
 describe("the page", () => {
+  it("is served with a machine saved at the menu", () => {
+    expect(served.snapshotProblem).toBeUndefined();
+  });
+
   it("loads and the game's menu appears", async () => {
     await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
     const state = await probeState(page);

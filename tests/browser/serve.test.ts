@@ -8,7 +8,7 @@ import { PROJECT, serveBundle, type Served } from "./browser.js";
 let served: Served;
 
 beforeAll(async () => {
-  served = await serveBundle();
+  served = await serveBundle({ snapshot: false });
 });
 
 afterAll(async () => {

@@ -87,7 +87,7 @@ export class HeatMap {
       else if (h > 0.45) cell.classList.add("warm");
       if (differs) cell.classList.add("diff");
       if (stale) cell.classList.add("stale");
-      if (i === view.lastPC) cell.classList.add("last");
+      if (i === view.lastPC && stone === 1) cell.classList.add("last");
       if (i === this.best) cell.classList.add("best");
       if (i === this.hovered) cell.classList.add("hover");
       cell.title = tooltip(asm, ts, view.fresh?.[i], stone);

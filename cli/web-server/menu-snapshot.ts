@@ -1,0 +1,35 @@
+/**
+ * A machine state saved at the game's menu, made once when the server starts: the page restores it
+ * instead of booting the BIOS and DOS. It is made from the very files the page is served (BIOS,
+ * wasm, floppy), with the same Machine API the page uses, so the state fits the page's machine.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createMachine } from "../../emu/v86-machine.js";
+import { findGame, Phase, readPhase } from "../../harness/game-view.js";
+
+/** The URL path the page fetches the state from (optional: without it the page boots). */
+export const MENU_STATE_URL = "/menu.state";
+const BOOT_TIMEOUT_MS = 30_000;
+
+/** Boots `floppyPath` with the bundle's BIOS and wasm until the game's menu and returns the saved state. */
+export async function makeMenuSnapshot(webRoot: string, floppyPath: string): Promise<Uint8Array> {
+  const machine = await createMachine({
+    floppy: new Uint8Array(readFileSync(floppyPath)),
+    bios: new Uint8Array(readFileSync(join(webRoot, "bios.bin"))),
+    vgaBios: new Uint8Array(readFileSync(join(webRoot, "vgabios-stdvga.bin"))),
+    wasmPath: join(webRoot, "v86.wasm"),
+  });
+  try {
+    await machine.waitFor(
+      () => {
+        const game = findGame(machine.memory);
+        return game !== undefined && readPhase(machine.memory, game) === Phase.Menu;
+      },
+      { timeoutMs: BOOT_TIMEOUT_MS, what: "the game's menu" },
+    );
+    return new Uint8Array((await machine.snapshot()).state);
+  } finally {
+    await machine.destroy();
+  }
+}
