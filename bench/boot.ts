@@ -6,7 +6,7 @@
  */
 import { bootFloppy } from "../emu/node.js";
 import type { Machine } from "../emu/types.js";
-import { findGame, Phase, readPhase } from "../harness/game-view.js";
+import { cellToScreen, findGame, Phase, readMoveCount, readPhase, type GameLayout } from "../harness/game-view.js";
 
 /** The floppy: the first argument, else build/piskasm.img under the working directory (run.mjs: the project). */
 const IMAGE = process.argv[2] ?? "build/piskasm.img";
@@ -28,6 +28,41 @@ async function bootToMenu(): Promise<{ machine: Machine; ms: number }> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+function humanTurn(machine: Machine, game: GameLayout, moveCount: number): boolean {
+  return readPhase(machine.memory, game) === Phase.HumanTurn && readMoveCount(machine.memory, game) >= moveCount;
+}
+
+function gameOver(machine: Machine, game: GameLayout): boolean {
+  return [Phase.ComputerWon, Phase.HumanWon, Phase.Draw].includes(readPhase(machine.memory, game));
+}
+
+/**
+ * A game with the human first: the median time from the click on a cell (pointer already there) to
+ * the game waiting for the next click with the computer's answer on the board.
+ */
+async function gameMoveRoundTrip(machine: Machine): Promise<number> {
+  const game = findGame(machine.memory);
+  if (!game) throw new Error("the game is not running");
+  await machine.keyboard.type("1");
+  await machine.waitFor(() => humanTurn(machine, game, 0), { timeoutMs: 10_000, what: "the first human turn" });
+  const times: number[] = [];
+  for (const index of [180, 0, 18, 342]) {
+    if (gameOver(machine, game)) break;
+    const { col, row } = cellToScreen(game.geometry, index);
+    await machine.mouse.moveToCell(col, row);
+    const before = readMoveCount(machine.memory, game);
+    const started = performance.now();
+    await machine.mouse.press("left");
+    await machine.mouse.release("left");
+    await machine.waitFor(() => humanTurn(machine, game, before + 2) || gameOver(machine, game), {
+      timeoutMs: 10_000,
+      what: "the computer's answer",
+    });
+    times.push(performance.now() - started);
+  }
+  return median(times);
 }
 
 async function main(): Promise<void> {
@@ -70,6 +105,8 @@ async function main(): Promise<void> {
     moves.push(performance.now() - started);
   }
   console.log(`move_to_cell_ms ${median(moves).toFixed(2)}`);
+
+  console.log(`game_click_to_answer_ms ${(await gameMoveRoundTrip(machine)).toFixed(2)}`);
   await machine.destroy();
 }
 
