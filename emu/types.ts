@@ -103,6 +103,11 @@ export interface MachineOptions {
   screenContainer?: HTMLElement;
   /** Browser only: let v86 take the page's real keyboard and mouse events too (default false). */
   userInput?: boolean;
+  /**
+   * v86's x86-to-wasm JIT (default true). Without it a fresh process boots to the menu faster
+   * (about 390 ms instead of 570 ms) because no generated code has to be compiled.
+   */
+  jit?: boolean;
   /** How long one keyboard or mouse step may wait for the guest to take its input (default 10 s). */
   inputTimeoutMs?: number;
 }

@@ -35,6 +35,7 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
     disable_keyboard: !options.userInput,
     disable_mouse: !options.userInput,
     disable_speaker: true,
+    disable_jit: options.jit === false,
     screen: options.screenContainer ? { container: options.screenContainer } : {},
   });
   await new Promise<void>((resolve) => emulator.add_listener("emulator-loaded", () => resolve()));
