@@ -45,6 +45,14 @@ describe("piskasm boot", () => {
     expect(report.screen[0].startsWith("BOOT OK")).toBe(true);
   });
 
+  it("boots the game's floppy (build/piskasm.img) to the menu", () => {
+    const run = piskasm("boot", "--json");
+    expect(run.stderr).toBe("");
+    const report = JSON.parse(run.stdout) as { bootMs: number; dos: string; screen: string[] };
+    expect(report.dos).toBe("builtin");
+    expect(report.screen.join("\n")).toContain("1 = you start");
+  });
+
   it("fails with one line and exit code 2 for a missing image", () => {
     const run = piskasm("boot", "--image", join(dir, "nothing.img"));
     expect(run.status).toBe(2);
