@@ -94,10 +94,11 @@ async function menuTimes(browser: Browser, url: string): Promise<number[]> {
   return times;
 }
 
-const booting = await createPageServer({ webRoot: WEB_ROOT, snapshot: false });
+const booting = createPageServer({ webRoot: WEB_ROOT, snapshot: false });
 const bootUrl = await listen(booting.server, "127.0.0.1", 0);
-const { server, snapshotProblem, snapshotBytes } = await createPageServer({ webRoot: WEB_ROOT });
-if (snapshotProblem) throw new Error(`no menu snapshot: ${snapshotProblem}`);
+const { server, snapshot } = createPageServer({ webRoot: WEB_ROOT });
+const { bytes: snapshotBytes, problem } = await snapshot;
+if (problem) throw new Error(`no menu snapshot: ${problem}`);
 const url = await listen(server, "127.0.0.1", 0);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 try {
@@ -106,7 +107,7 @@ try {
   console.log(`menu_visible_ms_max ${Math.max(...restored).toFixed(0)}`);
   const booted = await menuTimes(browser, bootUrl);
   console.log(`menu_visible_boot_ms_median ${median(booted).toFixed(0)}`);
-  console.log(`menu_snapshot_kb ${(snapshotBytes / 1024).toFixed(0)}`);
+  console.log(`menu_snapshot_kb ${(snapshotBytes.byteLength / 1024).toFixed(0)}`);
   console.log(`bundle_kb ${bundleKb().toFixed(1)}`);
 
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });

@@ -44,8 +44,7 @@ export function registerServe(program: Command): void {
         throw new UsageError((error as Error).message);
       }
       const served = image === undefined ? undefined : resolve(image);
-      const { server, snapshotProblem } = await createPageServer({ webRoot: root, image: served, snapshot: options.snapshot });
-      if (snapshotProblem && options.snapshot) console.warn(`piskasm: no menu snapshot (${snapshotProblem}); the page will boot the floppy`);
+      const { server, snapshot } = createPageServer({ webRoot: root, image: served, snapshot: options.snapshot });
       let url: string;
       try {
         url = await listen(server, options.host, port);
@@ -56,5 +55,8 @@ export function registerServe(program: Command): void {
       if (served) console.log(`piskasm: default floppy ${served}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");
+      const { bytes, problem } = await snapshot;
+      if (bytes.byteLength > 0) console.log(`piskasm: machine saved at the menu (${(bytes.byteLength / 1048576).toFixed(1)} MB): the page starts there`);
+      else if (options.snapshot) console.warn(`piskasm: no menu snapshot (${problem}); the page boots the floppy itself`);
     });
 }

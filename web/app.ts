@@ -28,6 +28,8 @@ import { GameWatcher } from "./watcher.js";
 const FLOPPY_BYTES = 1_474_560;
 /** How long after a click on the board the stone must appear. */
 const PLACE_TIMEOUT_MS = 3_000;
+/** After this long without finding the game the page stops calling it booting. */
+const GIVE_UP_SEARCH_S = 15;
 
 interface PendingMove {
   human: number;
@@ -184,6 +186,10 @@ export class App {
     if (!machine) return;
     const seconds = (performance.now() - this.bootStartedAt) / 1000;
     const mips = machine.instructionCount() / 1e6;
+    if (seconds > GIVE_UP_SEARCH_S) {
+      this.status.ready(`${this.floppyName} is running without PISKASM.COM in memory · the screen still takes keys and clicks`);
+      return;
+    }
     this.status.busy(
       `Booting ${this.floppyName}: ${seconds.toFixed(1)} s, ${mips.toFixed(0)} M instructions · waiting for PISKASM.COM`,
       0.45 + 0.5 * (1 - Math.exp(-seconds / 2)),

@@ -16,6 +16,9 @@ export function createErrorBox(): ErrorBox {
   const title = byId("error-title", HTMLHeadingElement);
   const text = byId("error-text", HTMLPreElement);
   const hint = byId("error-hint", HTMLParagraphElement);
+  byId("error-close", HTMLButtonElement).addEventListener("click", () => {
+    box.hidden = true;
+  });
   return {
     show(heading, error, help) {
       title.textContent = heading;

@@ -5,12 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Machine } from "../../emu/types.js";
 import { createMachine } from "../../emu/v86-machine.js";
 import { findGame, Phase, readPhase } from "../../harness/game-view.js";
 
 /** The URL path the page fetches the state from (optional: without it the page boots). */
 export const MENU_STATE_URL = "/menu.state";
-const BOOT_TIMEOUT_MS = 30_000;
+/** The game's floppy reaches its menu in about 0.5 s; a floppy that takes longer is booted by the page. */
+const BOOT_TIMEOUT_MS = 8_000;
 
 /** Boots `floppyPath` with the bundle's BIOS and wasm until the game's menu and returns the saved state. */
 export async function makeMenuSnapshot(webRoot: string, floppyPath: string): Promise<Uint8Array> {
@@ -21,6 +23,15 @@ export async function makeMenuSnapshot(webRoot: string, floppyPath: string): Pro
     wasmPath: join(webRoot, "v86.wasm"),
   });
   try {
+    await waitForMenu(machine);
+    return new Uint8Array((await machine.snapshot()).state);
+  } finally {
+    await machine.destroy();
+  }
+}
+
+async function waitForMenu(machine: Machine): Promise<void> {
+  try {
     await machine.waitFor(
       () => {
         const game = findGame(machine.memory);
@@ -28,8 +39,7 @@ export async function makeMenuSnapshot(webRoot: string, floppyPath: string): Pro
       },
       { timeoutMs: BOOT_TIMEOUT_MS, what: "the game's menu" },
     );
-    return new Uint8Array((await machine.snapshot()).state);
-  } finally {
-    await machine.destroy();
+  } catch (error) {
+    throw new Error(`PISKASM.COM's menu did not appear within ${BOOT_TIMEOUT_MS / 1000} s`, { cause: error });
   }
 }

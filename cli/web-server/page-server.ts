@@ -18,32 +18,33 @@ export interface PageServerOptions {
   snapshot?: boolean;
 }
 
-export interface PageServer {
-  server: Server;
-  /** Why there is no snapshot, when there is none (the page then boots the floppy itself). */
-  snapshotProblem: string | undefined;
-  snapshotBytes: number;
+export interface SnapshotResult {
+  /** The state, empty when there is none (the page then boots the floppy itself). */
+  bytes: Uint8Array;
+  /** Why there is no snapshot, when there is none. */
+  problem: string | undefined;
 }
 
-export async function createPageServer(options: PageServerOptions): Promise<PageServer> {
+export interface PageServer {
+  server: Server;
+  /** Settles once the snapshot is made (or failed); requests for it wait until then. */
+  snapshot: Promise<SnapshotResult>;
+}
+
+/** The server answers at once; the menu snapshot is made in the background. */
+export function createPageServer(options: PageServerOptions): PageServer {
   const overrides = new Map<string, string>();
   if (options.image) overrides.set(DEFAULT_IMAGE_URL, options.image);
-  const generated = new Map<string, Uint8Array>();
-  let snapshotProblem: string | undefined;
-  let snapshotBytes = 0;
-  if (options.snapshot !== false) {
-    try {
-      const state = await makeMenuSnapshot(options.webRoot, options.image ?? join(options.webRoot, DEFAULT_IMAGE_URL.slice(1)));
-      generated.set(MENU_STATE_URL, state);
-      snapshotBytes = state.byteLength;
-    } catch (error) {
-      snapshotProblem = (error instanceof Error ? error.message : String(error)).split("\n", 1)[0];
-    }
-  } else {
-    snapshotProblem = "disabled";
-  }
+  const floppy = options.image ?? join(options.webRoot, DEFAULT_IMAGE_URL.slice(1));
+  const snapshot: Promise<SnapshotResult> =
+    options.snapshot === false
+      ? Promise.resolve({ bytes: new Uint8Array(0), problem: "disabled" })
+      : makeMenuSnapshot(options.webRoot, floppy).then(
+          (bytes) => ({ bytes, problem: undefined }),
+          (error: unknown) => ({ bytes: new Uint8Array(0), problem: (error instanceof Error ? error.message : String(error)).split("\n", 1)[0] }),
+        );
   // An empty state tells the page "boot it yourself" without a 404 in its console.
-  if (!generated.has(MENU_STATE_URL)) generated.set(MENU_STATE_URL, new Uint8Array(0));
+  const generated = new Map([[MENU_STATE_URL, snapshot.then((result) => result.bytes)]]);
   const server = createStaticServer({ root: options.webRoot, overrides, generated });
-  return { server, snapshotProblem, snapshotBytes };
+  return { server, snapshot };
 }

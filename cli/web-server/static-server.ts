@@ -14,14 +14,14 @@ export interface StaticServerOptions {
   root: string;
   /** URL path (e.g. "/piskasm.img") -> file served instead of the root's file of that name. */
   overrides?: ReadonlyMap<string, string>;
-  /** URL path -> bytes made at start-up and served from memory (e.g. "/menu.state"). */
-  generated?: ReadonlyMap<string, Uint8Array>;
+  /** URL path -> bytes made after start-up and served from memory (e.g. "/menu.state"); requests wait for them. */
+  generated?: ReadonlyMap<string, Promise<Uint8Array>>;
 }
 
 export function createStaticServer(options: StaticServerOptions): Server {
   const root = realpathSync(options.root);
   const overrides = options.overrides ?? new Map<string, string>();
-  const generated = options.generated ?? new Map<string, Uint8Array>();
+  const generated = options.generated ?? new Map<string, Promise<Uint8Array>>();
   return createServer((request, response) => {
     try {
       handle(root, overrides, generated, request, response);
@@ -36,7 +36,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
 function handle(
   root: string,
   overrides: ReadonlyMap<string, string>,
-  generated: ReadonlyMap<string, Uint8Array>,
+  generated: ReadonlyMap<string, Promise<Uint8Array>>,
   request: IncomingMessage,
   response: ServerResponse,
 ): void {
@@ -48,10 +48,18 @@ function handle(
   const resolved = resolveRequestPath(root, target);
   if (resolved.refused) return plain(response, resolved.status, resolved.reason);
   const requestPath = target.split(/[?#]/, 1)[0];
-  const bytes = generated.get(requestPath);
-  if (bytes !== undefined) {
-    response.writeHead(200, { "Content-Type": contentType(requestPath), "Content-Length": bytes.byteLength, "Cache-Control": "no-cache" });
-    response.end(request.method === "HEAD" ? undefined : bytes);
+  const pending = generated.get(requestPath);
+  if (pending !== undefined) {
+    pending.then(
+      (bytes) => {
+        response.writeHead(200, { "Content-Type": contentType(requestPath), "Content-Length": bytes.byteLength, "Cache-Control": "no-cache" });
+        response.end(request.method === "HEAD" ? undefined : bytes);
+      },
+      (error: unknown) => {
+        console.error(`piskasm serve: ${requestPath}: ${error instanceof Error ? error.message : String(error)}`);
+        plain(response, 500, "could not be made");
+      },
+    );
     return;
   }
   const override = overrides.get(requestPath);

@@ -25,7 +25,8 @@ export interface Served {
 /** Serves build/web as `piskasm serve` does (menu snapshot included) on a free port of 127.0.0.1. */
 export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = {}): Promise<Served> {
   if (!existsSync(join(WEB_ROOT, "index.html"))) throw new Error(`${WEB_ROOT} has no index.html: run \`make\` first`);
-  const { server, snapshotProblem } = await createPageServer({ webRoot: WEB_ROOT, ...options });
+  const { server, snapshot } = createPageServer({ webRoot: WEB_ROOT, ...options });
+  const snapshotProblem = (await snapshot).problem;
   const url = await listen(server, "127.0.0.1", 0);
   return {
     url,

@@ -145,4 +145,24 @@ describe("the page", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "page-after-moves.png") });
     expect(pageErrors).toEqual([]);
   });
+
+  it('"Computer starts" goes back to the menu by keys and engine-ts follows the first-move rule', async () => {
+    const gameCount = (await probeState(page)).gameCount;
+    await page.click("#btn-new-computer");
+    const state = await waitForState(page, `s.gameCount === ${gameCount + 1} && s.phase === ${HUMAN_TURN}`);
+    expect(state.moveCount).toBe(1);
+    expect(state.plocha[state.lastPC]).toBe(1);
+    await expect.poll(() => page.locator("#f-predict").getAttribute("data-ok")).toBe("true");
+    expect(await page.locator("#f-predict").getAttribute("data-predicted")).toBe(String(state.lastPC));
+    expect(await page.locator("#f-diff").getAttribute("data-count")).toBe("0");
+    expect(await page.locator("#f-diff").textContent()).toContain("followed from seed");
+  });
+
+  it("Reset machine restores the machine saved at the first menu", async () => {
+    await page.click("#btn-reset");
+    const state = await waitForState(page, `s.phase === ${MENU}`);
+    expect(state.plocha.every((p) => p === 0)).toBe(true);
+    expect(await page.locator("#moves-list li").count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
 });
