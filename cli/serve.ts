@@ -1,4 +1,5 @@
 /** `piskasm serve`: serves the browser page (build/web) on a local HTTP port. */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
@@ -43,7 +44,10 @@ export function registerServe(program: Command): void {
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      const served = image === undefined ? undefined : resolve(image);
+      // Without --image the page gets build/piskasm.img itself, so a rebuilt game is served even
+      // when build/web still holds the copy made by an earlier bundle.
+      const built = projectPath("build", "piskasm.img");
+      const served = image !== undefined ? resolve(image) : existsSync(built) ? built : undefined;
       const { server, snapshot } = createPageServer({ webRoot: root, image: served, snapshot: options.snapshot });
       let url: string;
       try {
@@ -52,7 +56,7 @@ export function registerServe(program: Command): void {
         throw error instanceof ListenError ? new UsageError(error.message) : error;
       }
       console.log(`piskasm: serving the game at ${url}`);
-      if (served) console.log(`piskasm: default floppy ${served}`);
+      if (served) console.log(`piskasm: floppy ${served}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");
       const { bytes, problem } = await snapshot;

@@ -73,8 +73,7 @@ export class HeatMap {
       const ts = view.ts?.[i];
       const stone = view.plocha[i];
       const differs = ts !== undefined && ts !== asm;
-      // A word never written (0) is "never scored"; stale means scored once and changed since.
-      const stale = view.fresh !== undefined && stone === 0 && asm !== 0 && view.fresh[i] !== asm;
+      const stale = view.fresh !== undefined && stone === 0 && view.fresh[i] !== asm;
       const h = stone === 0 ? heat(asm) : 0;
       cell.textContent = stone === 1 ? "X" : stone === 2 ? "O" : shortValue(asm);
       cell.style.setProperty("--h", h.toFixed(3));
