@@ -4,7 +4,6 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_IMAGE_URL } from "../../cli/serve.js";
 import { collectPageErrors, launchChromium, serveBundle, textCellPoint, waitForState, type Served } from "../browser/browser.js";
 import { freedosFloppy, noFreedos, tierName } from "./tier.js";
 
@@ -19,7 +18,7 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: the browser page plays the game un
   let errors: string[] = [];
 
   beforeAll(async () => {
-    served = await serveBundle(new Map([[DEFAULT_IMAGE_URL, freedosFloppy()]]));
+    served = await serveBundle({ image: freedosFloppy() });
     browser = await launchChromium();
     page = await browser.newPage();
     errors = collectPageErrors(page);
