@@ -1,0 +1,2 @@
+MOUSE
+PISKASM /S:1

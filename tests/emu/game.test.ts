@@ -1,0 +1,349 @@
+/**
+ * PISKASM.COM in the emulator, played like a person plays it: keys through the emulated keyboard,
+ * clicks through the emulated PS/2 mouse and MOUSE.COM. Guest memory is only read (through the debug
+ * header, harness/game-view.ts), never written. Every move is checked against engine-ts, and after
+ * every move the screen must show exactly the stones of Plocha.
+ *
+ * Floppies (made by `make image` from disk/tests/*.bat):
+ *   test-piskasm-seed.img     MOUSE, PISKASM /S:1   (seed 1 for every game: reproducible games)
+ *   test-piskasm-nomouse.img  PISKASM               (no mouse driver)
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bootFloppy } from "../../emu/node.js";
+import type { Machine } from "../../emu/types.js";
+import { Game } from "../../engine-ts/index.js";
+import {
+  cellToScreen,
+  CELLS,
+  findGame,
+  Phase,
+  readGameState,
+  type GameLayout,
+  type GameState,
+} from "../../harness/game-view.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BOOT_TIMEOUT_MS = 60_000;
+const STEP_TIMEOUT_MS = 20_000;
+/** Long enough for the game to have reacted to an ignored click if it were going to. */
+const SETTLE_MS = 400;
+const BRIGHT_RED = 0x0c;
+/** The seed of test-piskasm-seed.img's AUTOEXEC line. */
+const SEED = 1;
+/**
+ * With seed 1 and the human starting, these human moves win (found with engine-ts: a greedy human
+ * that looks three of its own moves ahead; the test re-checks it with engine-ts before using it).
+ */
+const HUMAN_WINNING_MOVES = [180, 142, 162, 144, 126, 143, 124, 86, 106, 146, 66];
+/** Cells far from the centre for a human that ignores the computer (the computer then makes five). */
+const FAR_CELLS = [0, 18, 342, 360, 2, 16, 344, 358, 4, 14, 346, 356];
+
+function testFloppy(name: string): string {
+  const path = resolve(ROOT, "build", `test-${name}.img`);
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`make image\` first`);
+  return path;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** One booted floppy with PISKASM.COM on it, seen through its debug header. */
+class GameRun {
+  layout: GameLayout | undefined;
+
+  constructor(readonly machine: Machine) {}
+
+  get game(): GameLayout {
+    if (!this.layout) throw new Error("PISKASM.COM was not found in memory");
+    return this.layout;
+  }
+
+  state(): GameState {
+    return readGameState(this.machine.memory, this.game);
+  }
+
+  phase(): Phase {
+    return this.machine.memory.readU8(this.game.phase) as Phase;
+  }
+
+  screenHas(text: string): boolean {
+    return this.machine.screen().lines.some((line) => line.includes(text));
+  }
+
+  async waitForText(text: string): Promise<void> {
+    await this.machine.waitFor(() => this.screenHas(text), { timeoutMs: STEP_TIMEOUT_MS, what: `"${text}" on the screen` });
+  }
+
+  /** Find the (re)started program and wait for its menu. */
+  async waitForMenu(): Promise<void> {
+    this.layout = await this.machine.waitFor(
+      () => {
+        const layout = findGame(this.machine.memory);
+        return layout && this.machine.memory.readU8(layout.phase) === Phase.Menu ? layout : undefined;
+      },
+      { timeoutMs: BOOT_TIMEOUT_MS, what: "PISKASM's menu (Phase = MENU)" },
+    );
+  }
+
+  async waitForPhase(phases: Phase[], moveCount?: number): Promise<GameState> {
+    await this.machine.waitFor(
+      () =>
+        phases.includes(this.phase()) &&
+        (moveCount === undefined || this.machine.memory.readU16(this.game.moveCount) === moveCount),
+      { timeoutMs: STEP_TIMEOUT_MS, what: `phase ${phases.join("/")} with MoveCount ${moveCount ?? "any"}` },
+    );
+    return this.state();
+  }
+
+  async startGame(key: "1" | "2"): Promise<GameState> {
+    expect(this.phase()).toBe(Phase.Menu);
+    await this.machine.keyboard.type(key);
+    return this.waitForPhase([Phase.HumanTurn], key === "1" ? 0 : 1);
+  }
+
+  async clickCell(cell: number): Promise<void> {
+    const at = cellToScreen(this.game.geometry, cell);
+    await this.machine.mouse.clickCell(at.col, at.row);
+  }
+
+  /** A human click on an empty cell; resolves when the computer has answered (or the game ended). */
+  async play(cell: number): Promise<GameState> {
+    const before = this.state().moveCount;
+    await this.clickCell(cell);
+    await this.machine.waitFor(
+      () => {
+        const count = this.machine.memory.readU16(this.game.moveCount);
+        const phase = this.phase();
+        if (phase === Phase.HumanTurn) return count === before + 2;
+        return count > before && [Phase.ComputerWon, Phase.HumanWon, Phase.Draw].includes(phase);
+      },
+      { timeoutMs: STEP_TIMEOUT_MS, what: `the answer to a click on cell ${cell}` },
+    );
+    return this.state();
+  }
+
+  /** The screen shows exactly the stones of Plocha; only the computer's last stone is bright red. */
+  expectScreenMatchesBoard(): void {
+    const state = this.state();
+    const screen = this.machine.screen();
+    const wrong: string[] = [];
+    for (let cell = 0; cell < CELLS; cell++) {
+      const at = cellToScreen(this.game.geometry, cell);
+      const ch = screen.lines[at.row][at.col];
+      const foreground = screen.attrs[at.row * screen.cols + at.col] & 0x0f;
+      const want = state.plocha[cell] === 1 ? "X" : state.plocha[cell] === 2 ? "O" : "";
+      if (want === "" ? ch === "X" || ch === "O" : ch !== want) wrong.push(`cell ${cell}: '${ch}' for Plocha ${state.plocha[cell]}`);
+      if (want !== "" && (cell === state.lastPC) !== (foreground === BRIGHT_RED)) {
+        wrong.push(`cell ${cell}: foreground ${foreground.toString(16)} (LastPC ${state.lastPC})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }
+}
+
+/** Plocha, Info, Random, LastPC, VolnaPole, MoveCount and the phase agree with the TS engine. */
+function expectSameAsEngine(state: GameState, engine: Game): void {
+  const s = engine.state;
+  expect({
+    plocha: Array.from(state.plocha),
+    info: Array.from(state.info),
+    random: state.random,
+    lastPC: state.lastPC,
+    volnaPole: state.volnaPole,
+    moveCount: state.moveCount,
+    phase: state.phase,
+  }).toEqual({
+    plocha: Array.from(s.plocha),
+    info: Array.from(s.info),
+    random: s.random,
+    lastPC: s.lastPC,
+    volnaPole: s.volnaPole,
+    moveCount: s.moveCount,
+    phase: s.phase,
+  });
+}
+
+/** Boot `name` once for the tests of the enclosing describe; print the screen next to a failed test. */
+function bootForDescribe(name: string): () => GameRun {
+  let run: GameRun | undefined;
+  beforeAll(async () => {
+    run = new GameRun(await bootFloppy(testFloppy(name)));
+  }, BOOT_TIMEOUT_MS);
+  afterAll(async () => {
+    await run?.machine.destroy();
+  });
+  afterEach((context) => {
+    if (context.task.result?.state === "fail" && run) {
+      console.log(`screen of "${context.task.name}":\n${run.machine.screenText()}`);
+    }
+  });
+  return () => {
+    if (!run) throw new Error(`the machine of test-${name}.img did not boot`);
+    return run;
+  };
+}
+
+describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
+  const run = bootForDescribe("piskasm-seed");
+
+  it("shows the intro and the menu, in phase MENU", async () => {
+    await run().waitForMenu();
+    expect(run().screenHas("PISKASM")).toBe(true);
+    expect(run().screenHas("1 = you start")).toBe(true);
+    expect(run().screenHas("2 = computer starts")).toBe(true);
+    expect(run().screenHas("3 = quit")).toBe(true);
+  });
+
+  it("key 1 starts an empty game with the human to move", async () => {
+    const state = await run().startGame("1");
+    expect(state.seed).toBe(SEED);
+    expect(state.random).toBe(SEED);
+    expect(state.volnaPole).toBe(CELLS);
+    expect(state.lastPC).toBe(0xffff);
+    expect(Array.from(state.plocha).every((v) => v === 0)).toBe(true);
+    expect(run().screenHas("Your move")).toBe(true);
+    for (const label of ["A  B  C", "Q  R  S", " 1 ", "19 "]) expect(run().screenHas(label)).toBe(true);
+    run().expectScreenMatchesBoard();
+  });
+
+  it("a left click on an empty cell places an O there and the computer answers as engine-ts does", async () => {
+    const engine = Game.newGame(SEED, "human");
+    const state = await run().play(180);
+    expect(state.plocha[180]).toBe(2);
+    engine.humanMove(180);
+    expectSameAsEngine(state, engine);
+    expect(state.plocha[state.lastPC]).toBe(1);
+    run().expectScreenMatchesBoard();
+  });
+
+  it("clicks on an occupied cell or off the board are ignored", async () => {
+    const before = run().state();
+    const occupied = [180, before.lastPC];
+    for (const cell of occupied) {
+      await run().clickCell(cell);
+      await sleep(SETTLE_MS);
+    }
+    // Off the board: the legend beside it, the title row, the status line.
+    for (const [col, row] of [[70, 10], [30, 0], [30, 23]]) {
+      await run().machine.mouse.clickCell(col, row);
+      await sleep(SETTLE_MS);
+    }
+    const after = run().state();
+    expect(after.phase).toBe(Phase.HumanTurn);
+    expect(after.moveCount).toBe(before.moveCount);
+    expect(Array.from(after.plocha)).toEqual(Array.from(before.plocha));
+    run().expectScreenMatchesBoard();
+  });
+
+  it("highlights only the computer's last stone and restores the previous one to the normal colour", async () => {
+    const engine = Game.newGame(SEED, "human");
+    engine.humanMove(180);
+    const first = run().state().lastPC;
+    const move = HUMAN_WINNING_MOVES[1];
+    const state = await run().play(move);
+    engine.humanMove(move);
+    expectSameAsEngine(state, engine);
+    expect(state.lastPC).not.toBe(first);
+    expect(state.plocha[first]).toBe(1);
+    run().expectScreenMatchesBoard();
+  });
+
+  it("Esc abandons the game and returns to the menu", async () => {
+    await run().machine.keyboard.type("\x1b");
+    await run().waitForPhase([Phase.Menu]);
+    expect(run().screenHas("1 = you start")).toBe(true);
+  });
+
+  it("key 2 lets the computer open in the 5x5 square around the centre, as engine-ts does", async () => {
+    const state = await run().startGame("2");
+    const engine = Game.newGame(SEED, "computer");
+    expectSameAsEngine(state, engine);
+    const row = Math.floor(state.lastPC / 19);
+    const col = state.lastPC % 19;
+    expect(row >= 7 && row <= 11 && col >= 7 && col <= 11).toBe(true);
+    run().expectScreenMatchesBoard();
+    await run().machine.keyboard.type("\x1b");
+    await run().waitForPhase([Phase.Menu]);
+  });
+
+  it("a human five ends the game with the human's win message; a key returns to the menu", async () => {
+    const engine = Game.newGame(SEED, "human");
+    for (const cell of HUMAN_WINNING_MOVES) engine.humanMove(cell);
+    expect(engine.result).toBe("human");
+
+    const check = Game.newGame(SEED, "human");
+    await run().startGame("1");
+    let state = run().state();
+    for (const cell of HUMAN_WINNING_MOVES) {
+      state = await run().play(cell);
+      check.humanMove(cell);
+      expectSameAsEngine(state, check);
+      run().expectScreenMatchesBoard();
+    }
+    expect(state.phase).toBe(Phase.HumanWon);
+    expect(run().screenHas("You won!")).toBe(true);
+    await run().machine.keyboard.type(" ");
+    await run().waitForPhase([Phase.Menu]);
+  });
+
+  it("a computer five ends the game with the computer's win message", async () => {
+    const engine = Game.newGame(SEED, "computer");
+    await run().startGame("2");
+    let state = run().state();
+    for (let i = 0; i < FAR_CELLS.length && state.phase === Phase.HumanTurn; i++) {
+      const cell = FAR_CELLS[i];
+      state = await run().play(cell);
+      engine.humanMove(cell);
+      expectSameAsEngine(state, engine);
+      run().expectScreenMatchesBoard();
+    }
+    expect(state.phase).toBe(Phase.ComputerWon);
+    expect(run().screenHas("The computer won.")).toBe(true);
+    await run().machine.keyboard.type(" ");
+    await run().waitForPhase([Phase.Menu]);
+  });
+
+  it("key 3 quits with a clean screen and errorlevel 0", async () => {
+    await run().machine.keyboard.type("3");
+    await run().waitForText("PISKASM.COM exited with errorlevel 0.");
+    const lines = run().machine.screen().lines;
+    expect(lines[0]).toContain("PISKDOS: PISKASM.COM exited with errorlevel 0.");
+    expect(lines.some((line) => line.includes("PISKASM  -"))).toBe(false);
+    expect(lines.some((line) => line.includes("A  B  C"))).toBe(false);
+  });
+
+  it("/S:n typed at the DOS's rerun prompt reproduces the same computer moves twice", async () => {
+    const humanMoves = [100, 120, 140, 160];
+    const games: number[][] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await run().waitForText("Type arguments for PISKASM.COM");
+      await run().machine.keyboard.type("/S:4242\r");
+      await run().waitForMenu();
+      const start = await run().startGame("2");
+      expect(start.seed).toBe(4242);
+      const computer = [start.lastPC];
+      for (const cell of humanMoves) {
+        const state = run().state();
+        const free = state.plocha[cell] === 0 ? cell : state.plocha.findIndex((v) => v === 0);
+        computer.push((await run().play(free)).lastPC);
+      }
+      games.push(computer);
+      await run().machine.keyboard.type("\x1b");
+      await run().waitForPhase([Phase.Menu]);
+      await run().machine.keyboard.type("3");
+      await run().waitForText("PISKASM.COM exited with errorlevel 0.");
+    }
+    expect(games[1]).toEqual(games[0]);
+  });
+});
+
+describe("PISKASM.COM without a mouse driver", () => {
+  const run = bootForDescribe("piskasm-nomouse");
+
+  it("names the missing driver and the fix, and exits with errorlevel 1", async () => {
+    await run().waitForText("PISKASM.COM exited with errorlevel 1.");
+    expect(run().screenHas("No mouse driver found")).toBe(true);
+    expect(run().screenHas("load MOUSE.COM first")).toBe(true);
+  });
+});
