@@ -145,8 +145,8 @@ main:
         mov es, ax
         call intro
         call detect_mouse
-        jnc restart
-        call no_mouse_exit              ; does not return
+        jc no_mouse_exit                ; says why, exits with errorlevel 1
+        call hide_hardware_cursor
 
 restart:
         call new_game                   ; AL = menu key
