@@ -148,55 +148,55 @@ main:
         jc no_mouse_exit                ; says why, exits with errorlevel 1
         call hide_hardware_cursor
 
-restart:
+.show_menu:
         call new_game                   ; AL = menu key
         cmp al, '3'
-        je quit
+        je .quit
         push ax
         call new_board
         pop ax
         cmp al, '2'
-        jne human_turn
+        jne .play_human_move
         mov byte [Phase], PHASE_COMPUTER_TURN
         call first_move                 ; DI = cell
         mov al, COMPUTER
         call place_stone                ; one stone cannot win
 
-human_turn:
+.play_human_move:
         call wait_human_move            ; CF = Esc, else DI = empty cell
-        jc restart
+        jc .show_menu
         mov byte [Phase], PHASE_COMPUTER_TURN
         mov al, HUMAN
         call place_stone
         test al, al
-        jnz human_won
+        jnz .announce_human_win
         cmp word [VolnaPole], 0
-        je board_full
+        je .announce_draw
         call pc_move                    ; DI = cell
         mov al, COMPUTER
         call place_stone
         test al, al
-        jnz computer_won
+        jnz .announce_computer_win
         cmp word [VolnaPole], 0
-        je board_full
-        jmp human_turn
+        je .announce_draw
+        jmp .play_human_move
 
-human_won:
+.announce_human_win:
         mov si, msg_human_won
         mov bl, PHASE_HUMAN_WON
-        jmp game_over
-computer_won:
+        jmp .end_game
+.announce_computer_win:
         mov si, msg_computer_won
         mov bl, PHASE_COMPUTER_WON
-        jmp game_over
-board_full:
+        jmp .end_game
+.announce_draw:
         mov si, msg_draw
         mov bl, PHASE_DRAW
-game_over:
+.end_game:
         call show_result                ; waits for a key
-        jmp restart
+        jmp .show_menu
 
-quit:
+.quit:
         mov byte [Phase], PHASE_EXITING
         mov ax, 0003h                   ; set 80x25 colour text again: clears the screen, puts the
         int 10h                         ; cursor home and restores its shape in one BIOS call
