@@ -2,7 +2,8 @@
  * Differential-run figures: cross-checked computer moves per second with 1 and 2 jobs, time per game,
  * the share of time in the emulator and in the harness, instructions per computer move, the emulator's
  * speed on a busy guest (MIPS) and the efficiency against the emulation bound
- * (moves/s divided by MIPS / instructions per move).
+ * (moves/s divided by MIPS / instructions per move), and the speed of engine-ts against the emulated
+ * asm engine on games of the same policy (microseconds per computer move, and their ratio).
  * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
  * Prints one `name value` line per figure.
  */
@@ -11,7 +12,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { bootFloppy } from "../emu/node.js";
+import { Game } from "../engine-ts/index.js";
 import { planGames } from "../harness/game-spec.js";
+import { enginePolicy } from "../harness/policies.js";
 import { runDiff } from "../harness/run.js";
 import type { RunSummary } from "../harness/stats.js";
 
@@ -82,6 +85,28 @@ async function emulatedMips(): Promise<number> {
   }
 }
 
+/**
+ * engine-ts alone on games of the benchmark's policy, both starters: microseconds per computer move
+ * (the human's stone with its Update, PCMove and the computer's stone with its Update).
+ */
+function engineTsMicrosPerMove(): number {
+  let moves = 0;
+  let elapsed = 0;
+  for (let g = 0; g < GAMES; g++) {
+    const game = Game.newGame((RUN_SEED + g * 7919) & 0xffff, g % 2 === 0 ? "human" : "computer");
+    const policy = enginePolicy(RUN_SEED + g);
+    for (let m = 0; m < MAX_COMPUTER_MOVES && game.result === "playing"; m++) {
+      const cell = policy.next(game.state.plocha);
+      if (cell === undefined) break;
+      const started = performance.now();
+      const outcome = game.humanMove(cell);
+      elapsed += performance.now() - started;
+      if (outcome.computer !== null) moves++;
+    }
+  }
+  return (elapsed * 1000) / moves;
+}
+
 async function run(jobs: number): Promise<RunSummary> {
   const specs = planGames({ games: GAMES, policy: "engine", runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES });
   const { summary } = await runDiff({ boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 }, specs, jobs, workerScript: WORKER });
@@ -95,6 +120,8 @@ async function main(): Promise<void> {
   const mips = await emulatedMips();
   const perMove = one.instructionsPerMove.median;
   const bound = (mips * 1e6) / perMove;
+  const asmMicros = (one.msPerGame * one.emulatorShare * one.games * 1000) / one.computerMoves;
+  const tsMicros = engineTsMicrosPerMove();
   const figures: Array<[string, number, number]> = [
     ["games", GAMES, 0],
     ["computer_moves_jobs1", one.computerMoves, 0],
@@ -111,6 +138,9 @@ async function main(): Promise<void> {
     ["emulated_mips_busy_guest", mips, 1],
     ["emulation_bound_moves_per_s", bound, 0],
     ["efficiency_vs_emulation_bound", one.movesPerSecond / bound, 3],
+    ["asm_emulated_us_per_computer_move", asmMicros, 1],
+    ["engine_ts_us_per_computer_move", tsMicros, 1],
+    ["engine_ts_speedup_over_emulated_asm", asmMicros / tsMicros, 1],
   ];
   for (const [name, value, digits] of figures) console.log(`${name} ${value.toFixed(digits)}`);
 }
