@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bootFloppy } from "../../emu/node.js";
 import type { Machine } from "../../emu/types.js";
 import { Game } from "../../engine-ts/index.js";
+import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
 import {
   cellToScreen,
   CELLS,
@@ -300,6 +301,36 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     }
     expect(state.phase).toBe(Phase.ComputerWon);
     expect(run().screenHas("The computer won.")).toBe(true);
+    await run().machine.keyboard.type(" ");
+    await run().waitForPhase([Phase.Menu]);
+  });
+
+  it("ends a game that fills the board without five in a row as a draw", async () => {
+    expect(DRAW_SEED).toBe(SEED);
+    expect(DRAW_WHO_STARTS).toBe("human");
+    const engine = Game.newGame(DRAW_SEED, DRAW_WHO_STARTS);
+    for (const [i, cell] of DRAW_HUMAN_MOVES.entries()) {
+      const outcome = engine.humanMove(cell);
+      expect(outcome.result, `engine-ts after human move ${i + 1}`).toBe(i === DRAW_HUMAN_MOVES.length - 1 ? "draw" : "playing");
+    }
+    expect(engine.state.phase).toBe(Phase.Draw);
+    expect(engine.state.volnaPole).toBe(0);
+
+    const check = Game.newGame(DRAW_SEED, DRAW_WHO_STARTS);
+    await run().startGame("1");
+    let state = run().state();
+    for (const cell of DRAW_HUMAN_MOVES) {
+      state = await run().play(cell);
+      check.humanMove(cell);
+      expectSameAsEngine(state, check);
+      run().expectScreenMatchesBoard();
+    }
+    expect(state.phase).toBe(Phase.Draw);
+    expect(state.volnaPole).toBe(0);
+    expect(state.moveCount).toBe(CELLS);
+    expect(Array.from(state.plocha).every((v) => v !== 0)).toBe(true);
+    expectSameAsEngine(state, engine);
+    expect(run().screenHas("Draw: the board is full.")).toBe(true);
     await run().machine.keyboard.type(" ");
     await run().waitForPhase([Phase.Menu]);
   });
