@@ -15,7 +15,7 @@ const CLICKS = 20;
 
 function atMenu(machine: Machine): boolean {
   const game = findGame(machine.memory);
-  return game !== undefined && readPhase(machine.memory, game) === Phase.Menu;
+  return game !== undefined && readPhase(machine.memory, game) === Phase.MENU;
 }
 
 async function bootToMenu(): Promise<{ machine: Machine; ms: number }> {
@@ -31,11 +31,12 @@ function median(values: number[]): number {
 }
 
 function humanTurn(machine: Machine, game: GameLayout, moveCount: number): boolean {
-  return readPhase(machine.memory, game) === Phase.HumanTurn && readMoveCount(machine.memory, game) >= moveCount;
+  return readPhase(machine.memory, game) === Phase.HUMAN_TURN && readMoveCount(machine.memory, game) >= moveCount;
 }
 
 function gameOver(machine: Machine, game: GameLayout): boolean {
-  return [Phase.ComputerWon, Phase.HumanWon, Phase.Draw].includes(readPhase(machine.memory, game));
+  const phase = readPhase(machine.memory, game);
+  return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 }
 
 /**

@@ -24,7 +24,7 @@ interface BootFigures {
 
 function atMenu(machine: Machine): boolean {
   const game = findGame(machine.memory);
-  return game !== undefined && readPhase(machine.memory, game) === Phase.Menu;
+  return game !== undefined && readPhase(machine.memory, game) === Phase.MENU;
 }
 
 /** Host CPU used by this process while the guest sits at the menu, as a share of the wall time. */

@@ -24,7 +24,7 @@ export function waitUntilBooted(machine: Machine, timeoutMs: number): Promise<Bo
     () => {
       const game = findGame(machine.memory);
       const now = performance.now();
-      if (game && readPhase(machine.memory, game) === Phase.Menu) return { reason: "menu", readyAt: now };
+      if (game && readPhase(machine.memory, game) === Phase.MENU) return { reason: "menu", readyAt: now };
       const text = machine.screen().lines.join("\n");
       if (text !== lastText) {
         lastText = text;

@@ -11,3 +11,9 @@ export const Phase = {
 } as const;
 
 export type PhaseValue = (typeof Phase)[keyof typeof Phase];
+
+/** The name of a Phase value, e.g. "HUMAN_TURN", for messages; `unknown phase N` otherwise. */
+export function phaseName(value: number): string {
+  const entry = Object.entries(Phase).find(([, v]) => v === value);
+  return entry ? entry[0] : `unknown phase ${value}`;
+}

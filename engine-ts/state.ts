@@ -22,17 +22,11 @@ export interface EngineState {
 }
 
 /** What the harness reads from the emulator (harness/game-view.ts GameState), structurally. */
-export interface GameStateLike {
+export type GameStateLike = Omit<EngineState, "plocha" | "info" | "gameCount"> & {
   plocha: ArrayLike<number>;
   info: ArrayLike<number>;
-  seed: number;
-  random: number;
-  lastPC: number;
-  volnaPole: number;
-  phase: number;
-  moveCount: number;
   gameCount?: number;
-}
+};
 
 export function emptyState(): EngineState {
   return {

@@ -3,9 +3,13 @@
  * Nothing here hard-codes an address or a screen layout: everything is found through the header.
  */
 import type { GuestMemory } from "../emu/types.js";
+import { BOARD_SIZE, CELLS } from "../engine-ts/board.js";
+import type { PhaseValue } from "../engine-ts/phase.js";
+import type { EngineState } from "../engine-ts/state.js";
 
-export const BOARD_SIZE = 19;
-export const CELLS = BOARD_SIZE * BOARD_SIZE;
+export { BOARD_SIZE, CELLS } from "../engine-ts/board.js";
+export { Phase, phaseName, type PhaseValue } from "../engine-ts/phase.js";
+
 export const GAME_SIGNATURE = "PISKDBG1";
 /** The header follows the 2-byte `jmp short` at 100h. */
 const HEADER_OFFSET = 0x102;
@@ -13,17 +17,6 @@ const HEADER_OFFSET = 0x102;
 const CONVENTIONAL_END = 0xa0000;
 /** CD 20: the INT 20h every PSP starts with, to tell the program from a copy in a disk buffer. */
 const PSP_INT20 = 0x20cd;
-
-export enum Phase {
-  Starting = 0,
-  Menu = 1,
-  HumanTurn = 2,
-  ComputerTurn = 3,
-  ComputerWon = 4,
-  HumanWon = 5,
-  Draw = 6,
-  Exiting = 7,
-}
 
 export interface BoardGeometry {
   /** Screen column and row of the character of cell (0,0). */
@@ -50,18 +43,8 @@ export interface GameLayout {
   geometry: BoardGeometry;
 }
 
-/** A complete copy of the game state at one moment. */
-export interface GameState {
-  plocha: Uint8Array;
-  info: Uint16Array;
-  seed: number;
-  random: number;
-  lastPC: number;
-  volnaPole: number;
-  phase: Phase;
-  moveCount: number;
-  gameCount: number;
-}
+/** A complete copy of the game state at one moment: the same shape as engine-ts keeps. */
+export type GameState = EngineState;
 
 function matchesSignature(mem: GuestMemory, linear: number): boolean {
   const bytes = mem.read(linear, GAME_SIGNATURE.length);
@@ -111,8 +94,8 @@ function readLayout(mem: GuestMemory, base: number): GameLayout {
   };
 }
 
-export function readPhase(mem: GuestMemory, layout: GameLayout): Phase {
-  return mem.readU8(layout.phase) as Phase;
+export function readPhase(mem: GuestMemory, layout: GameLayout): PhaseValue {
+  return mem.readU8(layout.phase) as PhaseValue;
 }
 
 export function readMoveCount(mem: GuestMemory, layout: GameLayout): number {

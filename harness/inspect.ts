@@ -30,7 +30,7 @@ export async function inspectMoves(session: GameSession, moves: readonly number[
   let diffs = compareStates(asm, engine.state);
   for (const cell of moves) {
     if (diffs.length > 0) break;
-    if (asm.phase !== Phase.HumanTurn) {
+    if (asm.phase !== Phase.HUMAN_TURN) {
       throw new BadMoveError(`move ${formatCell(cell)}: the game is over after ${played.map(formatCell).join(",")}`);
     }
     if (asm.plocha[cell] !== 0) {

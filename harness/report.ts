@@ -8,7 +8,7 @@ import { CELLS, formatCell, parseCell, type WhoStarts } from "../engine-ts/index
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
 import type { DosName } from "./dos-profile.js";
-import { Phase } from "./game-view.js";
+import { phaseName } from "./game-view.js";
 import type { PolicyName } from "./policies.js";
 import type { GameOutcome } from "./runner.js";
 
@@ -104,13 +104,13 @@ function validateReport(data: unknown, path: string): MismatchReport {
   return r as MismatchReport;
 }
 
-function phaseName(value: number | string): string {
-  return typeof value === "number" && Phase[value] !== undefined ? `${Phase[value]} (${value})` : String(value);
+function describePhase(value: number | string): string {
+  return typeof value === "number" ? `${phaseName(value)} (${value})` : String(value);
 }
 
 function formatValue(diff: Diff, side: "asm" | "ts"): string {
   const value = diff[side];
-  if (diff.field === "Phase") return phaseName(value);
+  if (diff.field === "Phase") return describePhase(value);
   if (diff.field === "LastPC" && typeof value === "number") {
     return value < CELLS ? `${formatCell(value)} (${value})` : `none (${value})`;
   }

@@ -7,7 +7,7 @@ import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
 import type { WhoStarts } from "../engine-ts/index.js";
 import type { DosProfile } from "./dos-profile.js";
-import { cellToScreen, findGame, Phase, readGameState, type GameLayout, type GameState } from "./game-view.js";
+import { cellToScreen, findGame, Phase, phaseName, readGameState, type GameLayout, type GameState, type PhaseValue } from "./game-view.js";
 import type { ScreenPosition } from "./screen-check.js";
 
 export interface SessionOptions {
@@ -28,7 +28,7 @@ const ESC = "\x1b";
 const CONTINUE_KEY = " ";
 
 export function isGameOver(phase: number): boolean {
-  return phase === Phase.ComputerWon || phase === Phase.HumanWon || phase === Phase.Draw;
+  return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 }
 
 export class GameSession {
@@ -46,7 +46,7 @@ export class GameSession {
     const layout = await machine.waitFor(
       () => {
         const found = findGame(machine.memory);
-        return found && machine.memory.readU8(found.phase) === Phase.Menu ? found : undefined;
+        return found && machine.memory.readU8(found.phase) === Phase.MENU ? found : undefined;
       },
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
@@ -77,15 +77,15 @@ export class GameSession {
    */
   async useSeed(seed: number): Promise<void> {
     if (this.forcedSeed === seed) return;
-    this.expectPhase(Phase.Menu, "useSeed");
+    this.expectPhase(Phase.MENU, "useSeed");
     const { machine, options } = this;
     await machine.keyboard.type(QUIT_KEY);
-    await machine.waitFor(() => this.phase() === Phase.Exiting && options.dos.promptReady(machine.screen().lines), {
+    await machine.waitFor(() => this.phase() === Phase.EXITING && options.dos.promptReady(machine.screen().lines), {
       timeoutMs: options.timeoutMs,
       what: `the ${options.dos.name} DOS prompt after quitting PISKASM.COM`,
     });
     await machine.keyboard.type(options.dos.relaunchKeys(`/S:${seed}`));
-    await machine.waitFor(() => this.phase() === Phase.Menu, {
+    await machine.waitFor(() => this.phase() === Phase.MENU, {
       timeoutMs: options.timeoutMs,
       what: `PISKASM.COM /S:${seed} to show its menu again at the same address`,
     });
@@ -94,14 +94,14 @@ export class GameSession {
 
   /** From the menu: starts a game and waits until it is the human's turn. Returns the first state. */
   async startGame(who: WhoStarts): Promise<GameState> {
-    this.expectPhase(Phase.Menu, "startGame");
+    this.expectPhase(Phase.MENU, "startGame");
     const { machine, layout } = this;
     const games = machine.memory.readU16(layout.gameCount);
     const stones = who === "computer" ? 1 : 0;
     await machine.keyboard.type(MENU_KEY[who]);
     await machine.waitFor(
       () =>
-        this.phase() === Phase.HumanTurn &&
+        this.phase() === Phase.HUMAN_TURN &&
         this.moveCount() === stones &&
         machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
       { timeoutMs: this.options.timeoutMs, what: `a new game (${who} starts) waiting for the human's click` },
@@ -118,7 +118,7 @@ export class GameSession {
    * human's turn again two stones later, or a result.
    */
   async humanMove(cell: number): Promise<MoveTiming> {
-    this.expectPhase(Phase.HumanTurn, "humanMove");
+    this.expectPhase(Phase.HUMAN_TURN, "humanMove");
     const { machine } = this;
     const expected = (this.moveCount() + 2) & 0xffff;
     const at = cellToScreen(this.layout.geometry, cell);
@@ -127,7 +127,7 @@ export class GameSession {
     await machine.waitFor(
       () => {
         const phase = this.phase();
-        return (phase === Phase.HumanTurn && this.moveCount() === expected) || isGameOver(phase);
+        return (phase === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(phase);
       },
       { timeoutMs: this.options.timeoutMs, what: `the program's answer to a click on board cell ${cell}` },
     );
@@ -137,20 +137,20 @@ export class GameSession {
   /** Leaves the current game (result screen: any key; game in progress: Esc) for the menu. */
   async backToMenu(): Promise<void> {
     const phase = this.phase();
-    if (phase === Phase.Menu) return;
-    if (phase !== Phase.HumanTurn && !isGameOver(phase)) this.expectPhase(Phase.HumanTurn, "backToMenu");
+    if (phase === Phase.MENU) return;
+    if (phase !== Phase.HUMAN_TURN && !isGameOver(phase)) this.expectPhase(Phase.HUMAN_TURN, "backToMenu");
     await this.machine.keyboard.type(isGameOver(phase) ? CONTINUE_KEY : ESC);
-    await this.machine.waitFor(() => this.phase() === Phase.Menu, {
+    await this.machine.waitFor(() => this.phase() === Phase.MENU, {
       timeoutMs: this.options.timeoutMs,
       what: "the menu after leaving the game",
     });
   }
 
-  private expectPhase(phase: Phase, step: string): void {
+  private expectPhase(phase: PhaseValue, step: string): void {
     const actual = this.phase();
     if (actual !== phase) {
       throw new Error(
-        `${step}: PISKASM.COM is in phase ${Phase[actual] ?? actual}, expected ${Phase[phase]}; the screen:\n` +
+        `${step}: PISKASM.COM is in phase ${phaseName(actual)}, expected ${phaseName(phase)}; the screen:\n` +
           this.machine.screenText(),
       );
     }

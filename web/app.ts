@@ -204,7 +204,7 @@ export class App {
     this.layout = layout;
     this.state = state;
     this.fresh = freshScores(state.plocha, this.bodovani);
-    if (state.phase === Phase.Menu && this.menuAt === undefined) {
+    if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = performance.now();
       performance.mark("piskasm:menu-visible");
       this.takeSnapshot();
@@ -254,7 +254,7 @@ export class App {
       if (!state) this.explainCard.clear();
       return;
     }
-    const reply = state.phase === Phase.HumanTurn ? this.follower.predictReply(cell) : undefined;
+    const reply = state.phase === Phase.HUMAN_TURN ? this.follower.predictReply(cell) : undefined;
     this.heat.highlight(cell, reply ?? undefined);
     this.explainCard.show({
       cell,
@@ -277,7 +277,7 @@ export class App {
     const layout = this.layout;
     const state = this.state;
     if (!layout || !state) return;
-    if (state.phase !== Phase.HumanTurn) {
+    if (state.phase !== Phase.HUMAN_TURN) {
       this.status.ready(`Not your turn (${this.hint()})`);
       return;
     }
@@ -289,7 +289,7 @@ export class App {
       const before = readMoveCount(machine.memory, layout);
       await machine.mouse.clickCell(text.col, text.row);
       const placed = await machine
-        .waitFor(() => readMoveCount(machine.memory, layout) !== before || readPhase(machine.memory, layout) !== Phase.HumanTurn, {
+        .waitFor(() => readMoveCount(machine.memory, layout) !== before || readPhase(machine.memory, layout) !== Phase.HUMAN_TURN, {
           timeoutMs: PLACE_TIMEOUT_MS,
           what: `a stone at ${formatCell(cell)}`,
         })
@@ -310,15 +310,15 @@ export class App {
     const menu = this.menuAt === undefined ? "" : ` · menu was up ${Math.round(this.menuAt)} ms after loading`;
     if (!state) return `Running ${this.floppyName}`;
     switch (state.phase) {
-      case Phase.Menu:
+      case Phase.MENU:
         return `Menu: press 1 (you start) or 2 (computer starts)${menu}`;
-      case Phase.HumanTurn:
+      case Phase.HUMAN_TURN:
         return "Your turn: click an empty cell (screen or heat map)";
-      case Phase.ComputerWon:
+      case Phase.COMPUTER_WON:
         return "The computer won · press a key on the screen for the menu, or start a new game";
-      case Phase.HumanWon:
+      case Phase.HUMAN_WON:
         return "You won · press a key on the screen for the menu, or start a new game";
-      case Phase.Draw:
+      case Phase.DRAW:
         return "Draw · press a key on the screen for the menu";
       default:
         return `PISKASM.COM phase ${state.phase}`;
@@ -327,7 +327,7 @@ export class App {
 
   private updateControls(): void {
     const phase = this.state?.phase;
-    const inGameOrMenu = phase !== undefined && phase >= Phase.Menu && phase <= Phase.Draw && phase !== Phase.ComputerTurn;
+    const inGameOrMenu = phase !== undefined && phase >= Phase.MENU && phase <= Phase.DRAW && phase !== Phase.COMPUTER_TURN;
     this.controls.enable({
       newGame: !this.busy && this.layout !== undefined && inGameOrMenu,
       reset: !this.busy && this.snapshot !== undefined,

@@ -43,8 +43,8 @@ export type Observation =
   | { kind: "idle" }
   | { kind: "game"; game: FollowedGame };
 
-const inGame = (phase: Phase): boolean =>
-  phase === Phase.HumanTurn || phase === Phase.ComputerWon || phase === Phase.HumanWon || phase === Phase.Draw;
+const inGame = (phase: number): boolean =>
+  phase === Phase.HUMAN_TURN || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 
 export class Follower {
   private current: FollowedGame | undefined;
@@ -72,7 +72,7 @@ export class Follower {
     const fresh = stonesAdded(game.engine.state.plocha, asm.plocha);
     if (fresh === undefined) return { kind: "game", game: this.sync(asm, game.moves) };
     if (fresh.human.length === 0 && fresh.computer.length === 0) return { kind: "game", game };
-    if (fresh.human.length === 1 && fresh.computer.length === 0 && asm.phase === Phase.HumanTurn) return { kind: "transient" };
+    if (fresh.human.length === 1 && fresh.computer.length === 0 && asm.phase === Phase.HUMAN_TURN) return { kind: "transient" };
     if (fresh.human.length !== 1 || fresh.computer.length > 1 || game.engine.result !== "playing") {
       return { kind: "game", game: this.sync(asm, game.moves) };
     }

@@ -6,17 +6,8 @@ import type { TextScreen } from "../emu/types.js";
 import type { GameState } from "../harness/game-view.js";
 import type { TextCell } from "./screen-input.js";
 
-export interface ProbeState {
-  plocha: number[];
-  info: number[];
-  seed: number;
-  random: number;
-  lastPC: number;
-  volnaPole: number;
-  phase: number;
-  moveCount: number;
-  gameCount: number;
-}
+/** The game state with plain arrays, so it crosses into the test's process as JSON. */
+export type ProbeState = Omit<GameState, "plocha" | "info"> & { plocha: number[]; info: number[] };
 
 export interface PageProbe {
   /** ms after navigation start when the game's menu was first seen (undefined before). */

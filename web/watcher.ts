@@ -73,7 +73,7 @@ export class GameWatcher {
     const layout = this.layout;
     const phase = mem.readU8(layout.phase);
     const key = `${phase}:${mem.readU16(layout.moveCount)}:${mem.readU16(layout.gameCount)}`;
-    if (key === this.lastKey || phase === Phase.ComputerTurn) return;
+    if (key === this.lastKey || phase === Phase.COMPUTER_TURN) return;
     if (this.handlers.onState(readGameState(mem, layout), layout)) this.lastKey = key;
   }
 

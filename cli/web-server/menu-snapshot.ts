@@ -35,7 +35,7 @@ async function waitForMenu(machine: Machine): Promise<void> {
     await machine.waitFor(
       () => {
         const game = findGame(machine.memory);
-        return game !== undefined && readPhase(machine.memory, game) === Phase.Menu;
+        return game !== undefined && readPhase(machine.memory, game) === Phase.MENU;
       },
       { timeoutMs: BOOT_TIMEOUT_MS, what: "the game's menu" },
     );

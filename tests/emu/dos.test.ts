@@ -3,14 +3,13 @@
  * of disk/tests/*.bat, running the guest test programs of asm/tests.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bootFloppy } from "../../emu/node.js";
+import { join } from "node:path";
+import { bootForDescribe, ROOT, testFloppy } from "./support.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const BOOT_TIMEOUT_MS = 30_000;
 const STEP_TIMEOUT_MS = 20_000;
 /** Emulated time that a halted machine is watched for, to see that nothing more happens. */
@@ -74,13 +73,6 @@ const FAT12_END_OF_CHAIN = 0xff8;
 
 /** What UNSUP prints before its unsupported call: the kernel's message with UNSUP's own CS and IP. */
 const UNSUP_EXPECTATION = /^UNSUP: expect unsupported DOS call AH=3Dh at [0-9A-F]{4}:[0-9A-F]{4}$/;
-
-/** build/test-NAME.img, made by `make image` from disk/tests/NAME.bat. */
-function testFloppy(name: string): string {
-  const path = join(ROOT, "build", `test-${name}.img`);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`make asm image\` first`);
-  return path;
-}
 
 /** The clusters of a root-directory file ("NAME    EXT", space padded) in chain order. */
 function clusterChain(image: Uint8Array, fatName: string): number[] {
@@ -162,28 +154,8 @@ function linesFrom(machine: Machine, first: string): string[] {
   return start < 0 ? [] : lines.slice(start).filter((line) => line !== "");
 }
 
-/** Boots a floppy for a describe block and prints the screen next to every failed test. */
-function useMachine(floppy: () => string): () => Machine {
-  let machine: Machine | undefined;
-  beforeAll(async () => {
-    machine = await bootFloppy(floppy());
-  });
-  afterAll(async () => {
-    await machine?.destroy();
-  });
-  afterEach((context) => {
-    if (context.task.result?.state === "fail" && machine) {
-      console.log(`screen of "${context.task.name}":\n${machine.screenText()}`);
-    }
-  });
-  return () => {
-    if (!machine) throw new Error("the machine did not boot");
-    return machine;
-  };
-}
-
 describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
-  const machine = useMachine(() => testFloppy("dos"));
+  const machine = bootForDescribe(() => testFloppy("dos"), (machine) => machine);
   /** Every non-blank line DOSTEST's pages showed. */
   const transcript: string[] = [];
   const collect = (): void => {
@@ -233,7 +205,7 @@ describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
 });
 
 describe("the small DOS running programs that exit every way and stay resident (test-tsr.img)", () => {
-  const machine = useMachine(() => testFloppy("tsr"));
+  const machine = bootForDescribe(() => testFloppy("tsr"), (machine) => machine);
 
   beforeAll(async () => {
     await waitForLine(machine(), rerunPrompt("ARGS"), BOOT_TIMEOUT_MS);
@@ -290,7 +262,7 @@ describe("the small DOS running programs that exit every way and stay resident (
 });
 
 describe("the small DOS meeting an unsupported INT 21h call (test-unsup.img)", () => {
-  const machine = useMachine(() => testFloppy("unsup"));
+  const machine = bootForDescribe(() => testFloppy("unsup"), (machine) => machine);
 
   it("names the function and the address of the INT 21h instruction, then halts", async () => {
     const m = machine();
@@ -317,7 +289,7 @@ describe("the small DOS on a floppy whose files are not contiguous", () => {
     image = new Uint8Array(readFileSync(path));
     return path;
   };
-  const machine = useMachine(floppy);
+  const machine = bootForDescribe(floppy, (machine) => machine);
 
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });

@@ -8,10 +8,8 @@
  *   test-piskasm-seed.img     MOUSE, PISKASM /S:1   (seed 1 for every game: reproducible games)
  *   test-piskasm-nomouse.img  PISKASM               (no mouse driver)
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bootFloppy } from "../../emu/node.js";
+import { bootForDescribe, testFloppy } from "./support.js";
+import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 import { Game } from "../../engine-ts/index.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
@@ -20,12 +18,12 @@ import {
   CELLS,
   findGame,
   Phase,
+  type PhaseValue,
   readGameState,
   type GameLayout,
   type GameState,
 } from "../../harness/game-view.js";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const BOOT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 20_000;
 /** Long enough for the game to have reacted to an ignored click if it were going to. */
@@ -40,12 +38,6 @@ const SEED = 1;
 const HUMAN_WINNING_MOVES = [180, 142, 162, 144, 126, 143, 124, 86, 106, 146, 66];
 /** Cells far from the centre for a human that ignores the computer (the computer then makes five). */
 const FAR_CELLS = [0, 18, 342, 360, 2, 16, 344, 358, 4, 14, 346, 356];
-
-function testFloppy(name: string): string {
-  const path = resolve(ROOT, "build", `test-${name}.img`);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`make image\` first`);
-  return path;
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -64,8 +56,8 @@ class GameRun {
     return readGameState(this.machine.memory, this.game);
   }
 
-  phase(): Phase {
-    return this.machine.memory.readU8(this.game.phase) as Phase;
+  phase(): PhaseValue {
+    return this.machine.memory.readU8(this.game.phase) as PhaseValue;
   }
 
   screenHas(text: string): boolean {
@@ -81,13 +73,13 @@ class GameRun {
     this.layout = await this.machine.waitFor(
       () => {
         const layout = findGame(this.machine.memory);
-        return layout && this.machine.memory.readU8(layout.phase) === Phase.Menu ? layout : undefined;
+        return layout && this.machine.memory.readU8(layout.phase) === Phase.MENU ? layout : undefined;
       },
       { timeoutMs: BOOT_TIMEOUT_MS, what: "PISKASM's menu (Phase = MENU)" },
     );
   }
 
-  async waitForPhase(phases: Phase[], moveCount?: number): Promise<GameState> {
+  async waitForPhase(phases: PhaseValue[], moveCount?: number): Promise<GameState> {
     await this.machine.waitFor(
       () =>
         phases.includes(this.phase()) &&
@@ -98,9 +90,9 @@ class GameRun {
   }
 
   async startGame(key: "1" | "2"): Promise<GameState> {
-    expect(this.phase()).toBe(Phase.Menu);
+    expect(this.phase()).toBe(Phase.MENU);
     await this.machine.keyboard.type(key);
-    return this.waitForPhase([Phase.HumanTurn], key === "1" ? 0 : 1);
+    return this.waitForPhase([Phase.HUMAN_TURN], key === "1" ? 0 : 1);
   }
 
   async clickCell(cell: number): Promise<void> {
@@ -116,8 +108,8 @@ class GameRun {
       () => {
         const count = this.machine.memory.readU16(this.game.moveCount);
         const phase = this.phase();
-        if (phase === Phase.HumanTurn) return count === before + 2;
-        return count > before && [Phase.ComputerWon, Phase.HumanWon, Phase.Draw].includes(phase);
+        if (phase === Phase.HUMAN_TURN) return count === before + 2;
+        return count > before && (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW);
       },
       { timeoutMs: STEP_TIMEOUT_MS, what: `the answer to a click on cell ${cell}` },
     );
@@ -165,28 +157,8 @@ function expectSameAsEngine(state: GameState, engine: Game): void {
   });
 }
 
-/** Boot `name` once for the tests of the enclosing describe; print the screen next to a failed test. */
-function bootForDescribe(name: string): () => GameRun {
-  let run: GameRun | undefined;
-  beforeAll(async () => {
-    run = new GameRun(await bootFloppy(testFloppy(name)));
-  }, BOOT_TIMEOUT_MS);
-  afterAll(async () => {
-    await run?.machine.destroy();
-  });
-  afterEach((context) => {
-    if (context.task.result?.state === "fail" && run) {
-      console.log(`screen of "${context.task.name}":\n${run.machine.screenText()}`);
-    }
-  });
-  return () => {
-    if (!run) throw new Error(`the machine of test-${name}.img did not boot`);
-    return run;
-  };
-}
-
 describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
-  const run = bootForDescribe("piskasm-seed");
+  const run = bootForDescribe(() => testFloppy("piskasm-seed"), (machine) => new GameRun(machine));
 
   it("shows the intro and the menu, in phase MENU", async () => {
     await run().waitForMenu();
@@ -231,7 +203,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
       await sleep(SETTLE_MS);
     }
     const after = run().state();
-    expect(after.phase).toBe(Phase.HumanTurn);
+    expect(after.phase).toBe(Phase.HUMAN_TURN);
     expect(after.moveCount).toBe(before.moveCount);
     expect(Array.from(after.plocha)).toEqual(Array.from(before.plocha));
     run().expectScreenMatchesBoard();
@@ -252,7 +224,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
 
   it("Esc abandons the game and returns to the menu", async () => {
     await run().machine.keyboard.type("\x1b");
-    await run().waitForPhase([Phase.Menu]);
+    await run().waitForPhase([Phase.MENU]);
     expect(run().screenHas("1 = you start")).toBe(true);
   });
 
@@ -265,7 +237,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     expect(row >= 7 && row <= 11 && col >= 7 && col <= 11).toBe(true);
     run().expectScreenMatchesBoard();
     await run().machine.keyboard.type("\x1b");
-    await run().waitForPhase([Phase.Menu]);
+    await run().waitForPhase([Phase.MENU]);
   });
 
   it("a human five ends the game with the human's win message; a key returns to the menu", async () => {
@@ -282,27 +254,27 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
       expectSameAsEngine(state, check);
       run().expectScreenMatchesBoard();
     }
-    expect(state.phase).toBe(Phase.HumanWon);
+    expect(state.phase).toBe(Phase.HUMAN_WON);
     expect(run().screenHas("You won!")).toBe(true);
     await run().machine.keyboard.type(" ");
-    await run().waitForPhase([Phase.Menu]);
+    await run().waitForPhase([Phase.MENU]);
   });
 
   it("a computer five ends the game with the computer's win message", async () => {
     const engine = Game.newGame(SEED, "computer");
     await run().startGame("2");
     let state = run().state();
-    for (let i = 0; i < FAR_CELLS.length && state.phase === Phase.HumanTurn; i++) {
+    for (let i = 0; i < FAR_CELLS.length && state.phase === Phase.HUMAN_TURN; i++) {
       const cell = FAR_CELLS[i];
       state = await run().play(cell);
       engine.humanMove(cell);
       expectSameAsEngine(state, engine);
       run().expectScreenMatchesBoard();
     }
-    expect(state.phase).toBe(Phase.ComputerWon);
+    expect(state.phase).toBe(Phase.COMPUTER_WON);
     expect(run().screenHas("The computer won.")).toBe(true);
     await run().machine.keyboard.type(" ");
-    await run().waitForPhase([Phase.Menu]);
+    await run().waitForPhase([Phase.MENU]);
   });
 
   it("ends a game that fills the board without five in a row as a draw", async () => {
@@ -313,7 +285,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
       const outcome = engine.humanMove(cell);
       expect(outcome.result, `engine-ts after human move ${i + 1}`).toBe(i === DRAW_HUMAN_MOVES.length - 1 ? "draw" : "playing");
     }
-    expect(engine.state.phase).toBe(Phase.Draw);
+    expect(engine.state.phase).toBe(Phase.DRAW);
     expect(engine.state.volnaPole).toBe(0);
 
     const check = Game.newGame(DRAW_SEED, DRAW_WHO_STARTS);
@@ -325,14 +297,14 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
       expectSameAsEngine(state, check);
       run().expectScreenMatchesBoard();
     }
-    expect(state.phase).toBe(Phase.Draw);
+    expect(state.phase).toBe(Phase.DRAW);
     expect(state.volnaPole).toBe(0);
     expect(state.moveCount).toBe(CELLS);
     expect(Array.from(state.plocha).every((v) => v !== 0)).toBe(true);
     expectSameAsEngine(state, engine);
     expect(run().screenHas("Draw: the board is full.")).toBe(true);
     await run().machine.keyboard.type(" ");
-    await run().waitForPhase([Phase.Menu]);
+    await run().waitForPhase([Phase.MENU]);
   });
 
   it("key 3 quits with a clean screen and errorlevel 0", async () => {
@@ -361,7 +333,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
       }
       games.push(computer);
       await run().machine.keyboard.type("\x1b");
-      await run().waitForPhase([Phase.Menu]);
+      await run().waitForPhase([Phase.MENU]);
       await run().machine.keyboard.type("3");
       await run().waitForText("PISKASM.COM exited with errorlevel 0.");
     }
@@ -370,7 +342,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
 });
 
 describe("PISKASM.COM without a mouse driver", () => {
-  const run = bootForDescribe("piskasm-nomouse");
+  const run = bootForDescribe(() => testFloppy("piskasm-nomouse"), (machine) => new GameRun(machine));
 
   it("names the missing driver and the fix, and exits with errorlevel 1", async () => {
     await run().waitForText("PISKASM.COM exited with errorlevel 1.");

@@ -3,24 +3,15 @@
  * inside the guest while this file plays the user: at each `READY n` it sends step n's PS/2 input
  * through the Machine API, then a key. The floppies come from disk/tests/mouse*.bat (`make image`).
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { bootForDescribe, testFloppy } from "./support.js";
+import { describe, expect, it } from "vitest";
 import { readMouseDriverState, type MouseDriverState } from "../../emu/mouse-header.js";
-import { bootFloppy } from "../../emu/node.js";
 import type { Machine } from "../../emu/types.js";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const BOOT_TIMEOUT_MS = 30_000;
 const STEP_TIMEOUT_MS = 20_000;
 /** MOUSETST's checks with the driver resident (one PASS line each). */
 const DRIVER_CHECKS = 22;
-
-function testFloppy(name: string): string {
-  const path = resolve(ROOT, "build", `test-${name}.img`);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`make image\` first`);
-  return path;
-}
 
 /** One booted floppy, with the FAIL lines MOUSETST printed so far (they may scroll off later). */
 class GuestRun {
@@ -59,28 +50,8 @@ class GuestRun {
   }
 }
 
-/** Boot `name` for the tests of the enclosing describe; print the screen next to a failed test. */
-function bootForDescribe(name: string): () => GuestRun {
-  let run: GuestRun | undefined;
-  beforeAll(async () => {
-    run = new GuestRun(await bootFloppy(testFloppy(name)));
-  }, BOOT_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    await run?.machine.destroy();
-  });
-  afterEach((context) => {
-    if (context.task.result?.state === "fail" && run) {
-      console.log(`screen of "${context.task.name}":\n${run.machine.screenText()}`);
-    }
-  });
-  return () => {
-    if (!run) throw new Error(`the machine of test-${name}.img did not boot`);
-    return run;
-  };
-}
-
 describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
-  const run = bootForDescribe("mouse");
+  const run = bootForDescribe(() => testFloppy("mouse"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
 
   it("installs, says so, and exposes a live resident header at the INT 33h vector", async () => {
     await run().waitForText("MOUSE: PS/2 mouse driver installed");
@@ -159,7 +130,7 @@ describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
 });
 
 describe("a second MOUSE on the same machine", () => {
-  const run = bootForDescribe("mouse-twice");
+  const run = bootForDescribe(() => testFloppy("mouse-twice"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
 
   it("is refused with a message and errorlevel 1 while the first copy stays resident", async () => {
     await run().waitForText("MOUSETST:");
@@ -173,7 +144,7 @@ describe("a second MOUSE on the same machine", () => {
 });
 
 describe("INT 33h without MOUSE.COM", () => {
-  const run = bootForDescribe("mouse-none");
+  const run = bootForDescribe(() => testFloppy("mouse-none"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
 
   it("answers function 0 with AX=0 or has a null vector, so programs can tell there is no driver", async () => {
     await run().waitForText("MOUSETST:");

@@ -18,14 +18,14 @@ export interface DiffView {
 }
 
 const PHASE_NAMES: Readonly<Record<number, string>> = {
-  [Phase.Starting]: "starting",
-  [Phase.Menu]: "menu",
-  [Phase.HumanTurn]: "your turn",
-  [Phase.ComputerTurn]: "computer",
-  [Phase.ComputerWon]: "computer won",
-  [Phase.HumanWon]: "you won",
-  [Phase.Draw]: "draw",
-  [Phase.Exiting]: "exiting",
+  [Phase.STARTING]: "starting",
+  [Phase.MENU]: "menu",
+  [Phase.HUMAN_TURN]: "your turn",
+  [Phase.COMPUTER_TURN]: "computer",
+  [Phase.COMPUTER_WON]: "computer won",
+  [Phase.HUMAN_WON]: "you won",
+  [Phase.DRAW]: "draw",
+  [Phase.EXITING]: "exiting",
 };
 
 const hex = (v: number): string => `${v.toString(16).toUpperCase().padStart(4, "0")}h`;
