@@ -35,7 +35,7 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and match
   }
 
   it("boots FreeDOS, loads MOUSE.COM and shows the game's menu", () => {
-    expect(opened().phase()).toBe(Phase.Menu);
+    expect(opened().phase()).toBe(Phase.MENU);
     expect(opened().pointer()).toBeDefined();
   });
 
@@ -44,7 +44,7 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and match
     const outcome = await playGame(opened(), spec);
     expect(outcome.mismatch).toBeUndefined();
     expect(["computer", "human", "draw"]).toContain(outcome.result);
-    expect(opened().phase()).toBe(Phase.Menu);
+    expect(opened().phase()).toBe(Phase.MENU);
   });
 
   it("runs a short differential run with seeds forced through the FreeDOS prompt: no mismatch", async () => {
