@@ -28,7 +28,7 @@ apt:
 	if [ -n "$$missing" ]; then \
 	  echo "installing apt packages:$$missing"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	  apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 npm: node_modules/.package-lock.json
