@@ -128,7 +128,7 @@ PacketCount     dw 0            ; PS/2 packets handled since install (wraps)
 ; -----------------------------------------------------------------------------------------------------
 dispatch_mouse_function:
         cmp     ax, FUNCTION_COUNT
-        jae     return_unknown_function
+        jae     .return_unknown_function
         push    ds
         push    si
         push    cs
@@ -139,7 +139,7 @@ dispatch_mouse_function:
         pop     si
         pop     ds
         iret
-return_unknown_function:
+.return_unknown_function:
         iret
 
 FunctionTable:
@@ -236,10 +236,10 @@ reset_driver_state:
 ; -----------------------------------------------------------------------------------------------------
 show_cursor:
         cmp     word [ShowCounter], 0
-        je      return_from_show
+        je      .return_from_show
         inc     word [ShowCounter]
         call    refresh_text_cursor
-return_from_show:
+.return_from_show:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ get_release_info:
 take_button_record:
         mov     ax, [ButtonState]
         cmp     bx, BUTTON_COUNT
-        jae     report_bad_button
+        jae     .report_bad_button
         mov     al, RECORD_SIZE
         mul     bl                      ; AX = button index * RECORD_SIZE
         add     si, ax
@@ -332,7 +332,7 @@ take_button_record:
         mov     dx, [si+RECORD_Y]
         mov     word [si+RECORD_COUNT], 0
         ret
-report_bad_button:
+.report_bad_button:
         xor     bx, bx
         xor     cx, cx
         xor     dx, dx
@@ -387,9 +387,9 @@ set_vertical_range:
 ; -----------------------------------------------------------------------------------------------------
 order_range:
         cmp     cx, dx
-        jle     return_from_order
+        jle     .return_from_order
         xchg    cx, dx
-return_from_order:
+.return_from_order:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -402,12 +402,12 @@ return_from_order:
 ; -----------------------------------------------------------------------------------------------------
 set_text_cursor:
         cmp     bx, CURSOR_SOFTWARE
-        jne     return_from_text_cursor
+        jne     .return_from_text_cursor
         call    remove_text_cursor
         mov     [ScreenMask], cx
         mov     [CursorMask], dx
         call    refresh_text_cursor
-return_from_text_cursor:
+.return_from_text_cursor:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -449,13 +449,13 @@ set_event_handler:
 ; -----------------------------------------------------------------------------------------------------
 set_mickey_ratio:
         test    cx, cx
-        jz      set_vertical_ratio
+        jz      .set_vertical_ratio
         mov     [MickeysPerEightX], cx
-set_vertical_ratio:
+.set_vertical_ratio:
         test    dx, dx
-        jz      return_from_ratio
+        jz      .return_from_ratio
         mov     [MickeysPerEightY], dx
-return_from_ratio:
+.return_from_ratio:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -483,10 +483,10 @@ read_reported_position:
         push    es
         push    ax
         call    find_text_screen
-        jc      return_reported_position
+        jc      .return_reported_position
         and     cx, CELL_MASK
         and     dx, CELL_MASK
-return_reported_position:
+.return_reported_position:
         pop     ax
         pop     es
         ret
@@ -502,23 +502,23 @@ clamp_pointer:
         push    ax
         mov     ax, [PointerX]
         cmp     ax, [MinX]
-        jge     check_max_x
+        jge     .check_max_x
         mov     ax, [MinX]
-check_max_x:
+.check_max_x:
         cmp     ax, [MaxX]
-        jle     store_clamped_x
+        jle     .store_clamped_x
         mov     ax, [MaxX]
-store_clamped_x:
+.store_clamped_x:
         mov     [PointerX], ax
         mov     ax, [PointerY]
         cmp     ax, [MinY]
-        jge     check_max_y
+        jge     .check_max_y
         mov     ax, [MinY]
-check_max_y:
+.check_max_y:
         cmp     ax, [MaxY]
-        jle     store_clamped_y
+        jle     .store_clamped_y
         mov     ax, [MaxY]
-store_clamped_y:
+.store_clamped_y:
         mov     [PointerY], ax
         pop     ax
         ret
@@ -535,9 +535,9 @@ find_text_screen:
         mov     es, ax
         mov     al, [es:BDA_VIDEO_MODE]
         cmp     al, MODE_MONO_TEXT
-        je      select_mono_screen
+        je      .select_mono_screen
         cmp     al, MODE_LAST_COLOUR_TEXT
-        ja      report_graphics_mode
+        ja      .report_graphics_mode
         mov     ax, [es:BDA_PAGE_START]
         push    ax
         mov     ax, VIDEO_SEG_COLOUR
@@ -545,7 +545,7 @@ find_text_screen:
         pop     ax
         clc
         ret
-select_mono_screen:
+.select_mono_screen:
         mov     ax, [es:BDA_PAGE_START]
         push    ax
         mov     ax, VIDEO_SEG_MONO
@@ -553,7 +553,7 @@ select_mono_screen:
         pop     ax
         clc
         ret
-report_graphics_mode:
+.report_graphics_mode:
         stc
         ret
 
@@ -568,24 +568,24 @@ report_graphics_mode:
 ; -----------------------------------------------------------------------------------------------------
 remove_text_cursor:
         cmp     byte [CursorDrawn], 0
-        je      return_from_remove
+        je      .return_from_remove
         push    ax
         push    di
         push    es
         call    find_text_screen
-        jc      forget_drawn_cursor
+        jc      .forget_drawn_cursor
         mov     di, [CursorOffset]
         mov     ax, [es:di]
         cmp     ax, [CursorImage]
-        jne     forget_drawn_cursor
+        jne     .forget_drawn_cursor
         mov     ax, [SavedCell]
         mov     [es:di], ax
-forget_drawn_cursor:
+.forget_drawn_cursor:
         mov     byte [CursorDrawn], 0
         pop     es
         pop     di
         pop     ax
-return_from_remove:
+.return_from_remove:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -599,14 +599,14 @@ return_from_remove:
 refresh_text_cursor:
         call    remove_text_cursor
         cmp     word [ShowCounter], 0
-        jne     return_from_refresh
+        jne     .return_from_refresh
         push    ax
         push    cx
         push    dx
         push    di
         push    es
         call    find_text_screen
-        jc      restore_after_refresh
+        jc      .restore_after_refresh
         mov     di, ax                  ; page start
         mov     ax, [PointerY]
         mov     cl, CELL_SHIFT
@@ -626,13 +626,13 @@ refresh_text_cursor:
         mov     [CursorImage], ax
         mov     [es:di], ax
         mov     byte [CursorDrawn], 1
-restore_after_refresh:
+.restore_after_refresh:
         pop     es
         pop     di
         pop     dx
         pop     cx
         pop     ax
-return_from_refresh:
+.return_from_refresh:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -672,28 +672,28 @@ handle_ps2_packet:
         mov     [LastMickeysY], di
         mov     ax, si
         or      ax, di
-        jz      update_buttons
+        jz      .update_buttons
         add     [MotionX], si
         add     [MotionY], di
         call    move_pointer_by_mickeys
         or      bx, EVENT_MOVED
-update_buttons:
+.update_buttons:
         mov     al, [bp+PACKET_STATUS]
         and     ax, BUTTON_BITS
         call    record_button_changes
         test    bx, EVENT_MOVED
-        jz      call_user_routine
+        jz      .call_user_routine
         call    refresh_text_cursor
-call_user_routine:
+.call_user_routine:
         and     bx, [EventMask]
-        jz      leave_packet_handler
+        jz      .leave_packet_handler
         mov     ax, bx
         mov     bx, [ButtonState]
         call    read_reported_position
         mov     si, [LastMickeysX]
         mov     di, [LastMickeysY]
         call    far [EventHandler]
-leave_packet_handler:
+.leave_packet_handler:
         pop     es
         pop     ds
         pop     di
@@ -716,25 +716,25 @@ decode_packet_deltas:
         xor     si, si
         xor     di, di
         test    al, PS2_OVERFLOW
-        jnz     return_deltas
+        jnz     .return_deltas
         mov     ah, al
         mov     al, [bp+PACKET_X]
         test    ah, PS2_X_SIGN
         mov     ah, 0
-        jz      store_delta_x
+        jz      .store_delta_x
         mov     ah, 0FFh                ; 9th bit set: sign-extend the negative delta
-store_delta_x:
+.store_delta_x:
         mov     si, ax
         mov     ah, [bp+PACKET_STATUS]
         mov     al, [bp+PACKET_Y]
         test    ah, PS2_Y_SIGN
         mov     ah, 0
-        jz      store_delta_y
+        jz      .store_delta_y
         mov     ah, 0FFh
-store_delta_y:
+.store_delta_y:
         neg     ax                      ; PS/2 Y grows upwards, the screen's downwards
         mov     di, ax
-return_deltas:
+.return_deltas:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -783,30 +783,30 @@ record_button_changes:
         mov     bp, EVENT_PRESS_LEFT    ; BP = press condition bit of the current button
         mov     ax, 1                   ; AX = state bit of the current button
         mov     si, PressRecords        ; SI -> press record of the current button
-check_next_button:
+.check_next_button:
         test    di, ax
-        jz      advance_to_next_button
+        jz      .advance_to_next_button
         test    [ButtonState], ax
-        jz      count_release
+        jz      .count_release
         inc     word [si+RECORD_COUNT]
         mov     [si+RECORD_X], cx
         mov     [si+RECORD_Y], dx
         or      bx, bp
-        jmp     advance_to_next_button
-count_release:
+        jmp     .advance_to_next_button
+.count_release:
         inc     word [si+RELEASE_TABLE_DISTANCE+RECORD_COUNT]
         mov     [si+RELEASE_TABLE_DISTANCE+RECORD_X], cx
         mov     [si+RELEASE_TABLE_DISTANCE+RECORD_Y], dx
         shl     bp, 1                   ; the release bit is the press bit << 1
         or      bx, bp
         shr     bp, 1
-advance_to_next_button:
+.advance_to_next_button:
         add     si, RECORD_SIZE
         shl     bp, 1                   ; the next button's press bit is two bits higher
         shl     bp, 1
         shl     ax, 1
         cmp     ax, 1 << BUTTON_COUNT
-        jb      check_next_button
+        jb      .check_next_button
         pop     bp
         ret
 
@@ -859,9 +859,9 @@ ResidentEnd:
 ; -----------------------------------------------------------------------------------------------------
 install:
         call    find_installed_driver
-        jc      refuse_second_copy
+        jc      .refuse_second_copy
         call    start_ps2_device
-        jc      report_no_ps2_mouse
+        jc      .report_no_ps2_mouse
         mov     ax, 2500h | MOUSE_VECTOR
         mov     dx, Int33Entry
         int     21h
@@ -871,13 +871,13 @@ install:
         mov     dx, (ResidentEnd - $$ + 100h + 15) / 16   ; paragraphs from the PSP start
         mov     ax, 3100h
         int     21h
-refuse_second_copy:
+.refuse_second_copy:
         mov     dx, AlreadyMessage
         mov     ah, 9
         int     21h
         mov     ax, 4C00h | EXIT_ALREADY
         int     21h
-report_no_ps2_mouse:
+.report_no_ps2_mouse:
         mov     dx, NoMouseMessage
         mov     ah, 9
         int     21h
@@ -899,10 +899,10 @@ find_installed_driver:
         mov     cx, SIGNATURE_LENGTH
         cld
         repe    cmpsb
-        jne     report_no_driver
+        jne     .report_no_driver
         stc
         ret
-report_no_driver:
+.report_no_driver:
         clc
         ret
 
@@ -917,7 +917,7 @@ start_ps2_device:
         mov     ax, PS2_INIT
         mov     bh, PACKET_SIZE
         int     15h
-        jc      return_from_start
+        jc      .return_from_start
         ; v86 quirk: ps2.js mouse_send_delta scales every host delta by resolution * sample_rate / 80
         ; (the v86 release in node_modules has the factor fixed at 1, older and newer ones do not).
         ; 80 reports/s and 1 count/mm make the factor 1 in every version: one host unit = one mickey.
@@ -926,21 +926,21 @@ start_ps2_device:
         mov     ax, PS2_SET_RATE
         mov     bh, RATE_CODE_80
         int     15h
-        jc      return_from_start
+        jc      .return_from_start
         mov     ax, PS2_SET_RESOLUTION
         mov     bh, RESOLUTION_CODE_1
         int     15h
-        jc      return_from_start
+        jc      .return_from_start
         push    cs
         pop     es
         mov     bx, handle_ps2_packet
         mov     ax, PS2_SET_HANDLER     ; the BIOS refuses C200h enable before a handler is set
         int     15h
-        jc      return_from_start
+        jc      .return_from_start
         mov     ax, PS2_ENABLE
         mov     bh, ENABLE_DEVICE
         int     15h
-return_from_start:
+.return_from_start:
         ret
 
 InstalledMessage    db 'MOUSE: PS/2 mouse driver installed (INT 33h).', 13, 10, '$'

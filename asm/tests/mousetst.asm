@@ -89,23 +89,23 @@ start:
         cld
         call    find_switch
         cmp     al, SWITCH_NO_DRIVER
-        je      run_no_driver_mode
+        je      .run_no_driver_mode
         cmp     al, SWITCH_ERRORLEVEL
-        je      run_errorlevel_mode
+        je      .run_errorlevel_mode
         call    test_driver
-        jmp     finish_run
-run_no_driver_mode:
+        jmp     .finish_run
+.run_no_driver_mode:
         call    test_no_driver
-        jmp     finish_run
-run_errorlevel_mode:
+        jmp     .finish_run
+.run_errorlevel_mode:
         call    test_refused_errorlevel
-finish_run:
+.finish_run:
         call    print_summary
         mov     ax, [FailCount]
         cmp     ax, 255
-        jbe     exit_with_failures
+        jbe     .exit_with_failures
         mov     ax, 255
-exit_with_failures:
+.exit_with_failures:
         mov     ah, 4Ch
         int     21h
 
@@ -121,20 +121,20 @@ find_switch:
         mov     cl, [si]
         xor     ch, ch
         inc     si
-scan_tail:
-        jcxz    report_no_switch
+.scan_tail:
+        jcxz    .report_no_switch
         lodsb
         dec     cx
         cmp     al, '/'
-        jne     scan_tail
-        jcxz    report_no_switch
+        jne     .scan_tail
+        jcxz    .report_no_switch
         lodsb
         cmp     al, 'a'
-        jb      return_switch
+        jb      .return_switch
         and     al, ~LOWERCASE_BIT
-return_switch:
+.return_switch:
         ret
-report_no_switch:
+.report_no_switch:
         xor     al, al
         ret
 
@@ -150,13 +150,13 @@ test_no_driver:
         int     21h
         mov     ax, es
         or      ax, bx
-        jz      pass_null_vector
+        jz      .pass_null_vector
         MOUSE   0
         EXPECT  ax, 0
         mov     si, NameNoDriver
         call    finish_test
         ret
-pass_null_vector:
+.pass_null_vector:
         mov     dx, NullVectorNote
         call    print_string
         mov     si, NameNoDriver
@@ -189,7 +189,7 @@ test_refused_errorlevel:
 test_driver:
         call    test_installed
         cmp     word [FailCount], 0
-        jne     return_from_driver_tests
+        jne     .return_from_driver_tests
         call    test_reset_and_cursor
         call    test_position_and_ranges
         call    test_movement
@@ -197,7 +197,7 @@ test_driver:
         call    test_event_routine
         call    test_text_cursor
         call    test_software_reset
-return_from_driver_tests:
+.return_from_driver_tests:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -217,9 +217,9 @@ test_installed:
         mov     cx, SIGNATURE_LENGTH
         repe    cmpsb
         mov     ax, 1
-        je      report_signature
+        je      .report_signature
         xor     ax, ax
-report_signature:
+.report_signature:
         EXPECT  ax, 1
         mov     si, NameInstalled
         call    finish_test
@@ -591,7 +591,7 @@ record_event:
         mov     bp, [EventCalls]
         inc     word [EventCalls]
         cmp     bp, EVENT_SLOTS
-        jae     leave_record_event
+        jae     .leave_record_event
         shl     bp, 1
         mov     [ds:EventAX+bp], ax
         mov     [ds:EventBX+bp], bx
@@ -599,7 +599,7 @@ record_event:
         mov     [ds:EventDX+bp], dx
         mov     [ds:EventSI+bp], si
         mov     [ds:EventDI+bp], di
-leave_record_event:
+.leave_record_event:
         pop     bp
         pop     ds
         retf
@@ -677,16 +677,16 @@ compare_expected:
         push    ax
         inc     word [ItemNumber]
         cmp     word [FailedItem], 0
-        jne     return_from_compare
+        jne     .return_from_compare
         mov     ax, [GotValue]
         cmp     ax, [ExpectedValue]
-        je      return_from_compare
+        je      .return_from_compare
         mov     [FailedGot], ax
         mov     ax, [ExpectedValue]
         mov     [FailedExpected], ax
         mov     ax, [ItemNumber]
         mov     [FailedItem], ax
-return_from_compare:
+.return_from_compare:
         pop     ax
         ret
 
@@ -700,14 +700,14 @@ return_from_compare:
 ; -----------------------------------------------------------------------------------------------------
 finish_test:
         cmp     word [FailedItem], 0
-        jne     report_failure
+        jne     .report_failure
         inc     word [PassCount]
         mov     dx, PassWord
         call    print_string
         mov     dx, si
         call    print_string
-        jmp     end_test_line
-report_failure:
+        jmp     .end_test_line
+.report_failure:
         inc     word [FailCount]
         mov     dx, FailWord
         call    print_string
@@ -725,7 +725,7 @@ report_failure:
         call    print_string
         mov     ax, [FailedGot]
         call    print_hex_word
-end_test_line:
+.end_test_line:
         mov     dx, NewLine
         call    print_string
         mov     word [ItemNumber], 0
@@ -777,19 +777,19 @@ print_decimal:
         push    dx
         mov     bx, 10
         xor     cx, cx
-split_decimal_digits:
+.split_decimal_digits:
         xor     dx, dx
         div     bx
         push    dx
         inc     cx
         test    ax, ax
-        jnz     split_decimal_digits
-print_decimal_digits:
+        jnz     .split_decimal_digits
+.print_decimal_digits:
         pop     dx
         add     dl, '0'
         mov     ah, 2
         int     21h
-        loop    print_decimal_digits
+        loop    .print_decimal_digits
         pop     dx
         pop     cx
         pop     bx
@@ -808,7 +808,7 @@ print_hex_word:
         push    dx
         mov     bx, ax
         mov     cx, 4
-print_hex_digits:
+.print_hex_digits:
         push    cx
         mov     cl, 4
         rol     bx, cl
@@ -817,12 +817,12 @@ print_hex_digits:
         and     dl, 0Fh
         add     dl, '0'
         cmp     dl, '9'
-        jbe     print_hex_digit
+        jbe     .print_hex_digit
         add     dl, 'A' - '9' - 1
-print_hex_digit:
+.print_hex_digit:
         mov     ah, 2
         int     21h
-        loop    print_hex_digits
+        loop    .print_hex_digits
         pop     dx
         pop     cx
         pop     bx
