@@ -100,8 +100,8 @@ start:
 .run_errorlevel_mode:
         call    test_refused_errorlevel
 .finish_run:
-        call    print_summary
-        mov     ax, [FailCount]
+        mov     dx, ProgramName
+        call    print_summary           ; AX = failed_count
         cmp     ax, 255
         jbe     .exit_with_failures
         mov     ax, 255
@@ -158,7 +158,7 @@ test_no_driver:
         ret
 .pass_null_vector:
         mov     dx, NullVectorNote
-        call    print_string
+        call    print_text
         mov     si, NameNoDriver
         call    finish_test
         ret
@@ -188,7 +188,7 @@ test_refused_errorlevel:
 ; -----------------------------------------------------------------------------------------------------
 test_driver:
         call    test_installed
-        cmp     word [FailCount], 0
+        cmp     word [failed_count], 0
         jne     .return_from_driver_tests
         call    test_reset_and_cursor
         call    test_position_and_ranges
@@ -626,7 +626,7 @@ wait_for_host:
 print_ready:
         mov     [ReadyDigit], al
         mov     dx, ReadyLine
-        call    print_string
+        call    print_text
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -694,139 +694,45 @@ compare_expected:
 ; finish_test - print `PASS name` or `FAIL name item k expected XXXX got YYYY`, count it, and start
 ; the next test.
 ; Entry:    SI -> name ('$'-terminated); DS = CS
-; Output:   PassCount or FailCount incremented; ItemNumber and FailedItem cleared
+; Output:   passed_count or failed_count incremented; ItemNumber and FailedItem cleared
 ; Clobbers: AX, DX
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 finish_test:
         cmp     word [FailedItem], 0
         jne     .report_failure
-        inc     word [PassCount]
+        inc     word [passed_count]
         mov     dx, PassWord
-        call    print_string
+        call    print_text
         mov     dx, si
-        call    print_string
+        call    print_text
         jmp     .end_test_line
 .report_failure:
-        inc     word [FailCount]
+        inc     word [failed_count]
         mov     dx, FailWord
-        call    print_string
+        call    print_text
         mov     dx, si
-        call    print_string
+        call    print_text
         mov     dx, ItemWord
-        call    print_string
+        call    print_text
         mov     ax, [FailedItem]
         call    print_decimal
         mov     dx, ExpectedWord
-        call    print_string
+        call    print_text
         mov     ax, [FailedExpected]
         call    print_hex_word
         mov     dx, GotWord
-        call    print_string
+        call    print_text
         mov     ax, [FailedGot]
         call    print_hex_word
 .end_test_line:
-        mov     dx, NewLine
-        call    print_string
+        mov     dx, newline_text
+        call    print_text
         mov     word [ItemNumber], 0
         mov     word [FailedItem], 0
         ret
 
-; -----------------------------------------------------------------------------------------------------
-; print_summary - `MOUSETST: N passed, M failed`.
-; Entry:    DS = CS
-; Output:   none
-; Clobbers: AX, DX
-; Mirrors:  none (test program)
-; -----------------------------------------------------------------------------------------------------
-print_summary:
-        mov     dx, SummaryStart
-        call    print_string
-        mov     ax, [PassCount]
-        call    print_decimal
-        mov     dx, SummaryMiddle
-        call    print_string
-        mov     ax, [FailCount]
-        call    print_decimal
-        mov     dx, SummaryEnd
-        call    print_string
-        ret
-
-; -----------------------------------------------------------------------------------------------------
-; print_string - INT 21h AH=09h.
-; Entry:    DX -> '$'-terminated text; DS = CS
-; Output:   none
-; Clobbers: AX
-; Mirrors:  none (test program)
-; -----------------------------------------------------------------------------------------------------
-print_string:
-        mov     ah, 9
-        int     21h
-        ret
-
-; -----------------------------------------------------------------------------------------------------
-; print_decimal - unsigned decimal through INT 21h AH=02h.
-; Entry:    AX = number
-; Output:   none
-; Clobbers: AX
-; Mirrors:  none (test program)
-; -----------------------------------------------------------------------------------------------------
-print_decimal:
-        push    bx
-        push    cx
-        push    dx
-        mov     bx, 10
-        xor     cx, cx
-.split_decimal_digits:
-        xor     dx, dx
-        div     bx
-        push    dx
-        inc     cx
-        test    ax, ax
-        jnz     .split_decimal_digits
-.print_decimal_digits:
-        pop     dx
-        add     dl, '0'
-        mov     ah, 2
-        int     21h
-        loop    .print_decimal_digits
-        pop     dx
-        pop     cx
-        pop     bx
-        ret
-
-; -----------------------------------------------------------------------------------------------------
-; print_hex_word - four hex digits through INT 21h AH=02h.
-; Entry:    AX = number
-; Output:   none
-; Clobbers: AX
-; Mirrors:  none (test program)
-; -----------------------------------------------------------------------------------------------------
-print_hex_word:
-        push    bx
-        push    cx
-        push    dx
-        mov     bx, ax
-        mov     cx, 4
-.print_hex_digits:
-        push    cx
-        mov     cl, 4
-        rol     bx, cl
-        pop     cx
-        mov     dl, bl
-        and     dl, 0Fh
-        add     dl, '0'
-        cmp     dl, '9'
-        jbe     .print_hex_digit
-        add     dl, 'A' - '9' - 1
-.print_hex_digit:
-        mov     ah, 2
-        int     21h
-        loop    .print_hex_digits
-        pop     dx
-        pop     cx
-        pop     bx
-        ret
+%include "tests/testlib.inc"
 
 ; ---- data ---------------------------------------------------------------------------------------
 DriverSignature     db 'MOUSDBG1'
@@ -862,13 +768,8 @@ FailWord            db 'FAIL $'
 ItemWord            db ' item $'
 ExpectedWord        db ' expected $'
 GotWord             db ' got $'
-NewLine             db 13, 10, '$'
-SummaryStart        db 'MOUSETST: $'
-SummaryMiddle       db ' passed, $'
-SummaryEnd          db ' failed', 13, 10, '$'
+ProgramName         db 'MOUSETST$'
 
-PassCount           dw 0
-FailCount           dw 0
 ItemNumber          dw 0
 FailedItem          dw 0
 FailedGot           dw 0
