@@ -54,6 +54,11 @@ function matchesSignature(mem: GuestMemory, linear: number): boolean {
   return true;
 }
 
+/** Is the game found earlier still loaded where `layout` says (not exited and overwritten)? */
+export function isGameStillAt(mem: GuestMemory, layout: GameLayout): boolean {
+  return matchesSignature(mem, layout.segmentBase + HEADER_OFFSET);
+}
+
 /** Scans conventional memory for the running game; undefined when it is not (yet) loaded. */
 export function findGame(mem: GuestMemory): GameLayout | undefined {
   const all = mem.read(0, CONVENTIONAL_END);

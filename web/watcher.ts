@@ -3,8 +3,8 @@
  * header (Phase, MoveCount, GameCount) and the 8-byte signature; only when they change, and the game
  * is not in the middle of the computer's turn, does it read the whole state (361 bytes + 361 words).
  */
-import type { GuestMemory, Machine } from "../emu/types.js";
-import { findGame, GAME_SIGNATURE, Phase, readGameState, type GameLayout, type GameState } from "../harness/game-view.js";
+import type { Machine } from "../emu/types.js";
+import { findGame, isGameStillAt, Phase, readGameState, type GameLayout, type GameState } from "../harness/game-view.js";
 
 export interface WatchHandlers {
   /**
@@ -57,7 +57,7 @@ export class GameWatcher {
     const machine = this.machine;
     if (!machine) return;
     const mem = machine.memory;
-    if (this.layout && !this.signatureAt(mem, this.layout)) {
+    if (this.layout && !isGameStillAt(mem, this.layout)) {
       this.layout = undefined;
       this.lastKey = "";
     }
@@ -75,11 +75,5 @@ export class GameWatcher {
     const key = `${phase}:${mem.readU16(layout.moveCount)}:${mem.readU16(layout.gameCount)}`;
     if (key === this.lastKey || phase === Phase.COMPUTER_TURN) return;
     if (this.handlers.onState(readGameState(mem, layout), layout)) this.lastKey = key;
-  }
-
-  private signatureAt(mem: GuestMemory, layout: GameLayout): boolean {
-    const bytes = mem.read(layout.segmentBase + 0x102, GAME_SIGNATURE.length);
-    for (let i = 0; i < GAME_SIGNATURE.length; i++) if (bytes[i] !== GAME_SIGNATURE.charCodeAt(i)) return false;
-    return true;
   }
 }
