@@ -1,0 +1,84 @@
+/**
+ * The one interface every gomoku player implements: engine-ts, the real PISKASM.COM in v86, the seed's
+ * other engines (five, crossmix, pela) and external `pbrain-*` programs. The Gomocup brain protocol
+ * (brain/), the arena (arena/) and the differential harness's opponent policies know players only
+ * through it.
+ *
+ * Coordinates are the Gomocup protocol's: `x` is the column, `y` the row, both from 0 at the top left.
+ * On the 19x19 board of PISKASM.COM, x = 0..18 is column A..S and y = 0..18 is row 1..19.
+ */
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Gomocup's rule bit mask (INFO rule): 0 freestyle (five or more wins), 1 exactly five, 4 renju, 8 caro. */
+export type RuleMask = number;
+export const RULE_FREESTYLE: RuleMask = 0;
+
+/** ABOUT's fields, as the protocol describes them. */
+export interface EngineAbout {
+  readonly name: string;
+  readonly version: string;
+  readonly author: string;
+  readonly country: string;
+  readonly www?: string;
+  readonly email?: string;
+}
+
+export interface GameSettings {
+  /** Square board size (the protocol's START n). */
+  readonly size: number;
+  readonly rule: RuleMask;
+  /**
+   * The seed of the engine's own randomness for this game (PISKASM.COM: its Seed word, 0..65535).
+   * Engines without randomness ignore it.
+   */
+  readonly seed: number;
+}
+
+export interface MoveLimits {
+  /** Time the engine may spend on this move, in ms; 0 = answer at once (the protocol's timeout_turn). */
+  readonly turnMs: number;
+}
+
+/** A stone of a set-up position: `own` is a stone of the engine that will move next. */
+export interface PositionStone {
+  readonly at: Point;
+  readonly own: boolean;
+}
+
+/** Per-cell scores for a panel: row-major, `size * size` entries; higher is better for the engine. */
+export interface CellScores {
+  readonly size: number;
+  readonly values: ArrayLike<number>;
+}
+
+/** Why an engine could not do what it was asked (bad size, occupied cell, crashed child process...). */
+export class EngineError extends Error {
+  override readonly name = "EngineError";
+}
+
+export interface Engine {
+  readonly about: EngineAbout;
+  /** Why this engine cannot play `settings`, or undefined when it can. */
+  refuse(settings: GameSettings): string | undefined;
+  /** Starts a new game on an empty board (the protocol's START, and RESTART). */
+  newGame(settings: GameSettings): Promise<void>;
+  /** The opponent placed a stone at `at`. */
+  opponentMove(at: Point): Promise<void>;
+  /** The engine chooses its stone, places it on its own board and returns it. */
+  ownMove(limits: MoveLimits): Promise<Point>;
+  /**
+   * Replaces the game by a position on an empty board, the stones placed in the given order (the
+   * protocol's BOARD); the engine is to move next.
+   */
+  setPosition(stones: readonly PositionStone[]): Promise<void>;
+  /** Removes the last stone, which is at `at` (the protocol's TAKEBACK). */
+  takeBack(at: Point): Promise<void>;
+  /** Per-cell scores of the current position, when the engine has them. */
+  scores?(): CellScores | undefined;
+  /** Releases what the engine holds (child processes, emulators). */
+  close(): Promise<void>;
+}
