@@ -1,0 +1,112 @@
+/**
+ * The board the built-in engines (five, crossmix, pela, random) keep: stones seen from the engine's
+ * side (OWN or OPP), any square size, the stones in the order they were placed. Freestyle: five or more
+ * in a row wins.
+ */
+import type { Point } from "../engine.js";
+
+export const EMPTY = 0;
+export const OWN = 1;
+export const OPP = 2;
+export type Stone = typeof OWN | typeof OPP;
+
+/** The four line directions as (dx, dy): horizontal, vertical, diagonal down-right, diagonal down-left. */
+export const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [-1, 1],
+];
+
+export function other(stone: Stone): Stone {
+  return stone === OWN ? OPP : OWN;
+}
+
+export class Board {
+  readonly cells: Uint8Array;
+  /** The cells of the stones in the order they were placed. */
+  readonly history: number[] = [];
+
+  constructor(readonly size: number) {
+    this.cells = new Uint8Array(size * size);
+  }
+
+  cell(p: Point): number {
+    return p.y * this.size + p.x;
+  }
+
+  point(cell: number): Point {
+    return { x: cell % this.size, y: Math.floor(cell / this.size) };
+  }
+
+  inside(x: number, y: number): boolean {
+    return x >= 0 && y >= 0 && x < this.size && y < this.size;
+  }
+
+  get stones(): number {
+    return this.history.length;
+  }
+
+  isFull(): boolean {
+    return this.history.length === this.cells.length;
+  }
+
+  place(cell: number, stone: Stone): void {
+    this.cells[cell] = stone;
+    this.history.push(cell);
+  }
+
+  /** Removes the last stone placed, which must be at `cell`. */
+  removeLast(cell: number): void {
+    this.history.pop();
+    this.cells[cell] = EMPTY;
+  }
+
+  /** Stones of the colour at `cell` in an unbroken run through `cell` along (dx, dy), `cell` included. */
+  runLength(cell: number, dx: number, dy: number): number {
+    const stone = this.cells[cell];
+    const x0 = cell % this.size;
+    const y0 = Math.floor(cell / this.size);
+    let n = 1;
+    for (const s of [1, -1]) {
+      let x = x0 + s * dx;
+      let y = y0 + s * dy;
+      while (this.inside(x, y) && this.cells[y * this.size + x] === stone) {
+        n++;
+        x += s * dx;
+        y += s * dy;
+      }
+    }
+    return n;
+  }
+
+  /** True when the stone at `cell` is part of five or more in a row. */
+  makesFive(cell: number): boolean {
+    return DIRECTIONS.some(([dx, dy]) => this.runLength(cell, dx, dy) >= 5);
+  }
+
+  /** Empty cells within Chebyshev distance `radius` of a stone, in index order. */
+  cellsNearStones(radius: number): number[] {
+    const near = new Uint8Array(this.cells.length);
+    for (const cell of this.history) {
+      const x0 = cell % this.size;
+      const y0 = Math.floor(cell / this.size);
+      for (let y = Math.max(0, y0 - radius); y <= Math.min(this.size - 1, y0 + radius); y++) {
+        for (let x = Math.max(0, x0 - radius); x <= Math.min(this.size - 1, x0 + radius); x++) near[y * this.size + x] = 1;
+      }
+    }
+    const out: number[] = [];
+    for (let cell = 0; cell < this.cells.length; cell++) if (near[cell] === 1 && this.cells[cell] === EMPTY) out.push(cell);
+    return out;
+  }
+
+  /** Empty cells within Chebyshev distance `radius` of the centre (the opening square). */
+  cellsNearCentre(radius: number): number[] {
+    const c = Math.floor((this.size - 1) / 2);
+    const out: number[] = [];
+    for (let y = c - radius; y <= c + radius; y++) {
+      for (let x = c - radius; x <= c + radius; x++) if (this.inside(x, y) && this.cells[y * this.size + x] === EMPTY) out.push(y * this.size + x);
+    }
+    return out;
+  }
+}

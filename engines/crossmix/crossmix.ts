@@ -1,0 +1,64 @@
+/**
+ * crossmix (seed 001): flag arrays for both players, the seed's three defensive exceptions on top, then
+ * the square with the highest flag in either array (piskasm's choice rule: ties go to the engine's own
+ * flag, then the other array's, then the game's random numbers). X is the first player.
+ */
+import { BoardEngine, type Strategy } from "../common/board-engine.js";
+import { OPP, OWN, type Board } from "../common/board.js";
+import type { Engine } from "../engine.js";
+import { applyCrossmix } from "./exceptions.js";
+import { countThrees, flagArray } from "./flags.js";
+
+const OPENING_RADIUS = 0;
+/** Only cells this close to a stone are considered (far cells all score 1: a five is possible there). */
+const NEAR = 2;
+
+/** The flag arrays after the exceptions, and which side is X. */
+export interface CrossmixFlags {
+  who: 0 | 1;
+  flagx: Int32Array;
+  flago: Int32Array;
+  own: Int32Array;
+  other: Int32Array;
+}
+
+export function crossmixFlags(board: Board): CrossmixFlags {
+  const who: 0 | 1 = board.stones % 2 === 0 ? 1 : 0;
+  const x = who === 1 ? OWN : OPP;
+  const o = who === 1 ? OPP : OWN;
+  const flagx = flagArray(board, x);
+  const flago = flagArray(board, o);
+  applyCrossmix(flagx, flago, who, countThrees(board, x));
+  return who === 1 ? { who, flagx, flago, own: flagx, other: flago } : { who, flagx, flago, own: flago, other: flagx };
+}
+
+export const crossmixStrategy: Strategy = {
+  reset() {},
+  choose(board, { rng }) {
+    if (board.stones === 0) return board.cellsNearCentre(OPENING_RADIUS)[0];
+    const { own, other } = crossmixFlags(board);
+    let choice = -1;
+    let best: [number, number, number] = [-1, -1, -1];
+    let ties = 0;
+    for (const cell of board.cellsNearStones(NEAR)) {
+      const key: [number, number, number] = [Math.max(own[cell], other[cell]), own[cell], other[cell]];
+      const order = key[0] - best[0] || key[1] - best[1] || key[2] - best[2];
+      if (order > 0) {
+        best = key;
+        choice = cell;
+        ties = 1;
+      } else if (order === 0 && rng.below(++ties) === 0) {
+        choice = cell;
+      }
+    }
+    return choice;
+  },
+  scores(board) {
+    const { own, other } = crossmixFlags(board);
+    return Float64Array.from(own, (v, i) => Math.max(v, other[i]));
+  },
+};
+
+export function createCrossmixEngine(): Engine {
+  return new BoardEngine({ name: "crossmix", version: "2014", author: "FREE SECTOR page 27; piskasm design", country: "CZ" }, crossmixStrategy);
+}

@@ -1,0 +1,118 @@
+/**
+ * pela (seed 002, after the description of Pela's pbrain-pela; piskasm's own code). A move is:
+ *   1. a five when the engine has a four; the block when the opponent has one;
+ *   2. the first stone of a win by continuous fours (VCF), when the search finds one;
+ *   3. when the opponent has such a win: the cells of its winning line, best value first, each tried
+ *      until one leaves the opponent without a VCF; when every one loses, the engine's best four
+ *      (delaying the loss);
+ *   4. otherwise the cell with the highest attack + defence value, with a small random choice among
+ *      the cells within 5 % of the best.
+ * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
+ * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
+ * deterministic for a seed; only a deadline that cuts a search short can change its move.
+ */
+import { BoardEngine, type MoveContext, type Strategy } from "../common/board-engine.js";
+import { EMPTY, OPP, OWN, type Board } from "../common/board.js";
+import { shapeTable } from "../common/shapes.js";
+import type { Engine } from "../engine.js";
+import { combinedValue, fourKind } from "./values.js";
+import { searchVcf, type VcfLimits } from "./vcf.js";
+
+export const MAX_DEPTH = 20;
+export const NODE_BUDGET = 6000;
+/** When the protocol says "answer at once" (timeout_turn 0), the searches still get this long. */
+export const DEFAULT_TURN_MS = 1000;
+/** The share of the turn's time the searches may use (the rest covers the value scan and overhead). */
+const SEARCH_SHARE = 0.6;
+const NEAR = 2;
+const OPENING_RADIUS = 0;
+/** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
+const NEAR_BEST_DIVISOR = 20;
+
+export interface PelaOptions {
+  readonly maxDepth?: number;
+  readonly nodeBudget?: number;
+}
+
+export class PelaStrategy implements Strategy {
+  /** Positions the last move's searches visited (for tests and benchmarks). */
+  lastNodes = 0;
+
+  constructor(private readonly options: PelaOptions = {}) {}
+
+  reset(): void {}
+
+  choose(board: Board, context: MoveContext): number {
+    this.lastNodes = 0;
+    if (board.stones === 0) return board.cellsNearCentre(OPENING_RADIUS)[0];
+    const table = shapeTable();
+    const cells = board.cellsNearStones(NEAR);
+    const win = cells.find((c) => fourKind(board, c, OWN, table) === 3);
+    if (win !== undefined) return win;
+    const blocks = cells.filter((c) => fourKind(board, c, OPP, table) === 3);
+    if (blocks.length > 0) return this.best(board, blocks);
+    const turnMs = context.limits.turnMs > 0 ? context.limits.turnMs : DEFAULT_TURN_MS;
+    const limits: VcfLimits = {
+      maxDepth: this.options.maxDepth ?? MAX_DEPTH,
+      maxNodes: this.options.nodeBudget ?? NODE_BUDGET,
+      deadlineMs: context.startedMs + turnMs * SEARCH_SHARE,
+    };
+    const own = this.vcf(board, OWN, limits);
+    if (own) return own[0];
+    const threat = this.vcf(board, OPP, limits);
+    if (threat) return this.defend(board, threat, cells, limits);
+    return this.nearBest(board, cells, context);
+  }
+
+  scores(board: Board): Float64Array {
+    const table = shapeTable();
+    const out = new Float64Array(board.cells.length);
+    for (const c of board.cellsNearStones(NEAR)) out[c] = combinedValue(board, c, OWN, table);
+    return out;
+  }
+
+  private vcf(board: Board, attacker: typeof OWN | typeof OPP, limits: VcfLimits): number[] | undefined {
+    const { result, nodes } = searchVcf(board, attacker, limits);
+    this.lastNodes += nodes;
+    return result ? [...result.line, ...result.finish] : undefined;
+  }
+
+  /** The first cell of the opponent's winning line (best value first) after which it has no VCF. */
+  private defend(board: Board, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
+    const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
+    tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
+    for (const c of tries) {
+      board.place(c, OWN);
+      const stillLost = this.vcf(board, OPP, limits);
+      board.removeLast(c);
+      if (!stillLost) return c;
+    }
+    const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
+    return this.best(board, fours.length > 0 ? fours : tries);
+  }
+
+  private best(board: Board, cells: readonly number[]): number {
+    let best = cells[0];
+    let bestValue = -1;
+    for (const c of cells) {
+      const v = combinedValue(board, c, OWN);
+      if (v > bestValue) {
+        bestValue = v;
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext): number {
+    const table = shapeTable();
+    const values = cells.map((c) => combinedValue(board, c, OWN, table));
+    const top = Math.max(...values);
+    const near = cells.filter((_, i) => values[i] * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
+    return near[rng.below(near.length)];
+  }
+}
+
+export function createPelaEngine(options: PelaOptions = {}): Engine {
+  return new BoardEngine({ name: "pela", version: "1.0", author: "after Pela's pbrain-pela (description); piskasm", country: "CZ" }, new PelaStrategy(options));
+}

@@ -1,0 +1,53 @@
+/**
+ * pela's cell values (seed 002): each direction's value looked up in the 9-cell window table, summed
+ * over the four directions, for the attack (a stone of the engine's) and the defence (a stone of the
+ * opponent's) apart. Two twos in two directions score about one three in one direction.
+ */
+import { DIRECTIONS, EMPTY, OPP, OWN, type Board, type Stone } from "../common/board.js";
+import { FIVE, FOUR, OPEN4, shapeTable, windowKey } from "../common/shapes.js";
+
+/** Value per level: DEAD, ONE, TWO, OPEN2, THREE, OPEN3, FOUR, OPEN4, FIVE. */
+const LEVEL_VALUE = [0, 2, 6, 20, 24, 80, 100, 1000, 10000];
+/** The defence counts a little less than the attack: an equal attack is played rather than blocked. */
+const DEFENCE_NUM = 9;
+const DEFENCE_DEN = 10;
+
+/** The summed direction values of a stone of `who` at the empty `cell`. */
+export function cellValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
+  let v = 0;
+  for (const [dx, dy] of DIRECTIONS) v += LEVEL_VALUE[table[windowKey(board, cell, dx, dy, who)]];
+  return v;
+}
+
+/** attack + 0.9 defence: how good the empty `cell` is for `who` to play. */
+export function combinedValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
+  const other = who === OWN ? OPP : OWN;
+  return cellValue(board, cell, who, table) + (cellValue(board, cell, other, table) * DEFENCE_NUM) / DEFENCE_DEN;
+}
+
+/** What a stone of `who` at the empty `cell` threatens: 0 nothing, 1 a four, 2 a win next move (open four, two fours), 3 five. */
+export function fourKind(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): 0 | 1 | 2 | 3 {
+  let fours = 0;
+  for (const [dx, dy] of DIRECTIONS) {
+    const level = table[windowKey(board, cell, dx, dy, who)];
+    if (level === FIVE) return 3;
+    if (level === OPEN4) fours += 2;
+    else if (level === FOUR) fours++;
+  }
+  return fours >= 2 ? 2 : fours === 1 ? 1 : 0;
+}
+
+/** Empty cells on the four lines through `cell`, up to four away (where its stone changes the shapes). */
+export function lineCells(board: Board, cell: number): number[] {
+  const out: number[] = [];
+  const x0 = cell % board.size;
+  const y0 = Math.floor(cell / board.size);
+  for (const [dx, dy] of DIRECTIONS) {
+    for (let k = -4; k <= 4; k++) {
+      const x = x0 + k * dx;
+      const y = y0 + k * dy;
+      if (k !== 0 && board.inside(x, y) && board.cells[y * board.size + x] === EMPTY) out.push(y * board.size + x);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+/**
+ * pela's threat search (seed 002): a depth-first search for a win by continuous fours (VCF). The
+ * attacker makes a four on every move, so the defender has one reply (the cell that stops the five)
+ * and the number of lines stays small enough to try them all, up to a depth limit and a node budget.
+ * A defender's reply that makes a four of his own must be answered by the attacker's next stone, which
+ * then has to make a four too.
+ */
+import { EMPTY, other, type Board, type Stone } from "../common/board.js";
+import { shapeTable } from "../common/shapes.js";
+import { cellValue, fourKind, lineCells } from "./values.js";
+
+export interface VcfLimits {
+  /** Most attacker fours in a line of play. */
+  readonly maxDepth: number;
+  /** Most positions visited. */
+  readonly maxNodes: number;
+  /** performance.now() after which the search gives up. */
+  readonly deadlineMs: number;
+}
+
+export interface VcfResult {
+  /** The winning line: attacker, defender, attacker, ... ending with the attacker's winning stone. */
+  readonly line: readonly number[];
+  /** Cells where the attacker's last stone threatens to complete five. */
+  readonly finish: readonly number[];
+}
+
+const RADIUS = 2;
+const CLOCK_EVERY = 64;
+
+class Search {
+  nodes = 0;
+  exhausted = false;
+  private readonly table = shapeTable();
+
+  constructor(
+    private readonly board: Board,
+    private readonly attacker: Stone,
+    private readonly limits: VcfLimits,
+  ) {}
+
+  private fivesFor(who: Stone, cells: Iterable<number>): number[] {
+    const out = new Set<number>();
+    for (const c of cells) if (this.board.cells[c] === EMPTY && fourKind(this.board, c, who, this.table) === 3) out.add(c);
+    return [...out];
+  }
+
+  private foursFor(cells: Iterable<number>): number[] {
+    const out = new Set<number>();
+    for (const c of cells) if (this.board.cells[c] === EMPTY && fourKind(this.board, c, this.attacker, this.table) >= 1) out.add(c);
+    return [...out].sort((a, b) => cellValue(this.board, b, this.attacker, this.table) - cellValue(this.board, a, this.attacker, this.table));
+  }
+
+  private outOfBudget(): boolean {
+    if (this.exhausted) return true;
+    this.nodes++;
+    if (this.nodes > this.limits.maxNodes || (this.nodes % CLOCK_EVERY === 0 && performance.now() > this.limits.deadlineMs)) {
+      this.exhausted = true;
+    }
+    return this.exhausted;
+  }
+
+  /** Attacker to move; `candidates` may hold its fours, `threats` the defender's five cells. */
+  run(depth: number, candidates: readonly number[], threats: readonly number[]): VcfResult | undefined {
+    const defender = other(this.attacker);
+    const open = threats.filter((c) => this.board.cells[c] === EMPTY);
+    if (open.length >= 2 || depth === 0) return undefined;
+    const moves = open.length === 1 ? this.foursFor(open) : this.foursFor(candidates);
+    for (const c of moves) {
+      if (this.outOfBudget()) return undefined;
+      this.board.cells[c] = this.attacker;
+      const around = lineCells(this.board, c);
+      const finish = this.fivesFor(this.attacker, around);
+      let found: VcfResult | undefined;
+      if (finish.length >= 2) {
+        found = { line: [c], finish };
+      } else if (finish.length === 1) {
+        const d = finish[0];
+        this.board.cells[d] = defender;
+        const next = [...candidates, ...around].filter((x) => x !== c && x !== d);
+        const sub = this.run(depth - 1, next, [...open, ...this.fivesFor(defender, lineCells(this.board, d))]);
+        this.board.cells[d] = EMPTY;
+        if (sub) found = { line: [c, d, ...sub.line], finish: sub.finish };
+      }
+      this.board.cells[c] = EMPTY;
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * A win for `attacker` by continuous fours, `attacker` to move, or undefined. The board is changed
+ * during the search and restored before it returns.
+ */
+export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): { result: VcfResult | undefined; nodes: number } {
+  const search = new Search(board, attacker, limits);
+  const candidates = board.cellsNearStones(RADIUS);
+  const own = candidates.filter((c) => fourKind(board, c, attacker) === 3);
+  if (own.length > 0) return { result: { line: [own[0]], finish: [own[0]] }, nodes: 0 };
+  const threats = candidates.filter((c) => fourKind(board, c, other(attacker)) === 3);
+  return { result: search.run(limits.maxDepth, candidates, threats), nodes: search.nodes };
+}
