@@ -23,7 +23,7 @@ export const NODE_BUDGET = 6000;
 /** When the protocol says "answer at once" (timeout_turn 0), the searches still get this long. */
 export const DEFAULT_TURN_MS = 1000;
 /** The share of the turn's time the searches may use (the rest covers the value scan and overhead). */
-const SEARCH_SHARE = 0.6;
+const SEARCH_SHARE = 0.5;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */

@@ -26,7 +26,7 @@ export interface VcfResult {
 }
 
 const RADIUS = 2;
-const CLOCK_EVERY = 64;
+const CLOCK_EVERY = 16;
 
 class Search {
   nodes = 0;
@@ -45,10 +45,16 @@ class Search {
     return [...out];
   }
 
-  private foursFor(cells: Iterable<number>): number[] {
-    const out = new Set<number>();
-    for (const c of cells) if (this.board.cells[c] === EMPTY && fourKind(this.board, c, this.attacker, this.table) >= 1) out.add(c);
-    return [...out].sort((a, b) => cellValue(this.board, b, this.attacker, this.table) - cellValue(this.board, a, this.attacker, this.table));
+  /** The cells among `cells` where the attacker makes a four, best value first. */
+  foursFor(cells: Iterable<number>): number[] {
+    const seen = new Set<number>();
+    const found: { cell: number; value: number }[] = [];
+    for (const c of cells) {
+      if (seen.has(c) || this.board.cells[c] !== EMPTY) continue;
+      seen.add(c);
+      if (fourKind(this.board, c, this.attacker, this.table) >= 1) found.push({ cell: c, value: cellValue(this.board, c, this.attacker, this.table) });
+    }
+    return found.sort((a, b) => b.value - a.value).map((f) => f.cell);
   }
 
   private outOfBudget(): boolean {
@@ -60,7 +66,10 @@ class Search {
     return this.exhausted;
   }
 
-  /** Attacker to move; `candidates` may hold its fours, `threats` the defender's five cells. */
+  /**
+   * Attacker to move; `candidates` holds every cell where it may have a four (a cell becomes one only
+   * on a line through an attacker's stone placed since), `threats` the defender's five cells.
+   */
   run(depth: number, candidates: readonly number[], threats: readonly number[]): VcfResult | undefined {
     const defender = other(this.attacker);
     const open = threats.filter((c) => this.board.cells[c] === EMPTY);
@@ -77,7 +86,7 @@ class Search {
       } else if (finish.length === 1) {
         const d = finish[0];
         this.board.cells[d] = defender;
-        const next = [...candidates, ...around].filter((x) => x !== c && x !== d);
+        const next = [...moves, ...around].filter((x) => x !== c && x !== d);
         const sub = this.run(depth - 1, next, [...open, ...this.fivesFor(defender, lineCells(this.board, d))]);
         this.board.cells[d] = EMPTY;
         if (sub) found = { line: [c, d, ...sub.line], finish: sub.finish };
@@ -99,5 +108,5 @@ export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): { r
   const own = candidates.filter((c) => fourKind(board, c, attacker) === 3);
   if (own.length > 0) return { result: { line: [own[0]], finish: [own[0]] }, nodes: 0 };
   const threats = candidates.filter((c) => fourKind(board, c, other(attacker)) === 3);
-  return { result: search.run(limits.maxDepth, candidates, threats), nodes: search.nodes };
+  return { result: search.run(limits.maxDepth, search.foursFor(candidates), threats), nodes: search.nodes };
 }

@@ -1,0 +1,147 @@
+/**
+ * pela (seed 002): the 9-cell window table, a VCF of at least five fours, the defence against the
+ * opponent's VCF, and the per-move time.
+ */
+import { describe, expect, it } from "vitest";
+import { playArenaGame } from "../../arena/game.js";
+import { Board, OPP, OWN } from "../../engines/common/board.js";
+import { BoardEngine } from "../../engines/common/board-engine.js";
+import { DEAD, FIVE, FOUR, ONE, OPEN3, OPEN4, shapeTable, windowKey } from "../../engines/common/shapes.js";
+import { createFiveEngine } from "../../engines/five/five.js";
+import { PelaStrategy } from "../../engines/pela/pela.js";
+import { fourKind } from "../../engines/pela/values.js";
+import { searchVcf } from "../../engines/pela/vcf.js";
+import type { Engine } from "../../engines/engine.js";
+import { stonesOf } from "./engine-position.js";
+
+/** x to move; x wins by seven continuous fours and by none of four or fewer (found in a crossmix-FIVE game). */
+const LONG_VCF = [
+  "...............",
+  "...............",
+  "...............",
+  "...............",
+  "...............",
+  "........x......",
+  "....o.o.o...o..",
+  ".....xxxo..x...",
+  ".....ox.oox....",
+  ".....xxxox.....",
+  "........x.o....",
+  ".......o.o.....",
+];
+
+function boardOf(size: number, rows: readonly string[]): Board {
+  const board = new Board(size);
+  for (const s of stonesOf(rows)) board.place(board.cell(s.at), s.own ? OWN : OPP);
+  return board;
+}
+
+const UNLIMITED = { maxDepth: 30, maxNodes: 1_000_000, deadlineMs: Infinity };
+
+function pela(): { engine: BoardEngine; strategy: PelaStrategy } {
+  const strategy = new PelaStrategy();
+  return { engine: new BoardEngine({ name: "pela", version: "test", author: "test", country: "CZ" }, strategy), strategy };
+}
+
+describe("pela's 9-cell window table", () => {
+  const line = (cells: string): number => {
+    const board = boardOf(9, [cells]);
+    return shapeTable()[windowKey(board, 4, 1, 0, OWN)];
+  };
+
+  it("scores fives, open and closed fours and open threes through the middle cell", () => {
+    expect(line("xxxx.....")).toBe(FIVE);
+    expect(line("...x.x...")).toBe(OPEN3);
+    expect(line(".xxx....." )).toBe(OPEN4);
+    expect(line("oxxx....." )).toBe(FOUR);
+    expect(line("...x.x.x.")).toBe(FOUR);
+  });
+
+  it("is zero when opponent's stones leave fewer than five cells between them", () => {
+    expect(line("...o.xxo.")).toBe(DEAD);
+    expect(line("o.......o")).toBe(ONE);
+  });
+});
+
+describe("pela's VCF search", () => {
+  it("finds a win of at least five continuous fours where none of four or fewer exists", () => {
+    const board = boardOf(15, LONG_VCF);
+    expect(searchVcf(board, OWN, { ...UNLIMITED, maxDepth: 4 }).result).toBeUndefined();
+    const { result } = searchVcf(board, OWN, UNLIMITED);
+    expect(result).toBeDefined();
+    const line = result?.line ?? [];
+    const fours = Math.ceil(line.length / 2);
+    expect(fours).toBeGreaterThanOrEqual(5);
+    // Replay it: every attacker stone makes a four the defender can stop in one cell only, the last wins.
+    line.forEach((cell, i) => {
+      const attacker = i % 2 === 0;
+      if (attacker) expect(fourKind(board, cell, OWN)).toBeGreaterThanOrEqual(i === line.length - 1 ? 2 : 1);
+      board.place(cell, attacker ? OWN : OPP);
+    });
+  });
+
+  it("plays the first stone of that win as its move, within the node budget", async () => {
+    const { engine, strategy } = pela();
+    await engine.newGame({ size: 15, rule: 0, seed: 3 });
+    await engine.setPosition(stonesOf(LONG_VCF));
+    // A long turn: the node budget, not the clock, ends the search.
+    const move = await engine.ownMove({ turnMs: 60_000 });
+    const board = boardOf(15, LONG_VCF);
+    const { result } = searchVcf(board, OWN, UNLIMITED);
+    expect(board.cell(move)).toBe(result?.line[0]);
+    expect(fourKind(board, board.cell(move), OWN)).toBe(1);
+    expect(strategy.lastNodes).toBeGreaterThan(0);
+  });
+
+  it("defends against the opponent's VCF with a move after which the opponent has none", async () => {
+    // The same position with the colours swapped: the opponent now has the long VCF.
+    const swapped = LONG_VCF.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x")));
+    const before = boardOf(15, swapped);
+    expect(searchVcf(before, OPP, UNLIMITED).result).toBeDefined();
+    const { engine } = pela();
+    await engine.newGame({ size: 15, rule: 0, seed: 3 });
+    await engine.setPosition(stonesOf(swapped));
+    const move = await engine.ownMove({ turnMs: 60_000 });
+    before.place(before.cell(move), OWN);
+    expect(searchVcf(before, OPP, UNLIMITED).result).toBeUndefined();
+  });
+});
+
+/** The engine with every ownMove timed into `times`. */
+function timed(engine: Engine, times: number[]): Engine {
+  return {
+    about: engine.about,
+    refuse: (settings) => engine.refuse(settings),
+    newGame: (settings) => engine.newGame(settings),
+    opponentMove: (at) => engine.opponentMove(at),
+    setPosition: (stones) => engine.setPosition(stones),
+    takeBack: (at) => engine.takeBack(at),
+    close: () => engine.close(),
+    ownMove: async (limits) => {
+      const started = performance.now();
+      const move = await engine.ownMove(limits);
+      times.push(performance.now() - started);
+      return move;
+    },
+  };
+}
+
+describe("pela's time", () => {
+  it("never takes longer than the per-move time, even with an unlimited node budget", async () => {
+    const turnMs = 300;
+    const strategy = new PelaStrategy({ nodeBudget: Number.MAX_SAFE_INTEGER });
+    const engine = new BoardEngine({ name: "pela", version: "test", author: "test", country: "CZ" }, strategy);
+    const times: number[] = [];
+    for (const seed of [1, 2, 3]) {
+      const game = await playArenaGame([timed(engine, times), createFiveEngine()], ["pela", "five"], {
+        size: 22,
+        opening: [{ x: 11, y: 11 }],
+        turnMs,
+        seeds: [seed, seed],
+      });
+      expect(game.end).not.toBe("time");
+    }
+    expect(times.length).toBeGreaterThan(10);
+    expect(Math.max(...times)).toBeLessThanOrEqual(turnMs);
+  });
+});
