@@ -1,0 +1,59 @@
+/**
+ * The games of an arena: every pair of players (round robin), or the gauntlet player against each of
+ * the others, plays `gamesPerPair` games; game k of a pair uses opening floor(k / 2) (cycling through
+ * the openings) with the first player swapped between the two games of an opening. Rounds are
+ * interleaved across pairs, so a partial arena is balanced. Seeds come from the arena's seed.
+ */
+import { deriveSeed } from "../harness/prng.js";
+import { ArenaError } from "./errors.js";
+
+export interface ScheduledGame {
+  /** Position in the schedule (0-based): the game's identity in the results file and its PSQ name. */
+  readonly index: number;
+  readonly first: string;
+  readonly second: string;
+  /** Index into the arena's openings. */
+  readonly opening: number;
+  /** The engines' seeds: first player, second player. */
+  readonly seeds: readonly [number, number];
+}
+
+export interface ScheduleOptions {
+  readonly players: readonly string[];
+  /** Play only the games of this player against each of the others. */
+  readonly gauntlet?: string;
+  readonly gamesPerPair: number;
+  readonly openings: number;
+  readonly seed: number;
+}
+
+export function pairsOf(players: readonly string[], gauntlet?: string): [string, string][] {
+  if (new Set(players).size !== players.length) throw new ArenaError(`a player is listed twice: ${players.join(",")}`);
+  if (players.length < 2) throw new ArenaError("an arena needs at least two players");
+  if (gauntlet !== undefined) {
+    if (!players.includes(gauntlet)) throw new ArenaError(`the gauntlet player ${JSON.stringify(gauntlet)} is not in --players`);
+    return players.filter((p) => p !== gauntlet).map((p) => [gauntlet, p]);
+  }
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < players.length; i++) for (let j = i + 1; j < players.length; j++) pairs.push([players[i], players[j]]);
+  return pairs;
+}
+
+export function schedule(options: ScheduleOptions): ScheduledGame[] {
+  const pairs = pairsOf(options.players, options.gauntlet);
+  const games: ScheduledGame[] = [];
+  for (let k = 0; k < options.gamesPerPair; k++) {
+    for (const [a, b] of pairs) {
+      const index = games.length;
+      const [first, second] = k % 2 === 0 ? [a, b] : [b, a];
+      games.push({
+        index,
+        first,
+        second,
+        opening: Math.floor(k / 2) % options.openings,
+        seeds: [deriveSeed(options.seed, 2 * index) & 0xffff, deriveSeed(options.seed, 2 * index + 1) & 0xffff],
+      });
+    }
+  }
+  return games;
+}

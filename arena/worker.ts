@@ -1,0 +1,21 @@
+/** Worker-thread entry of `piskasm arena --jobs J` (bundled as build/arena-worker.mjs): plays the games it is sent. */
+import { parentPort, workerData } from "node:worker_threads";
+import { ArenaTable } from "./table-player.js";
+import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-protocol.js";
+
+const port = parentPort;
+if (!port) throw new Error("arena/worker must run in a worker thread");
+const post = (message: FromArenaWorker): void => port.postMessage(message);
+const table = new ArenaTable((workerData as ArenaWorkerInput).settings);
+
+port.on("message", (message: ToArenaWorker) => {
+  if (message.kind === "stop") {
+    void table.close().then(() => port.close());
+    return;
+  }
+  table.play(message.game).then(
+    (result) => post({ kind: "played", ...result }),
+    (error: unknown) => post({ kind: "error", message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+post({ kind: "ready" });

@@ -1,0 +1,216 @@
+/**
+ * An external Gomocup brain (any `pbrain-*` command line) as an Engine: started as a child process,
+ * spoken to over its standard input and output with the protocol's commands (INFO, START, BEGIN, TURN,
+ * BOARD, TAKEBACK, END; /work/shared/spec/GOMOCUP.md). Every answer has a deadline: a move must come
+ * within the turn time plus a tolerance, other answers within START_TIMEOUT_MS; a brain that misses
+ * it is killed, and a brain that exits, answers ERROR/UNKNOWN or writes something that is not a move
+ * makes the call fail with an EngineError that says why and quotes the end of its standard error.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import {
+  EngineError,
+  type Engine,
+  type EngineAbout,
+  type GameSettings,
+  type MoveLimits,
+  type Point,
+  type PositionStone,
+} from "../engine.js";
+
+/** Piskvork scores a loss about a second past the limit; c-gomoku-cli allows 3 s. */
+export const DEFAULT_TOLERANCE_MS = 1000;
+/** Time for START, TAKEBACK, ABOUT (and the process start behind them). */
+export const START_TIMEOUT_MS = 10_000;
+/** What turnMs 0 ("answer at once") still allows an external program. */
+const UNLIMITED_TURN_MS = 30_000;
+const STDERR_TAIL = 600;
+const END_GRACE_MS = 1000;
+const MOVE = /^\s*(\d+)\s*,\s*(\d+)\s*$/;
+const CHATTER = /^(MESSAGE|DEBUG|SUGGEST)( |$)/;
+
+export interface PbrainOptions {
+  /** The command line, run by the shell (so it may carry arguments). */
+  readonly command: string;
+  readonly toleranceMs?: number;
+}
+
+type Waiter = { resolve: (line: string) => void; reject: (error: EngineError) => void };
+
+export class PbrainEngine implements Engine {
+  private child: ChildProcess | undefined;
+  private readonly lines: string[] = [];
+  private waiter: Waiter | undefined;
+  private stderr = "";
+  private exited: string | undefined;
+  private aboutFields: EngineAbout;
+  /** What the next ownMove must send before asking: a position (BOARD) or the opponent's move (TURN). */
+  private pending: { kind: "begin" } | { kind: "turn"; at: Point } | { kind: "board"; stones: readonly PositionStone[] } = { kind: "begin" };
+  private turnMs = -1;
+
+  constructor(private readonly options: PbrainOptions) {
+    this.aboutFields = { name: options.command.trim().split(/\s+/)[0] ?? "pbrain", version: "?", author: "?", country: "?" };
+  }
+
+  get about(): EngineAbout {
+    return this.aboutFields;
+  }
+
+  refuse(settings: GameSettings): string | undefined {
+    return settings.size < 5 ? `board size ${settings.size} is too small for gomoku` : undefined;
+  }
+
+  async newGame(settings: GameSettings): Promise<void> {
+    if (!this.child || this.exited !== undefined) await this.start();
+    await this.send(`INFO rule ${settings.rule}`);
+    const answer = await this.ask(`START ${settings.size}`, START_TIMEOUT_MS);
+    if (answer.trim() !== "OK") throw this.failure(`answered START ${settings.size} with ${JSON.stringify(answer)}`);
+    this.pending = { kind: "begin" };
+    this.turnMs = -1;
+  }
+
+  async opponentMove(at: Point): Promise<void> {
+    if (this.pending.kind === "board") {
+      this.pending = { kind: "board", stones: [...this.pending.stones, { at, own: false }] };
+    } else {
+      this.pending = { kind: "turn", at };
+    }
+  }
+
+  async setPosition(stones: readonly PositionStone[]): Promise<void> {
+    this.pending = { kind: "board", stones };
+  }
+
+  async ownMove(limits: MoveLimits): Promise<Point> {
+    if (limits.turnMs !== this.turnMs) {
+      await this.send(`INFO timeout_turn ${limits.turnMs}`);
+      this.turnMs = limits.turnMs;
+    }
+    const deadline = (limits.turnMs > 0 ? limits.turnMs : UNLIMITED_TURN_MS) + (this.options.toleranceMs ?? DEFAULT_TOLERANCE_MS);
+    const pending = this.pending;
+    let command: string;
+    if (pending.kind === "begin") command = "BEGIN";
+    else if (pending.kind === "turn") command = `TURN ${pending.at.x},${pending.at.y}`;
+    else command = ["BOARD", ...pending.stones.map((s) => `${s.at.x},${s.at.y},${s.own ? 1 : 2}`), "DONE"].join("\n");
+    this.pending = { kind: "turn", at: { x: -1, y: -1 } };
+    const answer = await this.ask(command, deadline);
+    const m = MOVE.exec(answer);
+    if (!m) throw this.failure(`answered ${command.split("\n")[0]} with ${JSON.stringify(answer.slice(0, 80))}, not a move`);
+    return { x: Number(m[1]), y: Number(m[2]) };
+  }
+
+  async takeBack(at: Point): Promise<void> {
+    const answer = await this.ask(`TAKEBACK ${at.x},${at.y}`, START_TIMEOUT_MS);
+    if (answer.trim() !== "OK") throw this.failure(`answered TAKEBACK with ${JSON.stringify(answer)}`);
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.exited !== undefined) return;
+    const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.stdin?.end("END\n");
+    const timer = setTimeout(() => this.kill(), END_GRACE_MS);
+    await gone;
+    clearTimeout(timer);
+  }
+
+  private async start(): Promise<void> {
+    this.lines.length = 0;
+    this.stderr = "";
+    this.exited = undefined;
+    const child = spawn(this.options.command, { shell: true, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = child;
+    child.stdin?.on("error", () => {
+      // EPIPE after the brain died: reported through its exit below.
+    });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
+    });
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (CHATTER.test(line)) return;
+      if (this.waiter) {
+        const w = this.waiter;
+        this.waiter = undefined;
+        w.resolve(line);
+      } else {
+        this.lines.push(line);
+      }
+    });
+    child.on("error", (error) => this.died(`could not be started: ${error.message}`));
+    child.on("exit", (code, signal) => this.died(signal ? `was killed by ${signal}` : `exited with code ${code}`));
+    const about = await this.ask("ABOUT", START_TIMEOUT_MS);
+    this.aboutFields = { ...this.aboutFields, ...parseAbout(about) };
+  }
+
+  private died(why: string): void {
+    if (this.exited !== undefined) return;
+    this.exited = why;
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.reject(this.failure(why));
+  }
+
+  private kill(): void {
+    const pid = this.child?.pid;
+    if (pid === undefined || this.exited !== undefined) return;
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      this.child?.kill("SIGKILL");
+    }
+  }
+
+  private failure(why: string): EngineError {
+    const tail = this.stderr.trim();
+    return new EngineError(`${this.options.command}: ${why}${tail ? `; its stderr ends: ${JSON.stringify(tail.slice(-200))}` : ""}`);
+  }
+
+  private async send(text: string): Promise<void> {
+    if (this.exited !== undefined) throw this.failure(this.exited);
+    this.child?.stdin?.write(`${text}\n`);
+  }
+
+  /** Sends `text` and waits for the next line that is not MESSAGE/DEBUG/SUGGEST, killing the brain after `timeoutMs`. */
+  private async ask(text: string, timeoutMs: number): Promise<string> {
+    await this.send(text);
+    const queued = this.lines.shift();
+    if (queued !== undefined) return this.checked(queued);
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiter = undefined;
+        reject(this.failure(`gave no answer to ${text.split("\n")[0]} within ${timeoutMs} ms and was killed`));
+        this.kill();
+      }, timeoutMs);
+      this.waiter = {
+        resolve: (l) => {
+          clearTimeout(timer);
+          resolve(l);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+    });
+    return this.checked(line);
+  }
+
+  private checked(line: string): string {
+    if (/^(ERROR|UNKNOWN)\b/.test(line)) throw this.failure(`answered ${JSON.stringify(line.slice(0, 120))}`);
+    return line;
+  }
+}
+
+/** The fields of an ABOUT line: name="...", version="...", ... */
+export function parseAbout(line: string): Partial<EngineAbout> {
+  const fields: Record<string, string> = {};
+  for (const m of line.matchAll(/(\w+)\s*=\s*"([^"]*)"/g)) fields[m[1]] = m[2];
+  const out: { -readonly [K in keyof EngineAbout]?: EngineAbout[K] } = {};
+  for (const k of ["name", "version", "author", "country", "www", "email"] as const) if (fields[k] !== undefined) out[k] = fields[k];
+  return out;
+}
+
+export function createPbrainEngine(command: string, toleranceMs?: number): Engine {
+  return new PbrainEngine({ command, toleranceMs });
+}
