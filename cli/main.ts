@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { InputFileError } from "../emu/node.js";
 import { registerBoot } from "./boot.js";
+import { registerBrain } from "./brain.js";
 import { registerDiff } from "./diff.js";
 import { registerDisk } from "./disk.js";
 import { registerInfo } from "./info.js";
@@ -19,6 +20,7 @@ registerDiff(program);
 registerInfo(program);
 registerReplay(program);
 registerServe(program);
+registerBrain(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,5 +1,5 @@
 /** A game as the asm plays it: NewBoard, PlaceStone, the human's click and the computer's answer. */
-import { assertCell, CELLS, COMPUTER, EMPTY, formatCell, HUMAN, NO_CELL, type Side } from "./board.js";
+import { BOARD_SIZE, COMPUTER, EMPTY, formatCell, HUMAN, NO_CELL, type Side } from "./board.js";
 import type { Engine, GameResult, MoveOutcome } from "./engine.js";
 import { explain, type Explanation } from "./explain.js";
 import { freshScores } from "./fresh.js";
@@ -14,7 +14,16 @@ export type WhoStarts = "human" | "computer";
 export interface GameOptions {
   /** The score tables; built from docs/evaluator.md section 7 when omitted. Shared, never written. */
   bodovani?: Uint16Array;
+  /**
+   * Square board size, MIN_GAME_SIZE..MAX_GAME_SIZE; 19 (PISKASM.COM's board) when omitted. Cells are
+   * numbered size*row + col; explain() works on 19x19 only.
+   */
+  size?: number;
 }
+
+/** The first-move rule needs the 5x5 square around the centre; the 13-cell windows fit any board. */
+export const MIN_GAME_SIZE = 5;
+export const MAX_GAME_SIZE = 32;
 
 function resultOf(phase: number): GameResult {
   if (phase === Phase.COMPUTER_WON) return "computer";
@@ -26,15 +35,20 @@ function resultOf(phase: number): GameResult {
 export class Game implements Engine {
   readonly bodovani: Uint16Array;
   readonly state: EngineState;
+  readonly size: number;
 
   private constructor(state: EngineState, options: GameOptions) {
     this.state = state;
     this.bodovani = options.bodovani ?? buildBodovani();
+    this.size = options.size ?? BOARD_SIZE;
+    if (!Number.isInteger(this.size) || this.size < MIN_GAME_SIZE || this.size > MAX_GAME_SIZE) {
+      throw new RangeError(`board size ${this.size} is not in ${MIN_GAME_SIZE}..${MAX_GAME_SIZE}`);
+    }
   }
 
   /** A fresh game: NewBoard with Random = seed; with whoStarts = "computer" the first-move rule. */
   static newGame(seed: number, whoStarts: WhoStarts, options: GameOptions = {}): Game {
-    const g = new Game(emptyState(), options);
+    const g = new Game(emptyState(options.size), options);
     g.newGame(seed, whoStarts);
     return g;
   }
@@ -50,7 +64,7 @@ export class Game implements Engine {
     const s = this.state;
     s.plocha.fill(EMPTY);
     s.info.fill(0);
-    s.volnaPole = CELLS;
+    s.volnaPole = s.plocha.length;
     s.lastPC = NO_CELL;
     s.moveCount = 0;
     s.seed = seed;
@@ -58,7 +72,7 @@ export class Game implements Engine {
     s.gameCount = (s.gameCount + 1) & 0xffff;
     if (whoStarts === "computer") {
       s.phase = Phase.COMPUTER_TURN;
-      this.placeStone(firstMove(s), COMPUTER);
+      this.placeStone(firstMove(s, this.size), COMPUTER);
     } else {
       s.phase = Phase.HUMAN_TURN;
     }
@@ -70,13 +84,13 @@ export class Game implements Engine {
 
   /** PlaceStone (section 4). Sets Phase to the next turn or the result. */
   placeStone(cell: number, side: Side): GameResult {
-    assertCell(cell);
+    this.assertCell(cell);
     const s = this.state;
-    if (this.result !== "playing") throw new Error(`the game is over (${this.result}); cannot play ${formatCell(cell)}`);
-    if (s.plocha[cell] !== EMPTY) throw new Error(`${formatCell(cell)} is occupied`);
+    if (this.result !== "playing") throw new Error(`the game is over (${this.result}); cannot play ${this.cellName(cell)}`);
+    if (s.plocha[cell] !== EMPTY) throw new Error(`${this.cellName(cell)} is occupied`);
     s.plocha[cell] = side;
     if (side === COMPUTER) s.lastPC = cell;
-    const won = update(s, this.bodovani, cell);
+    const won = update(s, this.bodovani, cell, this.size);
     s.moveCount = (s.moveCount + 1) & 0xffff;
     if (won) s.phase = side === COMPUTER ? Phase.COMPUTER_WON : Phase.HUMAN_WON;
     else if (s.volnaPole === 0) s.phase = Phase.DRAW;
@@ -104,17 +118,29 @@ export class Game implements Engine {
   }
 
   explain(cell: number): Explanation {
-    assertCell(cell);
+    this.assertCell(cell);
+    if (this.size !== BOARD_SIZE) throw new RangeError(`explain works on the 19x19 board only, not ${this.size}x${this.size}`);
     return explain(this.state.plocha, this.bodovani, cell);
   }
 
   freshScores(): Uint16Array {
-    return freshScores(this.state.plocha, this.bodovani);
+    return freshScores(this.state.plocha, this.bodovani, this.size);
   }
 
   /** An independent copy (the tables are shared: they are never written). */
   clone(): Game {
-    return new Game(cloneState(this.state), { bodovani: this.bodovani });
+    return new Game(cloneState(this.state), { bodovani: this.bodovani, size: this.size });
+  }
+
+  private assertCell(cell: number): void {
+    const cells = this.state.plocha.length;
+    if (!Number.isInteger(cell) || cell < 0 || cell >= cells) throw new RangeError(`cell index ${cell} is not in 0..${cells - 1}`);
+  }
+
+  /** K10 on the 19x19 board, (row r, col c) on others. */
+  private cellName(cell: number): string {
+    if (this.size === BOARD_SIZE) return formatCell(cell);
+    return `(row ${Math.floor(cell / this.size)}, col ${cell % this.size})`;
   }
 
   /** A copy of the state, shaped like the harness's GameState. */

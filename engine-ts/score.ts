@@ -36,19 +36,19 @@ function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number,
   return best;
 }
 
-/** The axis score of `cell` on `axis` (0..3): max over both sides, all L and k. */
-export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number): number {
-  const row = Math.floor(cell / BOARD_SIZE);
-  const col = cell - row * BOARD_SIZE;
+/** The axis score of `cell` on `axis` (0..3) on a `size` x `size` board: max over both sides, all L and k. */
+export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number, size = BOARD_SIZE): number {
+  const row = Math.floor(cell / size);
+  const col = cell - row * size;
   const { dr, dc } = AXES[axis];
   let x = 0, o = 0, off = 0;
   for (let j = 0; j < 13; j++) {
     const r = row + (j - 6) * dr;
     const c = col + (j - 6) * dc;
-    if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) {
+    if (r < 0 || r >= size || c < 0 || c >= size) {
       off |= 1 << j;
     } else {
-      const p = plocha[r * BOARD_SIZE + c];
+      const p = plocha[r * size + c];
       if (p === COMPUTER) x |= 1 << j;
       else if (p === HUMAN) o |= 1 << j;
     }
@@ -59,12 +59,12 @@ export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: numbe
 }
 
 /** CountScore(cell) for an empty cell: the sum of the four axis scores (always < 65536). */
-export function countScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number): number {
+export function countScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, size = BOARD_SIZE): number {
   return (
-    axisScore(plocha, bodovani, cell, 0) +
-    axisScore(plocha, bodovani, cell, 1) +
-    axisScore(plocha, bodovani, cell, 2) +
-    axisScore(plocha, bodovani, cell, 3)
+    axisScore(plocha, bodovani, cell, 0, size) +
+    axisScore(plocha, bodovani, cell, 1, size) +
+    axisScore(plocha, bodovani, cell, 2, size) +
+    axisScore(plocha, bodovani, cell, 3, size)
   );
 }
 

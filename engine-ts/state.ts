@@ -2,7 +2,7 @@
  * The game state exactly as the asm keeps it (docs/evaluator.md section 1, docs/architecture.md
  * section 1), and loading one observed in the emulator.
  */
-import { CELLS, NO_CELL } from "./board.js";
+import { BOARD_SIZE, CELLS, NO_CELL } from "./board.js";
 import { Phase } from "./phase.js";
 
 export interface EngineState {
@@ -28,14 +28,16 @@ export type GameStateLike = Omit<EngineState, "plocha" | "info" | "gameCount"> &
   gameCount?: number;
 };
 
-export function emptyState(): EngineState {
+/** The state before the first game, on a `size` x `size` board (plocha and info have size * size entries). */
+export function emptyState(size = BOARD_SIZE): EngineState {
+  const cells = size * size;
   return {
-    plocha: new Uint8Array(CELLS),
-    info: new Uint16Array(CELLS),
+    plocha: new Uint8Array(cells),
+    info: new Uint16Array(cells),
     seed: 0,
     random: 0,
     lastPC: NO_CELL,
-    volnaPole: CELLS,
+    volnaPole: cells,
     phase: Phase.STARTING,
     moveCount: 0,
     gameCount: 0,

@@ -10,16 +10,16 @@ export interface UpdateState {
 }
 
 /** The empty cells Update(cell) re-scores: on the 8 rays, distance 1..4, on the board. */
-export function rescoredCells(plocha: Uint8Array, cell: number): number[] {
-  const row = Math.floor(cell / BOARD_SIZE);
-  const col = cell - row * BOARD_SIZE;
+export function rescoredCells(plocha: Uint8Array, cell: number, size = BOARD_SIZE): number[] {
+  const row = Math.floor(cell / size);
+  const col = cell - row * size;
   const out: number[] = [];
   for (const [dr, dc] of DIRECTIONS) {
     for (let d = 1; d <= 4; d++) {
       const r = row + d * dr;
       const c = col + d * dc;
-      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
-      const i = r * BOARD_SIZE + c;
+      if (r < 0 || r >= size || c < 0 || c >= size) break;
+      const i = r * size + c;
       if (plocha[i] === EMPTY) out.push(i);
     }
   }
@@ -27,17 +27,17 @@ export function rescoredCells(plocha: Uint8Array, cell: number): number[] {
 }
 
 /** The win test of step 3: does the stone on `cell` make 5 or more in a row on some axis? */
-export function isWin(plocha: Uint8Array, cell: number): boolean {
+export function isWin(plocha: Uint8Array, cell: number, size = BOARD_SIZE): boolean {
   const side = plocha[cell];
   if (side === EMPTY) return false;
-  const row = Math.floor(cell / BOARD_SIZE);
-  const col = cell - row * BOARD_SIZE;
+  const row = Math.floor(cell / size);
+  const col = cell - row * size;
   for (const { dr, dc } of AXES) {
     let n = 1;
     for (const sign of [1, -1]) {
       let r = row + sign * dr;
       let c = col + sign * dc;
-      while (r >= 0 && r < BOARD_SIZE && c >= 0 && c < BOARD_SIZE && plocha[r * BOARD_SIZE + c] === side) {
+      while (r >= 0 && r < size && c >= 0 && c < size && plocha[r * size + c] === side) {
         n++;
         r += sign * dr;
         c += sign * dc;
@@ -49,26 +49,26 @@ export function isWin(plocha: Uint8Array, cell: number): boolean {
 }
 
 /**
- * Update(cell), called right after plocha[cell] got its stone. Returns true when that stone wins.
+ * Update(cell) on a `size` x `size` board, called right after plocha[cell] got its stone. Returns true when that stone wins.
  * No Info word changes other than cell itself and the empty cells of rescoredCells().
  */
-export function update(state: UpdateState, bodovani: Uint16Array, cell: number): boolean {
+export function update(state: UpdateState, bodovani: Uint16Array, cell: number, size = BOARD_SIZE): boolean {
   const { plocha, info } = state;
   info[cell] = 0;
-  const row = Math.floor(cell / BOARD_SIZE);
-  const col = cell - row * BOARD_SIZE;
+  const row = Math.floor(cell / size);
+  const col = cell - row * size;
   for (let k = 0; k < 8; k++) {
     const dr = DIRECTIONS[k][0];
     const dc = DIRECTIONS[k][1];
     for (let d = 1; d <= 4; d++) {
       const r = row + d * dr;
       const c = col + d * dc;
-      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
-      const i = r * BOARD_SIZE + c;
-      if (plocha[i] === EMPTY) info[i] = countScore(plocha, bodovani, i);
+      if (r < 0 || r >= size || c < 0 || c >= size) break;
+      const i = r * size + c;
+      if (plocha[i] === EMPTY) info[i] = countScore(plocha, bodovani, i, size);
     }
   }
-  const won = isWin(plocha, cell);
+  const won = isWin(plocha, cell, size);
   state.volnaPole = (state.volnaPole - 1) & 0xffff;
   return won;
 }

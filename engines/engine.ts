@@ -77,6 +77,11 @@ export interface Engine {
   setPosition(stones: readonly PositionStone[]): Promise<void>;
   /** Removes the last stone, which is at `at` (the protocol's TAKEBACK). */
   takeBack(at: Point): Promise<void>;
+  /**
+   * The engine's own stone goes to `at`, chosen by the manager (the protocol's PLAY, the answer to a
+   * SUGGEST); the opponent moves next. Engines that cannot be told their move leave it out.
+   */
+  forcedMove?(at: Point): Promise<void>;
   /** Per-cell scores of the current position, when the engine has them. */
   scores?(): CellScores | undefined;
   /** Releases what the engine holds (child processes, emulators). */

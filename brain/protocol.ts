@@ -1,0 +1,308 @@
+/**
+ * The brain's side of the Gomocup protocol (Piskvork's protocl2en.htm): one line in, the answer lines
+ * out. It knows the engine only through engines/engine.ts, checks every move and position on its own
+ * board first (bad input gets ERROR or UNKNOWN and changes nothing), and never throws: an engine's
+ * failure becomes an ERROR answer and a log line.
+ */
+import { EngineError, RULE_FREESTYLE, type Engine, type GameSettings, type Point } from "../engines/engine.js";
+import { formatAbout } from "./about.js";
+import { parseBoardLine, parseCommand, parsePoint, type Command } from "./commands.js";
+import type { Notes } from "./notes.js";
+import { boardFromLines, BrainBoard } from "./position.js";
+
+export interface ProtocolOptions {
+  readonly engine: Engine;
+  /** Writes one protocol line to the manager. */
+  readonly send: (line: string) => void;
+  /** One line for standard error (never the protocol). */
+  readonly log: (line: string) => void;
+  /** MESSAGE and DEBUG lines posted by the engine, written before the next answer. */
+  readonly notes: Notes;
+  /** The seed of each new game (START, RESTART). */
+  readonly nextSeed: () => number;
+  /** Log every command with its answer and time. */
+  readonly verbose?: boolean;
+}
+
+/** What the caller does after a line: go on reading, or end the process (END). */
+export type Step = "continue" | "end";
+
+/** INFO keys whose value is an integer (time_left may be negative). */
+const INTEGER_INFO = new Set(["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule"]);
+
+interface BoardBlock {
+  readonly lines: { at: Point; field: number }[];
+  problem?: string;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class BrainProtocol {
+  private size: number | undefined;
+  private seed = 0;
+  private board: BrainBoard | undefined;
+  private rule = RULE_FREESTYLE;
+  private turnMs = 0;
+  /** The rule a MESSAGE has already been sent about in this game. */
+  private ruleNoted: number | undefined;
+  private block: BoardBlock | undefined;
+
+  constructor(private readonly options: ProtocolOptions) {}
+
+  /** True while lines are read as BOARD data (until DONE). */
+  get inBoardBlock(): boolean {
+    return this.block !== undefined;
+  }
+
+  async handle(line: string): Promise<Step> {
+    const started = performance.now();
+    const answers: string[] = [];
+    const step = await this.dispatch(line, answers);
+    const lines = answers.length > 0 ? [...this.options.notes.drain(), ...answers] : [];
+    for (const answer of lines) this.options.send(answer);
+    if (this.options.verbose) {
+      this.options.log(`${JSON.stringify(line)} -> ${JSON.stringify(lines)} in ${(performance.now() - started).toFixed(2)} ms`);
+    }
+    return step;
+  }
+
+  private async dispatch(line: string, answers: string[]): Promise<Step> {
+    if (this.block) {
+      const data = parseBoardLine(line);
+      if (data.ok) {
+        if (data.kind === "stone") this.block.lines.push({ at: data.at, field: data.field });
+        else await this.finishBoard(this.block, answers);
+        return "continue";
+      }
+      const parsed = parseCommand(line);
+      if (!parsed.ok || parsed.ok === "empty") {
+        this.block.problem ??= data.problem;
+        return "continue";
+      }
+      // A command inside BOARD ... DONE: the block was cut short; answer it, then do the command.
+      this.block = undefined;
+      answers.push(`ERROR BOARD was not ended by DONE before ${parsed.command.kind}`);
+      return this.run(parsed.command, answers);
+    }
+    const parsed = parseCommand(line);
+    if (parsed.ok === "empty") return "continue";
+    if (!parsed.ok) {
+      answers.push(parsed.answer);
+      return "continue";
+    }
+    return this.run(parsed.command, answers);
+  }
+
+  private async run(command: Command, answers: string[]): Promise<Step> {
+    const { engine } = this.options;
+    switch (command.kind) {
+      case "END":
+        return "end";
+      case "ABOUT":
+        answers.push(formatAbout(engine.about));
+        return "continue";
+      case "INFO":
+        this.info(command.key, command.value);
+        return "continue";
+      case "START":
+        await this.start(command.size, answers);
+        return "continue";
+      case "RECTSTART":
+        answers.push(`ERROR rectangular boards (${command.width}x${command.height}) are not supported; use START n for an n x n board`);
+        return "continue";
+      case "BOARD":
+        if (this.size === undefined) answers.push("ERROR no board yet: send START n first");
+        else this.block = { lines: [] };
+        return "continue";
+      default:
+        break;
+    }
+    const board = this.board;
+    const size = this.size;
+    if (!board || size === undefined) {
+      answers.push(`ERROR no board yet: send START n before ${command.kind}`);
+      return "continue";
+    }
+    switch (command.kind) {
+      case "RESTART":
+        await this.start(size, answers);
+        break;
+      case "BEGIN":
+        if (board.stones.length > 0) answers.push("ERROR BEGIN needs an empty board (send START or RESTART first)");
+        else await this.engineMove(board, answers, () => Promise.resolve());
+        break;
+      case "TURN":
+        await this.turn(board, command.at, answers);
+        break;
+      case "TAKEBACK":
+        await this.takeBack(board, command.at, answers);
+        break;
+      case "PLAY":
+        await this.play(board, command.at, answers);
+        break;
+    }
+    return "continue";
+  }
+
+  private settings(size: number, rule: number): GameSettings {
+    return { size, rule, seed: this.seed };
+  }
+
+  private async start(size: number, answers: string[]): Promise<void> {
+    const { engine } = this.options;
+    const refusal = engine.refuse({ size, rule: RULE_FREESTYLE, seed: 0 });
+    if (refusal) {
+      answers.push(`ERROR ${refusal}`);
+      return;
+    }
+    this.seed = this.options.nextSeed();
+    try {
+      await engine.newGame(this.settings(size, this.rule));
+    } catch (error) {
+      answers.push(this.failure("starting a game", error));
+      return;
+    }
+    this.size = size;
+    this.board = new BrainBoard(size);
+    this.block = undefined;
+    this.ruleNoted = undefined;
+    answers.push("OK");
+  }
+
+  private info(key: string, value: string): void {
+    const { notes, log } = this.options;
+    if (INTEGER_INFO.has(key)) {
+      if (!/^-?\d{1,12}$/.test(value)) {
+        // The manager reads nothing after INFO: the problem waits for the next answer (protocl2en.htm, INFO).
+        notes.message(`INFO ${key} needs an integer, not ${JSON.stringify(value.slice(0, 40))}; ignored`);
+        return;
+      }
+      const n = Number(value);
+      if (key === "timeout_turn") this.turnMs = Math.max(0, n);
+      if (key === "rule") this.rule = n;
+      return;
+    }
+    if (key === "evaluate") {
+      const at = parsePoint(value);
+      const scores = this.options.engine.scores?.();
+      if (at && scores && at.x < scores.size && at.y < scores.size) log(`evaluate ${at.x},${at.y}: ${scores.values[at.y * scores.size + at.x]}`);
+      return;
+    }
+    // folder (this brain keeps no files) and keys this protocol version does not define: ignored.
+    if (this.options.verbose) log(`INFO ${key} ignored`);
+  }
+
+  /** A MESSAGE once per game when the engine does not play the rule of INFO rule (it plays its own). */
+  private noteRule(size: number): void {
+    if (this.ruleNoted === this.rule) return;
+    this.ruleNoted = this.rule;
+    const refusal = this.options.engine.refuse(this.settings(size, this.rule));
+    if (refusal) this.options.notes.message(`${refusal}; playing freestyle anyway`);
+  }
+
+  private async turn(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
+    const problem = board.problemAt(at);
+    if (problem) {
+      answers.push(`ERROR ${problem}`);
+      return;
+    }
+    await this.engineMove(board, answers, async () => {
+      await this.options.engine.opponentMove(at);
+      board.place(at, false);
+    });
+  }
+
+  /**
+   * `before` (the opponent's stone, a position), then the engine's move, answered as `x,y`. Returns
+   * false when `before` failed (the engine did not take the stones).
+   */
+  private async engineMove(board: BrainBoard, answers: string[], before: () => Promise<void>): Promise<boolean> {
+    this.noteRule(board.size);
+    try {
+      await before();
+    } catch (error) {
+      answers.push(this.failure("placing the stones", error));
+      return false;
+    }
+    if (board.winner) {
+      answers.push(`ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`);
+      return true;
+    }
+    let move: Point;
+    try {
+      move = await this.options.engine.ownMove({ turnMs: this.turnMs });
+    } catch (error) {
+      answers.push(this.failure("choosing a move", error));
+      return true;
+    }
+    const problem = board.problemAt(move);
+    if (problem) {
+      answers.push(`ERROR the engine chose ${move.x},${move.y}: ${problem}`);
+      return true;
+    }
+    board.place(move, true);
+    answers.push(`${move.x},${move.y}`);
+    return true;
+  }
+
+  private async finishBoard(block: BoardBlock, answers: string[]): Promise<void> {
+    this.block = undefined;
+    const size = this.size;
+    if (size === undefined) return;
+    const result = block.problem ?? boardFromLines(size, block.lines);
+    if (typeof result === "string") {
+      answers.push(`ERROR ${result}; the position is unchanged`);
+      return;
+    }
+    const previous = this.board;
+    this.board = result;
+    const taken = await this.engineMove(result, answers, () => this.options.engine.setPosition(result.stones));
+    // The engine could not take the position: the protocol keeps the one it had.
+    if (!taken) this.board = previous;
+  }
+
+  private async takeBack(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
+    const problem = board.takeBackProblem(at);
+    if (problem) {
+      answers.push(`ERROR cannot take back ${at.x},${at.y}: ${problem}`);
+      return;
+    }
+    try {
+      await this.options.engine.takeBack(at);
+    } catch (error) {
+      answers.push(this.failure("taking back a stone", error));
+      return;
+    }
+    board.removeLast();
+    answers.push("OK");
+  }
+
+  private async play(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
+    const { engine } = this.options;
+    const problem = board.problemAt(at);
+    if (problem) {
+      answers.push(`ERROR ${problem}`);
+      return;
+    }
+    if (!engine.forcedMove) {
+      answers.push(`ERROR ${engine.about.name} cannot be told its move (PLAY)`);
+      return;
+    }
+    try {
+      await engine.forcedMove(at);
+    } catch (error) {
+      answers.push(this.failure("playing the given move", error));
+      return;
+    }
+    board.place(at, true);
+    answers.push(`${at.x},${at.y}`);
+  }
+
+  /** The ERROR answer for an engine's failure; anything but an EngineError is logged with its stack. */
+  private failure(what: string, error: unknown): string {
+    if (!(error instanceof EngineError)) this.options.log(`error while ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return `ERROR ${what}: ${describe(error)}`;
+  }
+}

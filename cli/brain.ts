@@ -1,0 +1,88 @@
+/**
+ * `piskasm brain`: a Gomocup brain (Piskvork's pipe protocol) on standard input and output, with
+ * PISKASM.COM in v86 (default) or engine-ts as the player. Standard output carries the protocol only;
+ * everything else goes to standard error.
+ */
+import { randomInt } from "node:crypto";
+import { Option, type Command } from "commander";
+import { Notes } from "../brain/notes.js";
+import { BrainProtocol } from "../brain/protocol.js";
+import { runBrain } from "../brain/run.js";
+import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
+import { UsageError } from "./errors.js";
+import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+
+interface BrainCommandOptions extends BootCommandOptions {
+  engine: string;
+  check: boolean;
+  seed?: string;
+  reports: string;
+  verbose?: boolean;
+}
+
+function log(line: string): void {
+  process.stderr.write(`piskasm brain: ${line}\n`);
+}
+
+/**
+ * Nothing but protocol lines may reach standard output (c-gomoku-cli takes the first line there as
+ * ABOUT's answer): console output of any library goes to standard error instead.
+ */
+function keepStdoutForTheProtocol(): void {
+  const toStderr = (...args: unknown[]): void => {
+    process.stderr.write(`${args.map(String).join(" ")}\n`);
+  };
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+}
+
+export function registerBrain(program: Command): void {
+  const engines = engineNames()
+    .map((name) => `${name}: ${ENGINES[name].description}`)
+    .join("; ");
+  const command = program
+    .command("brain")
+    .description(
+      "a Gomocup brain: speaks Piskvork's protocol on standard input and output (run it from a manager as bin/pbrain-piskasm)",
+    )
+    .addOption(new Option("--engine <name>", `the player (${engines})`).default("asm"))
+    .option("--check", "check every asm move against engine-ts, as `piskasm diff` does (the default)", true)
+    .option("--no-check", "do not check the asm's moves")
+    .option("--seed <s>", "every game starts with Seed = s (0..65535); default: a random seed per game")
+    .option("--reports <dir>", "where mismatch reports are written", "reports")
+    .option("--verbose", "log every command, its answer and its time on standard error");
+  addBootOptions(command).action(async (options: BrainCommandOptions) => {
+    keepStdoutForTheProtocol();
+    const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
+    const notes = new Notes();
+    let engine;
+    try {
+      engine = createEngine(options.engine, {
+        boot: () => bootSpec(options),
+        check: options.check,
+        reportsDir: options.reports,
+        message: (text) => notes.message(text),
+        log,
+      });
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError((error as Error).message);
+    }
+    const protocol = new BrainProtocol({
+      engine,
+      send: (line) => process.stdout.write(`${line}\n`),
+      log,
+      notes,
+      nextSeed: () => fixedSeed ?? randomInt(0x1_0000),
+      verbose: options.verbose,
+    });
+    const end = await runBrain(protocol, process.stdin);
+    if (end === "END") {
+      // Managers kill a brain about a second after END: leave at once, the emulator with the process.
+      process.exit(0);
+    }
+    await engine.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * engine-ts as a player: PISKASM.COM's evaluator in TypeScript on any square board from 15 to 22 (the
+ * first-move rule around the board's centre, docs/evaluator.md). The engine is the computer (X), its
+ * opponent the human (O), as in the COM program.
+ */
+import { buildBodovani, COMPUTER, Game, HUMAN } from "../engine-ts/index.js";
+import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
+import { PISKASM_ABOUT } from "./piskasm-about.js";
+
+/** Board sizes this engine plays: Gomocup's 15 and 20, PISKASM.COM's 19 and the sizes between. */
+export const TS_MIN_SIZE = 15;
+export const TS_MAX_SIZE = 22;
+
+export class PiskasmTsEngine implements Engine {
+  readonly about = { ...PISKASM_ABOUT, name: `${PISKASM_ABOUT.name}-ts` };
+  private readonly bodovani = buildBodovani();
+  private settings: GameSettings | undefined;
+  private game: Game | undefined;
+  /** The game before each stone of the current game, for TAKEBACK. */
+  private readonly history: Game[] = [];
+
+  refuse(settings: GameSettings): string | undefined {
+    if (!Number.isInteger(settings.size) || settings.size < TS_MIN_SIZE || settings.size > TS_MAX_SIZE) {
+      return `engine-ts plays square boards from ${TS_MIN_SIZE} to ${TS_MAX_SIZE}, not ${settings.size}`;
+    }
+    if (settings.rule !== RULE_FREESTYLE) return `engine-ts plays freestyle only (five or more wins), not rule ${settings.rule}`;
+    return undefined;
+  }
+
+  newGame(settings: GameSettings): Promise<void> {
+    this.settings = settings;
+    this.game = this.emptyGame("human");
+    this.history.length = 0;
+    return Promise.resolve();
+  }
+
+  opponentMove(at: Point): Promise<void> {
+    const game = this.current();
+    this.history.push(game.clone());
+    this.place(game, at, HUMAN);
+    return Promise.resolve();
+  }
+
+  ownMove(): Promise<Point> {
+    const game = this.current();
+    if (game.state.volnaPole === game.state.plocha.length) {
+      // The empty board: the first-move rule, as PISKASM.COM's menu key 2 plays it.
+      this.history.push(game.clone());
+      this.game = this.emptyGame("computer");
+      return Promise.resolve(this.point(this.game.state.lastPC));
+    }
+    if (game.result !== "playing") throw new EngineError(`the game is over (${game.result} won)`);
+    this.history.push(game.clone());
+    return Promise.resolve(this.point(game.computerMove()));
+  }
+
+  setPosition(stones: readonly PositionStone[]): Promise<void> {
+    const game = this.emptyGame("human");
+    this.history.length = 0;
+    for (const stone of stones) {
+      this.history.push(game.clone());
+      this.place(game, stone.at, stone.own ? COMPUTER : HUMAN);
+    }
+    this.game = game;
+    return Promise.resolve();
+  }
+
+  takeBack(at: Point): Promise<void> {
+    const game = this.current();
+    const before = this.history.pop();
+    if (!before || game.state.plocha[this.cell(at)] === 0) throw new EngineError(`there is no stone at ${at.x},${at.y} to take back`);
+    this.game = before;
+    return Promise.resolve();
+  }
+
+  forcedMove(at: Point): Promise<void> {
+    const game = this.current();
+    this.history.push(game.clone());
+    this.place(game, at, COMPUTER);
+    return Promise.resolve();
+  }
+
+  scores(): CellScores | undefined {
+    return this.game && { size: this.game.size, values: this.game.state.info };
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private emptyGame(who: "human" | "computer"): Game {
+    const settings = this.started();
+    return Game.newGame(settings.seed & 0xffff, who, { bodovani: this.bodovani, size: settings.size });
+  }
+
+  private started(): GameSettings {
+    if (!this.settings) throw new EngineError("no game: START first");
+    return this.settings;
+  }
+
+  private current(): Game {
+    if (!this.game) throw new EngineError("no game: START first");
+    return this.game;
+  }
+
+  private place(game: Game, at: Point, side: typeof COMPUTER | typeof HUMAN): void {
+    try {
+      game.placeStone(this.cell(at), side);
+    } catch (error) {
+      throw new EngineError((error as Error).message);
+    }
+  }
+
+  private cell(at: Point): number {
+    const { size } = this.started();
+    if (at.x >= size || at.y >= size) throw new EngineError(`${at.x},${at.y} is off the ${size}x${size} board`);
+    return at.y * size + at.x;
+  }
+
+  private point(cell: number): Point {
+    const { size } = this.started();
+    return { x: cell % size, y: Math.floor(cell / size) };
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Every player by name: `piskasm brain --engine NAME` (and the arena) take any name of ENGINES. A name
+ * may carry an argument after a colon (`NAME:ARGUMENT`, e.g. an external program's command line); the
+ * entry decides whether it wants one. Add a player by adding one row.
+ */
+import type { BootSpec } from "../harness/boot.js";
+import { EngineError, type Engine } from "./engine.js";
+import { PiskasmAsmEngine } from "./piskasm-asm.js";
+import { PiskasmTsEngine } from "./piskasm-ts.js";
+
+/** What an engine may need from the command that creates it. */
+export interface EngineContext {
+  /**
+   * The floppy that boots into PISKASM.COM, its DOS and the step timeout (emulated engines). A function:
+   * only engines that boot read it, so a bad --image bothers no other engine.
+   */
+  readonly boot: () => BootSpec;
+  /** Check every move against engine-ts where the engine can be checked. */
+  readonly check: boolean;
+  /** Where mismatch reports go. */
+  readonly reportsDir: string;
+  /** A line for the user (the protocol's MESSAGE). */
+  readonly message: (text: string) => void;
+  /** A line for standard error. */
+  readonly log: (line: string) => void;
+}
+
+export interface EngineEntry {
+  /** One line for --help. */
+  readonly description: string;
+  /** `argument` is the text after `NAME:`, undefined when the name has none. */
+  create(context: EngineContext, argument: string | undefined): Engine;
+}
+
+function noArgument(name: string, argument: string | undefined): void {
+  if (argument !== undefined) throw new EngineError(`engine ${name} takes no argument (got "${name}:${argument}")`);
+}
+
+export const ENGINES: Readonly<Record<string, EngineEntry>> = {
+  asm: {
+    description: "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
+    create: (context, argument) => {
+      noArgument("asm", argument);
+      return new PiskasmAsmEngine({ ...context, boot: context.boot() });
+    },
+  },
+  ts: {
+    description: "engine-ts, PISKASM's evaluator in TypeScript, on square boards 15..22",
+    create: (_context, argument) => {
+      noArgument("ts", argument);
+      return new PiskasmTsEngine();
+    },
+  },
+};
+
+/** The names of ENGINES, for messages and --help. */
+export function engineNames(): string[] {
+  return Object.keys(ENGINES);
+}
+
+/** Creates the engine `spec` names (`NAME` or `NAME:ARGUMENT`); EngineError for an unknown name. */
+export function createEngine(spec: string, context: EngineContext): Engine {
+  const colon = spec.indexOf(":");
+  const name = colon < 0 ? spec : spec.slice(0, colon);
+  const argument = colon < 0 ? undefined : spec.slice(colon + 1);
+  const entry = Object.hasOwn(ENGINES, name) ? ENGINES[name] : undefined;
+  if (!entry) throw new EngineError(`no engine "${name}" (engines: ${engineNames().join(", ")})`);
+  return entry.create(context, argument);
+}
