@@ -1,37 +1,44 @@
 /**
- * Arena player names and the engines behind them: the built-in engines by name, and `pbrain:CMD` for
- * an external Gomocup brain started with the command line CMD.
+ * Arena players are the engines of engines/registry.ts by name (`asm`, `ts`, `five`, `crossmix`,
+ * `pela`, `random`, `pbrain:CMD`, ...). What the emulated engine needs (its floppy, checking, the
+ * reports folder) travels as plain data, so worker threads can create their own engines.
  */
-import { createCrossmixEngine } from "../engines/crossmix/crossmix.js";
 import type { Engine } from "../engines/engine.js";
-import { createFiveEngine } from "../engines/five/five.js";
-import { createPelaEngine } from "../engines/pela/pela.js";
-import { createPbrainEngine } from "../engines/pbrain/pbrain.js";
-import { createRandomEngine } from "../engines/random.js";
+import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
+import type { BootSpec } from "../harness/boot.js";
 import { ArenaError } from "./errors.js";
 
-export const PBRAIN_PREFIX = "pbrain:";
+/** The registry's external-brain entry, the only one that takes an argument (its command line). */
+const PBRAIN = "pbrain";
 
-const BUILT_IN: Readonly<Record<string, () => Engine>> = {
-  five: createFiveEngine,
-  crossmix: createCrossmixEngine,
-  pela: createPelaEngine,
-  random: createRandomEngine,
-};
-
-export const BUILT_IN_PLAYERS: readonly string[] = Object.keys(BUILT_IN);
-
-/** Throws ArenaError when `name` is neither a built-in engine nor pbrain:CMD. */
-export function checkPlayer(name: string): void {
-  if (name.startsWith(PBRAIN_PREFIX)) {
-    if (name.slice(PBRAIN_PREFIX.length).trim() === "") throw new ArenaError(`${name}: give the brain's command line after "${PBRAIN_PREFIX}"`);
-    return;
-  }
-  if (!(name in BUILT_IN)) throw new ArenaError(`unknown player ${JSON.stringify(name)} (have: ${BUILT_IN_PLAYERS.join(", ")}, ${PBRAIN_PREFIX}CMD)`);
+export interface ArenaEngineOptions {
+  /** The floppy for `asm` (undefined: `asm` cannot be created). */
+  readonly boot?: BootSpec;
+  /** Check the asm's moves against engine-ts (mismatch reports go to reportsDir). */
+  readonly check: boolean;
+  readonly reportsDir: string;
 }
 
-export function createPlayer(name: string): Engine {
+/** Throws ArenaError when `name` names no engine. */
+export function checkPlayer(name: string): void {
+  const colon = name.indexOf(":");
+  const base = colon < 0 ? name : name.slice(0, colon);
+  if (!Object.hasOwn(ENGINES, base)) throw new ArenaError(`unknown player ${JSON.stringify(name)} (engines: ${engineNames().join(", ")})`);
+  const wantsArgument = base === PBRAIN;
+  if (wantsArgument && (colon < 0 || name.slice(colon + 1).trim() === "")) throw new ArenaError(`${name}: give the brain's command line, as in pbrain:./pbrain-foo`);
+  if (!wantsArgument && colon >= 0) throw new ArenaError(`${name}: the engine ${base} takes no argument`);
+}
+
+export function createPlayer(name: string, options: ArenaEngineOptions): Engine {
   checkPlayer(name);
-  if (name.startsWith(PBRAIN_PREFIX)) return createPbrainEngine(name.slice(PBRAIN_PREFIX.length));
-  return BUILT_IN[name]();
+  return createEngine(name, {
+    boot: () => {
+      if (!options.boot) throw new ArenaError("the asm engine needs a floppy image");
+      return options.boot;
+    },
+    check: options.check,
+    reportsDir: options.reportsDir,
+    message: (text) => process.stderr.write(`\n${name}: ${text}\n`),
+    log: (line) => process.stderr.write(`\n${name}: ${line}\n`),
+  });
 }

@@ -10,6 +10,7 @@ import type { PlayedGame, GameEnd } from "./game.js";
 import { ArenaError } from "./errors.js";
 import type { Opening } from "./openings.js";
 import type { ScheduledGame } from "./schedule.js";
+import type { Standings } from "./standings.js";
 
 export const RESULTS_FILE = "results.json";
 const FORMAT = "piskasm-arena-1";
@@ -44,6 +45,8 @@ export interface ArenaResults {
   readonly format: typeof FORMAT;
   readonly settings: ArenaSettings;
   readonly games: GameEntry[];
+  /** The table of the finished arena (absent while it runs). */
+  readonly standings?: Standings;
 }
 
 export function newResults(settings: ArenaSettings): ArenaResults {

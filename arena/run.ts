@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { ArenaError } from "./errors.js";
+import type { ArenaEngineOptions } from "./players.js";
 import type { ArenaSettings } from "./results.js";
 import type { ScheduledGame } from "./schedule.js";
 import { ArenaTable, type PlayedScheduledGame } from "./table-player.js";
@@ -13,6 +14,7 @@ import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-
 
 export interface ArenaRunOptions {
   readonly settings: ArenaSettings;
+  readonly engines: ArenaEngineOptions;
   readonly pending: readonly ScheduledGame[];
   readonly jobs: number;
   /** The bundled worker (build/arena-worker.mjs); needed when jobs > 1. */
@@ -22,7 +24,7 @@ export interface ArenaRunOptions {
 export async function runArena(options: ArenaRunOptions, onGame: (result: PlayedScheduledGame) => void): Promise<void> {
   const jobs = Math.max(1, Math.min(options.jobs, options.pending.length));
   if (jobs === 1) {
-    const table = new ArenaTable(options.settings);
+    const table = ArenaTable.withEngines(options.settings, options.engines);
     try {
       for (const game of options.pending) onGame(await table.play(game));
     } finally {
@@ -39,7 +41,7 @@ export async function runArena(options: ArenaRunOptions, onGame: (result: Played
     const workers: Worker[] = [];
     const stopAll = (): void => workers.forEach((w) => void w.terminate());
     for (let j = 0; j < jobs; j++) {
-      const input: ArenaWorkerInput = { settings: options.settings };
+      const input: ArenaWorkerInput = { settings: options.settings, engines: options.engines };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       const next = (): void => {

@@ -6,7 +6,7 @@
 import type { Engine } from "../engines/engine.js";
 import { playArenaGame, type PlayedGame } from "./game.js";
 import { placeOpening } from "./openings.js";
-import { createPlayer } from "./players.js";
+import { createPlayer, type ArenaEngineOptions } from "./players.js";
 import type { ArenaSettings } from "./results.js";
 import type { ScheduledGame } from "./schedule.js";
 
@@ -21,8 +21,12 @@ export class ArenaTable {
 
   constructor(
     private readonly settings: ArenaSettings,
-    private readonly create: (name: string) => Engine = createPlayer,
+    private readonly create: (name: string) => Engine,
   ) {}
+
+  static withEngines(settings: ArenaSettings, options: ArenaEngineOptions): ArenaTable {
+    return new ArenaTable(settings, (name) => createPlayer(name, options));
+  }
 
   private engine(name: string): Engine {
     let engine = this.engines.get(name);

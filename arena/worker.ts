@@ -6,7 +6,8 @@ import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-
 const port = parentPort;
 if (!port) throw new Error("arena/worker must run in a worker thread");
 const post = (message: FromArenaWorker): void => port.postMessage(message);
-const table = new ArenaTable((workerData as ArenaWorkerInput).settings);
+const input = workerData as ArenaWorkerInput;
+const table = ArenaTable.withEngines(input.settings, input.engines);
 
 port.on("message", (message: ToArenaWorker) => {
   if (message.kind === "stop") {

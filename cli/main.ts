@@ -1,6 +1,7 @@
 /** The `piskasm` command. Each subcommand lives in its own file and registers itself here. */
 import { Command, CommanderError } from "commander";
 import { InputFileError } from "../emu/node.js";
+import { registerArena } from "./arena.js";
 import { registerBoot } from "./boot.js";
 import { registerBrain } from "./brain.js";
 import { registerDiff } from "./diff.js";
@@ -14,6 +15,7 @@ const program = new Command("piskasm")
   .description("PISKASM.COM, an 8086 DOS gomoku, run in v86 and checked against its TypeScript evaluator")
   .exitOverride();
 
+registerArena(program);
 registerBoot(program);
 registerDisk(program);
 registerDiff(program);

@@ -7,6 +7,11 @@ import type { BootSpec } from "../harness/boot.js";
 import { EngineError, type Engine } from "./engine.js";
 import { PiskasmAsmEngine } from "./piskasm-asm.js";
 import { PiskasmTsEngine } from "./piskasm-ts.js";
+import { createCrossmixEngine } from "./crossmix/crossmix.js";
+import { createFiveEngine } from "./five/five.js";
+import { createPelaEngine } from "./pela/pela.js";
+import { createPbrainEngine } from "./pbrain/pbrain.js";
+import { createRandomEngine } from "./random.js";
 
 /** What an engine may need from the command that creates it. */
 export interface EngineContext {
@@ -49,6 +54,41 @@ export const ENGINES: Readonly<Record<string, EngineEntry>> = {
     create: (_context, argument) => {
       noArgument("ts", argument);
       return new PiskasmTsEngine();
+    },
+  },
+  five: {
+    description: "FIVE (S. Shlien 1992): the winning-lines method, no search (square boards 10..22)",
+    create: (_context, argument) => {
+      noArgument("five", argument);
+      return createFiveEngine();
+    },
+  },
+  crossmix: {
+    description: "crossmix (FREE SECTOR): flag arrays with the three crossmix defensive exceptions (10..22)",
+    create: (_context, argument) => {
+      noArgument("crossmix", argument);
+      return createCrossmixEngine();
+    },
+  },
+  pela: {
+    description: "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
+    create: (_context, argument) => {
+      noArgument("pela", argument);
+      return createPelaEngine();
+    },
+  },
+  random: {
+    description: "random: a uniform choice among the empty cells within two of a stone (10..22)",
+    create: (_context, argument) => {
+      noArgument("random", argument);
+      return createRandomEngine();
+    },
+  },
+  pbrain: {
+    description: "pbrain:CMD, an external Gomocup brain run as a child process with the command line CMD",
+    create: (_context, argument) => {
+      if (argument === undefined || argument.trim() === "") throw new EngineError('give the brain\'s command line: "pbrain:CMD"');
+      return createPbrainEngine(argument);
     },
   },
 };

@@ -1,0 +1,58 @@
+/**
+ * How a player's lost games were won against it: the winner's threat before the five, read from the
+ * PSQ records with the 9-cell window table. The winning stone's predecessor (the winner's previous
+ * stone) made a four and an open three ("4+3"), two fours ("4+4"), or an open four; an open four is
+ * called "3+3" when the winner's stone before it made two open threes. Anything else (a lost game by
+ * time or error, a simple four the loser failed to block) is "other".
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Board, OPP, OWN } from "../engines/common/board.js";
+import { cellLevels, FOUR, OPEN3, OPEN4 } from "../engines/common/shapes.js";
+import { parsePsq } from "../records/psq.js";
+import type { GameEntry } from "./results.js";
+
+export type Finish = "4+3" | "4+4" | "3+3" | "open four" | "other";
+export const FINISHES: readonly Finish[] = ["4+3", "4+4", "3+3", "open four", "other"];
+
+/** The shape the winner's stone number `ply` (0-based, in `moves`) made, with the board before it. */
+function shapeOf(size: number, cells: readonly number[], ply: number): { fours: number; open4: boolean; open3: number } {
+  const board = new Board(size);
+  cells.slice(0, ply).forEach((c, i) => board.place(c, i % 2 === ply % 2 ? OWN : OPP));
+  const levels = cellLevels(board, cells[ply], OWN);
+  return {
+    fours: levels.filter((l) => l === FOUR || l === OPEN4).length,
+    open4: levels.includes(OPEN4),
+    open3: levels.filter((l) => l === OPEN3).length,
+  };
+}
+
+/** The finish of a game that ended in five; `cells` are the stones in order (the last one the five). */
+export function finishOf(size: number, cells: readonly number[]): Finish {
+  const threat = cells.length - 3;
+  if (threat < 0) return "other";
+  const t = shapeOf(size, cells, threat);
+  if (t.fours >= 2) return "4+4";
+  if (t.fours === 1 && t.open3 >= 1 && !t.open4) return "4+3";
+  if (t.open4) {
+    const before = threat - 2;
+    return before >= 0 && shapeOf(size, cells, before).open3 >= 2 ? "3+3" : "open four";
+  }
+  return "other";
+}
+
+/** Counts of each finish over the games `player` lost by five, read from the records under `dir`. */
+export function lossFinishes(dir: string, player: string, games: readonly GameEntry[]): Record<Finish, number> {
+  const counts: Record<Finish, number> = { "4+3": 0, "4+4": 0, "3+3": 0, "open four": 0, other: 0 };
+  for (const g of games) {
+    const lost = (g.first === player && g.winner === "second") || (g.second === player && g.winner === "first");
+    if (!lost) continue;
+    if (g.end !== "five") {
+      counts.other++;
+      continue;
+    }
+    const record = parsePsq(readFileSync(join(dir, g.psq), "utf8"));
+    counts[finishOf(record.size, record.moves.map((m) => m.y * record.size + m.x))]++;
+  }
+  return counts;
+}

@@ -1,0 +1,172 @@
+/**
+ * `piskasm arena`: engines against each other (round robin or a gauntlet), every game saved as PSQ,
+ * results in DIR/results.json, a progress bar with the running score, and at the end the table of
+ * wins, draws and losses per pair with Elo ratings and their 95 % intervals.
+ */
+import { randomInt } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SingleBar } from "cli-progress";
+import type { Command } from "commander";
+import { ratingsSvg } from "../arena/chart.js";
+import { ArenaError } from "../arena/errors.js";
+import { lossFinishes, type Finish } from "../arena/finishes.js";
+import { arenaMarkdown, writeMarkdownSection } from "../arena/markdown.js";
+import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
+import { checkPlayer } from "../arena/players.js";
+import { newResults, readResults, recordGame, settingsMismatch, writeResults, type ArenaSettings } from "../arena/results.js";
+import { runArena } from "../arena/run.js";
+import { schedule } from "../arena/schedule.js";
+import { formatStandings, standingsOf } from "../arena/standings.js";
+import { parsePositiveInt, UsageError } from "./errors.js";
+import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { projectPath } from "./paths.js";
+
+interface ArenaCommandOptions extends BootCommandOptions {
+  players: string;
+  games: string;
+  size: string;
+  timePerMove: string;
+  openings?: string;
+  jobs: string;
+  out: string;
+  resume?: boolean;
+  gauntlet?: string;
+  anchor?: string;
+  seed?: string;
+  check: boolean;
+  svg?: string;
+  markdown?: string;
+  json?: boolean;
+}
+
+/** The emulated engine's name in engines/registry.ts: only it needs a floppy. */
+const ASM_PLAYER = "asm";
+
+function nonNegativeInt(value: string, option: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`${option} must be a whole number of ms, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function readOpenings(path: string | undefined): Opening[] {
+  if (path === undefined) return [...BUILT_IN_OPENINGS];
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read --openings ${path}: ${(error as Error).message}`);
+  }
+  return parseOpenings(text, path);
+}
+
+function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
+  const players = options.players.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  for (const p of players) checkPlayer(p);
+  const size = parsePositiveInt(options.size, "--size");
+  const openings = readOpenings(options.openings);
+  for (const o of openings) placeOpening(o, size);
+  const anchor = options.anchor ?? (players.includes("random") ? "random" : players[0]);
+  if (!players.includes(anchor)) throw new UsageError(`--anchor ${anchor} is not one of --players`);
+  return {
+    players,
+    ...(options.gauntlet === undefined ? {} : { gauntlet: options.gauntlet }),
+    gamesPerPair: parsePositiveInt(options.games, "--games"),
+    size,
+    turnMs: nonNegativeInt(options.timePerMove, "--time-per-move"),
+    openings,
+    seed: options.seed === undefined ? randomInt(0x1_0000) : parseSeed(options.seed),
+    anchor,
+  };
+}
+
+export function registerArena(program: Command): void {
+  const command = program
+    .command("arena")
+    .description("play engines against each other (PSQ records, results.json) and rate them (Elo with 95 % intervals)")
+    .requiredOption("--players <list>", "comma-separated engines: asm, ts, five, crossmix, pela, random, pbrain:CMD (see `piskasm brain --help`)")
+    .option("--games <n>", "games per pair (each opening twice, the colours swapped)", "10")
+    .option("--size <n>", "square board size (asm plays 19 only, ts 15..22, the others 10..22)", "19")
+    .option("--time-per-move <ms>", "time limit per move; slower by more than 1 s loses (0: no limit)", "200")
+    .option("--openings <file>", "openings, one per line as dx,dy offsets from the centre (default: the 26 three-stone openings)")
+    .option("--jobs <j>", "games played in parallel (worker threads)", "1")
+    .option("--out <dir>", "where results.json and games/*.psq are written", "arena")
+    .option("--resume", "continue the arena in --out (same settings), playing only the games it lacks")
+    .option("--gauntlet <player>", "only the games of this player against each of the others")
+    .option("--anchor <player>", "the player rated 0 (default: random when playing, else the first)")
+    .option("--seed <s>", "seed of the engines' randomness (0..65535; default: random, saved for --resume)")
+    .option("--no-check", "do not check the asm's moves against engine-ts")
+    .option("--svg <file>", "also write the ratings chart as SVG")
+    .option("--markdown <file>", "also write the tables between <!-- arena:begin --> and <!-- arena:end --> of this file")
+    .option("--json", "print the standings as JSON instead of the table");
+  addBootOptions(command).action(async (options: ArenaCommandOptions) => {
+    let settings: ArenaSettings;
+    try {
+      settings = settingsFrom(options);
+    } catch (error) {
+      if (error instanceof ArenaError) throw new UsageError(error.message);
+      throw error;
+    }
+    const jobs = parsePositiveInt(options.jobs, "--jobs");
+    const dir = options.out;
+    const saved = readResults(dir);
+    let results = newResults(settings);
+    if (saved && !options.resume) throw new UsageError(`${dir} already holds an arena: add --resume to continue it, or choose another --out`);
+    if (saved && options.resume) {
+      const wanted = { ...settings, seed: saved.settings.seed };
+      const mismatch = settingsMismatch(saved.settings, wanted);
+      if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
+      settings = saved.settings;
+      results = saved;
+    }
+    const all = schedule({ players: settings.players, gauntlet: settings.gauntlet, gamesPerPair: settings.gamesPerPair, openings: settings.openings.length, seed: settings.seed });
+    const done = new Set(results.games.map((g) => g.index));
+    const pending = all.filter((g) => !done.has(g.index));
+    writeResults(dir, results);
+    const boot = settings.players.includes(ASM_PLAYER) ? bootSpec(options) : undefined;
+    const bar = new SingleBar({
+      format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
+      noTTYOutput: true,
+      notTTYSchedule: 10_000,
+      stream: process.stderr,
+      hideCursor: true,
+    });
+    const scoreLine = (): string => {
+      const points = new Map(settings.players.map((p) => [p, 0]));
+      for (const g of results.games) {
+        if (g.winner === "draw") {
+          points.set(g.first, (points.get(g.first) ?? 0) + 0.5);
+          points.set(g.second, (points.get(g.second) ?? 0) + 0.5);
+        } else {
+          const w = g.winner === "first" ? g.first : g.second;
+          points.set(w, (points.get(w) ?? 0) + 1);
+        }
+      }
+      return [...points].map(([p, n]) => `${p} ${n}`).join(" ");
+    };
+    bar.start(all.length, done.size, { score: scoreLine() });
+    const started = performance.now();
+    try {
+      await runArena(
+        { settings, engines: { boot, check: options.check, reportsDir: join(dir, "reports") }, pending, jobs, workerScript: projectPath("build", "arena-worker.mjs") },
+        ({ game, played, wallMs }) => {
+          results.games.push(recordGame(dir, settings.size, game, played, wallMs));
+          writeResults(dir, results);
+          bar.increment(1, { score: scoreLine() });
+        },
+      );
+    } finally {
+      bar.stop();
+    }
+    const wallMs = performance.now() - started;
+    const standings = standingsOf(settings, results.games);
+    writeResults(dir, { ...results, standings });
+    if (options.svg) writeFileSync(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`));
+    if (options.markdown) {
+      const finishes = new Map<string, Record<Finish, number>>();
+      for (const p of settings.players.filter((name) => name === ASM_PLAYER || name === "ts")) finishes.set(p, lossFinishes(dir, p, results.games));
+      writeMarkdownSection(options.markdown, arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }));
+    }
+    if (options.json) console.log(JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }));
+    else console.log(`${formatStandings(standings)}\n\n${results.games.length} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`);
+  });
+}
