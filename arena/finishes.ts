@@ -2,8 +2,9 @@
  * How a player's lost games were won against it: the winner's threat before the five, read from the
  * PSQ records with the 9-cell window table. The winning stone's predecessor (the winner's previous
  * stone) made a four and an open three ("4+3"), two fours ("4+4"), or an open four; an open four is
- * called "3+3" when the winner's stone before it made two open threes. Anything else (a lost game by
- * time or error, a simple four the loser failed to block) is "other".
+ * counted as "4+3" when the winner's stone before it made a four and an open three (the four blocked,
+ * the three became the open four), as "3+3" when that stone made two open threes. Anything else (a
+ * lost game by time or error, a simple four the loser failed to block) is "other".
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -36,7 +37,10 @@ export function finishOf(size: number, cells: readonly number[]): Finish {
   if (t.fours === 1 && t.open3 >= 1 && !t.open4) return "4+3";
   if (t.open4) {
     const before = threat - 2;
-    return before >= 0 && shapeOf(size, cells, before).open3 >= 2 ? "3+3" : "open four";
+    if (before < 0) return "open four";
+    const b = shapeOf(size, cells, before);
+    if (b.fours >= 1 && b.open3 >= 1) return "4+3";
+    return b.open3 >= 2 ? "3+3" : "open four";
   }
   return "other";
 }

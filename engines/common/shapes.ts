@@ -37,11 +37,6 @@ function slot(key: number, i: number): number {
   return (key >> (2 * i)) & 3;
 }
 
-/** Offset (-4..4) of slot i. */
-function offset(i: number): number {
-  return i < 4 ? i - 4 : i - 3;
-}
-
 /** Own stones in an unbroken run through the middle. */
 function runThroughMiddle(key: number): number {
   let n = 1;
@@ -108,17 +103,17 @@ export function shapeTable(): Uint8Array {
 /** The window key of `cell` along (dx, dy) as seen by `who` (its stones are "own"). */
 export function windowKey(board: Board, cell: number, dx: number, dy: number, who: Stone): number {
   const size = board.size;
+  const cells = board.cells;
   const x0 = cell % size;
-  const y0 = Math.floor(cell / size);
+  const y0 = (cell - x0) / size;
   let key = 0;
   for (let i = 0; i < SLOTS; i++) {
-    const k = offset(i);
+    const k = i < 4 ? i - 4 : i - 3;
     const x = x0 + k * dx;
     const y = y0 + k * dy;
-    let s: number;
-    if (!board.inside(x, y)) s = SLOT_OFF;
-    else {
-      const c = board.cells[y * size + x];
+    let s = SLOT_OFF;
+    if (x >= 0 && y >= 0 && x < size && y < size) {
+      const c = cells[y * size + x];
       s = c === EMPTY ? SLOT_EMPTY : c === who ? SLOT_OWN : SLOT_OTHER;
     }
     key |= s << (2 * i);

@@ -1,12 +1,14 @@
 /**
  * pela (seed 002, after the description of Pela's pbrain-pela; piskasm's own code). A move is:
  *   1. a five when the engine has a four; the block when the opponent has one;
- *   2. the first stone of a win by continuous fours (VCF), when the search finds one;
+ *   2. the first stone of a win by continuous fours (VCF), when the search finds one (piskasm's
+ *      addition: a line may also end in a double open three when the defender has no four);
  *   3. when the opponent has such a win: the cells of its winning line, best value first, each tried
  *      until one leaves the opponent without a VCF; when every one loses, the engine's best four
  *      (delaying the loss);
  *   4. otherwise the cell with the highest attack + defence value, with a small random choice among
- *      the cells within 5 % of the best.
+ *      the cells within 5 % of the best; piskasm's addition: the best few cells are first checked for
+ *      leaving the opponent a VCF, and only safe ones are chosen when there are any.
  * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
  * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
  * deterministic for a seed; only a deadline that cuts a search short can change its move.
@@ -22,12 +24,20 @@ export const MAX_DEPTH = 20;
 export const NODE_BUDGET = 6000;
 /** When the protocol says "answer at once" (timeout_turn 0), the searches still get this long. */
 export const DEFAULT_TURN_MS = 1000;
-/** The share of the turn's time the searches may use (the rest covers the value scan and overhead). */
-const SEARCH_SHARE = 0.5;
+/**
+ * The shares of the turn's time by which the searches must end: the own VCF, the opponent's VCF, and
+ * the defence and safety checks (the rest covers the value scan and overhead). Each search gets its
+ * own share, so a long own search cannot leave the opponent's threats unseen.
+ */
+const OWN_SEARCH_SHARE = 0.2;
+const THREAT_SEARCH_SHARE = 0.4;
+const SEARCH_SHARE = 0.6;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
 const NEAR_BEST_DIVISOR = 20;
+/** How many of the best cells are checked for leaving the opponent a VCF. */
+const SAFETY_CHECKS = 6;
 
 export interface PelaOptions {
   readonly maxDepth?: number;
@@ -52,16 +62,18 @@ export class PelaStrategy implements Strategy {
     const blocks = cells.filter((c) => fourKind(board, c, OPP, table) === 3);
     if (blocks.length > 0) return this.best(board, blocks);
     const turnMs = context.limits.turnMs > 0 ? context.limits.turnMs : DEFAULT_TURN_MS;
-    const limits: VcfLimits = {
+    const limitsUntil = (share: number): VcfLimits => ({
       maxDepth: this.options.maxDepth ?? MAX_DEPTH,
       maxNodes: this.options.nodeBudget ?? NODE_BUDGET,
-      deadlineMs: context.startedMs + turnMs * SEARCH_SHARE,
-    };
-    const own = this.vcf(board, OWN, limits);
+      deadlineMs: context.startedMs + turnMs * share,
+      doubleThrees: true,
+    });
+    const own = this.vcf(board, OWN, limitsUntil(OWN_SEARCH_SHARE));
     if (own) return own[0];
-    const threat = this.vcf(board, OPP, limits);
+    const threat = this.vcf(board, OPP, limitsUntil(THREAT_SEARCH_SHARE));
+    const limits = limitsUntil(SEARCH_SHARE);
     if (threat) return this.defend(board, threat, cells, limits);
-    return this.nearBest(board, cells, context);
+    return this.nearBest(board, cells, context, limits);
   }
 
   scores(board: Board): Float64Array {
@@ -104,12 +116,24 @@ export class PelaStrategy implements Strategy {
     return best;
   }
 
-  private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext): number {
+  /**
+   * The near-best cells (within 5 % of the best value), one chosen at random; but first the best
+   * SAFETY_CHECKS cells by value are checked, best first, for giving the opponent a VCF, and the
+   * near-best choice is made among the safe ones.
+   */
+  private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
     const table = shapeTable();
-    const values = cells.map((c) => combinedValue(board, c, OWN, table));
-    const top = Math.max(...values);
-    const near = cells.filter((_, i) => values[i] * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
-    return near[rng.below(near.length)];
+    const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
+    const safe = ranked.slice(0, SAFETY_CHECKS).filter(({ c }) => {
+      board.place(c, OWN);
+      const lost = this.vcf(board, OPP, limits);
+      board.removeLast(c);
+      return !lost;
+    });
+    const pool = safe.length > 0 ? safe : ranked;
+    const top = pool[0].v;
+    const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
+    return near[rng.below(near.length)].c;
   }
 }
 

@@ -4,22 +4,36 @@
  * opponent's) apart. Two twos in two directions score about one three in one direction.
  */
 import { DIRECTIONS, EMPTY, OPP, OWN, type Board, type Stone } from "../common/board.js";
-import { FIVE, FOUR, OPEN4, shapeTable, windowKey } from "../common/shapes.js";
+import { FIVE, FOUR, OPEN3, OPEN4, shapeTable, windowKey } from "../common/shapes.js";
 
 /** Value per level: DEAD, ONE, TWO, OPEN2, THREE, OPEN3, FOUR, OPEN4, FIVE. */
-const LEVEL_VALUE = [0, 2, 6, 20, 24, 80, 100, 1000, 10000];
-/** The defence counts a little less than the attack: an equal attack is played rather than blocked. */
-const DEFENCE_NUM = 9;
+const LEVEL_VALUE = [0, 2, 6, 30, 24, 120, 100, 1000, 10000];
+/**
+ * A stone that makes two threats at once (open threes or fours in two directions: 3+3, 4+3, 4+4) wins
+ * in two moves unless the opponent has fours; piskasm's addition to the plain sum, so the attack plays
+ * such cells and the defence takes them away first.
+ */
+const DOUBLE_THREAT_BONUS = 800;
+/**
+ * The defence counts a fifth more than the attack (measured against engine-ts: 82 % of the points with
+ * 1.2, 77 % with 0.9 and with 1.5, 40 games each at 200 ms per move).
+ */
+const DEFENCE_NUM = 12;
 const DEFENCE_DEN = 10;
 
 /** The summed direction values of a stone of `who` at the empty `cell`. */
 export function cellValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
   let v = 0;
-  for (const [dx, dy] of DIRECTIONS) v += LEVEL_VALUE[table[windowKey(board, cell, dx, dy, who)]];
-  return v;
+  let threats = 0;
+  for (const [dx, dy] of DIRECTIONS) {
+    const level = table[windowKey(board, cell, dx, dy, who)];
+    v += LEVEL_VALUE[level];
+    if (level >= OPEN3) threats++;
+  }
+  return threats >= 2 ? v + DOUBLE_THREAT_BONUS : v;
 }
 
-/** attack + 0.9 defence: how good the empty `cell` is for `who` to play. */
+/** attack + 1.2 defence: how good the empty `cell` is for `who` to play. */
 export function combinedValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
   const other = who === OWN ? OPP : OWN;
   return cellValue(board, cell, who, table) + (cellValue(board, cell, other, table) * DEFENCE_NUM) / DEFENCE_DEN;
@@ -35,6 +49,13 @@ export function fourKind(board: Board, cell: number, who: Stone, table: Uint8Arr
     else if (level === FOUR) fours++;
   }
   return fours >= 2 ? 2 : fours === 1 ? 1 : 0;
+}
+
+/** The number of directions in which a stone of `who` at the empty `cell` makes an open three. */
+export function openThrees(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
+  let n = 0;
+  for (const [dx, dy] of DIRECTIONS) if (table[windowKey(board, cell, dx, dy, who)] === OPEN3) n++;
+  return n;
 }
 
 /** Empty cells on the four lines through `cell`, up to four away (where its stone changes the shapes). */

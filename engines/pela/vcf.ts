@@ -3,11 +3,12 @@
  * attacker makes a four on every move, so the defender has one reply (the cell that stops the five)
  * and the number of lines stays small enough to try them all, up to a depth limit and a node budget.
  * A defender's reply that makes a four of his own must be answered by the attacker's next stone, which
- * then has to make a four too.
+ * then has to make a four too. With `doubleThrees`, a line of play may also end in a double open three
+ * while the defender has no four.
  */
 import { EMPTY, other, type Board, type Stone } from "../common/board.js";
 import { shapeTable } from "../common/shapes.js";
-import { cellValue, fourKind, lineCells } from "./values.js";
+import { cellValue, fourKind, lineCells, openThrees } from "./values.js";
 
 export interface VcfLimits {
   /** Most attacker fours in a line of play. */
@@ -16,6 +17,11 @@ export interface VcfLimits {
   readonly maxNodes: number;
   /** performance.now() after which the search gives up. */
   readonly deadlineMs: number;
+  /**
+   * Also count as a win a stone that makes two open threes (3+3) when the defender has no four to
+   * answer with (piskasm's extension of pela's pure VCF).
+   */
+  readonly doubleThrees?: boolean;
 }
 
 export interface VcfResult {
@@ -37,12 +43,27 @@ class Search {
     private readonly board: Board,
     private readonly attacker: Stone,
     private readonly limits: VcfLimits,
+    /** The empty cells near the stones when the search started. */
+    private readonly near: readonly number[],
   ) {}
 
   private fivesFor(who: Stone, cells: Iterable<number>): number[] {
     const out = new Set<number>();
     for (const c of cells) if (this.board.cells[c] === EMPTY && fourKind(this.board, c, who, this.table) === 3) out.add(c);
     return [...out];
+  }
+
+  /** The cells among `cells` where the attacker makes two open threes. */
+  private doubleThreesFor(cells: Iterable<number>): number[] {
+    const out = new Set<number>();
+    for (const c of cells) if (this.board.cells[c] === EMPTY && openThrees(this.board, c, this.attacker, this.table) >= 2) out.add(c);
+    return [...out];
+  }
+
+  /** True when the defender can make a four somewhere near the stones. */
+  private defenderHasFour(): boolean {
+    const defender = other(this.attacker);
+    return this.near.some((c) => this.board.cells[c] === EMPTY && fourKind(this.board, c, defender, this.table) >= 1);
   }
 
   /** The cells among `cells` where the attacker makes a four, best value first. */
@@ -94,6 +115,10 @@ class Search {
       this.board.cells[c] = EMPTY;
       if (found) return found;
     }
+    if (this.limits.doubleThrees && open.length === 0) {
+      const doubles = this.doubleThreesFor([...this.near, ...candidates]);
+      if (doubles.length > 0 && !this.outOfBudget() && !this.defenderHasFour()) return { line: [doubles[0]], finish: [] };
+    }
     return undefined;
   }
 }
@@ -103,8 +128,8 @@ class Search {
  * during the search and restored before it returns.
  */
 export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): { result: VcfResult | undefined; nodes: number } {
-  const search = new Search(board, attacker, limits);
   const candidates = board.cellsNearStones(RADIUS);
+  const search = new Search(board, attacker, limits, candidates);
   const own = candidates.filter((c) => fourKind(board, c, attacker) === 3);
   if (own.length > 0) return { result: { line: [own[0]], finish: [own[0]] }, nodes: 0 };
   const threats = candidates.filter((c) => fourKind(board, c, other(attacker)) === 3);
