@@ -3,13 +3,16 @@
  * `pela`, `random`, `pbrain:CMD`, ...). What the emulated engine needs (its floppy, checking, the
  * reports folder) travels as plain data, so worker threads can create their own engines.
  */
-import type { Engine } from "../engines/engine.js";
+import { RULE_FREESTYLE, type Engine } from "../engines/engine.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
 import type { BootSpec } from "../harness/boot.js";
+import { BOARD_SIZE } from "../harness/game-view.js";
 import { ArenaError } from "./errors.js";
 
 /** The registry's external-brain entry, the only one that takes an argument (its command line). */
 const PBRAIN = "pbrain";
+/** The registry's emulated engine (it boots v86 as soon as it is created). */
+export const ASM = "asm";
 
 export interface ArenaEngineOptions {
   /** The floppy for `asm` (undefined: `asm` cannot be created). */
@@ -41,4 +44,16 @@ export function createPlayer(name: string, options: ArenaEngineOptions): Engine 
     message: (text) => process.stderr.write(`\n${name}: ${text}\n`),
     log: (line) => process.stderr.write(`\n${name}: ${line}\n`),
   });
+}
+
+/**
+ * Why `name` cannot play on a board of `size`, or undefined; asked before an arena starts. The emulated
+ * engine is not booted for the question (it plays 19x19 only) and an external brain answers START
+ * itself, so both are only asked when a game starts.
+ */
+export function sizeRefusal(name: string, size: number): string | undefined {
+  const base = name.split(":")[0];
+  if (base === ASM) return size === BOARD_SIZE ? undefined : `${name} (PISKASM.COM) plays on ${BOARD_SIZE}x${BOARD_SIZE} only, not ${size}x${size}`;
+  if (base === PBRAIN) return undefined;
+  return createPlayer(name, { check: false, reportsDir: "" }).refuse({ size, rule: RULE_FREESTYLE, seed: 0 });
 }
