@@ -2,6 +2,7 @@
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import { planGames } from "../harness/game-spec.js";
+import { ENGINE_POLICY_NAMES, isEnginePolicyName } from "../harness/engine-policy.js";
 import { isPolicyName, POLICY_NAMES } from "../harness/policies.js";
 import { Progress } from "../harness/progress.js";
 import { buildReport, formatMismatch, writeReport } from "../harness/report.js";
@@ -26,7 +27,7 @@ export function registerDiff(program: Command): void {
     .description("play games of PISKASM.COM in v86 and check every computer move against engine-ts (full state and screen)")
     .option("--games <n>", "number of games (they alternate who starts)", "20")
     .option("--seed <s>", "game i starts with Seed = s + i (PISKASM /S:) and the policies are seeded from s")
-    .option("--policy <name>", `the human opponent: ${POLICY_NAMES.join(" or ")}`, "random")
+    .option("--policy <name>", `the human opponent: ${[...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ")}`, "random")
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--out <dir>", "where mismatch reports are written", "reports")
@@ -35,13 +36,14 @@ export function registerDiff(program: Command): void {
     const games = parsePositiveInt(options.games, "--games");
     const jobs = parsePositiveInt(options.jobs, "--jobs");
     const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
-    if (!isPolicyName(options.policy)) {
-      throw new UsageError(`--policy must be ${POLICY_NAMES.join(" or ")}, not ${JSON.stringify(options.policy)}`);
+    const policy = options.policy;
+    if (!isPolicyName(policy) && !isEnginePolicyName(policy)) {
+      throw new UsageError(`--policy must be ${[...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ")}, not ${JSON.stringify(policy)}`);
     }
     const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const boot = bootSpec(options);
     const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
-    const specs = planGames({ games, policy: options.policy, runSeed, fixedSeed, maxComputerMoves });
+    const specs = planGames({ games, policy, runSeed, fixedSeed, maxComputerMoves });
     const progress = new Progress(process.stderr, games);
     const reports: string[] = [];
     const { summary } = await runDiff(

@@ -1,5 +1,6 @@
 /** What one game of a differential run is, and how a run's games are planned. */
 import type { WhoStarts } from "../engine-ts/index.js";
+import type { EnginePolicyName } from "./engine-policy.js";
 import type { GeneratedPolicyName, PolicyName } from "./policies.js";
 import { deriveSeed } from "./prng.js";
 
@@ -20,7 +21,7 @@ export interface GameSpec {
 
 export interface RunPlanOptions {
   games: number;
-  policy: GeneratedPolicyName;
+  policy: GeneratedPolicyName | EnginePolicyName;
   /** Seeds every policy PRNG of the run. */
   runSeed: number;
   /** When set, game i starts with Seed = (fixedSeed + i) mod 65536 via /S:. */

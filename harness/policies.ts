@@ -7,15 +7,23 @@
  * All are deterministic for a given seed and board.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore } from "../engine-ts/index.js";
+import type { EnginePolicyName } from "./engine-policy.js";
 import { Prng } from "./prng.js";
 
 export const POLICY_NAMES = ["random", "engine"] as const;
 export type GeneratedPolicyName = (typeof POLICY_NAMES)[number];
-export type PolicyName = GeneratedPolicyName | "replay";
+export type PolicyName = GeneratedPolicyName | "replay" | EnginePolicyName;
 
 export interface Policy {
   readonly name: PolicyName;
   /** The human's next cell on this board; undefined when the policy has no move left (replay). */
+  next(plocha: Uint8Array): number | undefined | Promise<number | undefined>;
+  /** Releases what the policy holds (an engine policy's child process). */
+  close?(): Promise<void>;
+}
+
+/** A policy that answers at once (the generated ones and replay). */
+export interface SyncPolicy extends Policy {
   next(plocha: Uint8Array): number | undefined;
 }
 
@@ -66,7 +74,7 @@ export function randomPolicy(seed: number): Policy {
   };
 }
 
-export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): Policy {
+export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): SyncPolicy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
   return {

@@ -7,6 +7,7 @@ import { compareStates } from "./compare.js";
 import type { Diff } from "./diff-types.js";
 import type { GameSpec } from "./game-spec.js";
 import type { GameState } from "./game-view.js";
+import { createEnginePolicy, isEnginePolicyName } from "./engine-policy.js";
 import { createPolicy, replayPolicy, type Policy } from "./policies.js";
 import { checkScreen } from "./screen-check.js";
 import type { GameSession } from "./session.js";
@@ -52,6 +53,7 @@ export interface RunHooks {
 
 function policyFor(spec: GameSpec): Policy {
   if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
+  if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
   return createPolicy(spec.policy, spec.policySeed);
 }
 
@@ -88,7 +90,7 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
       outcome.result = "capped";
       break;
     }
-    const cell = policy.next(engine.state.plocha);
+    const cell = await policy.next(engine.state.plocha);
     if (cell === undefined) break;
     outcome.harnessMs += performance.now() - mark;
     const stonesBefore = asm.moveCount;
@@ -109,6 +111,7 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
   if (outcome.mismatch) outcome.result = "mismatch";
   else if (outcome.result === "playing") outcome.result = engine.result;
   outcome.harnessMs += performance.now() - mark;
+  await policy.close?.();
   await session.backToMenu();
   outcome.wallMs = performance.now() - started;
   return outcome;
