@@ -36,11 +36,17 @@ export function pcMove(state: PCMoveState): number {
   return pcMoveScan(state.info, state.plocha, start);
 }
 
-/** The first-move rule (computer starts): two GetRandom calls, a cell in rows and columns 7..11. */
+/** The side of the opening square: rows and columns 7..11, the 5x5 square around the centre (9,9). */
+export const OPENING_SPAN = 5;
+export const OPENING_BASE = (BOARD_SIZE - OPENING_SPAN) / 2;
+
+/**
+ * The first-move rule (computer starts, section 3): one GetRandom; k = r mod 25 numbers the 25 cells
+ * of the opening square row by row.
+ */
 export function firstMove(state: RandomState): number {
-  const r1 = getRandom(state);
-  const r2 = getRandom(state);
-  const row = 7 + (r1 % 5);
-  const col = 7 + (r2 % 5);
+  const k = getRandom(state) % (OPENING_SPAN * OPENING_SPAN);
+  const row = OPENING_BASE + Math.floor(k / OPENING_SPAN);
+  const col = OPENING_BASE + (k % OPENING_SPAN);
   return BOARD_SIZE * row + col;
 }
