@@ -16,7 +16,7 @@
  * (harness/compare.ts and harness/screen-check.ts, as `piskasm diff` does). On a difference the
  * program's move is still answered; a replayable report is written (harness/report.ts), a MESSAGE says
  * so, and checking stops for the rest of that game. */
-import { COMPUTER, formatCell, Game, HUMAN, NO_CELL, Phase, phaseName, type ToMove, type WhoStarts } from "../engine-ts/index.js";
+import { buildBodovani, COMPUTER, formatCell, Game, HUMAN, NO_CELL, Phase, phaseName, type ToMove, type WhoStarts } from "../engine-ts/index.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../harness/boot.js";
 import { compareStates } from "../harness/compare.js";
@@ -34,6 +34,8 @@ export interface AsmEngineOptions {
   readonly boot: BootSpec;
   /** Compare every state with engine-ts. */
   readonly check: boolean;
+  /** engine-ts's score tables; the evaluator's when omitted (tests pass altered ones to see the check fail). */
+  readonly referenceTables?: Uint16Array;
   /** Where mismatch reports go. */
   readonly reportsDir: string;
   /** A line for the manager's user (the protocol's MESSAGE). */
@@ -85,9 +87,11 @@ export class PiskasmAsmEngine implements Engine {
   private shadow: Game | undefined;
   /** The booted program, once ready() has seen it. */
   private booted: Ready | undefined;
+  private readonly reference: { bodovani: Uint16Array };
 
   /** Starts booting at once (managers send ABOUT and INFO first); newGame() waits for it. */
   constructor(private readonly options: AsmEngineOptions) {
+    this.reference = { bodovani: options.referenceTables ?? buildBodovani() };
     this.booting = this.boot();
     // A boot failure is answered at the first START; until then it must not count as unhandled.
     this.booting.catch((error: unknown) => options.log(`PISKASM.COM did not boot: ${(error as Error).message}`));
@@ -227,11 +231,11 @@ export class PiskasmAsmEngine implements Engine {
     let shadow: Game;
     if (start.kind === "play") {
       state = await session.startGame(start.who);
-      shadow = Game.newGame(this.seed, start.who);
+      shadow = Game.newGame(this.seed, start.who, this.reference);
     } else {
       const sides = start.stones.map((s) => ({ cell: s.cell, side: s.own ? COMPUTER : HUMAN }) as const);
       state = await session.setUpPosition(sides, start.toMove);
-      shadow = Game.setUp(this.seed);
+      shadow = Game.setUp(this.seed, this.reference);
       for (const stone of sides) shadow.placeStone(stone.cell, stone.side);
       if (shadow.result === "playing") shadow.handOver(start.toMove);
     }
