@@ -394,6 +394,10 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     await machine.keyboard.type("\x1b");
     await run().waitForPhase([Phase.MENU]);
 
+    await expect(session.setUpPosition([{ cell: 5, side: HUMAN }, { cell: 5, side: COMPUTER }], "human")).rejects.toThrow(/two stones on F1/);
+    await expect(session.setUpPosition([{ cell: 361, side: HUMAN }], "human")).rejects.toThrow(RangeError);
+    expect(run().phase()).toBe(Phase.MENU);
+
     const five = [40, 41, 42, 43, 44].map((cell) => ({ cell, side: COMPUTER as Side }));
     const state = await session.setUpPosition(five, "human");
     const engine = Game.setUp(SEED);
