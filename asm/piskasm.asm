@@ -7,11 +7,13 @@
 ; Run:     PISKASM [/S:n]      needs an INT 33h mouse driver (MOUSE.COM) loaded first;
 ;          /S:n (n decimal 0..65535) starts every game of this run with Seed = n; any other n
 ;          is refused with the bad-seed message and errorlevel 2.
+;          Menu: 1 you start, 2 the computer starts, 3 quit, 4 set up a position (left click O,
+;          right click X, Enter/Tab hand over), S type a seed for every later game.
 ;
 ; Memory map (one 64 KiB segment, CS = DS = SS = PSP segment, tiny model):
 ;   0000h-00FFh  PSP (command tail at 80h, read only)
-;   0100h        jmp short over the debug header; 0102h-0123h the debug header
-;   0124h-...    code and read-only data (texts, value lists), up to code_end
+;   0100h        jmp short over the debug header; 0102h-0127h the debug header (version 2)
+;   0128h-...    code and read-only data (texts, value lists), up to code_end
 ;   code_end + JIT_GAP ...  BSS: every variable written while the program runs (Plocha, Info, the
 ;                padded board, Bodovani, counters, flags). Not in the file; zeroed at start.
 ;   ...FFFEh     stack (the SP DOS gives a COM), far above the BSS

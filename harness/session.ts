@@ -5,7 +5,7 @@
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
-import { COMPUTER, formatCell, type Side, type ToMove, type WhoStarts } from "../engine-ts/index.js";
+import { assertCell, COMPUTER, formatCell, HUMAN, type Side, type ToMove, type WhoStarts } from "../engine-ts/index.js";
 import type { DosProfile } from "./dos-profile.js";
 import {
   cellToScreen,
@@ -46,6 +46,17 @@ const ESC = "\x1b";
 const HAND_OVER_KEY: Readonly<Record<ToMove, string>> = { computer: ENTER, human: "\t" };
 /** Any key leaves the result screen. */
 const CONTINUE_KEY = " ";
+
+/** Throws a RangeError for a cell off the board, a side other than 1 or 2, or two stones on one cell. */
+function checkStones(stones: readonly SetUpStone[]): void {
+  const taken = new Set<number>();
+  for (const { cell, side } of stones) {
+    assertCell(cell);
+    if (side !== COMPUTER && side !== HUMAN) throw new RangeError(`set-up stone on ${formatCell(cell)}: side ${String(side)} is not 1 or 2`);
+    if (taken.has(cell)) throw new RangeError(`set-up position: two stones on ${formatCell(cell)}`);
+    taken.add(cell);
+  }
+}
 
 export function isGameOver(phase: number): boolean {
   return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
@@ -155,9 +166,11 @@ export class GameSession {
    * goes through PlaceStone as in a game). Then the turn is handed over: Enter lets the computer move
    * at once (the state returned holds its answer), Tab leaves the move to the human. When a stone ends
    * the game (five, or the last free cell) the result is returned and the remaining stones are not
-   * placed.
+   * placed. A position with a cell off the board, a bad side or two stones on one cell is refused with
+   * a RangeError before any key is pressed.
    */
-  async setUpPosition(stones: readonly { cell: number; side: Side }[], toMove: "computer" | "human"): Promise<GameState> {
+  async setUpPosition(stones: readonly SetUpStone[], toMove: ToMove): Promise<GameState> {
+    checkStones(stones);
     await this.startSetUp();
     const { machine } = this;
     for (const [i, stone] of stones.entries()) {

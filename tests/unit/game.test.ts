@@ -203,3 +203,59 @@ describe("playing", () => {
     expect(g.state.phase).toBe(Phase.DRAW);
   });
 });
+
+describe("the set-up mode (menu key 4)", () => {
+  const stones = [
+    { cell: parseCell("J10"), side: HUMAN },
+    { cell: parseCell("K10"), side: COMPUTER },
+    { cell: parseCell("J11"), side: HUMAN },
+    { cell: parseCell("K12"), side: COMPUTER },
+  ] as const;
+
+  it("starts like NewBoard (Random = Seed, GameCount + 1) in Phase SETUP and keeps SETUP after each stone", () => {
+    const g = Game.setUp(77, { bodovani });
+    expect(g.state).toMatchObject({ seed: 77, random: 77, gameCount: 1, moveCount: 0, volnaPole: CELLS, lastPC: NO_CELL, phase: Phase.SETUP });
+    expect(g.result).toBe("playing");
+    for (const stone of stones) {
+      g.placeStone(stone.cell, stone.side);
+      expect(g.state.phase).toBe(Phase.SETUP);
+    }
+    expect(g.state.lastPC).toBe(parseCell("K12"));
+    expect(g.state.moveCount).toBe(4);
+    expect(g.state.random).toBe(77);
+  });
+
+  it("places each stone exactly as PlaceStone in a game: the same Info as the same stones played in that order", () => {
+    const g = Game.setUp(5, { bodovani });
+    const played = Game.newGame(5, "human", { bodovani });
+    for (const stone of stones) {
+      g.placeStone(stone.cell, stone.side);
+      played.placeStone(stone.cell, stone.side);
+    }
+    expect(Array.from(g.state.info)).toEqual(Array.from(played.state.info));
+    expect(Array.from(g.state.plocha)).toEqual(Array.from(played.state.plocha));
+  });
+
+  it("hands over to the computer (PCMove now, then the human's turn) or to the human", () => {
+    const computer = Game.setUp(9, { bodovani });
+    const human = Game.setUp(9, { bodovani });
+    for (const stone of stones) {
+      computer.placeStone(stone.cell, stone.side);
+      human.placeStone(stone.cell, stone.side);
+    }
+    const predicted = computer.predictComputerMove();
+    expect(computer.handOver("computer")).toBe(predicted);
+    expect(computer.state).toMatchObject({ phase: Phase.HUMAN_TURN, lastPC: predicted, moveCount: 5 });
+    expect(human.handOver("human")).toBeNull();
+    expect(human.state).toMatchObject({ phase: Phase.HUMAN_TURN, moveCount: 4 });
+    expect(() => human.handOver("human")).toThrow(/not being set up/);
+  });
+
+  it("a set-up stone that completes five ends the game with that side's win", () => {
+    const g = Game.setUp(0, { bodovani });
+    for (let col = 0; col < 4; col++) expect(g.placeStone(col, HUMAN)).toBe("playing");
+    expect(g.placeStone(4, HUMAN)).toBe("human");
+    expect(g.state.phase).toBe(Phase.HUMAN_WON);
+    expect(() => g.placeStone(20, COMPUTER)).toThrow(/over/);
+  });
+});

@@ -3,7 +3,7 @@
  * Positions are built with PlaceStone, so Info is exactly what the engine keeps.
  */
 import { describe, expect, it } from "vitest";
-import { AXES, COMPUTER, countingUnits, formatCell, HUMAN, parseCell, pcMoveScan, type Side } from "../../engine-ts/index.js";
+import { AXES, COMPUTER, countingUnits, formatCell, HUMAN, parseCell, pcMoveScan, priorityLevel, type Side } from "../../engine-ts/index.js";
 import { gameWith } from "./position.js";
 
 const at = parseCell;
@@ -98,5 +98,24 @@ describe("known limitation (evaluator.md 7.3): the static evaluator does not see
     expect([at("K7"), at("K12")]).toContain(out.computer);
     const other = out.computer === at("K7") ? at("K12") : at("K7");
     expect(g.humanMove(other).result).toBe("human");
+  });
+});
+
+describe("issue 16: the open three left standing", () => {
+  // PISKASM /S:16420, human first, with the first table values: the human's moves R11 Q11 Q10 P9 P10
+  // O7 Q8 M8 M9 M11 O12 P11 and the computer's answers R10 O11 Q9 O8 P8 N8 L8 N10 O9 O10 M10 (computed
+  // with those values). The computer then played the double three N9 (120 + 120 + 10) instead of
+  // blocking the human's open three (230 + 18), and the human won.
+  const X = ["R10", "O11", "Q9", "O8", "P8", "N8", "L8", "N10", "O9", "O10", "M10"];
+  const O = ["R11", "Q11", "Q10", "P9", "P10", "O7", "Q8", "M8", "M9", "M11", "O12", "P11"];
+
+  it("now scores every block of the open three above the double three N9, and does not play N9", () => {
+    const g = gameWith({ X, O });
+    const { plocha, info } = g.state;
+    expect(priorityLevel(plocha, at("N9"))).toBe("DOUBLE_THREE");
+    const blocks = [...info.keys()].filter((cell) => plocha[cell] === 0 && priorityLevel(plocha, cell) === "BLOCK_OPEN_THREE");
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const cell of blocks) expect(info[cell], formatCell(cell)).toBeGreaterThan(info[at("N9")]);
+    expect(g.computerMove()).not.toBe(at("N9"));
   });
 });
