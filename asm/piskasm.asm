@@ -5,12 +5,15 @@
 ;
 ; Build:   nasm -f bin -I asm/ asm/piskasm.asm -o build/PISKASM.COM       (make asm)
 ; Run:     PISKASM [/S:n]      needs an INT 33h mouse driver (MOUSE.COM) loaded first;
-;          /S:n (n decimal 0..65535) starts every game of this run with Seed = n.
+;          /S:n (n decimal 0..65535) starts every game of this run with Seed = n; any other n
+;          is refused with the bad-seed message and errorlevel 2.
+;          Menu: 1 you start, 2 the computer starts, 3 quit, 4 set up a position (left click O,
+;          right click X, Enter/Tab hand over), S type a seed for every later game.
 ;
 ; Memory map (one 64 KiB segment, CS = DS = SS = PSP segment, tiny model):
 ;   0000h-00FFh  PSP (command tail at 80h, read only)
-;   0100h        jmp short over the debug header; 0102h-0123h the debug header
-;   0124h-...    code and read-only data (texts, value lists), up to code_end
+;   0100h        jmp short over the debug header; 0102h-0127h the debug header (version 2)
+;   0128h-...    code and read-only data (texts, value lists), up to code_end
 ;   code_end + JIT_GAP ...  BSS: every variable written while the program runs (Plocha, Info, the
 ;                padded board, Bodovani, counters, flags). Not in the file; zeroed at start.
 ;   ...FFFEh     stack (the SP DOS gives a COM), far above the BSS
@@ -35,8 +38,8 @@ HUMAN           equ 2
 NO_CELL         equ 0FFFFh              ; LastPC before the computer's first stone
 WIN_LENGTH      equ 5                   ; five or more in a row wins (overlines win)
 RANDOM_STEP     equ 4567                ; GetRandom's increment (odd: full period of 65536)
-FIRST_MOVE_BASE equ 7                   ; first computer move: row/col 7 + r mod 5 ...
-FIRST_MOVE_SPAN equ 5                   ; ... i.e. the 5x5 square around the centre (9,9)
+FIRST_MOVE_BASE equ 7                   ; first computer move: one of the 25 cells of rows and
+FIRST_MOVE_SPAN equ 5                   ; columns 7..11, the 5x5 square around the centre (9,9)
 
 ; ---- padded board: Plocha with a wall of 6 cells around it -----------------------------------------
 ; CountScore reads 6 cells each way from a cell; a wall cell (value WALL = both plane bits set) is
@@ -62,6 +65,8 @@ PHASE_COMPUTER_WON  equ 4
 PHASE_HUMAN_WON     equ 5
 PHASE_DRAW          equ 6
 PHASE_EXITING       equ 7
+PHASE_SEED_ENTRY    equ 8               ; menu key S: typing a seed
+PHASE_SETUP         equ 9               ; menu key 4: placing the stones of a position
 
 ; ---- screen -----------------------------------------------------------------------------------------
 VIDEO_SEG       equ 0B800h              ; colour text memory
@@ -73,6 +78,7 @@ BOARD_TOP       equ 2                   ; screen row of cell (0,0): title and co
 CELL_WIDTH      equ 3                   ; 19*3 = 57 columns: a square-looking board
 CELL_HEIGHT     equ 1                   ; 19 rows + letters + status fit in 25 rows
 STATUS_ROW      equ 23                  ; messages and the menu prompt
+NOTICE_ROW      equ 24                  ; under the menu: the bad-seed message
 PANEL_COL       equ 66                  ; legend right of the board
 ATTR_TEXT       equ 07h                 ; grey on black
 ATTR_BRIGHT     equ 0Fh                 ; white: titles
@@ -93,12 +99,20 @@ MOUSE_VECTOR    equ 33h * 4             ; offset of the INT 33h vector in segmen
 MOUSE_RESET     equ 00h
 MOUSE_SHOW      equ 01h
 MOUSE_HIDE      equ 02h
-MOUSE_PRESSES   equ 05h                 ; button press data; BX=0 asks about the left button
+MOUSE_PRESSES   equ 05h                 ; button press data of the button in BX
+LEFT_BUTTON     equ 0                   ; BX of MOUSE_PRESSES
+RIGHT_BUTTON    equ 1
 MOUSE_PRESENT   equ 0FFFFh              ; AX after a successful reset
 MICKEY_SHIFT    equ 3                   ; text mode: 8 virtual pixels per column and per row
 KEY_ESC         equ 1Bh
+KEY_ENTER       equ 0Dh
+KEY_TAB         equ 09h
+KEY_BACKSPACE   equ 08h
 EXIT_OK         equ 0
 EXIT_NO_MOUSE   equ 1
+EXIT_BAD_SEED   equ 2
+SEED_TEXT_MAX   equ 6                   ; characters a typed seed may have (65535 has 5; 6 shows that
+                                        ; a longer text is refused, not cut)
 
 ; ---- JIT: keep written data off the code's 4 KiB pages ---------------------------------------------
 ; v86 throws away compiled code of a page that is written to. The BSS starts this far past the last
@@ -113,7 +127,7 @@ start:
 
 debug_header:
         db 'PISKDBG1'                   ; 102h signature
-        dw 1                            ; 10Ah header version
+        dw 2                            ; 10Ah header version
         dw Plocha                       ; 10Ch
         dw Info                         ; 10Eh
         dw Seed                         ; 110h
@@ -126,24 +140,27 @@ debug_header:
         dw Bodovani                     ; 11Eh
         db BOARD_LEFT, BOARD_TOP        ; 120h, 121h
         db CELL_WIDTH, CELL_HEIGHT      ; 122h, 123h
-%if $ - debug_header != 22h
+        dw ForcedSeed                   ; 124h (version 2)
+        dw SeedIsForced                 ; 126h (version 2)
+%if $ - debug_header != 26h
         %error "debug header layout differs from architecture.md section 1"
 %endif
 
 ; -----------------------------------------------------------------------------------------------------
 ; main: the program's main part (the seed's main body): set up, Intro, mouse on, then the menu
-; (Restart/NewGame) and the game loop (FirstMove), until key 3.
+; (Restart/NewGame) and the game loop (FirstMove), until key 3. Menu key 4 sets up a position first.
 ; Entry: DOS started the COM (CS = DS = ES = SS = PSP). Output: none, exits through INT 21h 4Ch.
 ; Clobbers: everything. Mirrors: none (UI)
 ; -----------------------------------------------------------------------------------------------------
 main:
         cld
         call clear_bss
-        call parse_command_line
         call build_bodovani
         mov ax, VIDEO_SEG
         mov es, ax
         call intro
+        call parse_command_line
+        jc bad_seed_exit                ; /S:n with a bad n: says so, errorlevel 2
         call detect_mouse
         jc no_mouse_exit                ; says why, exits with errorlevel 1
         call hide_hardware_cursor
@@ -155,6 +172,8 @@ main:
         push ax
         call new_board
         pop ax
+        cmp al, '4'
+        je .set_up
         cmp al, '2'
         jne .play_human_move
         mov byte [Phase], PHASE_COMPUTER_TURN
@@ -167,31 +186,26 @@ main:
         jc .show_menu
         mov byte [Phase], PHASE_COMPUTER_TURN
         mov al, HUMAN
-        call place_stone
-        test al, al
-        jnz .announce_human_win
-        cmp word [VolnaPole], 0
-        je .announce_draw
+        call play_stone                 ; CF = the game is over (SI, BL)
+        jc .end_game
+.play_computer_move:
         call pc_move                    ; DI = cell
         mov al, COMPUTER
-        call place_stone
-        test al, al
-        jnz .announce_computer_win
-        cmp word [VolnaPole], 0
-        je .announce_draw
+        call play_stone
+        jc .end_game
         jmp .play_human_move
 
-.announce_human_win:
-        mov si, msg_human_won
-        mov bl, PHASE_HUMAN_WON
-        jmp .end_game
-.announce_computer_win:
-        mov si, msg_computer_won
-        mov bl, PHASE_COMPUTER_WON
-        jmp .end_game
-.announce_draw:
-        mov si, msg_draw
-        mov bl, PHASE_DRAW
+.set_up:
+        call set_up_position            ; AL = how the set-up ended
+        cmp al, SETUP_HUMAN_MOVES
+        je .play_human_move
+        cmp al, SETUP_GAME_OVER
+        je .end_game
+        cmp al, SETUP_COMPUTER_MOVES
+        jne .show_menu                  ; Esc
+        mov byte [Phase], PHASE_COMPUTER_TURN
+        jmp .play_computer_move
+
 .end_game:
         call show_result                ; waits for a key
         jmp .show_menu
@@ -202,6 +216,37 @@ main:
         int 10h                         ; cursor home and restores its shape in one BIOS call
         mov ax, 4C00h | EXIT_OK
         int 21h
+
+; -----------------------------------------------------------------------------------------------------
+; play_stone: PlaceStone, then the end of the game if this stone ended it (evaluator.md section 4).
+; Entry: DI = empty cell, AL = COMPUTER or HUMAN.
+; Output: CF = 0 the game goes on; CF = 1 it is over: SI = the result message, BL = the result Phase.
+; Clobbers: AX, BX, CX, DX, SI, BP, flags (DI kept). Mirrors: placeStone (its result)
+; -----------------------------------------------------------------------------------------------------
+play_stone:
+        push ax
+        call place_stone                ; AL = 1 on a win
+        pop bx                          ; BL = the side
+        test al, al
+        jz .no_five
+        mov si, msg_human_won
+        cmp bl, HUMAN
+        mov bl, PHASE_HUMAN_WON
+        je .over
+        mov si, msg_computer_won
+        mov bl, PHASE_COMPUTER_WON
+        jmp .over
+.no_five:
+        cmp word [VolnaPole], 0
+        jne .goes_on
+        mov si, msg_draw
+        mov bl, PHASE_DRAW
+.over:
+        stc
+        ret
+.goes_on:
+        clc
+        ret
 
 %include "piskasm/engine.inc"
 %include "piskasm/screen.inc"
@@ -225,9 +270,10 @@ VolnaPole       resw 1                  ; free cells left
 MoveCount       resw 1                  ; stones placed in this game
 GameCount       resw 1                  ; NewBoard calls since start
 ScoreSum        resw 1                  ; count_score's running sum of the axis scores
-ForcedSeed      resw 1                  ; the /S:n value
+ForcedSeed      resw 1                  ; the /S:n value, or the seed typed after key S
 Plocha          resb CELLS              ; 0 empty, 1 computer, 2 human; index 19*row + col
 Phase           resb 1                  ; PHASE_*
-SeedIsForced    resb 1                  ; 1 when /S:n was given
+SeedIsForced    resb 1                  ; 1 when /S:n was given or a seed was typed after key S
+SeedText        resb SEED_TEXT_MAX + 1  ; the seed being typed after key S, zero-terminated
 Pad             resb PAD_SIZE           ; Plocha with walls, for CountScore and the win test
 bss_end:

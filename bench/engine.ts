@@ -5,9 +5,15 @@
  * Games: the engine (computer) against a simple seeded opponent (mostly the cell with the highest Info,
  * sometimes a random cell near the last computer stone), human first, seeds 0..games-1.
  * Self-play: the engine against a second engine (a Game with the colours swapped), computer first.
+ * Strength: the share of games the computer wins against the harness's opponent policies (engine and
+ * random, the policy seeds 0..STRENGTH_GAMES-1, the starter alternating), the figure that the table
+ * values of docs/evaluator.md 7.2 change.
  * Prints one `name value` line per figure (numbers only), so scripts can read it.
  */
 import { BOARD_SIZE, buildBodovani, CELLS, COMPUTER, EMPTY, Game, HUMAN, pcMove, update } from "../engine-ts/index.js";
+import { enginePolicy, randomPolicy, type Policy } from "../harness/policies.js";
+
+const STRENGTH_GAMES = 400;
 
 /** xorshift32: the opponent's own generator, independent of the game's GetRandom. */
 function makeRng(seed: number): () => number {
@@ -72,6 +78,22 @@ function playSelf(seed: number, bodovani: Uint16Array): number {
   return stones;
 }
 
+/** The share of STRENGTH_GAMES games the computer wins against a policy. */
+function computerWinShare(makePolicy: (seed: number) => Policy, bodovani: Uint16Array): number {
+  let wins = 0;
+  for (let seed = 0; seed < STRENGTH_GAMES; seed++) {
+    const g = Game.newGame(seed, seed % 2 === 0 ? "human" : "computer", { bodovani });
+    const policy = makePolicy(seed);
+    while (g.result === "playing") {
+      const cell = policy.next(g.state.plocha);
+      if (cell === undefined) break;
+      g.humanMove(cell);
+    }
+    if (g.result === "computer") wins++;
+  }
+  return wins / STRENGTH_GAMES;
+}
+
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
@@ -134,6 +156,8 @@ function main(): void {
   console.log(`selfplay_stones_per_game_mean ${(selfStones / games).toFixed(1)}`);
   console.log(`selfplay_game_us_median ${quantile(selfUs, 0.5).toFixed(1)}`);
   console.log(`selfplay_game_us_p90 ${quantile(selfUs, 0.9).toFixed(1)}`);
+  console.log(`computer_win_share_vs_engine_policy ${computerWinShare((seed) => enginePolicy(seed, bodovani), bodovani).toFixed(3)}`);
+  console.log(`computer_win_share_vs_random_policy ${computerWinShare(randomPolicy, bodovani).toFixed(3)}`);
   if (sink < 0) console.log(sink);
 }
 

@@ -2,6 +2,7 @@
 // in a fresh Node process (so cold-start figures are real). Output: `NAME.figure value` lines.
 //   node bench/run.mjs            all benchmarks
 //   node bench/run.mjs boot ...   only these
+//   node bench/run.mjs brain      the Gomocup brain over pipes (bench/brain.ts: START, moves, TAKEBACK, END)
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";

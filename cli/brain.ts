@@ -11,6 +11,7 @@ import { runBrain } from "../brain/run.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { projectPath } from "./paths.js";
 
 interface BrainCommandOptions extends BootCommandOptions {
   engine: string;
@@ -47,10 +48,10 @@ export function registerBrain(program: Command): void {
       "a Gomocup brain: speaks Piskvork's protocol on standard input and output (run it from a manager as bin/pbrain-piskasm)",
     )
     .addOption(new Option("--engine <name>", `the player (${engines})`).default("asm"))
-    .option("--check", "check every asm move against engine-ts, as `piskasm diff` does (the default)", true)
+    .option("--check", "check every asm move against engine-ts, as `piskasm diff` does", true)
     .option("--no-check", "do not check the asm's moves")
     .option("--seed <s>", "every game starts with Seed = s (0..65535); default: a random seed per game")
-    .option("--reports <dir>", "where mismatch reports are written", "reports")
+    .option("--reports <dir>", "where mismatch reports are written (managers choose the working directory)", projectPath("reports"))
     .option("--verbose", "log every command, its answer and its time on standard error");
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();

@@ -10,6 +10,8 @@ import { buildBodovani } from "./tables.js";
 import { update } from "./update.js";
 
 export type WhoStarts = "human" | "computer";
+/** Who moves when a set-up position is handed over to play (menu key 4, then Enter or Tab). */
+export type ToMove = "human" | "computer";
 
 export interface GameOptions {
   /** The score tables; built from docs/evaluator.md section 7 when omitted. Shared, never written. */
@@ -53,6 +55,13 @@ export class Game implements Engine {
     return g;
   }
 
+  /** NewBoard with Random = seed, then the set-up mode of menu key 4 (Phase SETUP, no first move). */
+  static setUp(seed: number, options: GameOptions = {}): Game {
+    const g = new Game(emptyState(options.size), options);
+    g.setUp(seed);
+    return g;
+  }
+
   /** Continues from a state observed in the emulator (or saved); the source is copied. */
   static fromState(src: GameStateLike, options: GameOptions = {}): Game {
     return new Game(stateFrom(src), options);
@@ -60,6 +69,41 @@ export class Game implements Engine {
 
   /** NewBoard (section 3) in this object; GameCount goes up as in the asm. */
   newGame(seed: number, whoStarts: WhoStarts): void {
+    this.newBoard(seed);
+    const s = this.state;
+    if (whoStarts === "computer") {
+      s.phase = Phase.COMPUTER_TURN;
+      this.placeStone(firstMove(s, this.size), COMPUTER);
+    } else {
+      s.phase = Phase.HUMAN_TURN;
+    }
+  }
+
+  /**
+   * Menu key 4: NewBoard, then Phase SETUP. Stones go in with placeStone (either side, any order);
+   * handOver() starts the play.
+   */
+  setUp(seed: number): void {
+    this.newBoard(seed);
+    this.state.phase = Phase.SETUP;
+  }
+
+  /**
+   * Ends the set-up (key Enter: the computer moves now with PCMove; key Tab: the human moves).
+   * Returns the computer's cell, or null when the human is to move.
+   */
+  handOver(toMove: ToMove): number | null {
+    if (this.state.phase !== Phase.SETUP) throw new Error(`handOver: the game is not being set up (phase ${this.state.phase})`);
+    if (toMove === "human") {
+      this.state.phase = Phase.HUMAN_TURN;
+      return null;
+    }
+    this.state.phase = Phase.COMPUTER_TURN;
+    return this.computerMove();
+  }
+
+  /** NewBoard (section 3): the empty board, Random = seed, GameCount + 1. */
+  private newBoard(seed: number): void {
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff) throw new RangeError(`seed ${seed} is not a 16-bit word`);
     const s = this.state;
     s.plocha.fill(EMPTY);
@@ -70,19 +114,16 @@ export class Game implements Engine {
     s.seed = seed;
     s.random = seed;
     s.gameCount = (s.gameCount + 1) & 0xffff;
-    if (whoStarts === "computer") {
-      s.phase = Phase.COMPUTER_TURN;
-      this.placeStone(firstMove(s, this.size), COMPUTER);
-    } else {
-      s.phase = Phase.HUMAN_TURN;
-    }
   }
 
   get result(): GameResult {
     return resultOf(this.state.phase);
   }
 
-  /** PlaceStone (section 4). Sets Phase to the next turn or the result. */
+  /**
+   * PlaceStone (section 4). Sets Phase to the result, or to the next turn (in the set-up mode it stays
+   * SETUP).
+   */
   placeStone(cell: number, side: Side): GameResult {
     this.assertCell(cell);
     const s = this.state;
@@ -94,7 +135,7 @@ export class Game implements Engine {
     s.moveCount = (s.moveCount + 1) & 0xffff;
     if (won) s.phase = side === COMPUTER ? Phase.COMPUTER_WON : Phase.HUMAN_WON;
     else if (s.volnaPole === 0) s.phase = Phase.DRAW;
-    else s.phase = side === COMPUTER ? Phase.HUMAN_TURN : Phase.COMPUTER_TURN;
+    else if (s.phase !== Phase.SETUP) s.phase = side === COMPUTER ? Phase.HUMAN_TURN : Phase.COMPUTER_TURN;
     return this.result;
   }
 

@@ -9,6 +9,7 @@ export * from "./update.js";
 export * from "./pcmove.js";
 export * from "./state.js";
 export * from "./explain.js";
+export * from "./priority.js";
 export * from "./fresh.js";
 export * from "./engine.js";
 export * from "./game.js";

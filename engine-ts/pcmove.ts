@@ -31,21 +31,25 @@ export interface PCMoveState extends RandomState {
   plocha: Uint8Array;
 }
 
-/** PCMove(): one GetRandom, then the scan (start = Random mod the number of cells). Advances state.random. */
+/** PCMove(): one GetRandom, then the scan. Advances state.random. */
 export function pcMove(state: PCMoveState): number {
   const start = getRandom(state) % state.info.length;
   return pcMoveScan(state.info, state.plocha, start);
 }
 
+/** The side of the opening square: rows and columns 7..11, the 5x5 square around the centre (9,9). */
+export const OPENING_SPAN = 5;
+export const OPENING_BASE = (BOARD_SIZE - OPENING_SPAN) / 2;
+
 /**
- * The first-move rule (computer starts): two GetRandom calls, a cell in the rows and columns
- * centre-2..centre+2 with centre = floor(size / 2) (7..11 on 19x19).
+ * The first-move rule (computer starts, section 3): one GetRandom; k = r mod 25 numbers the 25 cells
+ * of the opening square row by row. On a `size` x `size` board (engine-ts only) the square is the 5x5
+ * around the centre floor(size / 2): its first row and column are floor(size / 2) - 2 (OPENING_BASE on 19x19).
  */
 export function firstMove(state: RandomState, size = BOARD_SIZE): number {
-  const r1 = getRandom(state);
-  const r2 = getRandom(state);
-  const first = Math.floor(size / 2) - 2;
-  const row = first + (r1 % 5);
-  const col = first + (r2 % 5);
+  const base = Math.floor(size / 2) - Math.floor(OPENING_SPAN / 2);
+  const k = getRandom(state) % (OPENING_SPAN * OPENING_SPAN);
+  const row = base + Math.floor(k / OPENING_SPAN);
+  const col = base + (k % OPENING_SPAN);
   return size * row + col;
 }

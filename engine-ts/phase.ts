@@ -8,6 +8,8 @@ export const Phase = {
   HUMAN_WON: 5,
   DRAW: 6,
   EXITING: 7,
+  SEED_ENTRY: 8,
+  SETUP: 9,
 } as const;
 
 export type PhaseValue = (typeof Phase)[keyof typeof Phase];

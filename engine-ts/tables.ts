@@ -26,15 +26,15 @@ export interface ClassValue {
 
 /** Section 7.2. */
 export const CLASS_VALUES: Readonly<Record<UnitClass, Readonly<ClassValue>>> = {
-  FIVE: { attack: 16000, defence: 3900 },
-  OPEN_FOUR: { attack: 960, defence: 230 },
-  FOUR: { attack: 200, defence: 90 },
-  WIDE_THREE: { attack: 120, defence: 70 },
-  OPEN_THREE: { attack: 100, defence: 60 },
-  THREE: { attack: 30, defence: 24 },
-  WIDE_TWO: { attack: 20, defence: 14 },
-  OPEN_TWO: { attack: 16, defence: 12 },
-  TWO: { attack: 6, defence: 5 },
+  FIVE: { attack: 16000, defence: 3850 },
+  OPEN_FOUR: { attack: 960, defence: 135 },
+  FOUR: { attack: 545, defence: 10 },
+  WIDE_THREE: { attack: 33, defence: 8 },
+  OPEN_THREE: { attack: 32, defence: 7 },
+  THREE: { attack: 9, defence: 4 },
+  WIDE_TWO: { attack: 6, defence: 4 },
+  OPEN_TWO: { attack: 5, defence: 3 },
+  TWO: { attack: 3, defence: 2 },
   ONE: { attack: 2, defence: 1 },
   NONE: { attack: 0, defence: 0 },
 };

@@ -3,19 +3,20 @@
  * emulated keyboard and mouse (harness/session.ts). The engine is the COM's computer (X); the opponent's
  * stones are the human's (O) clicks. 19x19 freestyle only.
  *
- * Every game starts from a snapshot of the menu taken once after boot (restore: a few ms). The engine
- * keeps the stones the protocol believes in (`logical`) apart from what the program has on its board
- * (`real`): the program answers a click at once, so after the opponent's stone its answer is already
- * there, waiting for ownMove(). TAKEBACK only shortens `logical`; before the next move the program is
- * brought to that position for real by replaying the game's clicks from the menu snapshot with the same
- * seed (never by writing guest memory).
+ * Every game starts from a snapshot of the menu taken once after boot (restore: a few ms), then the
+ * game's seed through the menu's key S. The engine keeps the stones the protocol believes in
+ * (`logical`) apart from what the program has on its board (`real`): the program answers a click at
+ * once, so after the opponent's stone its answer is already there, waiting for ownMove(). TAKEBACK,
+ * BOARD and PLAY only change `logical`; before the next move the program is brought there for real
+ * (reach()): by replaying its game's clicks from the menu snapshot with the same seed (a TAKEBACK), or
+ * through its set-up mode (menu key 4: a click per stone, then Enter or Tab). Never by writing guest
+ * memory.
  *
  * With checking on, every state the program reaches is compared with engine-ts playing the same game
  * (harness/compare.ts and harness/screen-check.ts, as `piskasm diff` does). On a difference the
  * program's move is still answered; a replayable report is written (harness/report.ts), a MESSAGE says
- * so, and checking stops for the rest of that game.
- */
-import { formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
+ * so, and checking stops for the rest of that game. */
+import { buildBodovani, COMPUTER, formatCell, Game, HUMAN, NO_CELL, Phase, phaseName, type ToMove, type WhoStarts } from "../engine-ts/index.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../harness/boot.js";
 import { compareStates } from "../harness/compare.js";
@@ -24,7 +25,7 @@ import { DOS_PROFILES } from "../harness/dos-profile.js";
 import { BOARD_SIZE, type GameState } from "../harness/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../harness/report.js";
 import { checkScreen } from "../harness/screen-check.js";
-import { GameSession } from "../harness/session.js";
+import { GameSession, isGameOver } from "../harness/session.js";
 import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
 
@@ -33,6 +34,8 @@ export interface AsmEngineOptions {
   readonly boot: BootSpec;
   /** Compare every state with engine-ts. */
   readonly check: boolean;
+  /** engine-ts's score tables; the evaluator's when omitted (tests pass altered ones to see the check fail). */
+  readonly referenceTables?: Uint16Array;
   /** Where mismatch reports go. */
   readonly reportsDir: string;
   /** A line for the manager's user (the protocol's MESSAGE). */
@@ -46,9 +49,16 @@ interface Stone {
   readonly own: boolean;
 }
 
-/** The game on the program's board, as it got there: who started, the clicks, every stone in order. */
+/** How a game on the program's board began: from the menu with key 1 or 2, or by the set-up mode (key 4). */
+type RealStart =
+  | { readonly kind: "play"; readonly who: WhoStarts }
+  | { readonly kind: "setup"; readonly stones: readonly Stone[]; readonly toMove: ToMove };
+
+/** The game on the program's board, as it got there: its start, the clicks since, every stone in order. */
 interface RealGame {
-  readonly who: WhoStarts;
+  readonly start: RealStart;
+  /** Stones on the board when the start was done and the human was to click (the first stable point). */
+  readonly base: number;
   readonly clicks: number[];
   readonly stones: Stone[];
 }
@@ -56,29 +66,32 @@ interface RealGame {
 interface Ready {
   session: GameSession;
   readonly menu: MachineSnapshot;
-  /** The /S: seed the program in the menu snapshot runs with. */
-  readonly menuSeed: number;
 }
 
-/** The seed the program is first started with after boot (any fixed value: games set their own). */
-const BOOT_SEED = 0;
-
 const sameStone = (a: Stone, b: Stone): boolean => a.cell === b.cell && a.own === b.own;
+
+/** Is `prefix` the start of `stones`? */
+const startsWith = (stones: readonly Stone[], prefix: readonly Stone[]): boolean =>
+  prefix.length <= stones.length && prefix.every((s, i) => sameStone(s, stones[i]));
 
 export class PiskasmAsmEngine implements Engine {
   readonly about = PISKASM_ABOUT;
   private readonly booting: Promise<Ready>;
-  private seed = BOOT_SEED;
+  private seed = 0;
   private gameIndex = 0;
+  /** The program's game; undefined while it waits at its menu (a fresh snapshot restore). */
   private real: RealGame | undefined;
+  /** The stones the protocol believes in, in order. */
   private logical: Stone[] = [];
   /** engine-ts playing the real game, while checking is on and nothing has differed. */
   private shadow: Game | undefined;
   /** The booted program, once ready() has seen it. */
   private booted: Ready | undefined;
+  private readonly reference: { bodovani: Uint16Array };
 
   /** Starts booting at once (managers send ABOUT and INFO first); newGame() waits for it. */
   constructor(private readonly options: AsmEngineOptions) {
+    this.reference = { bodovani: options.referenceTables ?? buildBodovani() };
     this.booting = this.boot();
     // A boot failure is answered at the first START; until then it must not count as unhandled.
     this.booting.catch((error: unknown) => options.log(`PISKASM.COM did not boot: ${(error as Error).message}`));
@@ -99,17 +112,11 @@ export class PiskasmAsmEngine implements Engine {
 
   async opponentMove(at: Point): Promise<void> {
     const cell = this.cell(at);
-    await this.materialise();
-    const ready = await this.ready();
-    if (!this.real) {
-      await ready.session.startGame("human");
-      this.real = { who: "human", clicks: [], stones: [] };
-      this.shadow = this.options.check ? Game.newGame(this.seed, "human") : undefined;
-    }
-    const real = this.real;
-    const before = ready.session.moveCount();
-    await ready.session.humanMove(cell);
-    const state = ready.session.readState();
+    const real = await this.reach(this.logical, "human");
+    const session = await this.session();
+    const before = session.moveCount();
+    await session.humanMove(cell);
+    const state = session.readState();
     real.clicks.push(cell);
     real.stones.push({ cell, own: false });
     this.logical.push({ cell, own: false });
@@ -119,28 +126,19 @@ export class PiskasmAsmEngine implements Engine {
   }
 
   async ownMove(): Promise<Point> {
-    const ready = await this.ready();
-    if (!this.real && this.logical.length === 0) {
-      const state = await ready.session.startGame("computer");
-      this.real = { who: "computer", clicks: [], stones: [{ cell: state.lastPC, own: true }] };
-      this.shadow = this.options.check ? Game.newGame(this.seed, "computer") : undefined;
-      this.check(state);
-    }
-    const real = this.real;
-    const pending = real?.stones[this.logical.length];
-    if (!real || !pending || !pending.own || !this.logical.every((s, i) => sameStone(s, real.stones[i]))) {
-      throw new EngineError("PISKASM.COM can only answer the opponent's stone or open the game here");
-    }
-    this.logical.push(pending);
-    return this.point(pending.cell);
+    const real = await this.reach(this.logical, "computer");
+    const answer = real.stones[this.logical.length];
+    this.logical.push(answer);
+    return this.point(answer.cell);
   }
 
-  async setPosition(stones: readonly PositionStone[]): Promise<void> {
-    if (stones.length > 0) {
-      throw new EngineError("PISKASM.COM has no position set-up yet: only an empty BOARD can be played");
+  setPosition(stones: readonly PositionStone[]): Promise<void> {
+    try {
+      this.logical = stones.map((s) => ({ cell: this.cell(s.at), own: s.own }));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    this.logical = [];
-    await this.toMenu();
+    return Promise.resolve();
   }
 
   takeBack(at: Point): Promise<void> {
@@ -150,8 +148,19 @@ export class PiskasmAsmEngine implements Engine {
     return Promise.resolve();
   }
 
+  /** PLAY: the stone is the program's own; it reaches the program (set-up mode) before the next move. */
+  forcedMove(at: Point): Promise<void> {
+    this.logical.push({ cell: this.cell(at), own: true });
+    return Promise.resolve();
+  }
+
   scores(): CellScores | undefined {
     return this.shadow && { size: BOARD_SIZE, values: this.shadow.state.info };
+  }
+
+  /** The program's state, read from guest memory (tests compare it with engine-ts). */
+  async programState(): Promise<GameState> {
+    return (await this.session()).readState();
   }
 
   async close(): Promise<void> {
@@ -160,13 +169,11 @@ export class PiskasmAsmEngine implements Engine {
   }
 
   private async boot(): Promise<Ready> {
-    const { dos } = this.options.boot;
     const started = performance.now();
     const session = await openSession(this.options.boot);
-    await session.useSeed(BOOT_SEED);
     const menu = await session.machine.snapshot();
-    this.options.log(`PISKASM.COM is at its menu (${dos} DOS) after ${(performance.now() - started).toFixed(0)} ms`);
-    return { session, menu, menuSeed: BOOT_SEED };
+    this.options.log(`PISKASM.COM is at its menu (${this.options.boot.dos} DOS) after ${(performance.now() - started).toFixed(0)} ms`);
+    return { session, menu };
   }
 
   private async ready(): Promise<Ready> {
@@ -178,47 +185,86 @@ export class PiskasmAsmEngine implements Engine {
     }
   }
 
-  /** The program back at its menu with this game's seed: snapshot restore, then /S: if it differs. */
+  private async session(): Promise<GameSession> {
+    return (await this.ready()).session;
+  }
+
+  /** The program back at its menu with this game's seed (snapshot restore, then key S when it differs). */
   private async toMenu(): Promise<void> {
     const ready = await this.ready();
     const { machine } = ready.session;
     await machine.restore(ready.menu);
-    // A fresh session: the old one's idea of the running seed belongs to a state that is gone.
     const { dos, timeoutMs } = this.options.boot;
     ready.session = await GameSession.open(machine, { dos: DOS_PROFILES[dos], timeoutMs });
-    if (this.seed !== ready.menuSeed) await ready.session.useSeed(this.seed);
+    await ready.session.useSeed(this.seed);
     this.real = undefined;
     this.shadow = undefined;
   }
 
   /**
-   * Brings the program to `logical` with the opponent to move: nothing when it is there already,
-   * else the menu snapshot and the game's clicks again (the same seed gives the same answers).
+   * Brings the program to `target` with `toMove` to move; for the computer that means its answer is on
+   * the board already, as the stone after `target`. In order of preference: the program is there; a
+   * replay of its game's clicks from the menu snapshot gets there (a TAKEBACK); the first move or a
+   * click-free start from the menu; the set-up mode with every stone of `target` in order.
    */
-  private async materialise(): Promise<void> {
+  private async reach(target: readonly Stone[], toMove: ToMove): Promise<RealGame> {
     const real = this.real;
-    const logical = this.logical;
-    if (!real ? logical.length === 0 : real.stones.length === logical.length && logical.every((s, i) => sameStone(s, real.stones[i]))) return;
-    const natural = real && logical.length < real.stones.length && logical.every((s, i) => sameStone(s, real.stones[i]));
-    if (!real || !natural || (logical.length > 0 && !logical[logical.length - 1].own)) {
-      throw new EngineError("PISKASM.COM cannot reach this position by replaying its game (it has no position set-up yet)");
+    const stop = target.length + (toMove === "computer" ? 1 : 0);
+    if (real && startsWith(real.stones, target) && (toMove === "human" || real.stones[target.length]?.own === true)) {
+      const clicks = (stop - real.base) / 2;
+      if (stop === real.stones.length && clicks === real.clicks.length) return real;
+      if (Number.isInteger(clicks) && clicks >= 0 && clicks <= real.clicks.length) {
+        const kept = real.clicks.slice(0, clicks);
+        this.options.log(`back to ${target.length} stones: the game again from the menu with ${kept.length} clicks`);
+        return this.begin(real.start, kept);
+      }
     }
-    const clicks = logical.filter((s) => !s.own).map((s) => s.cell);
-    const kept = logical.slice();
-    await this.toMenu();
-    this.logical = kept;
-    if (kept.length === 0) return;
-    const ready = await this.ready();
-    let state = await ready.session.startGame(real.who);
-    this.shadow = this.options.check ? Game.newGame(this.seed, real.who) : undefined;
+    if (target.length === 0) return this.begin({ kind: "play", who: toMove }, []);
+    return this.begin({ kind: "setup", stones: target.slice(), toMove }, []);
+  }
+
+  /** Starts a game from the menu the way `start` says, clicks `clicks`, and checks the state reached. */
+  private async begin(start: RealStart, clicks: readonly number[]): Promise<RealGame> {
+    if (this.real) await this.toMenu();
+    const session = await this.session();
+    let state: GameState;
+    let shadow: Game;
+    if (start.kind === "play") {
+      state = await session.startGame(start.who);
+      shadow = Game.newGame(this.seed, start.who, this.reference);
+    } else {
+      const sides = start.stones.map((s) => ({ cell: s.cell, side: s.own ? COMPUTER : HUMAN }) as const);
+      state = await session.setUpPosition(sides, start.toMove);
+      shadow = Game.setUp(this.seed, this.reference);
+      for (const stone of sides) shadow.placeStone(stone.cell, stone.side);
+      if (shadow.result === "playing") shadow.handOver(start.toMove);
+    }
+    const stones = this.stonesOf(state, start);
+    const real: RealGame = { start, base: stones.length, clicks: [], stones };
+    this.real = real;
+    this.shadow = this.options.check ? shadow : undefined;
     for (const cell of clicks) {
-      await ready.session.humanMove(cell);
+      const before = state.moveCount;
+      await session.humanMove(cell);
+      state = session.readState();
+      real.clicks.push(cell);
+      real.stones.push({ cell, own: false });
+      if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
       this.shadow?.humanMove(cell);
     }
-    state = ready.session.readState();
-    this.real = { who: real.who, clicks, stones: kept.slice() };
-    this.options.log(`replayed ${clicks.length} clicks to take back to ${kept.length} stones`);
     this.check(state);
+    if (state.phase !== Phase.HUMAN_TURN && !isGameOver(state.phase)) {
+      throw new EngineError(`PISKASM.COM did not reach a position to play from (phase ${phaseName(state.phase)})`);
+    }
+    return real;
+  }
+
+  /** The stones on the board right after a start: the set-up stones (and the computer's answer), or the first move. */
+  private stonesOf(state: GameState, start: RealStart): Stone[] {
+    const stones = start.kind === "setup" ? start.stones.slice() : [];
+    const answered = start.kind === "play" ? start.who === "computer" : start.toMove === "computer";
+    if (answered && state.lastPC !== NO_CELL) stones.push({ cell: state.lastPC, own: true });
+    return stones;
   }
 
   /** Compares the program's state and screen with engine-ts; on a difference: report, MESSAGE, stop checking. */
@@ -235,12 +281,15 @@ export class PiskasmAsmEngine implements Engine {
     ];
     if (diffs.length === 0) return;
     this.shadow = undefined;
-    const report: MismatchReport = {
+    const { start } = real;
+    // A set-up start is kept beside the report's fields: `piskasm replay` reruns games from the menu only.
+    const setUp = start.kind === "setup" ? { setUp: { stones: start.stones.map((s) => `${s.own ? "X" : "O"}${formatCell(s.cell)}`), toMove: start.toMove } } : {};
+    const report: MismatchReport & typeof setUp = {
       format: REPORT_FORMAT,
       seed: state.seed,
       policy: "replay",
       policySeed: 0,
-      whoStarts: real.who,
+      whoStarts: start.kind === "play" ? start.who : start.toMove,
       moves: real.clicks.map(formatCell),
       computerMoves: real.stones.filter((s) => s.own).map((s) => formatCell(s.cell)),
       ply: state.moveCount,
@@ -248,12 +297,14 @@ export class PiskasmAsmEngine implements Engine {
       screen: [...screen.lines],
       dos: this.options.boot.dos,
       gameIndex: this.gameIndex,
+      ...setUp,
     };
     const path = writeReport(this.options.reportsDir, report);
     this.options.log(formatMismatch(report, path));
     const last = state.lastPC === NO_CELL ? "" : ` after its move ${this.describe(state.lastPC)}`;
+    const how = start.kind === "setup" ? " (a set-up position, not for piskasm replay)" : "";
     this.options.message(
-      `PISKASM.COM differs from engine-ts${last} (${diffs.length} differences); report ${path}; no more checks in this game`,
+      `PISKASM.COM differs from engine-ts${last} (${diffs.length} differences); report ${path}${how}; no more checks in this game`,
     );
   }
 

@@ -9,7 +9,7 @@
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN } from "../engine-ts/index.js";
 import { EngineError, RULE_FREESTYLE, type Engine, type PositionStone } from "../engines/engine.js";
 import { createEngine } from "../engines/registry.js";
-import type { Policy } from "./policies.js";
+import type { OpponentPolicy } from "./policies.js";
 
 export const ENGINE_POLICY_NAMES = ["five", "crossmix", "pela"] as const;
 export const PBRAIN_POLICY_PREFIX = "pbrain:";
@@ -26,7 +26,7 @@ function point(cell: number): { x: number; y: number } {
   return { x: cell % BOARD_SIZE, y: Math.floor(cell / BOARD_SIZE) };
 }
 
-export function createEnginePolicy(name: EnginePolicyName, seed: number): Policy {
+export function createEnginePolicy(name: EnginePolicyName, seed: number): OpponentPolicy {
   const engine: Engine = createEngine(name, {
     boot: () => {
       throw new EngineError(`the ${name} policy cannot boot an emulator`);

@@ -41,7 +41,13 @@ export interface GameLayout {
   gameCount: number;
   bodovani: number;
   geometry: BoardGeometry;
+  /** The forced seed (/S:n or menu key S) and its flag byte (1 = forced); header version 2. */
+  forcedSeed: number;
+  seedIsForced: number;
 }
+
+/** The header version with the forced-seed fields (docs/architecture.md section 1). */
+export const HEADER_VERSION = 2;
 
 /** A complete copy of the game state at one moment: the same shape as engine-ts keeps. */
 export type GameState = EngineState;
@@ -77,9 +83,13 @@ export function findGame(mem: GuestMemory): GameLayout | undefined {
 function readLayout(mem: GuestMemory, base: number): GameLayout {
   const h = base + HEADER_OFFSET;
   const ptr = (off: number): number => base + mem.readU16(h + off);
+  const version = mem.readU16(h + 0x08);
+  if (version !== HEADER_VERSION) {
+    throw new Error(`PISKASM.COM's debug header has version ${version}; this harness reads version ${HEADER_VERSION} (rebuild with make)`);
+  }
   return {
     segmentBase: base,
-    version: mem.readU16(h + 0x08),
+    version,
     plocha: ptr(0x0a),
     info: ptr(0x0c),
     seed: ptr(0x0e),
@@ -96,11 +106,18 @@ function readLayout(mem: GuestMemory, base: number): GameLayout {
       cellWidth: mem.readU8(h + 0x20),
       cellHeight: mem.readU8(h + 0x21),
     },
+    forcedSeed: ptr(0x22),
+    seedIsForced: ptr(0x24),
   };
 }
 
 export function readPhase(mem: GuestMemory, layout: GameLayout): PhaseValue {
   return mem.readU8(layout.phase) as PhaseValue;
+}
+
+/** The seed every game starts with (/S:n or menu key S), or undefined when seeds are counted. */
+export function readForcedSeed(mem: GuestMemory, layout: GameLayout): number | undefined {
+  return mem.readU8(layout.seedIsForced) === 1 ? mem.readU16(layout.forcedSeed) : undefined;
 }
 
 export function readMoveCount(mem: GuestMemory, layout: GameLayout): number {

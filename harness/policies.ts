@@ -17,14 +17,15 @@ export type PolicyName = GeneratedPolicyName | "replay" | EnginePolicyName;
 export interface Policy {
   readonly name: PolicyName;
   /** The human's next cell on this board; undefined when the policy has no move left (replay). */
+  next(plocha: Uint8Array): number | undefined;
+}
+
+/** What the runner plays against: a Policy, or one that answers later (an Engine, harness/engine-policy.ts). */
+export interface OpponentPolicy {
+  readonly name: PolicyName;
   next(plocha: Uint8Array): number | undefined | Promise<number | undefined>;
   /** Releases what the policy holds (an engine policy's child process). */
   close?(): Promise<void>;
-}
-
-/** A policy that answers at once (the generated ones and replay). */
-export interface SyncPolicy extends Policy {
-  next(plocha: Uint8Array): number | undefined;
 }
 
 const NEAR = 2;
@@ -74,7 +75,7 @@ export function randomPolicy(seed: number): Policy {
   };
 }
 
-export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): SyncPolicy {
+export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): Policy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
   return {

@@ -8,7 +8,7 @@ import type { Diff } from "./diff-types.js";
 import type { GameSpec } from "./game-spec.js";
 import type { GameState } from "./game-view.js";
 import { createEnginePolicy, isEnginePolicyName } from "./engine-policy.js";
-import { createPolicy, replayPolicy, type Policy } from "./policies.js";
+import { createPolicy, replayPolicy, type OpponentPolicy } from "./policies.js";
 import { checkScreen } from "./screen-check.js";
 import type { GameSession } from "./session.js";
 
@@ -51,7 +51,7 @@ export interface RunHooks {
   onMove?: () => void;
 }
 
-function policyFor(spec: GameSpec): Policy {
+function policyFor(spec: GameSpec): OpponentPolicy {
   if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
   if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
   return createPolicy(spec.policy, spec.policySeed);

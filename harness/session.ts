@@ -5,9 +5,19 @@
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
-import type { WhoStarts } from "../engine-ts/index.js";
+import { assertCell, COMPUTER, formatCell, HUMAN, type Side, type ToMove, type WhoStarts } from "../engine-ts/index.js";
 import type { DosProfile } from "./dos-profile.js";
-import { cellToScreen, findGame, Phase, phaseName, readGameState, type GameLayout, type GameState, type PhaseValue } from "./game-view.js";
+import {
+  cellToScreen,
+  findGame,
+  Phase,
+  phaseName,
+  readForcedSeed,
+  readGameState,
+  type GameLayout,
+  type GameState,
+  type PhaseValue,
+} from "./game-view.js";
 import type { ScreenPosition } from "./screen-check.js";
 
 export interface SessionOptions {
@@ -21,20 +31,38 @@ export interface MoveTiming {
   instructions: number;
 }
 
+/** One stone of a set-up position. */
+export interface SetUpStone {
+  cell: number;
+  side: Side;
+}
+
 const MENU_KEY: Readonly<Record<WhoStarts, string>> = { human: "1", computer: "2" };
-const QUIT_KEY = "3";
+const SET_UP_KEY = "4";
+const SEED_KEY = "S";
+const ENTER = "\r";
 const ESC = "\x1b";
+/** The keys that end the set-up: Enter (the computer moves now), Tab (the human moves). */
+const HAND_OVER_KEY: Readonly<Record<ToMove, string>> = { computer: ENTER, human: "\t" };
 /** Any key leaves the result screen. */
 const CONTINUE_KEY = " ";
+
+/** Throws a RangeError for a cell off the board, a side other than 1 or 2, or two stones on one cell. */
+function checkStones(stones: readonly SetUpStone[]): void {
+  const taken = new Set<number>();
+  for (const { cell, side } of stones) {
+    assertCell(cell);
+    if (side !== COMPUTER && side !== HUMAN) throw new RangeError(`set-up stone on ${formatCell(cell)}: side ${String(side)} is not 1 or 2`);
+    if (taken.has(cell)) throw new RangeError(`set-up position: two stones on ${formatCell(cell)}`);
+    taken.add(cell);
+  }
+}
 
 export function isGameOver(phase: number): boolean {
   return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 }
 
 export class GameSession {
-  /** The `/S:n` seed the running program was started with, undefined for counted seeds. */
-  private forcedSeed: number | undefined;
-
   private constructor(
     readonly machine: Machine,
     readonly layout: GameLayout,
@@ -65,6 +93,11 @@ export class GameSession {
     return readGameState(this.machine.memory, this.layout);
   }
 
+  /** The seed every game starts with (/S:n or menu key S), undefined while seeds are counted. */
+  forcedSeed(): number | undefined {
+    return readForcedSeed(this.machine.memory, this.layout);
+  }
+
   /** The text cell under the mouse pointer, from MOUSE.COM's resident header. */
   pointer(): ScreenPosition | undefined {
     const state = readMouseDriverState(this.machine.memory);
@@ -72,24 +105,29 @@ export class GameSession {
   }
 
   /**
-   * Makes the next games start with Seed = `seed` (PISKASM /S:seed): quits to DOS and runs the
-   * program again with that command tail. Nothing happens when that seed is already in effect.
+   * Makes the next games start with Seed = `seed`, as `PISKASM /S:seed` does, through the menu's key S:
+   * the seed is typed on the emulated keyboard and confirmed with Enter. The program keeps running (its
+   * code pages are never rewritten). Nothing is typed when that seed is already in effect.
    */
   async useSeed(seed: number): Promise<void> {
-    if (this.forcedSeed === seed) return;
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff) throw new RangeError(`seed ${seed} is not in 0..65535`);
+    if (this.forcedSeed() === seed) return;
     this.expectPhase(Phase.MENU, "useSeed");
     const { machine, options } = this;
-    await machine.keyboard.type(QUIT_KEY);
-    await machine.waitFor(() => this.phase() === Phase.EXITING && options.dos.promptReady(machine.screen().lines), {
+    await machine.keyboard.type(SEED_KEY);
+    await machine.waitFor(() => this.phase() === Phase.SEED_ENTRY, {
       timeoutMs: options.timeoutMs,
-      what: `the ${options.dos.name} DOS prompt after quitting PISKASM.COM`,
+      what: "PISKASM.COM asking for a seed after key S (Phase = SEED_ENTRY)",
     });
-    await machine.keyboard.type(options.dos.relaunchKeys(`/S:${seed}`));
+    await machine.keyboard.type(`${seed}${ENTER}`);
     await machine.waitFor(() => this.phase() === Phase.MENU, {
       timeoutMs: options.timeoutMs,
-      what: `PISKASM.COM /S:${seed} to show its menu again at the same address`,
+      what: `the menu again after typing the seed ${seed}`,
     });
-    this.forcedSeed = seed;
+    const forced = this.forcedSeed();
+    if (forced !== seed) {
+      throw new Error(`useSeed: typed ${seed} after key S but the forced seed is ${forced ?? "none"}; the screen:\n${machine.screenText()}`);
+    }
   }
 
   /** From the menu: starts a game and waits until it is the human's turn. Returns the first state. */
@@ -106,11 +144,53 @@ export class GameSession {
         machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
       { timeoutMs: this.options.timeoutMs, what: `a new game (${who} starts) waiting for the human's click` },
     );
-    const state = this.readState();
-    if (this.forcedSeed !== undefined && state.seed !== this.forcedSeed) {
-      throw new Error(`PISKASM.COM was started with /S:${this.forcedSeed} but the game has Seed = ${state.seed}`);
+    return this.checkedSeed(this.readState());
+  }
+
+  /** From the menu: key 4, the set-up mode of a new game (Phase = SETUP, empty board). */
+  async startSetUp(): Promise<GameState> {
+    this.expectPhase(Phase.MENU, "startSetUp");
+    const { machine, layout } = this;
+    const games = machine.memory.readU16(layout.gameCount);
+    await machine.keyboard.type(SET_UP_KEY);
+    await machine.waitFor(
+      () => this.phase() === Phase.SETUP && this.moveCount() === 0 && machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
+      { timeoutMs: this.options.timeoutMs, what: "the set-up mode of a new game (Phase = SETUP)" },
+    );
+    return this.checkedSeed(this.readState());
+  }
+
+  /**
+   * From the menu: sets up a position through the program's set-up mode (menu key 4): each stone is a
+   * click on its cell, left for the human's O, right for the computer's X, in the order given (each
+   * goes through PlaceStone as in a game). Then the turn is handed over: Enter lets the computer move
+   * at once (the state returned holds its answer), Tab leaves the move to the human. When a stone ends
+   * the game (five, or the last free cell) the result is returned and the remaining stones are not
+   * placed. A position with a cell off the board, a bad side or two stones on one cell is refused with
+   * a RangeError before any key is pressed.
+   */
+  async setUpPosition(stones: readonly SetUpStone[], toMove: ToMove): Promise<GameState> {
+    checkStones(stones);
+    await this.startSetUp();
+    const { machine } = this;
+    for (const [i, stone] of stones.entries()) {
+      const at = cellToScreen(this.layout.geometry, stone.cell);
+      await machine.mouse.clickCell(at.col, at.row, stone.side === COMPUTER ? "right" : "left");
+      const count = i + 1;
+      await machine.waitFor(() => (this.phase() === Phase.SETUP && this.moveCount() === count) || isGameOver(this.phase()), {
+        timeoutMs: this.options.timeoutMs,
+        what: `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
+      });
+      if (isGameOver(this.phase())) return this.readState();
     }
-    return state;
+    const placed = stones.length;
+    const expected = toMove === "computer" ? placed + 1 : placed;
+    await machine.keyboard.type(HAND_OVER_KEY[toMove]);
+    await machine.waitFor(() => (this.phase() === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(this.phase()), {
+      timeoutMs: this.options.timeoutMs,
+      what: `the human's turn after handing the set-up over (${toMove} to move)`,
+    });
+    return this.readState();
   }
 
   /**
@@ -144,6 +224,15 @@ export class GameSession {
       timeoutMs: this.options.timeoutMs,
       what: "the menu after leaving the game",
     });
+  }
+
+  /** A new game's state, checked against the forced seed when one is in effect. */
+  private checkedSeed(state: GameState): GameState {
+    const forced = this.forcedSeed();
+    if (forced !== undefined && state.seed !== forced) {
+      throw new Error(`PISKASM.COM has the forced seed ${forced} but the game has Seed = ${state.seed}`);
+    }
+    return state;
   }
 
   private expectPhase(phase: PhaseValue, step: string): void {

@@ -10,13 +10,11 @@ interface EngineCase {
   /** Sizes the engine refuses (answer ERROR) and one it plays besides 19. */
   refusedSize: number;
   otherSize: number | undefined;
-  /** Whether BOARD with stones and PLAY are played (engine-ts) or answered with ERROR (the COM without set-up). */
-  setsUpPositions: boolean;
 }
 
 const CASES: EngineCase[] = [
-  { engine: "ts", refusedSize: 25, otherSize: 15, setsUpPositions: true },
-  { engine: "asm", refusedSize: 20, otherSize: undefined, setsUpPositions: false },
+  { engine: "ts", refusedSize: 25, otherSize: 15 },
+  { engine: "asm", refusedSize: 20, otherSize: undefined },
 ];
 
 const ABOUT = /^name="[^"]+", version="[^"]+", author="[^"]+", country="[^"]+"$/;
@@ -33,6 +31,11 @@ function expectFreeMove(line: string, taken: Set<string>, size = 19): { x: numbe
   expect(taken.has(`${move.x},${move.y}`), `${line} is occupied`).toBe(false);
   taken.add(`${move.x},${move.y}`);
   return move;
+}
+
+/** The asm brain checks its moves against engine-ts and says so in a MESSAGE when they differ. */
+function expectNoMismatch(brain: BrainProcess): void {
+  expect(brain.transcript.filter((line) => line.startsWith("< MESSAGE") && line.includes("differs"))).toEqual([]);
 }
 
 async function everyLineIsProtocol(brain: BrainProcess): Promise<void> {
@@ -181,20 +184,18 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
       expect(await brain.ask("TURN 5,5")).toBe(second);
       expect(await brain.ask("TURN 6,6")).toBe(third);
       expect(first).toMatch(/^\d+,\d+$/);
+      // Taking back the brain's own stone only, then another opponent stone: a new position to reach.
+      expect(await brain.ask(`TAKEBACK ${third}`)).toBe("OK");
+      parseMove(await brain.ask("TURN 12,12"));
+      expectNoMismatch(brain);
     });
   });
 
-  it(c.setsUpPositions ? "plays a BOARD position with either side to move, and PLAY" : "plays an empty BOARD and refuses stones it cannot set up", async () => {
+  it("plays BOARD positions (empty, either side to move), TURN after them, and PLAY", async () => {
     await withBrain(args(c.engine), async (brain) => {
       expect(await brain.ask("START 19")).toBe("OK");
       brain.send(["BOARD"]);
       expectFreeMove(await brain.ask("DONE"), new Set());
-      if (!c.setsUpPositions) {
-        brain.send(["BOARD", "9,9,2", "10,10,1"]);
-        expect(await brain.ask("DONE")).toMatch(/^ERROR /);
-        expect(await brain.ask("PLAY 3,3")).toMatch(/^ERROR /);
-        return;
-      }
       // c-gomoku-cli's openings: a few stones, the brain to move as the second or the first player.
       brain.send(["BOARD", "9,9,2", "10,10,1", "8,10,2"]);
       expectFreeMove(await brain.ask("DONE"), new Set(["9,9", "10,10", "8,10"]));
@@ -205,6 +206,9 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
       expectFreeMove(await brain.ask("TURN 0,0"), taken);
       expect(await brain.ask("PLAY 18,18")).toBe("18,18");
       expect(await brain.ask("PLAY 18,18")).toMatch(/^ERROR 18,18 is occupied/);
+      taken.add("18,18").add("1,0");
+      expectFreeMove(await brain.ask("TURN 1,0"), taken);
+      expectNoMismatch(brain);
     });
   });
 

@@ -11,7 +11,9 @@
 import { bootForDescribe, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
-import { Game } from "../../engine-ts/index.js";
+import { COMPUTER, Game, HUMAN, type Side } from "../../engine-ts/index.js";
+import { DOS_PROFILES } from "../../harness/dos-profile.js";
+import { GameSession } from "../../harness/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
 import {
   cellToScreen,
@@ -19,6 +21,7 @@ import {
   findGame,
   Phase,
   type PhaseValue,
+  readForcedSeed,
   readGameState,
   type GameLayout,
   type GameState,
@@ -32,10 +35,11 @@ const BRIGHT_RED = 0x0c;
 /** The seed of test-piskasm-seed.img's AUTOEXEC line. */
 const SEED = 1;
 /**
- * With seed 1 and the human starting, these human moves win (found with engine-ts: a greedy human
- * that looks three of its own moves ahead; the test re-checks it with engine-ts before using it).
+ * With seed 1 and the human starting, these human moves win (found with engine-ts: a beam search over
+ * the human's moves, 200 games kept, the 8 cells the human-side CountScore rates best tried in each;
+ * the test re-checks it with engine-ts before using it).
  */
-const HUMAN_WINNING_MOVES = [180, 142, 162, 144, 126, 143, 124, 86, 106, 146, 66];
+const HUMAN_WINNING_MOVES = [180, 162, 143, 160, 198, 179, 161, 163, 159];
 /** Cells far from the centre for a human that ignores the computer (the computer then makes five). */
 const FAR_CELLS = [0, 18, 342, 360, 2, 16, 344, 358, 4, 14, 346, 356];
 
@@ -166,6 +170,8 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     expect(run().screenHas("1 = you start")).toBe(true);
     expect(run().screenHas("2 = computer starts")).toBe(true);
     expect(run().screenHas("3 = quit")).toBe(true);
+    expect(run().screenHas("4 = set up")).toBe(true);
+    expect(run().screenHas("S = seed")).toBe(true);
   });
 
   it("key 1 starts an empty game with the human to move", async () => {
@@ -307,6 +313,102 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     await run().waitForPhase([Phase.MENU]);
   });
 
+  it("key S and a typed seed make every game start with that seed; an empty line counts seeds again", async () => {
+    const { machine } = run();
+    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: STEP_TIMEOUT_MS });
+    expect(session.forcedSeed()).toBe(SEED);
+    await session.useSeed(4242);
+    expect(session.forcedSeed()).toBe(4242);
+    for (let game = 0; game < 2; game++) {
+      const state = await run().startGame("2");
+      expectSameAsEngine(state, Game.newGame(4242, "computer"));
+      await machine.keyboard.type("\x1b");
+      await run().waitForPhase([Phase.MENU]);
+    }
+    await machine.keyboard.type("S");
+    await run().waitForPhase([Phase.SEED_ENTRY]);
+    expect(run().screenHas("Seed 0..65535")).toBe(true);
+    await machine.keyboard.type("\r");
+    await run().waitForPhase([Phase.MENU]);
+    expect(session.forcedSeed()).toBeUndefined();
+    const counted = await run().startGame("1");
+    expect(counted.seed).toBeGreaterThan(4242);
+    await machine.keyboard.type("\x1b");
+    await run().waitForPhase([Phase.MENU]);
+    await session.useSeed(SEED);
+    expect(readForcedSeed(machine.memory, run().game)).toBe(SEED);
+  });
+
+  it.each(["65536", "12x", "99999999"])("a typed seed %s gets the bad-seed message and the menu stays", async (text) => {
+    const { machine } = run();
+    await machine.keyboard.type("S");
+    await run().waitForPhase([Phase.SEED_ENTRY]);
+    await machine.keyboard.type(`${text}\r`);
+    await run().waitForPhase([Phase.MENU]);
+    expect(run().screenHas("Bad seed: give a number from 0 to 65535")).toBe(true);
+    expect(run().screenHas("1 = you start")).toBe(true);
+    expect(readForcedSeed(machine.memory, run().game)).toBe(SEED);
+  });
+
+  it("Esc while typing a seed keeps the seed in effect; Backspace rubs out", async () => {
+    const { machine } = run();
+    await machine.keyboard.type("S");
+    await run().waitForPhase([Phase.SEED_ENTRY]);
+    await machine.keyboard.type("123\b");
+    await run().waitForText("Esc = back: 12 ");
+    await machine.keyboard.type("\x1b");
+    await run().waitForPhase([Phase.MENU]);
+    expect(readForcedSeed(machine.memory, run().game)).toBe(SEED);
+  });
+
+  it("a 40-stone position set up by clicks (left O, right X) equals engine-ts, and so does the computer's next move", async () => {
+    const { machine } = run();
+    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: STEP_TIMEOUT_MS });
+    const stones = fortyStones();
+    for (const toMove of ["human", "computer"] as const) {
+      const engine = Game.setUp(SEED);
+      for (const stone of stones) engine.placeStone(stone.cell, stone.side);
+      engine.handOver(toMove);
+      const games = machine.memory.readU16(run().game.gameCount);
+      const state = await session.setUpPosition(stones, toMove);
+      expect(state.gameCount).toBe(games + 1);
+      expectSameAsEngine(state, engine);
+      expect(state.moveCount).toBe(toMove === "computer" ? 41 : 40);
+      run().expectScreenMatchesBoard();
+      await session.backToMenu();
+    }
+  });
+
+  it("in the set-up mode clicks on stones or off the board place nothing, Esc leaves, and a set-up five ends the game", async () => {
+    const { machine } = run();
+    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: STEP_TIMEOUT_MS });
+    await session.startSetUp();
+    expect(run().screenHas("Set-up: left O, right X")).toBe(true);
+    await run().clickCell(100);
+    await run().waitForPhase([Phase.SETUP], 1);
+    await machine.mouse.clickCell(cellToScreen(run().game.geometry, 100).col, cellToScreen(run().game.geometry, 100).row, "right");
+    await machine.mouse.clickCell(70, 10, "right");
+    await sleep(SETTLE_MS);
+    expect(run().state().moveCount).toBe(1);
+    expect(run().state().plocha[100]).toBe(HUMAN);
+    await machine.keyboard.type("\x1b");
+    await run().waitForPhase([Phase.MENU]);
+
+    await expect(session.setUpPosition([{ cell: 5, side: HUMAN }, { cell: 5, side: COMPUTER }], "human")).rejects.toThrow(/two stones on F1/);
+    await expect(session.setUpPosition([{ cell: 361, side: HUMAN }], "human")).rejects.toThrow(RangeError);
+    expect(run().phase()).toBe(Phase.MENU);
+
+    const five = [40, 41, 42, 43, 44].map((cell) => ({ cell, side: COMPUTER as Side }));
+    const state = await session.setUpPosition(five, "human");
+    const engine = Game.setUp(SEED);
+    for (const stone of five) engine.placeStone(stone.cell, stone.side);
+    expect(engine.result).toBe("computer");
+    expectSameAsEngine(state, engine);
+    expect(state.phase).toBe(Phase.COMPUTER_WON);
+    expect(run().screenHas("The computer won.")).toBe(true);
+    await session.backToMenu();
+  });
+
   it("key 3 quits with a clean screen and errorlevel 0", async () => {
     await run().machine.keyboard.type("3");
     await run().waitForText("PISKASM.COM exited with errorlevel 0.");
@@ -339,7 +441,29 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     }
     expect(games[1]).toEqual(games[0]);
   });
+
+  it("/S:65536 typed at the rerun prompt gets the bad-seed message and errorlevel 2", async () => {
+    await run().waitForText("Type arguments for PISKASM.COM");
+    await run().machine.keyboard.type("/S:65536\r");
+    await run().waitForText("PISKASM.COM exited with errorlevel 2.");
+    expect(run().screenHas("Bad seed: give a number from 0 to 65535")).toBe(true);
+  });
 });
+
+/**
+ * 40 stones of a position nobody has won: the first 40 stones of the draw game (human and computer
+ * alternately), given in cell order rather than in the order they were played.
+ */
+function fortyStones(): { cell: number; side: Side }[] {
+  const game = Game.newGame(DRAW_SEED, DRAW_WHO_STARTS);
+  const stones: { cell: number; side: Side }[] = [];
+  for (const cell of DRAW_HUMAN_MOVES.slice(0, 20)) {
+    const outcome = game.humanMove(cell);
+    stones.push({ cell, side: HUMAN });
+    if (outcome.computer !== null) stones.push({ cell: outcome.computer, side: COMPUTER });
+  }
+  return stones.sort((a, b) => a.cell - b.cell);
+}
 
 describe("PISKASM.COM without a mouse driver", () => {
   const run = bootForDescribe(() => testFloppy("piskasm-nomouse"), (machine) => new GameRun(machine));

@@ -74,11 +74,11 @@ describe("explain", () => {
     const plocha = plochaOf({ X: ["J10", "K10"] });
     const e = explain(plocha, bodovani, parseCell("L10"));
     const h = e.axes[0];
-    expect(h.score).toBe(120);
+    expect(h.score).toBe(33);
     expect(h.unit).toMatchObject({ role: "attack", length: 7, k: 4, pattern: "..XXX..", class: "WIDE_THREE" });
     expect(formatCell(h.unit?.start.cell ?? -1)).toBe("H10");
     expect(h.unit?.start).toMatchObject({ row: 9, col: 7 });
-    expect(e.total).toBe(120 + 3 * 2);
+    expect(e.total).toBe(33 + 3 * 2);
     expect(formatExplanation(e, formatCell)).toContain("attack L7 k=4 from H10 ..XXX.. WIDE_THREE");
   });
 });

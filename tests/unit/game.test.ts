@@ -44,24 +44,42 @@ function play(g: Game, seed: number, maxMoves = 200): number[] {
 }
 
 describe("a new game", () => {
-  it("when the computer starts, its first stone lands in rows and columns 7..11, for every seed (only 10 of the 25 cells occur)", () => {
-    const seen = new Set<number>();
+  it("when the computer starts, its first stone is cell r mod 25 of the 5x5 square around J10, r = GetRandom()", () => {
     const wrong: number[] = [];
     for (let seed = 0; seed < 65536; seed++) {
       const st = { random: seed };
       const cell = firstMove(st);
-      seen.add(cell);
-      const ok =
-        rowOf(cell) === 7 + (seed % 5) &&
-        colOf(cell) === 7 + (((seed + 4567) & 0xffff) % 5) &&
-        st.random === ((seed + 2 * 4567) & 0xffff);
+      const k = seed % 25;
+      const ok = rowOf(cell) === 7 + Math.floor(k / 5) && colOf(cell) === 7 + (k % 5) && st.random === ((seed + 4567) & 0xffff);
       if (!ok) wrong.push(seed);
     }
     expect(wrong).toEqual([]);
-    expect([...seen].every((c) => rowOf(c) >= 7 && rowOf(c) <= 11 && colOf(c) >= 7 && colOf(c) <= 11)).toBe(true);
-    // r2 = r1 + 4567 and 4567 mod 5 = 2: col - 7 = (row - 7 + 2) mod 5, except where r2 wrapped past
-    // 65536 (65536 mod 5 = 1, so there col - 7 = (row - 7 + 1) mod 5): 10 distinct cells.
-    expect(seen.size).toBe(10);
+  });
+
+  it("over all 65,536 seeds each of the 25 opening cells comes up within 1 % of 1/25 of the time", () => {
+    const counts = new Map<number, number>();
+    for (let seed = 0; seed < 65536; seed++) {
+      const cell = firstMove({ random: seed });
+      counts.set(cell, (counts.get(cell) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(25);
+    for (const [cell, n] of counts) {
+      expect(rowOf(cell) >= 7 && rowOf(cell) <= 11 && colOf(cell) >= 7 && colOf(cell) <= 11).toBe(true);
+      expect(Math.abs(n / 65536 - 1 / 25), `cell ${cell}: ${n} seeds`).toBeLessThan(0.01 / 25);
+    }
+  });
+
+  it("seeds counted from menu waits of 0.5 to 10 s (18.2 timer ticks per second) open on all 25 cells", () => {
+    // The menu counts one per wake-up: once before its first HLT, then once per timer tick until the
+    // key's interrupt (docs/evaluator.md section 3). The first game counts from Seed = 0, later games
+    // from the previous game's seed.
+    const TICKS_PER_SECOND = 1193182 / 65536;
+    const menuSeed = (previous: number, seconds: number): number => (previous + 1 + Math.floor(seconds * TICKS_PER_SECOND)) & 0xffff;
+    for (const previous of [0, 1234, 65500]) {
+      const cells = new Set<number>();
+      for (let ms = 500; ms <= 10_000; ms += 50) cells.add(firstMove({ random: menuSeed(previous, ms / 1000) }));
+      expect(cells.size, `after Seed ${previous}`).toBe(25);
+    }
   });
 
   it("newGame with the computer first places that stone, and GameCount counts every NewBoard", () => {
@@ -183,5 +201,61 @@ describe("playing", () => {
     }
     expect(g.state.volnaPole).toBe(0);
     expect(g.state.phase).toBe(Phase.DRAW);
+  });
+});
+
+describe("the set-up mode (menu key 4)", () => {
+  const stones = [
+    { cell: parseCell("J10"), side: HUMAN },
+    { cell: parseCell("K10"), side: COMPUTER },
+    { cell: parseCell("J11"), side: HUMAN },
+    { cell: parseCell("K12"), side: COMPUTER },
+  ] as const;
+
+  it("starts like NewBoard (Random = Seed, GameCount + 1) in Phase SETUP and keeps SETUP after each stone", () => {
+    const g = Game.setUp(77, { bodovani });
+    expect(g.state).toMatchObject({ seed: 77, random: 77, gameCount: 1, moveCount: 0, volnaPole: CELLS, lastPC: NO_CELL, phase: Phase.SETUP });
+    expect(g.result).toBe("playing");
+    for (const stone of stones) {
+      g.placeStone(stone.cell, stone.side);
+      expect(g.state.phase).toBe(Phase.SETUP);
+    }
+    expect(g.state.lastPC).toBe(parseCell("K12"));
+    expect(g.state.moveCount).toBe(4);
+    expect(g.state.random).toBe(77);
+  });
+
+  it("places each stone exactly as PlaceStone in a game: the same Info as the same stones played in that order", () => {
+    const g = Game.setUp(5, { bodovani });
+    const played = Game.newGame(5, "human", { bodovani });
+    for (const stone of stones) {
+      g.placeStone(stone.cell, stone.side);
+      played.placeStone(stone.cell, stone.side);
+    }
+    expect(Array.from(g.state.info)).toEqual(Array.from(played.state.info));
+    expect(Array.from(g.state.plocha)).toEqual(Array.from(played.state.plocha));
+  });
+
+  it("hands over to the computer (PCMove now, then the human's turn) or to the human", () => {
+    const computer = Game.setUp(9, { bodovani });
+    const human = Game.setUp(9, { bodovani });
+    for (const stone of stones) {
+      computer.placeStone(stone.cell, stone.side);
+      human.placeStone(stone.cell, stone.side);
+    }
+    const predicted = computer.predictComputerMove();
+    expect(computer.handOver("computer")).toBe(predicted);
+    expect(computer.state).toMatchObject({ phase: Phase.HUMAN_TURN, lastPC: predicted, moveCount: 5 });
+    expect(human.handOver("human")).toBeNull();
+    expect(human.state).toMatchObject({ phase: Phase.HUMAN_TURN, moveCount: 4 });
+    expect(() => human.handOver("human")).toThrow(/not being set up/);
+  });
+
+  it("a set-up stone that completes five ends the game with that side's win", () => {
+    const g = Game.setUp(0, { bodovani });
+    for (let col = 0; col < 4; col++) expect(g.placeStone(col, HUMAN)).toBe("playing");
+    expect(g.placeStone(4, HUMAN)).toBe("human");
+    expect(g.state.phase).toBe(Phase.HUMAN_WON);
+    expect(() => g.placeStone(20, COMPUTER)).toThrow(/over/);
   });
 });

@@ -3,7 +3,7 @@
  * Positions are built with PlaceStone, so Info is exactly what the engine keeps.
  */
 import { describe, expect, it } from "vitest";
-import { AXES, COMPUTER, countingUnits, formatCell, HUMAN, parseCell, pcMoveScan, type Side } from "../../engine-ts/index.js";
+import { AXES, COMPUTER, countingUnits, formatCell, HUMAN, parseCell, pcMoveScan, priorityLevel, type Side } from "../../engine-ts/index.js";
 import { gameWith } from "./position.js";
 
 const at = parseCell;
@@ -25,22 +25,22 @@ describe("FIVE.TXT (004): three in a row", () => {
     expect(foursMade(g, at("L10"), COMPUTER)).toBe(1);
   });
 
-  it("the move that makes two fours (an open four, 960) beats the one that makes one (a four, 200), and PCMove takes it", () => {
+  it("the move that makes two fours (an open four, 960) beats the one that makes one (a four, 545), and PCMove takes it", () => {
     const g = gameWith({ X: three });
     const info = g.state.info;
     expect(info[at("G10")]).toBe(960 + 3 * 2);
     expect(info[at("K10")]).toBe(960 + 3 * 2);
-    expect(info[at("F10")]).toBe(200 + 3 * 2);
-    expect(info[at("L10")]).toBe(200 + 3 * 2);
+    expect(info[at("F10")]).toBe(545 + 3 * 2);
+    expect(info[at("L10")]).toBe(545 + 3 * 2);
     for (let start = 0; start < 361; start++) {
       expect(["G10", "K10"]).toContain(formatCell(pcMoveScan(info, g.state.plocha, start)));
     }
   });
 
-  it("in defence the same: the computer blocks the human's three next to it (230), not one square away (90)", () => {
+  it("in defence the same: the computer blocks the human's three next to it (135), not one square away (10)", () => {
     const g = gameWith({ O: three });
-    expect(g.state.info[at("G10")]).toBe(230 + 3 * 2);
-    expect(g.state.info[at("F10")]).toBe(90 + 3 * 2);
+    expect(g.state.info[at("G10")]).toBe(135 + 3 * 2);
+    expect(g.state.info[at("F10")]).toBe(10 + 3 * 2);
   });
 });
 
@@ -79,13 +79,13 @@ describe("known limitation (evaluator.md 7.3): the static evaluator does not see
   const X = ["G10", "C15", "D15", "E16", "E17"];
   const O = ["H10", "I10", "J10", "K8", "K9"];
 
-  it("scores the human's 4+3 square (defence FOUR 90 + defence WIDE_THREE 70) below its own double three (120 + 120)", () => {
+  it("scores the human's 4+3 square (defence FOUR 10 + defence WIDE_THREE 8) below its own double three (33 + 33)", () => {
     const g = gameWith({ X, O });
     const k10 = g.explain(at("K10"));
     expect(k10.axes.map((a) => a.unit?.class)).toEqual(["FOUR", "WIDE_THREE", "ONE", "ONE"]);
-    expect(k10.total).toBe(164);
-    expect(g.state.info[at("K10")]).toBe(164);
-    expect(g.state.info[at("E15")]).toBe(244);
+    expect(k10.total).toBe(22);
+    expect(g.state.info[at("K10")]).toBe(22);
+    expect(g.state.info[at("E15")]).toBe(70);
     expect(g.computerMove()).toBe(at("E15"));
   });
 
@@ -93,10 +93,29 @@ describe("known limitation (evaluator.md 7.3): the static evaluator does not see
     const g = gameWith({ X, O });
     g.computerMove(); // E15
     let out = g.humanMove(at("K10")); // four H10-K10 and open three K8-K10
-    expect(out.computer).toBe(at("L10")); // blocking the five (3900) beats its own open four (960)
+    expect(out.computer).toBe(at("L10")); // blocking the five (3850) beats its own open four (960)
     out = g.humanMove(at("K11")); // open four K8-K11
     expect([at("K7"), at("K12")]).toContain(out.computer);
     const other = out.computer === at("K7") ? at("K12") : at("K7");
     expect(g.humanMove(other).result).toBe("human");
+  });
+});
+
+describe("issue 16: the open three left standing", () => {
+  // PISKASM /S:16420, human first, with the first table values: the human's moves R11 Q11 Q10 P9 P10
+  // O7 Q8 M8 M9 M11 O12 P11 and the computer's answers R10 O11 Q9 O8 P8 N8 L8 N10 O9 O10 M10 (computed
+  // with those values). The computer then played the double three N9 (120 + 120 + 10) instead of
+  // blocking the human's open three (230 + 18), and the human won.
+  const X = ["R10", "O11", "Q9", "O8", "P8", "N8", "L8", "N10", "O9", "O10", "M10"];
+  const O = ["R11", "Q11", "Q10", "P9", "P10", "O7", "Q8", "M8", "M9", "M11", "O12", "P11"];
+
+  it("now scores every block of the open three above the double three N9, and does not play N9", () => {
+    const g = gameWith({ X, O });
+    const { plocha, info } = g.state;
+    expect(priorityLevel(plocha, at("N9"))).toBe("DOUBLE_THREE");
+    const blocks = [...info.keys()].filter((cell) => plocha[cell] === 0 && priorityLevel(plocha, cell) === "BLOCK_OPEN_THREE");
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const cell of blocks) expect(info[cell], formatCell(cell)).toBeGreaterThan(info[at("N9")]);
+    expect(g.computerMove()).not.toBe(at("N9"));
   });
 });

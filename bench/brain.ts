@@ -1,0 +1,108 @@
+/**
+ * The brain's figures, measured as a manager sees them: child processes of bin/pbrain-piskasm over
+ * pipes (so every time includes the pipe round trip).
+ *   cold_start_to_ok_ms      process start to the answer of the first START 19 (--engine asm: boot, /S:, menu snapshot)
+ *   asm_start_to_ok_ms       START 19 to OK once running (snapshot restore), median
+ *   asm_move_ms              TURN to the answer with the check against engine-ts on, median and p90
+ *   asm_move_nocheck_ms      the same with --no-check, median
+ *   ts_move_ms               --engine ts, TURN to the answer, median and p90
+ *   asm_takeback_replay_ms   two TAKEBACKs and the next TURN (a replay from the menu snapshot), median
+ *   end_exit_ms              END to the process's exit (--engine asm), median
+ * Games: the asm brain against the ts brain, as tests/brain/game.test.ts plays them, several seeds.
+ * Run through `node bench/run.mjs brain`; prints `name value` lines. Needs `make`.
+ */
+import { BrainProcess, parseMove } from "../tests/brain/support.js";
+
+const GAMES = 6;
+const START_REPEATS = 10;
+
+function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+async function timed<T>(work: () => Promise<T>, into: number[]): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  into.push(performance.now() - started);
+  return result;
+}
+
+interface GameTimes {
+  asm: number[];
+  ts: number[];
+}
+
+/** One game asm (first) against ts through the protocol; the answer times of both. */
+async function playGame(asm: BrainProcess, ts: BrainProcess, times: GameTimes): Promise<void> {
+  await asm.ask("START 19");
+  await ts.ask("START 19");
+  const taken = new Set<string>();
+  let asmMove = await asm.ask("BEGIN");
+  for (let ply = 0; ply < 60; ply++) {
+    parseMove(asmMove);
+    taken.add(asmMove);
+    const tsMove = await timed(() => ts.ask(`TURN ${asmMove}`), times.ts);
+    if (!/^\d+,\d+$/.test(tsMove) || taken.has(tsMove)) break;
+    taken.add(tsMove);
+    asmMove = await timed(() => asm.ask(`TURN ${tsMove}`), times.asm);
+    if (!/^\d+,\d+$/.test(asmMove) || taken.has(asmMove)) break;
+  }
+}
+
+async function main(): Promise<void> {
+  const coldStarted = performance.now();
+  const asm = BrainProcess.start(["--engine", "asm", "--seed", "100"]);
+  const ts = BrainProcess.start(["--engine", "ts", "--seed", "200"]);
+  const checked = await asm.ask("START 19");
+  if (checked !== "OK") throw new Error(`START answered ${checked}\n${asm.exchange()}`);
+  console.log(`cold_start_to_ok_ms ${(performance.now() - coldStarted).toFixed(0)}`);
+
+  const starts: number[] = [];
+  for (let i = 0; i < START_REPEATS; i++) await timed(() => asm.ask("START 19"), starts);
+  console.log(`asm_start_to_ok_ms ${quantile(starts, 0.5).toFixed(2)}`);
+
+  const times: GameTimes = { asm: [], ts: [] };
+  for (let g = 0; g < GAMES; g++) await playGame(asm, ts, times);
+  console.log(`asm_move_ms ${quantile(times.asm, 0.5).toFixed(2)}`);
+  console.log(`asm_move_ms_p90 ${quantile(times.asm, 0.9).toFixed(2)}`);
+  console.log(`ts_move_ms ${quantile(times.ts, 0.5).toFixed(3)}`);
+  console.log(`ts_move_ms_p90 ${quantile(times.ts, 0.9).toFixed(3)}`);
+  console.log(`moves_timed ${times.asm.length}`);
+
+  const takebacks: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await asm.ask("START 19");
+    await asm.ask("BEGIN");
+    const answers: string[] = [];
+    for (const turn of ["3,3", "4,4", "5,5", "6,6"]) answers.push(await asm.ask(`TURN ${turn}`));
+    await timed(async () => {
+      await asm.ask(`TAKEBACK ${answers[3]}`);
+      await asm.ask("TAKEBACK 6,6");
+      await asm.ask("TURN 6,6");
+    }, takebacks);
+  }
+  console.log(`asm_takeback_replay_ms ${quantile(takebacks, 0.5).toFixed(2)}`);
+
+  const unchecked = BrainProcess.start(["--engine", "asm", "--seed", "100", "--no-check"]);
+  const plain: GameTimes = { asm: [], ts: [] };
+  await unchecked.ask("START 19");
+  for (let g = 0; g < 2; g++) await playGame(unchecked, ts, plain);
+  console.log(`asm_move_nocheck_ms ${quantile(plain.asm, 0.5).toFixed(2)}`);
+
+  const exits: number[] = [];
+  for (const brain of [asm, unchecked, ts]) {
+    await timed(async () => {
+      brain.send("END");
+      await brain.exited;
+    }, exits);
+  }
+  console.log(`end_exit_ms ${quantile(exits, 0.5).toFixed(1)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench/brain: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

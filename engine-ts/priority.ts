@@ -1,0 +1,78 @@
+/**
+ * The priority levels of docs/evaluator.md section 7.3: what a move on a cell does (win, block a four,
+ * ...), read from the units that count there. The table values are chosen so that a cell of a higher
+ * level always scores more than any cell of a lower one; this file only names the levels, it never
+ * changes a score.
+ */
+import { BOARD_SIZE, COMPUTER, HUMAN, onBoard, opponent, type Side } from "./board.js";
+import { AXES } from "./axes.js";
+import { CLASSES, classify, TABLE_SIZES, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
+
+/** Highest first. OTHER: none of the named levels. */
+export const PRIORITY_LEVELS = [
+  "WIN",
+  "BLOCK_FOUR",
+  "OPEN_OR_DOUBLE_FOUR",
+  "FOUR",
+  "BLOCK_OPEN_THREE",
+  "DOUBLE_THREE",
+  "OTHER",
+] as const;
+export type PriorityLevel = (typeof PRIORITY_LEVELS)[number];
+
+/** The classes of every window length, by mask, as bits 1 << CLASSES.indexOf(class) (computed once). */
+const CLASS_BIT: Readonly<Record<WindowLength, readonly number[]>> = {
+  5: Array.from({ length: TABLE_SIZES[5] }, (_, mask) => bitOf(classify(5, mask))),
+  6: Array.from({ length: TABLE_SIZES[6] }, (_, mask) => bitOf(classify(6, mask))),
+  7: Array.from({ length: TABLE_SIZES[7] }, (_, mask) => bitOf(classify(7, mask))),
+};
+
+function bitOf(cls: UnitClass): number {
+  return 1 << CLASSES.indexOf(cls);
+}
+
+/** The classes of the windows of `axis` through `cell` that count for `side` (section 6), as class bits. */
+export function axisClassBits(plocha: Uint8Array, cell: number, axis: number, side: Side): number {
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell % BOARD_SIZE;
+  const { dr, dc } = AXES[axis];
+  const opp = opponent(side);
+  let out = 0;
+  for (const length of WINDOW_LENGTHS) {
+    for (let k = 0; k < length; k++) {
+      let mask = 0;
+      let counts = true;
+      for (let t = 0; t < length && counts; t++) {
+        const r = row + (t - k) * dr;
+        const c = col + (t - k) * dc;
+        const p = onBoard(r, c) ? plocha[r * BOARD_SIZE + c] : opp;
+        if (p === opp) counts = false;
+        else if (p === side || t === k) mask |= 1 << t;
+      }
+      if (counts) out |= CLASS_BIT[length][mask];
+    }
+  }
+  return out;
+}
+
+/** The priority level of a move on the empty `cell` (evaluator.md 7.3). */
+export function priorityLevel(plocha: Uint8Array, cell: number): PriorityLevel {
+  const attack = [0, 1, 2, 3].map((axis) => axisClassBits(plocha, cell, axis, COMPUTER));
+  const defence = [0, 1, 2, 3].map((axis) => axisClassBits(plocha, cell, axis, HUMAN));
+  const axesWith = (bits: number[], classes: readonly UnitClass[]): number => {
+    const wanted = classes.reduce((m, cls) => m | bitOf(cls), 0);
+    return bits.filter((b) => (b & wanted) !== 0).length;
+  };
+  if (axesWith(attack, ["FIVE"]) > 0) return "WIN";
+  if (axesWith(defence, ["FIVE"]) > 0) return "BLOCK_FOUR";
+  if (axesWith(attack, ["OPEN_FOUR"]) > 0 || axesWith(attack, ["FOUR"]) >= 2) return "OPEN_OR_DOUBLE_FOUR";
+  if (axesWith(attack, ["FOUR"]) > 0) return "FOUR";
+  if (axesWith(defence, ["OPEN_FOUR"]) > 0) return "BLOCK_OPEN_THREE";
+  if (axesWith(attack, ["OPEN_THREE", "WIDE_THREE"]) >= 2) return "DOUBLE_THREE";
+  return "OTHER";
+}
+
+/** Ranks: 0 for WIN up to 6 for OTHER, so that a smaller rank is a higher priority. */
+export function priorityRank(level: PriorityLevel): number {
+  return PRIORITY_LEVELS.indexOf(level);
+}
