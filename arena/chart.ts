@@ -5,7 +5,7 @@ const ROW = 28;
 const LEFT = 120;
 const WIDTH = 640;
 const TOP = 40;
-const BOTTOM = 36;
+const BOTTOM = 48;
 const TICK_STEP = 100;
 
 function escape(text: string): string {
@@ -17,7 +17,7 @@ export function ratingsSvg(s: Standings, title: string): string {
   const highs = s.ratings.map((r) => r.elo + r.interval95);
   const min = Math.floor(Math.min(0, ...lows) / TICK_STEP) * TICK_STEP;
   const max = Math.ceil(Math.max(0, ...highs) / TICK_STEP) * TICK_STEP;
-  const plotWidth = WIDTH - LEFT - 20;
+  const plotWidth = WIDTH - LEFT - 60;
   const x = (elo: number): number => LEFT + ((elo - min) / Math.max(1, max - min)) * plotWidth;
   const height = TOP + s.ratings.length * ROW + BOTTOM;
   const out = [

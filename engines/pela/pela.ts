@@ -37,7 +37,7 @@ const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
 const NEAR_BEST_DIVISOR = 20;
 /** How many of the best cells are checked for leaving the opponent a VCF. */
-const SAFETY_CHECKS = 6;
+const SAFETY_CHECKS = 16;
 
 export interface PelaOptions {
   readonly maxDepth?: number;
@@ -89,16 +89,25 @@ export class PelaStrategy implements Strategy {
     return result ? [...result.line, ...result.finish] : undefined;
   }
 
-  /** The first cell of the opponent's winning line (best value first) after which it has no VCF. */
+  /** True when, after the own stone at `cell`, the opponent surely has no VCF (the search finished). */
+  private safeAfter(board: Board, cell: number, limits: VcfLimits): boolean {
+    board.place(cell, OWN);
+    const { result, nodes, complete } = searchVcf(board, OPP, limits);
+    board.removeLast(cell);
+    this.lastNodes += nodes;
+    return complete && result === undefined;
+  }
+
+  /**
+   * The first cell of the opponent's winning line (best value first) after which it has no VCF; then
+   * (piskasm's addition) the SAFETY_CHECKS best cells of the board the same way.
+   */
   private defend(board: Board, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
     const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    for (const c of tries) {
-      board.place(c, OWN);
-      const stillLost = this.vcf(board, OPP, limits);
-      board.removeLast(c);
-      if (!stillLost) return c;
-    }
+    for (const c of tries) if (this.safeAfter(board, c, limits)) return c;
+    const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
+    for (const c of others.slice(0, SAFETY_CHECKS)) if (this.safeAfter(board, c, limits)) return c;
     const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
   }
@@ -124,12 +133,7 @@ export class PelaStrategy implements Strategy {
   private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
     const table = shapeTable();
     const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
-    const safe = ranked.slice(0, SAFETY_CHECKS).filter(({ c }) => {
-      board.place(c, OWN);
-      const lost = this.vcf(board, OPP, limits);
-      board.removeLast(c);
-      return !lost;
-    });
+    const safe = ranked.slice(0, SAFETY_CHECKS).filter(({ c }) => this.safeAfter(board, c, limits));
     const pool = safe.length > 0 ? safe : ranked;
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));

@@ -6,7 +6,7 @@
  * then has to make a four too. With `doubleThrees`, a line of play may also end in a double open three
  * while the defender has no four.
  */
-import { EMPTY, other, type Board, type Stone } from "../common/board.js";
+import { DIRECTIONS, EMPTY, other, type Board, type Stone } from "../common/board.js";
 import { shapeTable } from "../common/shapes.js";
 import { cellValue, fourKind, lineCells, openThrees } from "./values.js";
 
@@ -46,12 +46,6 @@ class Search {
     /** The empty cells near the stones when the search started. */
     private readonly near: readonly number[],
   ) {}
-
-  private fivesFor(who: Stone, cells: Iterable<number>): number[] {
-    const out = new Set<number>();
-    for (const c of cells) if (this.board.cells[c] === EMPTY && fourKind(this.board, c, who, this.table) === 3) out.add(c);
-    return [...out];
-  }
 
   /** The cells among `cells` where the attacker makes two open threes. */
   private doubleThreesFor(cells: Iterable<number>): number[] {
@@ -100,7 +94,7 @@ class Search {
       if (this.outOfBudget()) return undefined;
       this.board.cells[c] = this.attacker;
       const around = lineCells(this.board, c);
-      const finish = this.fivesFor(this.attacker, around);
+      const finish = completionsThrough(this.board, c);
       let found: VcfResult | undefined;
       if (finish.length >= 2) {
         found = { line: [c], finish };
@@ -108,7 +102,7 @@ class Search {
         const d = finish[0];
         this.board.cells[d] = defender;
         const next = [...moves, ...around].filter((x) => x !== c && x !== d);
-        const sub = this.run(depth - 1, next, [...open, ...this.fivesFor(defender, lineCells(this.board, d))]);
+        const sub = this.run(depth - 1, next, [...open, ...completionsThrough(this.board, d)]);
         this.board.cells[d] = EMPTY;
         if (sub) found = { line: [c, d, ...sub.line], finish: sub.finish };
       }
@@ -124,14 +118,47 @@ class Search {
 }
 
 /**
+ * The empty cells that complete five on a line through the stone at `cell` (its colour), found along
+ * its four lines only: a new stone can make new fives only there.
+ */
+export function completionsThrough(board: Board, cell: number): number[] {
+  const who = board.cells[cell];
+  const size = board.size;
+  const x0 = cell % size;
+  const y0 = (cell - x0) / size;
+  const out: number[] = [];
+  const at = (x: number, y: number): number => (x >= 0 && y >= 0 && x < size && y < size ? board.cells[y * size + x] : -1);
+  for (const [dx, dy] of DIRECTIONS) {
+    for (let k = -4; k <= 4; k++) {
+      const x = x0 + k * dx;
+      const y = y0 + k * dy;
+      if (k === 0 || at(x, y) !== EMPTY) continue;
+      let run = 1;
+      for (let s = 1; at(x + s * dx, y + s * dy) === who; s++) run++;
+      for (let s = 1; at(x - s * dx, y - s * dy) === who; s++) run++;
+      if (run >= 5 && !out.includes(y * size + x)) out.push(y * size + x);
+    }
+  }
+  return out;
+}
+
+/**
  * A win for `attacker` by continuous fours, `attacker` to move, or undefined. The board is changed
  * during the search and restored before it returns.
  */
-export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): { result: VcfResult | undefined; nodes: number } {
+export interface VcfSearch {
+  readonly result: VcfResult | undefined;
+  readonly nodes: number;
+  /** False when the budget or the clock ended the search: "no result" then means "not found in time". */
+  readonly complete: boolean;
+}
+
+export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): VcfSearch {
   const candidates = board.cellsNearStones(RADIUS);
   const search = new Search(board, attacker, limits, candidates);
   const own = candidates.filter((c) => fourKind(board, c, attacker) === 3);
-  if (own.length > 0) return { result: { line: [own[0]], finish: [own[0]] }, nodes: 0 };
+  if (own.length > 0) return { result: { line: [own[0]], finish: [own[0]] }, nodes: 0, complete: true };
   const threats = candidates.filter((c) => fourKind(board, c, other(attacker)) === 3);
-  return { result: search.run(limits.maxDepth, search.foursFor(candidates), threats), nodes: search.nodes };
+  const result = search.run(limits.maxDepth, search.foursFor(candidates), threats);
+  return { result, nodes: search.nodes, complete: result !== undefined || !search.exhausted };
 }
