@@ -11,7 +11,8 @@
 ;   0100h        jmp near to the installer
 ;   0103h        Int33Entry: jmp short over the debug header, then the 'MOUSDBG1' header (+2..+21)
 ;   ...          INT 33h dispatcher and functions, PS/2 packet handler, cursor routines, state
-;   ResidentEnd  first byte not kept by INT 21h AH=31h
+;   ResidentEnd  end of the resident part; INT 21h AH=31h keeps up to the next 4 KiB boundary
+;                (resident_paragraphs explains why)
 ;   ...          installer (messages, hardware set-up, hooking INT 33h); dropped after install
 ;
 ; Register roles:
@@ -87,6 +88,9 @@ EXIT_ALREADY        equ 1       ; errorlevel: a MOUSDBG1 driver already owns INT
 EXIT_NO_PS2         equ 2       ; errorlevel: the BIOS reports no PS/2 pointing device
 SIGNATURE_LENGTH    equ 8
 HEADER_OFFSET       equ 2       ; the header follows the 2-byte jmp short at the vector offset
+RESIDENT_PARAS      equ (ResidentEnd - $$ + 100h + 15) / 16   ; PSP + resident part, in paragraphs
+PAGE_PARAS          equ 100h    ; one 4 KiB page of the host's x86 JIT, in paragraphs
+PAGE_BOUNDARY_MASK  equ 0FF00h  ; clears the paragraph-in-page bits of a segment
 
 ; -----------------------------------------------------------------------------------------------------
 ; start - COM entry point: jump over the resident part to the installer.
@@ -868,7 +872,7 @@ install:
         mov     dx, InstalledMessage
         mov     ah, 9
         int     21h
-        mov     dx, (ResidentEnd - $$ + 100h + 15) / 16   ; paragraphs from the PSP start
+        call    resident_paragraphs
         mov     ax, 3100h
         int     21h
 .refuse_second_copy:
@@ -883,6 +887,28 @@ install:
         int     21h
         mov     ax, 4C00h | EXIT_NO_PS2
         int     21h
+
+; -----------------------------------------------------------------------------------------------------
+; resident_paragraphs - how many paragraphs INT 21h AH=31h keeps: the resident part, rounded up so that
+; the kept block ends on a 4 KiB boundary (linear address a multiple of 1000h).
+; v86 quirk: its x86-to-wasm JIT counts the heat of each 4 KiB page and throws the page's compiled
+; code and heat away on every write into that page. The packet handler writes the driver state on
+; every PS/2 packet; a program loaded right above the driver would share that page with its first
+; code bytes (PISKASM.COM's evaluator) and never be compiled. Ending the block on a page boundary puts
+; the next program (its MCB and environment under FreeDOS, its PSP under PISKDOS) on a fresh page
+; under any DOS, at the cost of less than 4 KiB of conventional memory.
+; Entry:    CS = PSP segment
+; Output:   DX = paragraphs to keep from the PSP start (at least RESIDENT_PARAS)
+; Clobbers: AX
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
+resident_paragraphs:
+        mov     ax, cs
+        mov     dx, ax
+        add     dx, RESIDENT_PARAS + PAGE_PARAS - 1
+        and     dx, PAGE_BOUNDARY_MASK  ; the first page boundary at or after the resident part
+        sub     dx, ax
+        ret
 
 ; -----------------------------------------------------------------------------------------------------
 ; find_installed_driver - is a MOUSDBG1 driver already at the INT 33h vector?
