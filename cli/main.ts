@@ -6,6 +6,7 @@ import { registerDiff } from "./diff.js";
 import { registerDisk } from "./disk.js";
 import { registerInfo } from "./info.js";
 import { registerReplay } from "./replay.js";
+import { registerReport } from "./report.js";
 import { registerServe } from "./serve.js";
 import { UsageError } from "./errors.js";
 
@@ -18,6 +19,7 @@ registerDisk(program);
 registerDiff(program);
 registerInfo(program);
 registerReplay(program);
+registerReport(program);
 registerServe(program);
 
 try {
