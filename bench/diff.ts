@@ -4,6 +4,9 @@
  * speed on a busy guest (MIPS) and the efficiency against the emulation bound
  * (moves/s divided by MIPS / instructions per move), and the speed of engine-ts against the emulated
  * asm engine on games of the same policy (microseconds per computer move, and their ratio).
+ * For jobs 1 and 2 also: the guest's speed inside v86's run loop (MIPS), the host time per computer
+ * move split into emulator (run loop) / engine-ts / policy / checks / other, JIT compilations per 100
+ * games, and the efficiency against the emulation bound (with J jobs the bound is J times one job's).
  * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
  * Prints one `name value` line per figure.
  */
@@ -114,6 +117,21 @@ async function run(jobs: number): Promise<RunSummary> {
   return summary;
 }
 
+/** The per-move breakdown of a run, named with its job count. */
+function breakdownFigures(summary: RunSummary): Array<[string, number, number]> {
+  const jobs = `jobs${summary.jobs}`;
+  const parts = summary.breakdownUsPerMove;
+  return [
+    [`guest_mips_in_run_loop_${jobs}`, summary.guestMipsInRunLoop, 1],
+    [`host_us_per_move_emulator_${jobs}`, parts.emulator, 1],
+    [`host_us_per_move_engine_ts_${jobs}`, parts.engineTs, 1],
+    [`host_us_per_move_policy_${jobs}`, parts.policy, 1],
+    [`host_us_per_move_checks_${jobs}`, parts.checks, 1],
+    [`host_us_per_move_other_${jobs}`, parts.other, 1],
+    [`jit_compilations_per_100_games_${jobs}`, summary.jitCompilationsPer100Games, 1],
+  ];
+}
+
 async function main(): Promise<void> {
   const one = await run(1);
   const two = await run(2);
@@ -141,6 +159,9 @@ async function main(): Promise<void> {
     ["asm_emulated_us_per_computer_move", asmMicros, 1],
     ["engine_ts_us_per_computer_move", tsMicros, 1],
     ["engine_ts_speedup_over_emulated_asm", asmMicros / tsMicros, 1],
+    ["efficiency_vs_emulation_bound_jobs2", two.movesPerSecond / (2 * bound), 3],
+    ...breakdownFigures(one),
+    ...breakdownFigures(two),
   ];
   for (const [name, value, digits] of figures) console.log(`${name} ${value.toFixed(digits)}`);
 }
