@@ -2,17 +2,27 @@
 ; MOUSE.COM - INT 33h mouse driver TSR for piskasm, built on the BIOS PS/2 pointing-device services
 ; (INT 15h AX=C2xxh). One resident segment: the PSP, the INT 33h handler with the debug header that
 ; the TypeScript harness reads (docs/architecture.md section 2), the PS/2 packet handler the BIOS
-; calls on every IRQ 12 packet, and the driver state. The installer after ResidentEnd is discarded.
+; calls on every IRQ 12 packet, and the driver state (on a page of its own, see Pages below). The
+; installer after ResidentCodeEnd is not used again after install.
 ;
 ; Build:  nasm -w+all -f bin -I asm/ asm/mouse.asm -o build/MOUSE.COM -l build/mouse.lst
 ;
 ; Memory map (one segment, CS = DS = PSP segment while installing and inside the handlers):
 ;   0000h-00FFh  PSP (kept resident: the INT 33h vector and the BIOS far handler point into it)
 ;   0100h        jmp near to the installer
-;   0103h        Int33Entry: jmp short over the debug header, then the 'MOUSDBG1' header (+2..+21)
-;   ...          INT 33h dispatcher and functions, PS/2 packet handler, cursor routines, state
-;   ResidentEnd  first byte not kept by INT 21h AH=31h
-;   ...          installer (messages, hardware set-up, hooking INT 33h); dropped after install
+;   0103h        INT 33h dispatcher and functions, PS/2 packet handler, cursor routines (code only)
+;   ResidentCodeEnd ... installer (messages, hardware set-up, hooking INT 33h), then the file ends
+;                with the template of the resident data; all of it unused after install
+;   RESIDENT_DATA_OFFSET (4 KiB and more past ResidentCodeEnd) the resident data, copied from the
+;                template by the installer: Int33Entry (the INT 33h vector: jmp short over the
+;                'MOUSDBG1' header at +2..+21, then jmp near to the dispatcher) and the driver state
+;   ResidentDataEnd  INT 21h AH=31h keeps from the PSP up to the next 4 KiB boundary after this
+;
+; Pages (v86 quirk): v86's x86-to-wasm JIT throws away the compiled code of a 4 KiB page on every
+; write into it. Every packet writes the header and the state, so they sit more than 4 KiB past the
+; last byte of resident code: the code's pages are never written and the packet handler and INT 33h
+; functions can be compiled. The block ends on a page boundary so the next program's code starts on
+; a fresh page too (resident_paragraphs).
 ;
 ; Register roles:
 ;   INT 33h functions:   AX = function on entry; DS = CS (set by the dispatcher); AX/BX/CX/DX carry
@@ -87,6 +97,10 @@ EXIT_ALREADY        equ 1       ; errorlevel: a MOUSDBG1 driver already owns INT
 EXIT_NO_PS2         equ 2       ; errorlevel: the BIOS reports no PS/2 pointing device
 SIGNATURE_LENGTH    equ 8
 HEADER_OFFSET       equ 2       ; the header follows the 2-byte jmp short at the vector offset
+COM_ENTRY           equ 100h    ; PSP offset of the first byte of the file
+RESIDENT_PARAS      equ (RESIDENT_DATA_OFFSET + RESIDENT_DATA_SIZE + 15) / 16  ; PSP up to the data's end
+PAGE_PARAS          equ 100h    ; one 4 KiB page of the host's x86 JIT, in paragraphs
+PAGE_BOUNDARY_MASK  equ 0FF00h  ; clears the paragraph-in-page bits of a segment
 
 ; -----------------------------------------------------------------------------------------------------
 ; start - COM entry point: jump over the resident part to the installer.
@@ -101,23 +115,6 @@ start:
 ; =====================================================================================================
 ; Resident part
 ; =====================================================================================================
-
-; -----------------------------------------------------------------------------------------------------
-; Int33Entry - the INT 33h vector. A two-byte jmp short over the debug header (architecture.md s.2).
-; Entry:    AX = function number, other registers as the function documents
-; Output:   as the function documents
-; Clobbers: nothing beyond the documented results
-; Mirrors:  none (driver)
-; -----------------------------------------------------------------------------------------------------
-Int33Entry:
-        jmp     short dispatch_mouse_function
-Signature       db 'MOUSDBG1'
-HeaderVersion   dw 1
-PointerX        dw CENTRE_X     ; live: virtual pixels, full resolution
-PointerY        dw CENTRE_Y
-ButtonState     dw 0            ; bit 0 left, bit 1 right, bit 2 middle
-ShowCounter     dw -1           ; 0 = cursor shown
-PacketCount     dw 0            ; PS/2 packets handled since install (wraps)
 
 ; -----------------------------------------------------------------------------------------------------
 ; dispatch_mouse_function - call the function named by AX through FunctionTable.
@@ -810,40 +807,7 @@ record_button_changes:
         pop     bp
         ret
 
-; ---- resident state ----------------------------------------------------------------------------------
-RECORD_COUNT        equ 0       ; press/release record: events since the last function 05h/06h
-RECORD_X            equ 2       ; reported X of the last event
-RECORD_Y            equ 4       ; reported Y of the last event
-RECORD_SIZE         equ 6
-
-MinX                dw 0
-MaxX                dw SCREEN_MAX_X
-MinY                dw 0
-MaxY                dw SCREEN_MAX_Y
-MickeysPerEightX    dw DEFAULT_MICKEYS_X
-MickeysPerEightY    dw DEFAULT_MICKEYS_Y
-ScreenMask          dw DEFAULT_SCREEN_MASK
-CursorMask          dw DEFAULT_CURSOR_MASK
-CursorOffset        dw 0        ; byte offset of the drawn cursor in the video segment
-SavedCell           dw 0        ; character+attribute under the drawn cursor
-CursorImage         dw 0        ; what the cursor wrote there
-CursorDrawn         db 0        ; 1 while the cursor image is on the screen
-                    align 2
-ClearedStateStart:              ; zeroed by every reset (whole words)
-MotionX             dw 0        ; mickeys since the last function 0Bh
-MotionY             dw 0
-SubpixelX           dw 0        ; remainder of mickeys * 8 not yet a whole pixel
-SubpixelY           dw 0
-LastMickeysX        dw 0        ; deltas of the last packet, for the event routine's SI/DI
-LastMickeysY        dw 0
-EventMask           dw 0        ; function 0Ch call mask, 0 = no routine
-EventHandler        dw 0, 0     ; far pointer (offset, segment)
-PressRecords        times BUTTON_COUNT * RECORD_SIZE db 0
-ReleaseRecords      times BUTTON_COUNT * RECORD_SIZE db 0
-ClearedStateEnd:
-RELEASE_TABLE_DISTANCE equ ReleaseRecords - PressRecords
-
-ResidentEnd:
+ResidentCodeEnd:
 
 ; =====================================================================================================
 ; Installer (transient)
@@ -860,6 +824,7 @@ ResidentEnd:
 install:
         call    find_installed_driver
         jc      .refuse_second_copy
+        call    place_resident_data
         call    start_ps2_device
         jc      .report_no_ps2_mouse
         mov     ax, 2500h | MOUSE_VECTOR
@@ -868,7 +833,7 @@ install:
         mov     dx, InstalledMessage
         mov     ah, 9
         int     21h
-        mov     dx, (ResidentEnd - $$ + 100h + 15) / 16   ; paragraphs from the PSP start
+        call    resident_paragraphs
         mov     ax, 3100h
         int     21h
 .refuse_second_copy:
@@ -885,6 +850,46 @@ install:
         int     21h
 
 ; -----------------------------------------------------------------------------------------------------
+; place_resident_data - copy the resident data's template (the file's tail) to RESIDENT_DATA_OFFSET.
+; Entry:    DS = CS = PSP
+; Output:   the header and the driver state in place with their initial values
+; Clobbers: CX, SI, DI, ES
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
+place_resident_data:
+        push    cs
+        pop     es
+        mov     si, section.residentdata.start
+        mov     di, Int33Entry
+        mov     cx, RESIDENT_DATA_SIZE
+        cld
+        rep     movsb
+        ret
+
+; -----------------------------------------------------------------------------------------------------
+; resident_paragraphs - how many paragraphs INT 21h AH=31h keeps: the resident part, rounded up so that
+; the kept block ends on a 4 KiB boundary (linear address a multiple of 1000h).
+; v86 quirk: its x86-to-wasm JIT counts the heat of each 4 KiB page and throws the page's compiled
+; code and heat away on every write into that page. The packet handler writes the driver state on
+; every PS/2 packet; a program loaded right above the driver would share that page with its first
+; code bytes (PISKASM.COM's evaluator) and never be compiled. Ending the block on a page boundary puts
+; the next program (its MCB and environment under FreeDOS, its PSP under PISKDOS) on a fresh page
+; under any DOS, at the cost of less than 4 KiB of conventional memory.
+; Entry:    CS = PSP segment
+; Output:   DX = paragraphs to keep from the PSP start (at least RESIDENT_PARAS, the PSP up to the end
+;           of the resident data)
+; Clobbers: AX
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
+resident_paragraphs:
+        mov     ax, cs
+        mov     dx, ax
+        add     dx, RESIDENT_PARAS + PAGE_PARAS - 1
+        and     dx, PAGE_BOUNDARY_MASK  ; the first page boundary at or after the resident part
+        sub     dx, ax
+        ret
+
+; -----------------------------------------------------------------------------------------------------
 ; find_installed_driver - is a MOUSDBG1 driver already at the INT 33h vector?
 ; Entry:    DS = CS
 ; Output:   CF = 1 when the vector's header carries the signature
@@ -895,7 +900,7 @@ find_installed_driver:
         mov     ax, 3500h | MOUSE_VECTOR
         int     21h                     ; ES:BX = current INT 33h vector
         lea     di, [bx+HEADER_OFFSET]
-        mov     si, Signature
+        mov     si, section.residentdata.start + (Signature - Int33Entry)   ; the template: not placed yet
         mov     cx, SIGNATURE_LENGTH
         cld
         repe    cmpsb
@@ -946,3 +951,73 @@ start_ps2_device:
 InstalledMessage    db 'MOUSE: PS/2 mouse driver installed (INT 33h).', 13, 10, '$'
 AlreadyMessage      db 'MOUSE: a MOUSE driver is already installed; not installed again.', 13, 10, '$'
 NoMouseMessage      db 'MOUSE: the BIOS reports no PS/2 mouse (INT 15h C205h failed).', 13, 10, '$'
+
+; =====================================================================================================
+; Resident data: assembled at RESIDENT_DATA_OFFSET, stored in the file as a template after the
+; installer, copied into place by install (see the memory map for why it is this far from the code)
+; =====================================================================================================
+RESIDENT_DATA_OFFSET equ 2000h  ; PSP offset of the resident data: past ResidentCodeEnd + JIT_GAP
+JIT_GAP             equ 1000h   ; one 4 KiB page between the last code byte and the first data byte
+
+section residentdata follows=.text vstart=RESIDENT_DATA_OFFSET
+
+; -----------------------------------------------------------------------------------------------------
+; Int33Entry - the INT 33h vector. A two-byte jmp short over the debug header (architecture.md s.2),
+; then a jump to the dispatcher in the code's page.
+; Entry:    AX = function number, other registers as the function documents
+; Output:   as the function documents
+; Clobbers: nothing beyond the documented results
+; Mirrors:  none (driver)
+; -----------------------------------------------------------------------------------------------------
+Int33Entry:
+        jmp     short Int33PastHeader
+Signature       db 'MOUSDBG1'
+HeaderVersion   dw 1
+PointerX        dw CENTRE_X     ; live: virtual pixels, full resolution
+PointerY        dw CENTRE_Y
+ButtonState     dw 0            ; bit 0 left, bit 1 right, bit 2 middle
+ShowCounter     dw -1           ; 0 = cursor shown
+PacketCount     dw 0            ; PS/2 packets handled since install (wraps)
+Int33PastHeader:
+        jmp     dispatch_mouse_function
+
+; ---- driver state ------------------------------------------------------------------------------------
+RECORD_COUNT        equ 0       ; press/release record: events since the last function 05h/06h
+RECORD_X            equ 2       ; reported X of the last event
+RECORD_Y            equ 4       ; reported Y of the last event
+RECORD_SIZE         equ 6
+
+MinX                dw 0
+MaxX                dw SCREEN_MAX_X
+MinY                dw 0
+MaxY                dw SCREEN_MAX_Y
+MickeysPerEightX    dw DEFAULT_MICKEYS_X
+MickeysPerEightY    dw DEFAULT_MICKEYS_Y
+ScreenMask          dw DEFAULT_SCREEN_MASK
+CursorMask          dw DEFAULT_CURSOR_MASK
+CursorOffset        dw 0        ; byte offset of the drawn cursor in the video segment
+SavedCell           dw 0        ; character+attribute under the drawn cursor
+CursorImage         dw 0        ; what the cursor wrote there
+CursorDrawn         db 0        ; 1 while the cursor image is on the screen
+                    align 2
+ClearedStateStart:              ; zeroed by every reset (whole words)
+MotionX             dw 0        ; mickeys since the last function 0Bh
+MotionY             dw 0
+SubpixelX           dw 0        ; remainder of mickeys * 8 not yet a whole pixel
+SubpixelY           dw 0
+LastMickeysX        dw 0        ; deltas of the last packet, for the event routine's SI/DI
+LastMickeysY        dw 0
+EventMask           dw 0        ; function 0Ch call mask, 0 = no routine
+EventHandler        dw 0, 0     ; far pointer (offset, segment)
+PressRecords        times BUTTON_COUNT * RECORD_SIZE db 0
+ReleaseRecords      times BUTTON_COUNT * RECORD_SIZE db 0
+ClearedStateEnd:
+RELEASE_TABLE_DISTANCE equ ReleaseRecords - PressRecords
+
+ResidentDataEnd:
+RESIDENT_DATA_SIZE  equ ResidentDataEnd - Int33Entry
+
+; The resident data must start at least JIT_GAP bytes after the last byte of resident code (a
+; negative count here stops the build).
+absolute 0
+        times RESIDENT_DATA_OFFSET - (ResidentCodeEnd - start + COM_ENTRY) - JIT_GAP resb 0

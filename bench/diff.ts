@@ -4,6 +4,9 @@
  * speed on a busy guest (MIPS) and the efficiency against the emulation bound
  * (moves/s divided by MIPS / instructions per move), and the speed of engine-ts against the emulated
  * asm engine on games of the same policy (microseconds per computer move, and their ratio).
+ * For jobs 1 and 2 also: the guest's speed inside v86's run loop (MIPS), the host time per computer
+ * move split into emulator (run loop) / engine-ts / policy / checks / other, JIT compilations per 100
+ * games, and the efficiency against the emulation bound (with J jobs the bound is J times one job's).
  * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
  * Prints one `name value` line per figure.
  */
@@ -15,12 +18,15 @@ import { bootFloppy } from "../emu/node.js";
 import { Game } from "../engine-ts/index.js";
 import { planGames } from "../harness/game-spec.js";
 import { enginePolicy } from "../harness/policies.js";
-import { runDiff } from "../harness/run.js";
+import { runDiff, type RunResult } from "../harness/run.js";
+import type { GameOutcome } from "../harness/runner.js";
 import type { RunSummary } from "../harness/stats.js";
 
 const IMAGE = resolve(process.argv[2] ?? "build/piskasm.img");
 const WORKER = resolve("build/diff-worker.mjs");
 const GAMES = 200;
+/** The games at the end of the run that show the speed once the JIT has warmed up. */
+const WARM_GAMES = 100;
 const MAX_COMPUTER_MOVES = 100;
 const RUN_SEED = 0x5eed;
 const MIPS_WINDOW_MS = 1000;
@@ -107,16 +113,52 @@ function engineTsMicrosPerMove(): number {
   return (elapsed * 1000) / moves;
 }
 
-async function run(jobs: number): Promise<RunSummary> {
+async function run(jobs: number): Promise<RunResult> {
   const specs = planGames({ games: GAMES, policy: "engine", runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES });
-  const { summary } = await runDiff({ boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 }, specs, jobs, workerScript: WORKER });
-  if (summary.mismatches > 0) throw new Error(`${summary.mismatches} mismatches in the benchmark run: run \`piskasm diff\``);
-  return summary;
+  const result = await runDiff({ boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 }, specs, jobs, workerScript: WORKER });
+  const { mismatches } = result.summary;
+  if (mismatches > 0) throw new Error(`${mismatches} mismatches in the benchmark run: run \`piskasm diff\``);
+  return result;
+}
+
+/**
+ * The last games of a one-job run, once v86's JIT has compiled the game's hot code (it compiles a page
+ * after 200,000 interpreted instructions in it, and keeps adding entry points for many games): moves
+ * per second of game time and the guest's MIPS in the run loop.
+ */
+function warmFigures(outcomes: readonly GameOutcome[], bound: number): Array<[string, number, number]> {
+  const warm = outcomes.filter((o) => o.spec.index >= GAMES - WARM_GAMES);
+  const moves = warm.reduce((n, o) => n + o.checkedComputerMoves, 0);
+  const ms = warm.reduce((n, o) => n + o.wallMs, 0);
+  const instructions = warm.reduce((n, o) => n + o.cost.instructions, 0);
+  const loopMs = warm.reduce((n, o) => n + o.cost.runLoopMs, 0);
+  const movesPerSecond = moves / (ms / 1000);
+  return [
+    [`moves_per_s_jobs1_last_${WARM_GAMES}_games`, movesPerSecond, 1],
+    [`guest_mips_in_run_loop_jobs1_last_${WARM_GAMES}_games`, instructions / (loopMs * 1000), 1],
+    [`efficiency_vs_emulation_bound_jobs1_last_${WARM_GAMES}_games`, movesPerSecond / bound, 3],
+  ];
+}
+
+/** The per-move breakdown of a run, named with its job count. */
+function breakdownFigures(summary: RunSummary): Array<[string, number, number]> {
+  const jobs = `jobs${summary.jobs}`;
+  const parts = summary.breakdownUsPerMove;
+  return [
+    [`guest_mips_in_run_loop_${jobs}`, summary.guestMipsInRunLoop, 1],
+    [`host_us_per_move_emulator_${jobs}`, parts.emulator, 1],
+    [`host_us_per_move_engine_ts_${jobs}`, parts.engineTs, 1],
+    [`host_us_per_move_policy_${jobs}`, parts.policy, 1],
+    [`host_us_per_move_checks_${jobs}`, parts.checks, 1],
+    [`host_us_per_move_other_${jobs}`, parts.other, 1],
+    [`jit_compilations_per_100_games_${jobs}`, summary.jitCompilationsPer100Games, 1],
+  ];
 }
 
 async function main(): Promise<void> {
-  const one = await run(1);
-  const two = await run(2);
+  const oneRun = await run(1);
+  const one = oneRun.summary;
+  const two = (await run(2)).summary;
   const mips = await emulatedMips();
   const perMove = one.instructionsPerMove.median;
   const bound = (mips * 1e6) / perMove;
@@ -141,6 +183,10 @@ async function main(): Promise<void> {
     ["asm_emulated_us_per_computer_move", asmMicros, 1],
     ["engine_ts_us_per_computer_move", tsMicros, 1],
     ["engine_ts_speedup_over_emulated_asm", asmMicros / tsMicros, 1],
+    ["efficiency_vs_emulation_bound_jobs2", two.movesPerSecond / (2 * bound), 3],
+    ...warmFigures(oneRun.outcomes, bound),
+    ...breakdownFigures(one),
+    ...breakdownFigures(two),
   ];
   for (const [name, value, digits] of figures) console.log(`${name} ${value.toFixed(digits)}`);
 }

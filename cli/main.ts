@@ -8,6 +8,7 @@ import { registerDiff } from "./diff.js";
 import { registerDisk } from "./disk.js";
 import { registerInfo } from "./info.js";
 import { registerReplay } from "./replay.js";
+import { registerReport } from "./report.js";
 import { registerServe } from "./serve.js";
 import { UsageError } from "./errors.js";
 
@@ -21,6 +22,7 @@ registerDisk(program);
 registerDiff(program);
 registerInfo(program);
 registerReplay(program);
+registerReport(program);
 registerServe(program);
 registerBrain(program);
 

@@ -11,8 +11,3 @@ export const CP437: readonly string[] = Array.from(
 );
 
 if (CP437.length !== 256) throw new Error(`CP437 table has ${CP437.length} entries, expected 256`);
-
-/** The Unicode character shown for a CP437 byte; byte 0 (an empty cell) is shown as a space. */
-export function cp437Char(byte: number): string {
-  return byte === 0 ? " " : CP437[byte & 0xff];
-}

@@ -57,6 +57,18 @@ export interface Mouse {
   clickCell(col: number, row: number, button?: MouseButton): Promise<void>;
 }
 
+/** What the emulator has done since the machine was created (monotonic; for benchmarks). */
+export interface MachineStats {
+  /** Instructions executed: the same count as instructionCount(). */
+  instructions: number;
+  /** Host milliseconds spent inside v86's run loop (guest code, devices, interrupts). */
+  runLoopMs: number;
+  /** Slices of the run loop. */
+  slices: number;
+  /** Blocks of x86 code v86's JIT has compiled to wasm and installed. */
+  jitCompilations: number;
+}
+
 export interface MachineSnapshot {
   readonly state: ArrayBuffer;
 }
@@ -73,6 +85,8 @@ export interface Machine {
    * extended past 32 bits). Monotonic: restoring a snapshot does not rewind it; use differences.
    */
   instructionCount(): number;
+  /** Run-loop time, slices and JIT compilations so far, for benchmarks (differences between calls). */
+  stats(): MachineStats;
   /**
    * Run the emulator until `probe` returns a value other than undefined/false, then resolve with it.
    * The probe runs at once and then after every slice of v86's main loop (about every millisecond

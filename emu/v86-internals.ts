@@ -15,6 +15,10 @@ export interface V86ByteQueue {
 /** src/vga.js: text mode keeps character and attribute bytes interleaved in `vga_memory`. */
 export interface V86Vga {
   readonly vga_memory: Uint8Array;
+  /** Stores a byte of text-mode memory, then redraws that cell on the screen adapter. */
+  vga_memory_write_text_mode(address: number, value: number): void;
+  /** Redraws every text cell on the screen adapter (on mode sets, scrolling, start address changes). */
+  text_mode_redraw(): void;
   readonly start_address: number;
   readonly offset_register: number;
   readonly max_cols: number;
@@ -34,11 +38,46 @@ export interface V86Ps2 {
   readonly enable_mouse_stream: boolean;
 }
 
-/** src/main.js: the main loop; `next_tick(t)` schedules the next slice `t` ms later. */
+/**
+ * src/lib.js `view`: what v86 keeps for a typed array inside its wasm memory is a Proxy that builds a
+ * new typed array on every access. Only where the array lives is read from it here (emu/wasm-views.ts).
+ */
+export interface V86MemoryView {
+  readonly byteOffset: number;
+  readonly length: number;
+}
+
+/** src/cpu.js with its wasm exports. */
+export interface V86Cpu {
+  readonly devices: { readonly vga: V86Vga; readonly ps2: V86Ps2 };
+  readonly wasm_memory: WebAssembly.Memory;
+  /** Guest RAM. */
+  readonly mem8: V86MemoryView;
+  /** One byte: 1 while the guest sits in HLT. */
+  readonly in_hlt: V86MemoryView;
+  /** One 32-bit word: instructions executed (wraps). */
+  readonly instruction_counter: V86MemoryView;
+  /**
+   * One slice (src/rust/cpu/cpu.rs main_loop): runs the guest until it halts or about 1 ms has
+   * passed; returns the milliseconds until the next device timer when the guest halted, else 0.
+   */
+  main_loop(): number;
+  /** Called by v86 after each block of x86 code compiled to wasm is instantiated. */
+  test_hook_did_finalize_wasm?: (code: Uint8Array) => void;
+}
+
+/**
+ * src/main.js: the main loop. `do_tick` runs one slice and calls `next_tick(t)`, which schedules the
+ * next `do_tick` `t` ms later (Node: setImmediate for t < 1, else setTimeout) and sets `idle`; an
+ * interrupt raised while `idle` calls `next_tick(0)`.
+ */
 export interface V86MainLoop {
   readonly running: boolean;
+  readonly stopping: boolean;
+  idle: boolean;
   next_tick: (delayMs: number) => void;
-  readonly cpu: { readonly devices: { readonly vga: V86Vga; readonly ps2: V86Ps2 } };
+  do_tick: () => void;
+  readonly cpu: V86Cpu;
 }
 
 export interface V86WithInternals extends V86 {

@@ -1,16 +1,21 @@
 /**
  * The Machine API over v86, the same code in Node and in the browser. Waiting is driven by v86's own
- * main loop: every time it schedules its next slice the pending probes run, so an answer is seen
- * within one slice of the guest writing it and no polling timer is involved.
+ * run loop: after every slice the pending probes run, so an answer is seen within one slice of the
+ * guest writing it and no polling timer is involved; while a probe is pending the slices run back to
+ * back (emu/host-stepper.ts). Memory is read through plain views of the wasm memory
+ * (emu/wasm-views.ts); without a screen element nothing is drawn (emu/headless-vga.ts).
  */
 import { V86 } from "v86";
+import { skipTextRendering } from "./headless-vga.js";
+import { HostStepper } from "./host-stepper.js";
 import { formatScreenDump } from "./screen-dump.js";
-import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, TextScreen, WaitOptions } from "./types.js";
+import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
 import { readTextScreen } from "./vga-text.js";
 import { SliceWaiters } from "./waiters.js";
+import { viewMemory, WasmViews } from "./wasm-views.js";
 
 const DEFAULT_MEMORY_MIB = 16;
 const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
@@ -39,7 +44,9 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
     screen: options.screenContainer ? { container: options.screenContainer } : {},
   });
   await new Promise<void>((resolve) => emulator.add_listener("emulator-loaded", () => resolve()));
-  const machine = new V86Machine(withInternals(emulator), options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
+  const internals = withInternals(emulator);
+  if (!options.screenContainer) skipTextRendering(internals.v86.cpu.devices.vga);
+  const machine = new V86Machine(internals, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
   await emulator.run();
   return machine;
 }
@@ -52,21 +59,32 @@ class V86Machine implements Machine {
   readonly memory: GuestMemory;
   readonly keyboard: V86Keyboard;
   readonly mouse: V86Mouse;
-  private readonly waiters = new SliceWaiters(() => this.screenText());
+  private readonly waiters = new SliceWaiters(
+    () => this.screenText(),
+    () => this.stepper.kick(),
+  );
   private readonly counter = new InstructionCounter();
+  private readonly views: WasmViews;
+  private readonly stepper: HostStepper;
+  private jitCompilations = 0;
   private destroyed = false;
 
   constructor(
     private readonly emulator: V86WithInternals,
     inputTimeoutMs: number,
   ) {
-    this.memory = guestMemory(emulator);
     const loop = emulator.v86;
-    const scheduleNextSlice = loop.next_tick.bind(loop);
-    loop.next_tick = (delayMs) => {
-      scheduleNextSlice(delayMs);
-      this.counter.sample(emulator.get_instruction_counter());
-      this.waiters.check();
+    this.views = new WasmViews(loop.cpu);
+    this.memory = viewMemory(this.views);
+    this.stepper = new HostStepper(loop, this.views, {
+      afterSlice: () => {
+        this.counter.sample(this.views.instructionCounter());
+        this.waiters.check();
+      },
+      hasWaiters: () => this.waiters.hasPending(),
+    });
+    loop.cpu.test_hook_did_finalize_wasm = () => {
+      this.jitCompilations++;
     };
     const port = {
       bus: emulator.bus,
@@ -89,7 +107,17 @@ class V86Machine implements Machine {
   }
 
   instructionCount(): number {
-    return this.counter.sample(this.emulator.get_instruction_counter());
+    return this.counter.sample(this.views.instructionCounter());
+  }
+
+  stats(): MachineStats {
+    const loop = this.stepper.runLoopTotals();
+    return {
+      instructions: this.instructionCount(),
+      runLoopMs: loop.ms,
+      slices: loop.slices,
+      jitCompilations: this.jitCompilations,
+    };
   }
 
   waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T> {
@@ -128,15 +156,4 @@ class InstructionCounter {
     this.last = low;
     return this.high + low;
   }
-}
-
-function guestMemory(emulator: V86WithInternals): GuestMemory {
-  return {
-    read: (linear, length) => emulator.read_memory(linear, length).slice(),
-    readU8: (linear) => emulator.read_memory(linear, 1)[0],
-    readU16: (linear) => {
-      const bytes = emulator.read_memory(linear, 2);
-      return bytes[0] | (bytes[1] << 8);
-    },
-  };
 }

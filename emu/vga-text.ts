@@ -1,31 +1,35 @@
-import { cp437Char } from "./cp437.js";
+import { CP437 } from "./cp437.js";
 import type { TextScreen } from "./types.js";
 import type { V86Vga } from "./v86-internals.js";
 
 export const TEXT_COLS = 80;
 export const TEXT_ROWS = 25;
 
+/** UTF-16 code of the character shown for each CP437 byte; byte 0 (an empty cell) is shown as a space. */
+const SHOWN_CODES = Uint16Array.from(CP437, (char, byte) => (byte === 0 ? 0x20 : char.charCodeAt(0)));
+
 /**
  * The 80x25 text screen as the VGA shows it: v86 keeps text mode as character/attribute byte pairs
  * from `start_address * 2` with a row stride of the CRTC offset register (as in its text_mode_redraw),
- * restarting at 0 at the line-compare split row.
+ * restarting at 0 at the line-compare split row. Each row is built from a code array in one call
+ * (the harness reads the screen after every move).
  */
 export function readTextScreen(vga: V86Vga): TextScreen {
   const memory = vga.vga_memory;
   const stride = Math.max(vga.max_cols, 2 * vga.offset_register) * 2;
   const splitRow = vga.scan_line_to_screen_row(vga.line_compare);
   const attrs = new Uint8Array(TEXT_COLS * TEXT_ROWS);
+  const codes = new Uint16Array(TEXT_COLS);
   const lines: string[] = [];
   let rowStart = vga.start_address << 1;
   for (let row = 0; row < TEXT_ROWS; row++) {
     if (row === splitRow) rowStart = 0;
-    let line = "";
     for (let col = 0; col < TEXT_COLS; col++) {
       const addr = rowStart + col * 2;
-      line += cp437Char(memory[addr]);
+      codes[col] = SHOWN_CODES[memory[addr]];
       attrs[row * TEXT_COLS + col] = memory[addr + 1];
     }
-    lines.push(line);
+    lines.push(String.fromCharCode.apply(null, codes as unknown as number[]));
     rowStart += stride;
   }
   return { cols: TEXT_COLS, rows: TEXT_ROWS, lines, attrs };

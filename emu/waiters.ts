@@ -10,12 +10,20 @@ interface Waiter {
 
 /**
  * Pending waitFor calls. The machine calls `check()` after every slice of emulation, so a probe is
- * evaluated as soon as the guest may have changed something, without polling timers.
+ * evaluated as soon as the guest may have changed something, without polling timers. `onPending`
+ * runs after a waiter whose probe is not yet true has been added (the machine starts running slices).
  */
 export class SliceWaiters {
   private readonly pending = new Set<Waiter>();
 
-  constructor(private readonly describeScreen: () => string) {}
+  constructor(
+    private readonly describeScreen: () => string,
+    private readonly onPending: () => void = () => {},
+  ) {}
+
+  hasPending(): boolean {
+    return this.pending.size > 0;
+  }
 
   wait<T>(probe: Probe<T>, options: WaitOptions): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -49,10 +57,12 @@ export class SliceWaiters {
           new Error(`timed out after ${options.timeoutMs} ms waiting for ${what}; the screen:\n${this.describeScreen()}`),
         );
       }, options.timeoutMs);
+      this.onPending();
     });
   }
 
   check(): void {
+    if (this.pending.size === 0) return;
     for (const waiter of [...this.pending]) waiter.check();
   }
 

@@ -11,6 +11,7 @@ import { createEnginePolicy, isEnginePolicyName } from "./engine-policy.js";
 import { createPolicy, replayPolicy, type OpponentPolicy } from "./policies.js";
 import { checkScreen } from "./screen-check.js";
 import type { GameSession } from "./session.js";
+import { costTracker, type GameCost } from "./stats.js";
 
 /** Creates the reference game for a seed; tests pass one that corrupts a state or a table. */
 export type EngineFactory = (seed: number, whoStarts: WhoStarts) => Game;
@@ -43,6 +44,8 @@ export interface GameOutcome {
   wallMs: number;
   /** Time spent in the harness itself: policy, engine-ts, reads and comparisons. */
   harnessMs: number;
+  /** Where the game's host time went, and what the emulator did meanwhile (benchmarks). */
+  cost: GameCost;
 }
 
 export interface RunHooks {
@@ -67,10 +70,11 @@ function check(session: GameSession, asm: GameState, engine: Game): Mismatch | u
 /** Plays one game from the menu and returns to the menu. */
 export async function playGame(session: GameSession, spec: GameSpec, hooks: RunHooks = {}): Promise<GameOutcome> {
   const started = performance.now();
+  const tracker = costTracker(session.machine);
   if (spec.seed !== undefined) await session.useSeed(spec.seed);
   let asm = await session.startGame(spec.whoStarts);
   let mark = performance.now();
-  const engine = (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts);
+  const engine = tracker.time("engineMs", () => (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts));
   const policy = policyFor(spec);
   const outcome: GameOutcome = {
     spec,
@@ -82,30 +86,31 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
     instructions: [],
     wallMs: 0,
     harnessMs: 0,
+    cost: tracker.cost,
   };
-  outcome.mismatch = check(session, asm, engine);
+  outcome.mismatch = tracker.time("checkMs", () => check(session, asm, engine));
   if (outcome.checkedComputerMoves > 0) hooks.onMove?.();
   while (!outcome.mismatch && engine.result === "playing") {
     if (outcome.checkedComputerMoves >= spec.maxComputerMoves) {
       outcome.result = "capped";
       break;
     }
-    const cell = await policy.next(engine.state.plocha);
+    const cell = await tracker.time("policyMs", () => policy.next(engine.state.plocha));
     if (cell === undefined) break;
     outcome.harnessMs += performance.now() - mark;
     const stonesBefore = asm.moveCount;
     const timing = await session.humanMove(cell);
     mark = performance.now();
     outcome.humanMoves.push(cell);
-    engine.humanMove(cell);
-    asm = session.readState();
+    tracker.time("engineMs", () => engine.humanMove(cell));
+    asm = tracker.time("checkMs", () => session.readState());
     const answered = asm.moveCount === ((stonesBefore + 2) & 0xffff);
     if (answered) {
       outcome.computerMoves.push(asm.lastPC);
       outcome.checkedComputerMoves++;
       outcome.instructions.push(timing.instructions);
     }
-    outcome.mismatch = check(session, asm, engine);
+    outcome.mismatch = tracker.time("checkMs", () => check(session, asm, engine));
     if (answered) hooks.onMove?.();
   }
   if (outcome.mismatch) outcome.result = "mismatch";
@@ -113,6 +118,7 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
   outcome.harnessMs += performance.now() - mark;
   await policy.close?.();
   await session.backToMenu();
+  tracker.finish();
   outcome.wallMs = performance.now() - started;
   return outcome;
 }

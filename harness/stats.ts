@@ -1,5 +1,58 @@
 /** Totals of a differential run and the summary printed at its end. */
+import type { Machine, MachineStats } from "../emu/types.js";
 import type { GameOutcome } from "./runner.js";
+
+/** Where one game's host time went (ms), and what the emulator did meanwhile. */
+export interface GameCost {
+  /** Inside v86's run loop: the guest, its devices and the JIT (Machine.stats). */
+  runLoopMs: number;
+  /** engine-ts: the reference game's new game and moves. */
+  engineMs: number;
+  /** The opponent policy choosing the human's moves. */
+  policyMs: number;
+  /** Reading the asm's state and screen and comparing them with engine-ts. */
+  checkMs: number;
+  instructions: number;
+  slices: number;
+  jitCompilations: number;
+}
+
+type TimedPart = "engineMs" | "policyMs" | "checkMs";
+
+export interface CostTracker {
+  readonly cost: GameCost;
+  /** Runs `work` and adds its host time to `part`. */
+  time<T>(part: TimedPart, work: () => T): T;
+  /** Adds what the machine did since the tracker was made. */
+  finish(): void;
+}
+
+export function costTracker(machine: Machine): CostTracker {
+  const start: MachineStats = machine.stats();
+  const cost = emptyCost();
+  return {
+    cost,
+    time(part, work) {
+      const started = performance.now();
+      try {
+        return work();
+      } finally {
+        cost[part] += performance.now() - started;
+      }
+    },
+    finish() {
+      const end = machine.stats();
+      cost.runLoopMs = end.runLoopMs - start.runLoopMs;
+      cost.instructions = end.instructions - start.instructions;
+      cost.slices = end.slices - start.slices;
+      cost.jitCompilations = end.jitCompilations - start.jitCompilations;
+    },
+  };
+}
+
+function emptyCost(): GameCost {
+  return { runLoopMs: 0, engineMs: 0, policyMs: 0, checkMs: 0, instructions: 0, slices: 0, jitCompilations: 0 };
+}
 
 export interface RunTotals {
   games: number;
@@ -10,6 +63,18 @@ export interface RunTotals {
   harnessMs: number;
   /** Instructions per answered click, every one of the run. */
   instructions: number[];
+  /** The games' costs added up. */
+  cost: GameCost;
+}
+
+/** Host microseconds per checked computer move (game time summed over jobs), by part. */
+export interface MoveBreakdown {
+  emulator: number;
+  engineTs: number;
+  policy: number;
+  checks: number;
+  /** The rest of the game time: input plumbing, waiting, promises, GC. */
+  other: number;
 }
 
 export interface RunSummary {
@@ -24,10 +89,14 @@ export interface RunSummary {
   /** Share of game time spent in the emulator (waiting for the guest), the rest is the harness. */
   emulatorShare: number;
   harnessShare: number;
+  breakdownUsPerMove: MoveBreakdown;
+  /** Guest instructions per microsecond of host time inside the run loop. */
+  guestMipsInRunLoop: number;
+  jitCompilationsPer100Games: number;
 }
 
 export function emptyTotals(): RunTotals {
-  return { games: 0, computerMoves: 0, mismatches: 0, gameMs: 0, harnessMs: 0, instructions: [] };
+  return { games: 0, computerMoves: 0, mismatches: 0, gameMs: 0, harnessMs: 0, instructions: [], cost: emptyCost() };
 }
 
 export function addOutcome(totals: RunTotals, outcome: GameOutcome): void {
@@ -37,6 +106,7 @@ export function addOutcome(totals: RunTotals, outcome: GameOutcome): void {
   totals.gameMs += outcome.wallMs;
   totals.harnessMs += outcome.harnessMs;
   for (const n of outcome.instructions) totals.instructions.push(n);
+  for (const key of Object.keys(totals.cost) as (keyof GameCost)[]) totals.cost[key] += outcome.cost[key];
 }
 
 export function median(values: readonly number[]): number {
@@ -62,6 +132,21 @@ export function summarize(totals: RunTotals, wallMs: number, jobs: number): RunS
     msPerGame: totals.games > 0 ? round(totals.gameMs / totals.games, 1) : 0,
     emulatorShare: round(1 - harnessShare, 3),
     harnessShare: round(harnessShare, 3),
+    breakdownUsPerMove: breakdown(totals),
+    guestMipsInRunLoop: totals.cost.runLoopMs > 0 ? round(totals.cost.instructions / (totals.cost.runLoopMs * 1000), 1) : 0,
+    jitCompilationsPer100Games: totals.games > 0 ? round((100 * totals.cost.jitCompilations) / totals.games, 1) : 0,
+  };
+}
+
+function breakdown(totals: RunTotals): MoveBreakdown {
+  const perMove = (ms: number): number => (totals.computerMoves > 0 ? round((ms * 1000) / totals.computerMoves, 1) : 0);
+  const { runLoopMs, engineMs, policyMs, checkMs } = totals.cost;
+  return {
+    emulator: perMove(runLoopMs),
+    engineTs: perMove(engineMs),
+    policy: perMove(policyMs),
+    checks: perMove(checkMs),
+    other: perMove(Math.max(0, totals.gameMs - runLoopMs - engineMs - policyMs - checkMs)),
   };
 }
 

@@ -102,6 +102,17 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(m().instructionCount()).toBeGreaterThan(before);
   });
 
+  it("reports run-loop time, slices, instructions and JIT compilations that only grow", async () => {
+    const before = m().stats();
+    await m().keyboard.type("c");
+    const after = m().stats();
+    expect(after.instructions).toBeGreaterThan(before.instructions);
+    expect(after.slices).toBeGreaterThan(before.slices);
+    expect(after.runLoopMs).toBeGreaterThan(before.runLoopMs);
+    expect(after.jitCompilations).toBeGreaterThanOrEqual(before.jitCompilations);
+    expect(after.instructions).toBe(m().instructionCount());
+  });
+
   it("keeps counting instructions forward across a restore", async () => {
     const before = m().instructionCount();
     await m().restore(atBanner);
@@ -199,6 +210,68 @@ describe("a machine booted from the boot-sector fixture", () => {
 
   it("refuses to move to a cell without MOUSE.COM", async () => {
     await expect(m().mouse.moveToCell(1, 1)).rejects.toThrow(/MOUSE.COM is not resident/);
+  });
+});
+
+/** A boot sector that never halts: it counts in the word at BUSY_COUNTER forever. */
+const BUSY_COUNTER = 0x7e00;
+const BUSY_LOOP_ASM = `
+        bits 16
+        org 7C00h
+        cli
+        xor ax, ax
+        mov ds, ax
+busy:   inc word [${BUSY_COUNTER}]
+        jmp busy
+        times 510 - ($ - $$) db 0
+        dw 0AA55h
+`;
+
+function busyLoopFloppy(): string {
+  const source = join(tempDir, "busy.asm");
+  const bin = join(tempDir, "busy.bin");
+  writeFileSync(source, BUSY_LOOP_ASM);
+  execFileSync("nasm", ["-f", "bin", source, "-o", bin]);
+  const image = new Uint8Array(FLOPPY_SIZE);
+  image.set(readFileSync(bin));
+  const path = join(tempDir, "busy.img");
+  writeFileSync(path, image);
+  return path;
+}
+
+describe("a machine whose guest never halts", () => {
+  let machine: Machine | undefined;
+  const m = (): Machine => {
+    if (!machine) throw new Error("the machine did not boot");
+    return machine;
+  };
+  showScreenOnFailure(() => machine);
+
+  beforeAll(async () => {
+    machine = await bootFloppy(busyLoopFloppy());
+    await machine.waitFor(() => machine && machine.memory.readU16(BUSY_COUNTER) !== 0, { timeoutMs: 30_000, what: "the busy loop" });
+  });
+
+  afterAll(async () => {
+    await machine?.destroy();
+  });
+
+  it("lets the event loop run timers while a probe waits on the busy guest", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 2);
+    try {
+      const slices = m().stats().slices;
+      await m().waitFor(() => ticks >= 20, { timeoutMs: 20_000, what: "20 ticks of a 2 ms interval" });
+      expect(m().stats().slices).toBeGreaterThan(slices);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it("runs the guest on between waits, and a probe sees it count", async () => {
+    const start = m().memory.readU16(BUSY_COUNTER);
+    const moved = await m().waitFor(() => m().memory.readU16(BUSY_COUNTER) !== start, { timeoutMs: 5000, what: "the counter" });
+    expect(moved).toBe(true);
   });
 });
 

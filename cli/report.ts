@@ -1,0 +1,43 @@
+/** `piskasm report merge DIR...`: combine the outputs of the shards of one run. */
+import { join } from "node:path";
+import type { Command } from "commander";
+import { ShardSummaryError } from "../harness/shard-summary.js";
+import { UsageError } from "./errors.js";
+import { MERGED_SUMMARY_FILE, mergeShards } from "./report-merge.js";
+
+interface MergeCommandOptions {
+  out: string;
+  json?: boolean;
+}
+
+export function registerReport(program: Command): void {
+  const report = program.command("report").description("work with the outputs of `piskasm diff`");
+  report
+    .command("merge")
+    .description(
+      "combine the --out folders of the shards of one run (piskasm diff --seed S --shard i/n) into one report folder " +
+        `with one ${MERGED_SUMMARY_FILE}; checks that every shard is there once and all games were played; exit 1 on mismatches`,
+    )
+    .argument("<dirs...>", "the shards' --out folders (a folder may hold several shards)")
+    .option("--out <dir>", "the merged report folder", "reports-merged")
+    .option("--json", "print the merged summary as one JSON object")
+    .action((dirs: string[], options: MergeCommandOptions) => {
+      let merged;
+      try {
+        merged = mergeShards(dirs, options.out);
+      } catch (error) {
+        throw error instanceof ShardSummaryError ? new UsageError(error.message) : error;
+      }
+      if (options.json) {
+        console.log(JSON.stringify(merged));
+      } else {
+        console.log(
+          `${merged.shards} shards merged: ${merged.games} games, ${merged.computerMoves} computer moves checked, ` +
+            `${merged.mismatches} mismatches; moves digest ${merged.movesDigest}; slowest shard ${(merged.wallMs / 1000).toFixed(1)} s; ` +
+            `summary in ${join(options.out, MERGED_SUMMARY_FILE)}`,
+        );
+        for (const name of merged.reports) console.log(`  report: ${join(options.out, name)}`);
+      }
+      if (merged.mismatches > 0) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,89 @@
+/**
+ * Drives v86's run loop from the host while something waits for the guest. v86 on its own runs one
+ * slice (about 1 ms of guest time, or less when the guest halts) per turn of the event loop, so every
+ * answer the harness waits for costs at least one trip through the event loop. The stepper takes over
+ * `do_tick`: while a waiter is pending it runs slices back to back in the same turn until the waiters
+ * are satisfied, the guest halts (then v86's timer scheduling takes over again, exactly as before),
+ * or BURST_MS have passed. A new waiter starts a burst at once, unless the event loop has not had a
+ * turn for EVENT_LOOP_EVERY_MS: then it waits for v86's next scheduled slice like before, so timers,
+ * I/O and worker messages are never starved.
+ * The guest sees the same slices either way: only when the host runs them changes.
+ */
+import type { V86MainLoop } from "./v86-internals.js";
+import type { WasmViews } from "./wasm-views.js";
+
+/** Longest run of back-to-back slices before the event loop gets a turn. */
+const BURST_MS = 4;
+/** A waiter added later than this after the event loop's last turn waits for the next turn. */
+const EVENT_LOOP_EVERY_MS = 4;
+
+export interface StepperClient {
+  /** After every slice: sample counters, run the pending probes. */
+  afterSlice(): void;
+  /** Whether anything still waits for the guest. */
+  hasWaiters(): boolean;
+}
+
+/** Host time and work of the run loop so far. */
+export interface RunLoopTotals {
+  /** Host milliseconds inside v86's main_loop. */
+  ms: number;
+  slices: number;
+}
+
+export class HostStepper {
+  private inBurst = false;
+  private lastTurn = performance.now();
+  private readonly totals: RunLoopTotals = { ms: 0, slices: 0 };
+  private readonly scheduleNext: (delayMs: number) => void;
+
+  constructor(
+    private readonly loop: V86MainLoop,
+    private readonly views: WasmViews,
+    private readonly client: StepperClient,
+  ) {
+    this.scheduleNext = loop.next_tick.bind(loop);
+    const stopTick = loop.do_tick.bind(loop);
+    loop.do_tick = () => {
+      this.lastTurn = performance.now();
+      // v86's own do_tick handles a stopping loop (it announces emulator-stopped).
+      if (loop.stopping || !loop.running) stopTick();
+      else this.burst();
+    };
+  }
+
+  runLoopTotals(): RunLoopTotals {
+    return { ...this.totals };
+  }
+
+  /** A waiter was added: run slices now if the event loop had a turn recently. */
+  kick(): void {
+    const loop = this.loop;
+    if (this.inBurst || loop.stopping || !loop.running) return;
+    if (performance.now() - this.lastTurn >= EVENT_LOOP_EVERY_MS) return;
+    this.burst();
+  }
+
+  private burst(): void {
+    const { loop, totals } = this;
+    this.inBurst = true;
+    try {
+      const started = performance.now();
+      for (;;) {
+        loop.idle = false;
+        const sliceStart = performance.now();
+        const delayMs = loop.cpu.main_loop();
+        const sliceEnd = performance.now();
+        totals.ms += sliceEnd - sliceStart;
+        totals.slices++;
+        this.client.afterSlice();
+        if (this.views.halted() || !this.client.hasWaiters() || sliceEnd - started >= BURST_MS) {
+          this.scheduleNext(delayMs);
+          return;
+        }
+      }
+    } finally {
+      this.inBurst = false;
+    }
+  }
+}

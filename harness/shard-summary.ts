@@ -1,0 +1,98 @@
+/**
+ * The summary a sharded `piskasm diff --shard i/n --out DIR` leaves in DIR beside its mismatch
+ * reports, as `shard-i-of-n.json`; `piskasm report merge` combines them (cli/report-merge.ts).
+ */
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { DosName } from "./dos-profile.js";
+import type { GeneratedPolicyName } from "./policies.js";
+import type { Shard } from "./shard.js";
+
+export const SHARD_FORMAT = "piskasm-shard/1";
+
+/** What every shard of one run must agree on. */
+export interface RunPlan {
+  games: number;
+  seed: number;
+  policy: GeneratedPolicyName;
+  maxComputerMoves: number;
+  dos: DosName;
+}
+
+export interface ShardSummary {
+  format: typeof SHARD_FORMAT;
+  shard: Shard;
+  plan: RunPlan;
+  games: number;
+  computerMoves: number;
+  mismatches: number;
+  wallMs: number;
+  /** harness/moves-digest.ts: the shards' digests add up to the whole run's. */
+  movesDigest: string;
+  /** The shard's mismatch report files, relative to its directory. */
+  reports: string[];
+}
+
+const FILE_PATTERN = /^shard-(\d+)-of-(\d+)\.json$/;
+
+export function shardSummaryName(shard: Shard): string {
+  return `shard-${shard.index}-of-${shard.count}.json`;
+}
+
+/** Writes the summary into `dir` (created when missing) and returns its path. */
+export function writeShardSummary(dir: string, summary: ShardSummary): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, shardSummaryName(summary.shard));
+  writeFileSync(path, `${JSON.stringify(summary, null, 2)}\n`);
+  return path;
+}
+
+/** A shard summary or directory that cannot be used. */
+export class ShardSummaryError extends Error {
+  override readonly name = "ShardSummaryError";
+}
+
+/** Every shard summary in `dir`, checked; a directory without any is an error. */
+export function readShardSummaries(dir: string): ShardSummary[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    throw new ShardSummaryError(`cannot read directory ${dir}: ${(error as Error).message}`);
+  }
+  const files = names.filter((name) => FILE_PATTERN.test(name)).sort();
+  if (files.length === 0) throw new ShardSummaryError(`${dir} holds no shard summary (shard-i-of-n.json from piskasm diff --shard)`);
+  return files.map((name) => readShardSummary(join(dir, name)));
+}
+
+function readShardSummary(path: string): ShardSummary {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new ShardSummaryError(`shard summary ${path}: ${(error as Error).message}`);
+  }
+  const fail = (what: string): never => {
+    throw new ShardSummaryError(`shard summary ${path}: ${what}`);
+  };
+  if (typeof data !== "object" || data === null) return fail("not a JSON object");
+  const s = data as Partial<ShardSummary>;
+  if (s.format !== SHARD_FORMAT) fail(`format is ${JSON.stringify(s.format)}, expected "${SHARD_FORMAT}"`);
+  const shard = s.shard;
+  if (!shard || !isCount(shard.count) || !Number.isInteger(shard.index) || shard.index < 0 || shard.index >= shard.count) {
+    fail("shard is not {index, count} with 0 <= index < count");
+  }
+  if (!s.plan || typeof s.plan !== "object") fail("plan is missing");
+  for (const key of ["games", "computerMoves", "mismatches", "wallMs"] as const) {
+    if (!Number.isFinite(s[key]) || (s[key] as number) < 0) fail(`${key} is not a number >= 0`);
+  }
+  if (typeof s.movesDigest !== "string" || !/^[0-9a-f]{16}$/.test(s.movesDigest)) fail("movesDigest is not 16 hex digits");
+  if (!Array.isArray(s.reports) || !s.reports.every((r) => typeof r === "string" && !r.includes("/") && !r.includes("\\"))) {
+    fail("reports is not a list of file names");
+  }
+  return s as ShardSummary;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1;
+}

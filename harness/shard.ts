@@ -1,0 +1,39 @@
+/**
+ * Shards: a differential run split over machines. Shard i of n (i = 0..n-1, like a Kubernetes Indexed
+ * Job's completion index) plays a fixed part of the run's games. Games go to shards in pairs (games 2p
+ * and 2p+1, one started by each side, go to shard p mod n), so every shard with at least one pair
+ * plays both starters, and the shards of one run together play each game of the run exactly once.
+ */
+import type { GameSpec } from "./game-spec.js";
+
+export interface Shard {
+  /** 0-based. */
+  index: number;
+  count: number;
+}
+
+/** A shard as the CLI writes it, `i/n`. */
+export function formatShard(shard: Shard): string {
+  return `${shard.index}/${shard.count}`;
+}
+
+/** Parses `i/n` (0 <= i < n); the error message names the problem. */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  if (!match) throw new RangeError(`--shard must be i/n (shard i of n, i from 0), not ${JSON.stringify(text)}`);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || !Number.isSafeInteger(count)) throw new RangeError(`--shard ${text}: n must be at least 1`);
+  if (index >= count) throw new RangeError(`--shard ${text}: i must be 0..${count - 1}`);
+  return { index, count };
+}
+
+/** The shard that plays game `gameIndex` of the run. */
+export function shardOfGame(gameIndex: number, count: number): number {
+  return Math.floor(gameIndex / 2) % count;
+}
+
+/** This shard's games of the run, in run order (their `index` stays the index in the whole run). */
+export function selectShard(specs: readonly GameSpec[], shard: Shard): GameSpec[] {
+  return specs.filter((spec) => shardOfGame(spec.index, shard.count) === shard.index);
+}
