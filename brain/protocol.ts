@@ -230,6 +230,10 @@ export class BrainProtocol {
       answers.push(`ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`);
       return true;
     }
+    if (board.full) {
+      answers.push("ERROR the game is over: the board is full (a draw)");
+      return true;
+    }
     let move: Point;
     try {
       move = await this.options.engine.ownMove({ turnMs: this.turnMs });
