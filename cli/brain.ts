@@ -55,6 +55,11 @@ export function registerBrain(program: Command): void {
     .option("--verbose", "log every command, its answer and its time on standard error");
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();
+    // The manager closed its end of the pipe: there is nobody left to answer.
+    process.stdout.on("error", (error) => {
+      log(`standard output failed (${error.message}); ending`);
+      process.exit(0);
+    });
     const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const notes = new Notes();
     let engine;

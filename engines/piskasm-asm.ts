@@ -21,11 +21,10 @@ import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../harness/boot.js";
 import { compareStates } from "../harness/compare.js";
 import type { Diff } from "../harness/diff-types.js";
-import { DOS_PROFILES } from "../harness/dos-profile.js";
 import { BOARD_SIZE, type GameState } from "../harness/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../harness/report.js";
 import { checkScreen } from "../harness/screen-check.js";
-import { GameSession, isGameOver } from "../harness/session.js";
+import { isGameOver, type GameSession } from "../harness/session.js";
 import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
 
@@ -64,7 +63,7 @@ interface RealGame {
 }
 
 interface Ready {
-  session: GameSession;
+  readonly session: GameSession;
   readonly menu: MachineSnapshot;
 }
 
@@ -191,12 +190,10 @@ export class PiskasmAsmEngine implements Engine {
 
   /** The program back at its menu with this game's seed (snapshot restore, then key S when it differs). */
   private async toMenu(): Promise<void> {
-    const ready = await this.ready();
-    const { machine } = ready.session;
-    await machine.restore(ready.menu);
-    const { dos, timeoutMs } = this.options.boot;
-    ready.session = await GameSession.open(machine, { dos: DOS_PROFILES[dos], timeoutMs });
-    await ready.session.useSeed(this.seed);
+    const { session, menu } = await this.ready();
+    // The snapshot was taken from this session's program: the same addresses after the restore.
+    await session.machine.restore(menu);
+    await session.useSeed(this.seed);
     this.real = undefined;
     this.shadow = undefined;
   }
