@@ -22,6 +22,8 @@ export interface ProtocolOptions {
   readonly nextSeed: () => number;
   /** Log every command with its answer and time. */
   readonly verbose?: boolean;
+  /** Send a DEBUG line before every move with the time the engine took. */
+  readonly debugLines?: boolean;
 }
 
 /** What the caller does after a line: go on reading, or end the process (END). */
@@ -235,6 +237,7 @@ export class BrainProtocol {
       return true;
     }
     let move: Point;
+    const started = performance.now();
     try {
       move = await this.options.engine.ownMove({ turnMs: this.turnMs });
     } catch (error) {
@@ -247,6 +250,9 @@ export class BrainProtocol {
       return true;
     }
     board.place(move, true);
+    if (this.options.debugLines) {
+      this.options.notes.debug(`${this.options.engine.about.name} chose ${move.x},${move.y} in ${(performance.now() - started).toFixed(2)} ms`);
+    }
     answers.push(`${move.x},${move.y}`);
     return true;
   }

@@ -111,6 +111,17 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
     });
   });
 
+  it("sends a DEBUG line before each move with --debug, which managers skip", async () => {
+    await withBrain([...args(c.engine), "--debug"], async (brain) => {
+      expect(await brain.ask("START 19")).toBe("OK");
+      brain.send("TURN 9,9");
+      const skipped: string[] = [];
+      const move = await brain.answer(skipped);
+      parseMove(move);
+      expect(skipped).toEqual([expect.stringMatching(new RegExp(`^DEBUG PiskAsm\\S* chose ${move} in \\d+\\.\\d\\d ms$`))]);
+    });
+  });
+
   it("says in a MESSAGE that it plays freestyle when INFO rule asks for another rule", async () => {
     await withBrain(args(c.engine), async (brain) => {
       brain.send("INFO rule 1");
@@ -196,6 +207,10 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
       expect(await brain.ask("START 19")).toBe("OK");
       brain.send(["BOARD"]);
       expectFreeMove(await brain.ask("DONE"), new Set());
+      // Piskvork without TAKEBACK: RESTART, then the position again as a BOARD.
+      expect(await brain.ask("RESTART")).toBe("OK");
+      brain.send(["BOARD", "9,9,2"]);
+      expectFreeMove(await brain.ask("DONE"), new Set(["9,9"]));
       // c-gomoku-cli's openings: a few stones, the brain to move as the second or the first player.
       brain.send(["BOARD", "9,9,2", "10,10,1", "8,10,2"]);
       expectFreeMove(await brain.ask("DONE"), new Set(["9,9", "10,10", "8,10"]));
