@@ -112,21 +112,15 @@ export class PiskasmAsmEngine implements Engine {
   async opponentMove(at: Point): Promise<void> {
     const cell = this.cell(at);
     const real = await this.reach(this.logical, "human");
-    const session = await this.session();
-    const before = session.moveCount();
-    await session.humanMove(cell);
-    const state = session.readState();
-    real.clicks.push(cell);
-    real.stones.push({ cell, own: false });
+    const state = await this.click(real, cell);
     this.logical.push({ cell, own: false });
-    if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
-    this.shadow?.humanMove(cell);
     this.check(state);
   }
 
   async ownMove(): Promise<Point> {
     const real = await this.reach(this.logical, "computer");
-    const answer = real.stones[this.logical.length];
+    const answer = real.stones.at(this.logical.length);
+    if (!answer?.own) throw new EngineError("PISKASM.COM has not answered (the game is over)");
     this.logical.push(answer);
     return this.point(answer.cell);
   }
@@ -240,20 +234,25 @@ export class PiskasmAsmEngine implements Engine {
     const real: RealGame = { start, base: stones.length, clicks: [], stones };
     this.real = real;
     this.shadow = this.options.check ? shadow : undefined;
-    for (const cell of clicks) {
-      const before = state.moveCount;
-      await session.humanMove(cell);
-      state = session.readState();
-      real.clicks.push(cell);
-      real.stones.push({ cell, own: false });
-      if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
-      this.shadow?.humanMove(cell);
-    }
+    for (const cell of clicks) state = await this.click(real, cell);
     this.check(state);
     if (state.phase !== Phase.HUMAN_TURN && !isGameOver(state.phase)) {
       throw new EngineError(`PISKASM.COM did not reach a position to play from (phase ${phaseName(state.phase)})`);
     }
     return real;
+  }
+
+  /** A click on `cell` (the opponent's stone) and the program's answer, recorded in `real` and played by engine-ts too. */
+  private async click(real: RealGame, cell: number): Promise<GameState> {
+    const session = await this.session();
+    const before = session.moveCount();
+    await session.humanMove(cell);
+    const state = session.readState();
+    real.clicks.push(cell);
+    real.stones.push({ cell, own: false });
+    if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
+    this.shadow?.humanMove(cell);
+    return state;
   }
 
   /** The stones on the board right after a start: the set-up stones (and the computer's answer), or the first move. */
