@@ -31,7 +31,7 @@ export const DEFAULT_TURN_MS = 1000;
  */
 const OWN_SEARCH_SHARE = 0.2;
 const THREAT_SEARCH_SHARE = 0.4;
-const SEARCH_SHARE = 0.6;
+const SEARCH_SHARE = 0.5;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */

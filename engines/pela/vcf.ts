@@ -154,6 +154,7 @@ export interface VcfSearch {
 }
 
 export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): VcfSearch {
+  if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
   const candidates = board.cellsNearStones(RADIUS);
   const search = new Search(board, attacker, limits, candidates);
   const own = candidates.filter((c) => fourKind(board, c, attacker) === 3);
