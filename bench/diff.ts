@@ -7,6 +7,8 @@
  * For jobs 1 and 2 also: the guest's speed inside v86's run loop (MIPS), the host time per computer
  * move split into emulator (run loop) / engine-ts / policy / checks / other, JIT compilations per 100
  * games, and the efficiency against the emulation bound (with J jobs the bound is J times one job's).
+ * The `cpu` figures measure the same in CPU time of this process (all threads): on a machine shared with
+ * other work they stay put while the wall-time figures move.
  * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
  * Prints one `name value` line per figure.
  */
@@ -69,8 +71,20 @@ function busyLoopFloppy(dir: string): string {
   return image;
 }
 
-/** Millions of guest instructions per second of wall time while the guest never idles. */
-async function emulatedMips(): Promise<number> {
+/** Host CPU time of this process (all its threads) in microseconds. */
+function cpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/** Guest speed on the busy loop: MIPS per second of wall time and per second of this process's CPU time. */
+interface BusyMips {
+  wall: number;
+  cpu: number;
+}
+
+/** Millions of guest instructions per second of wall time (and of CPU time) while the guest never idles. */
+async function emulatedMips(): Promise<BusyMips> {
   const dir = mkdtempSync(join(tmpdir(), "piskasm-bench-"));
   try {
     const machine = await bootFloppy(busyLoopFloppy(dir));
@@ -78,11 +92,13 @@ async function emulatedMips(): Promise<number> {
       await machine.waitFor(() => machine.instructionCount() > 5_000_000, { timeoutMs: 30_000, what: "the busy loop" });
       const start = machine.instructionCount();
       const started = performance.now();
+      const cpuStart = cpuMicros();
       await machine.waitFor(() => performance.now() - started >= MIPS_WINDOW_MS, {
         timeoutMs: MIPS_WINDOW_MS * 10,
         what: "the end of the measuring window",
       });
-      return (machine.instructionCount() - start) / ((performance.now() - started) * 1000);
+      const instructions = machine.instructionCount() - start;
+      return { wall: instructions / ((performance.now() - started) * 1000), cpu: instructions / (cpuMicros() - cpuStart) };
     } finally {
       await machine.destroy();
     }
@@ -113,12 +129,19 @@ function engineTsMicrosPerMove(): number {
   return (elapsed * 1000) / moves;
 }
 
-async function run(jobs: number): Promise<RunResult> {
+/** A run and the CPU time of this process (all threads, so every job) per checked computer move. */
+interface BenchRun extends RunResult {
+  cpuMicrosPerMove: number;
+}
+
+async function run(jobs: number): Promise<BenchRun> {
   const specs = planGames({ games: GAMES, policy: "engine", runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES });
+  const cpuStart = cpuMicros();
   const result = await runDiff({ boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 }, specs, jobs, workerScript: WORKER });
+  const cpuMicrosPerMove = (cpuMicros() - cpuStart) / result.summary.computerMoves;
   const { mismatches } = result.summary;
   if (mismatches > 0) throw new Error(`${mismatches} mismatches in the benchmark run: run \`piskasm diff\``);
-  return result;
+  return { ...result, cpuMicrosPerMove };
 }
 
 /**
@@ -158,8 +181,13 @@ function breakdownFigures(summary: RunSummary): Array<[string, number, number]> 
 async function main(): Promise<void> {
   const oneRun = await run(1);
   const one = oneRun.summary;
-  const two = (await run(2)).summary;
-  const mips = await emulatedMips();
+  const twoRun = await run(2);
+  const two = twoRun.summary;
+  const busy = await emulatedMips();
+  const mips = busy.wall;
+  // The bound per CPU second: the same ratio as the wall-time one, but other processes on the machine
+  // do not move it (boot and worker start-up are in the run's CPU time, as in its wall time).
+  const cpuBoundMicrosPerMove = one.instructionsPerMove.median / busy.cpu;
   const perMove = one.instructionsPerMove.median;
   const bound = (mips * 1e6) / perMove;
   const asmMicros = (one.msPerGame * one.emulatorShare * one.games * 1000) / one.computerMoves;
@@ -184,6 +212,11 @@ async function main(): Promise<void> {
     ["engine_ts_us_per_computer_move", tsMicros, 1],
     ["engine_ts_speedup_over_emulated_asm", asmMicros / tsMicros, 1],
     ["efficiency_vs_emulation_bound_jobs2", two.movesPerSecond / (2 * bound), 3],
+    ["emulated_mips_busy_guest_per_cpu_second", busy.cpu, 1],
+    ["cpu_us_per_move_jobs1", oneRun.cpuMicrosPerMove, 1],
+    ["cpu_us_per_move_jobs2", twoRun.cpuMicrosPerMove, 1],
+    ["efficiency_vs_emulation_bound_cpu_jobs1", cpuBoundMicrosPerMove / oneRun.cpuMicrosPerMove, 3],
+    ["efficiency_vs_emulation_bound_cpu_jobs2", cpuBoundMicrosPerMove / twoRun.cpuMicrosPerMove, 3],
     ...warmFigures(oneRun.outcomes, bound),
     ...breakdownFigures(one),
     ...breakdownFigures(two),

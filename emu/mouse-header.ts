@@ -15,15 +15,16 @@ export interface MouseDriverState {
 }
 
 const INT33_VECTOR = 0x33 * 4;
-const SIGNATURE = "MOUSDBG1";
+/** 'MOUSDBG1', compared byte by byte (the mouse's waits read it after every slice). */
+const SIGNATURE = Array.from("MOUSDBG1", (char) => char.charCodeAt(0));
 
 /** Linear address of the resident handler (the INT 33h vector) when it carries MOUSE.COM's header. */
 export function findMouseDriver(memory: GuestMemory): number | undefined {
   const offset = memory.readU16(INT33_VECTOR);
   const segment = memory.readU16(INT33_VECTOR + 2);
   const base = segment * 16 + offset;
-  const signature = String.fromCharCode(...memory.read(base + 2, SIGNATURE.length));
-  return signature === SIGNATURE ? base : undefined;
+  for (let i = 0; i < SIGNATURE.length; i++) if (memory.readU8(base + 2 + i) !== SIGNATURE[i]) return undefined;
+  return base;
 }
 
 export function readMouseDriverState(memory: GuestMemory): MouseDriverState | undefined {

@@ -90,8 +90,10 @@ export interface Machine {
   /**
    * Run the emulator until `probe` returns a value other than undefined/false, then resolve with it.
    * The probe runs at once and then after every slice of v86's main loop (about every millisecond
-   * of guest execution, and at once when input wakes a halted guest), so keep it cheap.
-   * Rejects after `timeoutMs` with an error whose message contains the screen dump.
+   * of guest execution, and at once when input wakes a halted guest), so keep it cheap; while it is
+   * pending the slices run back to back (emu/host-stepper.ts).
+   * Rejects after `timeoutMs` (checked after each slice, so at most about 100 ms late) with an error
+   * whose message contains the screen dump.
    */
   waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T>;
   /** The whole machine state (v86 save_state; about 3 MB). */

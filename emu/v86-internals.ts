@@ -75,8 +75,14 @@ export interface V86MainLoop {
   readonly running: boolean;
   readonly stopping: boolean;
   idle: boolean;
+  /** Bumped by every next_tick; a scheduled tick with an older number is dropped. */
+  readonly tick_counter: number;
   next_tick: (delayMs: number) => void;
   do_tick: () => void;
+  /** Schedules `yield_callback(tick)` `delayMs` later (the platform's timer; see emu/tick-timer.ts). */
+  yield: (delayMs: number, tick: number) => void;
+  /** Runs do_tick when `tick` is still the latest. */
+  yield_callback(tick: number): void;
   readonly cpu: V86Cpu;
 }
 

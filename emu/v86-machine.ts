@@ -8,6 +8,7 @@
 import { V86 } from "v86";
 import { skipTextRendering } from "./headless-vga.js";
 import { HostStepper } from "./host-stepper.js";
+import { isNode, shareWakeUpTimer } from "./tick-timer.js";
 import { formatScreenDump } from "./screen-dump.js";
 import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
@@ -15,7 +16,7 @@ import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
 import { readTextScreen } from "./vga-text.js";
 import { SliceWaiters } from "./waiters.js";
-import { viewMemory, WasmViews } from "./wasm-views.js";
+import { WasmViews } from "./wasm-views.js";
 
 const DEFAULT_MEMORY_MIB = 16;
 const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
@@ -67,6 +68,7 @@ class V86Machine implements Machine {
   private readonly views: WasmViews;
   private readonly stepper: HostStepper;
   private jitCompilations = 0;
+  private readonly stopWakeUpTimer: () => void;
   private destroyed = false;
 
   constructor(
@@ -75,7 +77,7 @@ class V86Machine implements Machine {
   ) {
     const loop = emulator.v86;
     this.views = new WasmViews(loop.cpu);
-    this.memory = viewMemory(this.views);
+    this.memory = this.views;
     this.stepper = new HostStepper(loop, this.views, {
       afterSlice: () => {
         this.counter.sample(this.views.instructionCounter());
@@ -83,6 +85,7 @@ class V86Machine implements Machine {
       },
       hasWaiters: () => this.waiters.hasPending(),
     });
+    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : () => {};
     loop.cpu.test_hook_did_finalize_wasm = () => {
       this.jitCompilations++;
     };
@@ -140,6 +143,7 @@ class V86Machine implements Machine {
     this.destroyed = true;
     this.waiters.failAll(new Error("the machine was destroyed while waiting"));
     await this.emulator.destroy();
+    this.stopWakeUpTimer();
   }
 }
 

@@ -6,12 +6,18 @@ interface Waiter {
   /** Runs the probe; true when the waiter is finished (resolved or rejected). */
   check(): boolean;
   fail(error: Error): void;
+  /** performance.now() after which the wait fails. */
+  readonly deadline: number;
+  readonly options: WaitOptions;
 }
 
 /**
  * Pending waitFor calls. The machine calls `check()` after every slice of emulation, so a probe is
- * evaluated as soon as the guest may have changed something, without polling timers. `onPending`
- * runs after a waiter whose probe is not yet true has been added (the machine starts running slices).
+ * evaluated as soon as the guest may have changed something, without polling timers. Timeouts are
+ * checked there too: v86 runs a slice at least every 100 ms even for a halted guest (its timers), so
+ * a wait fails at most that much after its deadline, and no host timer is set per wait.
+ * `onPending` runs after a waiter whose probe is not yet true has been added (the machine starts
+ * running slices).
  */
 export class SliceWaiters {
   private readonly pending = new Set<Waiter>();
@@ -27,8 +33,9 @@ export class SliceWaiters {
 
   wait<T>(probe: Probe<T>, options: WaitOptions): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       const waiter: Waiter = {
+        deadline: performance.now() + options.timeoutMs,
+        options,
         check: () => {
           let value: T | undefined | false;
           try {
@@ -39,31 +46,29 @@ export class SliceWaiters {
           }
           if (value === undefined || value === false) return false;
           this.pending.delete(waiter);
-          clearTimeout(timer);
           resolve(value);
           return true;
         },
         fail: (error) => {
           this.pending.delete(waiter);
-          clearTimeout(timer);
           reject(error);
         },
       };
       if (waiter.check()) return;
       this.pending.add(waiter);
-      timer = setTimeout(() => {
-        const what = options.what ?? "a condition";
-        waiter.fail(
-          new Error(`timed out after ${options.timeoutMs} ms waiting for ${what}; the screen:\n${this.describeScreen()}`),
-        );
-      }, options.timeoutMs);
       this.onPending();
     });
   }
 
+  /** Runs every pending probe; fails the waits whose deadline has passed. */
   check(): void {
     if (this.pending.size === 0) return;
-    for (const waiter of [...this.pending]) waiter.check();
+    const now = performance.now();
+    for (const waiter of [...this.pending]) {
+      if (waiter.check() || now < waiter.deadline) continue;
+      const { timeoutMs, what = "a condition" } = waiter.options;
+      waiter.fail(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen:\n${this.describeScreen()}`));
+    }
   }
 
   failAll(error: Error): void {

@@ -121,7 +121,7 @@ describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
   });
 
   it("ends with every guest check passed", async () => {
-    await run().waitForText("MOUSETST:");
+    await run().waitForText("MOUSETST.COM exited with errorlevel");
     expect([...run().failures]).toEqual([]);
     expect(run().summary()).toBe(`MOUSETST: ${DRIVER_CHECKS} passed, 0 failed`);
     expect(run().driver()).toMatchObject({ x: 320, y: 100, showCount: -1, packets: 20 });
@@ -133,7 +133,7 @@ describe("a second MOUSE on the same machine", () => {
   const run = bootForDescribe(() => testFloppy("mouse-twice"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
 
   it("is refused with a message and errorlevel 1 while the first copy stays resident", async () => {
-    await run().waitForText("MOUSETST:");
+    await run().waitForText("MOUSETST.COM exited with errorlevel");
     expect(run().screenHas("MOUSE: PS/2 mouse driver installed")).toBe(true);
     expect(run().screenHas("MOUSE: a MOUSE driver is already installed")).toBe(true);
     expect([...run().failures]).toEqual([]);
@@ -147,7 +147,7 @@ describe("INT 33h without MOUSE.COM", () => {
   const run = bootForDescribe(() => testFloppy("mouse-none"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
 
   it("answers function 0 with AX=0 or has a null vector, so programs can tell there is no driver", async () => {
-    await run().waitForText("MOUSETST:");
+    await run().waitForText("MOUSETST.COM exited with errorlevel");
     expect([...run().failures]).toEqual([]);
     expect(run().summary()).toBe("MOUSETST: 1 passed, 0 failed");
     await run().waitForText("MOUSETST.COM exited with errorlevel 0.");
