@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { planGames } from "../harness/game-spec.js";
 import { isPolicyName, POLICY_NAMES } from "../harness/policies.js";
 import { Progress } from "../harness/progress.js";
+import { reportGame, writeRecordFiles } from "../harness/record-files.js";
 import { buildReport, formatMismatch, writeReport } from "../harness/report.js";
 import { runDiff } from "../harness/run.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
@@ -29,7 +30,7 @@ export function registerDiff(program: Command): void {
     .option("--policy <name>", `the human opponent: ${POLICY_NAMES.join(" or ")}`, "random")
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
-    .option("--out <dir>", "where mismatch reports are written", "reports")
+    .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it)", "reports")
     .option("--json", "print one JSON object with the figures at the end");
   addBootOptions(command).action(async (options: DiffCommandOptions) => {
     const games = parsePositiveInt(options.games, "--games");
@@ -54,6 +55,7 @@ export function registerDiff(program: Command): void {
           const report = buildReport(outcome, boot.dos);
           const path = writeReport(options.out, report);
           reports.push(path);
+          writeRecordFiles(path, reportGame(report));
           progress.note(formatMismatch(report, path));
         },
       },
