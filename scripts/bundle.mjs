@@ -22,6 +22,18 @@ async function bundleCli() {
   });
 }
 
+// @sabaki/sgf's README: in the browser, `fs` (parseFile only) and the optional encoding detectors
+// (iconv-lite, jschardet) are replaced by null; the library then falls back to UTF-8 strings.
+const sabakiSgfInBrowser = {
+  name: "sabaki-sgf-in-browser",
+  setup(build) {
+    build.onResolve({ filter: /^(fs|iconv-lite|jschardet)$/ }, (args) =>
+      args.importer.includes("@sabaki/sgf") ? { path: args.path, namespace: "sgf-null" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "sgf-null" }, () => ({ contents: "module.exports = null;", loader: "js" }));
+  },
+};
+
 async function bundleWeb() {
   mkdirSync("build/web", { recursive: true });
   if (!existsSync("web/main.ts")) return;
@@ -36,6 +48,7 @@ async function bundleWeb() {
     minify: true,
     // v86 reaches for these Node modules only when it runs under Node (guarded by typeof checks).
     external: ["crypto", "node:crypto", "fs", "node:fs/promises", "perf_hooks"],
+    plugins: [sabakiSgfInBrowser],
     logLevel: "warning",
   });
   for (const f of ["index.html", "style.css"]) if (existsSync(`web/${f}`)) cpSync(`web/${f}`, `build/web/${f}`);
