@@ -2,6 +2,7 @@
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
 //   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets)
 import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 
 const target = process.argv[2];
@@ -63,6 +64,7 @@ function copyWebAssets() {
     ["build/bios/bios.bin", "build/web/bios.bin"],
     ["build/bios/vgabios-stdvga.bin", "build/web/vgabios-stdvga.bin"],
     ["build/piskasm.img", "build/web/piskasm.img"],
+    ["build/piskasm.sym.json", "build/web/piskasm.sym.json"],
   ];
   for (const [from, to] of assets) {
     if (existsSync(from)) cpSync(from, to);
@@ -70,9 +72,17 @@ function copyWebAssets() {
   }
 }
 
+// The symbol map of PISKASM.COM from its NASM listing (debug/listing.ts), for the debugger and reports.
+async function buildSymbols() {
+  await build({ entryPoints: ["debug/make-symbols.ts"], outfile: "build/make-symbols.mjs", bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning" });
+  const run = spawnSync(process.execPath, ["build/make-symbols.mjs", "build/piskasm.lst", "build/piskasm.sym.json"], { stdio: "inherit" });
+  if (run.status !== 0) process.exit(1);
+}
+
 if (target === "cli") await bundleCli();
+else if (target === "symbols") await buildSymbols();
 else if (target === "web") await bundleWeb();
 else {
-  console.error("usage: node scripts/bundle.mjs cli|web");
+  console.error("usage: node scripts/bundle.mjs cli|web|symbols");
   process.exit(2);
 }
