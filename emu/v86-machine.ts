@@ -4,6 +4,8 @@
  * within one slice of the guest writing it and no polling timer is involved.
  */
 import { V86 } from "v86";
+import type { CpuDebug } from "../debug/cpu-debug.js";
+import { createCpuDebug } from "../debug/v86-cpu-debug.js";
 import { formatScreenDump } from "./screen-dump.js";
 import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
@@ -52,6 +54,7 @@ class V86Machine implements Machine {
   readonly memory: GuestMemory;
   readonly keyboard: V86Keyboard;
   readonly mouse: V86Mouse;
+  readonly debug: CpuDebug;
   private readonly waiters = new SliceWaiters(() => this.screenText());
   private readonly counter = new InstructionCounter();
   private destroyed = false;
@@ -61,6 +64,7 @@ class V86Machine implements Machine {
     inputTimeoutMs: number,
   ) {
     this.memory = guestMemory(emulator);
+    this.debug = createCpuDebug(emulator);
     const loop = emulator.v86;
     const scheduleNextSlice = loop.next_tick.bind(loop);
     loop.next_tick = (delayMs) => {

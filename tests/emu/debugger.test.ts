@@ -1,0 +1,75 @@
+/**
+ * The source-level debugger on the real PISKASM.COM (small DOS): an INT 3 breakpoint on pc_move stops
+ * there with the CPU's registers, a step and a step over land on the next source line, run to
+ * HUMAN_TURN finishes the computer's move, and detaching leaves the game playing as before.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ProgramDebugger } from "../../debug/debugger.js";
+import { parseListing } from "../../debug/listing.js";
+import { SymbolTable } from "../../debug/symbols.js";
+import type { Machine } from "../../emu/types.js";
+import { Game, parseCell } from "../../engine-ts/index.js";
+import { cellToScreen, Phase } from "../../harness/game-view.js";
+import { DOS_PROFILES } from "../../harness/dos-profile.js";
+import { GameSession } from "../../harness/session.js";
+import { bootForDescribe, ROOT } from "./support.js";
+
+const symbols = new SymbolTable(parseListing(readFileSync(resolve(ROOT, "build/piskasm.lst"), "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm"));
+const OPTIONS = { timeoutMs: 10_000 };
+
+async function clickCell(session: GameSession, machine: Machine, name: string): Promise<void> {
+  const at = cellToScreen(session.layout.geometry, parseCell(name));
+  await machine.mouse.clickCell(at.col, at.row);
+}
+
+describe("the debugger on PISKASM.COM under the small DOS", () => {
+  const get = bootForDescribe(() => resolve(ROOT, "build/piskasm.img"), (machine) => machine);
+
+  it("stops at a breakpoint on pc_move with the registers v86's CPU has, then steps and runs to HUMAN_TURN", async () => {
+    const machine = get();
+    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: 20_000 });
+    await session.useSeed(7);
+    await session.startGame("human");
+    const debug = new ProgramDebugger(machine, symbols, OPTIONS);
+    expect(debug.programSegment * 16).toBe(session.layout.segmentBase);
+    const pcMove = debug.addBreakpoint("pc_move");
+    const hit = debug.continue();
+    // The program answers the press; the release is taken once the machine runs again.
+    const click = clickCell(session, machine, "K10");
+    const stop = await hit;
+    expect(stop.kind).toBe("breakpoint");
+    expect(stop.where?.routine).toBe("pc_move");
+    expect(stop.registers).toEqual(machine.debug?.registers());
+    expect(stop.registers.cs).toBe(debug.programSegment);
+    expect(stop.registers.ip).toBe(pcMove);
+    expect(machine.memory.readU8(debug.programLinear(pcMove))).toBe(0xe8);
+
+    const over = await debug.stepOver();
+    expect(over.offset).toBe(symbols.nextLine(pcMove));
+    expect(over.where?.text).toMatch(/xor dx, dx/);
+    const step = await debug.step();
+    expect(step.offset).toBe(symbols.nextLine(over.offset!));
+    expect(step.where?.line).toBe(over.where!.line + 1);
+    expect(step.registers.dx).toBe(0);
+    expect(step.registers).toEqual(machine.debug?.registers());
+
+    debug.removeBreakpoint(pcMove);
+    const turn = await debug.runToHumanTurn();
+    expect(turn.kind).toBe("human-turn");
+    await click;
+    debug.detach();
+    const state = session.readState();
+    expect(state.phase).toBe(Phase.HUMAN_TURN);
+    const engine = Game.newGame(7, "human");
+    engine.humanMove(parseCell("K10"));
+    expect([...state.plocha]).toEqual([...engine.state.plocha]);
+    expect([...state.info]).toEqual([...engine.state.info]);
+
+    await session.humanMove(parseCell("C3"));
+    engine.humanMove(parseCell("C3"));
+    expect([...session.readState().plocha]).toEqual([...engine.state.plocha]);
+    expect(machine.memory.readU8(debug.programLinear(pcMove))).toBe(0xe8);
+  });
+});
