@@ -28,6 +28,8 @@ export interface CpuDebug {
   registers(): CpuRegisters;
   /** Sets IP, CS, SP and FLAGS (the trap frame's registers); the CPU leaves a halt. */
   setFrame(frame: { ip: number; cs: number; sp: number; flags: number }): void;
+  /** Sets FLAGS only (a halted CPU stays halted). */
+  setFlags(flags: number): void;
   /** Writes guest memory: only the debugger's own bytes (breakpoints, vectors, stub). */
   write(linear: number, bytes: Uint8Array): void;
   /** Calls `listener` when the CPU executes HLT with IF = 0; returns the unsubscribe function. */

@@ -7,13 +7,16 @@
  * unused by the small DOS, and below the FreeDOS kernel at 0600h): INT 3 clears IF, so the stub
  * halts with interrupts off and v86 reports it ("cpu-event-halt"). At the next slice boundary the host pauses the emulator, takes
  * the trap frame (IP, CS, FLAGS) off the stack into the CPU, puts the original bytes back and shows
- * the CPU exactly as it was at the breakpoint. Offsets come from the symbol map and are relocated
+ * the CPU exactly as it was at the breakpoint, but for IF: v86 lets a device's interrupt in from
+ * JavaScript at once (not only between the slices of its main loop), so a paused CPU with IF = 1
+ * would enter the handler of the next mouse or timer IRQ. While stopped the debugger holds IF clear
+ * in the CPU, shows the program's IF, and gives it back when the program runs on. Offsets come from the symbol map and are relocated
  * by the segment the program was loaded at (the PSP's, which differs between the small DOS and
  * FreeDOS). Nothing is written while the debugger is off; detaching restores the vectors.
  */
 import type { Machine } from "../emu/types.js";
 import { findGame, Phase, readPhase, type GameLayout } from "../harness/game-view.js";
-import type { CpuDebug, CpuRegisters } from "./cpu-debug.js";
+import { FLAG, type CpuDebug, type CpuRegisters } from "./cpu-debug.js";
 import { successors } from "./successors.js";
 import type { SymbolTable, Where } from "./symbols.js";
 
@@ -50,6 +53,8 @@ export class ProgramDebugger {
   private readonly originals = new Map<number, number>();
   private savedVectors: Uint8Array | undefined;
   private trapped = false;
+  /** The program's IF while stopped (the CPU's is held clear). */
+  private heldInterruptFlag = 0;
   private stopped: Stop | undefined;
   private readonly unsubscribe: () => void;
 
@@ -101,6 +106,7 @@ export class ProgramDebugger {
     if (this.stopped) return this.stopped;
     this.cpu.pause();
     await this.machine.waitFor(() => this.cpu.paused(), { timeoutMs: this.options.timeoutMs, what: "the emulator to pause" });
+    this.holdInterrupts(this.cpu.registers().flags);
     return this.stopAt("paused");
   }
 
@@ -138,7 +144,7 @@ export class ProgramDebugger {
   async runToHumanTurn(): Promise<Stop> {
     const moves = this.machine.memory.readU16(this.layout.moveCount);
     const waiting = readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN;
-    this.stopped = undefined;
+    this.leaveStop();
     this.cpu.resume();
     await this.machine.waitFor(
       () => readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN && (!waiting || this.machine.memory.readU16(this.layout.moveCount) !== moves),
@@ -149,14 +155,14 @@ export class ProgramDebugger {
 
   /** Runs freely again (the breakpoints stay set but are not armed until continue). */
   resume(): void {
-    this.stopped = undefined;
+    this.leaveStop();
     this.cpu.resume();
   }
 
   /** Puts back the interrupt vectors and every original byte, and lets the machine run. */
   detach(): void {
     this.disarmBreakpoints();
-    this.stopped = undefined;
+    this.leaveStop();
     if (this.savedVectors) this.cpu.write(INT3_VECTOR, this.savedVectors);
     this.savedVectors = undefined;
     this.unsubscribe();
@@ -196,7 +202,7 @@ export class ProgramDebugger {
   }
 
   private async runUntilTrap(kind: StopKind, what: string): Promise<Stop> {
-    this.stopped = undefined;
+    this.leaveStop();
     this.trapped = false;
     this.cpu.resume();
     await this.machine.waitFor(() => this.trapped, { timeoutMs: this.options.timeoutMs, what });
@@ -209,11 +215,24 @@ export class ProgramDebugger {
     const ours = this.originals.has(this.linear(cs, ip - 1));
     this.disarmBreakpoints();
     this.cpu.setFrame({ ip: ours ? (ip - 1) & 0xffff : ip, cs, sp: (r.sp + 6) & 0xffff, flags });
+    this.holdInterrupts(flags);
     return this.stopAt(kind);
   }
 
+  private holdInterrupts(flags: number): void {
+    this.heldInterruptFlag = flags & FLAG.IF;
+    this.cpu.setFlags(flags & ~FLAG.IF);
+  }
+
+  /** Gives the program its IF back before it runs on. */
+  private leaveStop(): void {
+    if (this.stopped) this.cpu.setFlags(this.cpu.registers().flags | this.heldInterruptFlag);
+    this.stopped = undefined;
+  }
+
   private stopAt(kind: StopKind): Stop {
-    const registers = this.cpu.registers();
+    const cpu = this.cpu.registers();
+    const registers = { ...cpu, flags: cpu.flags | this.heldInterruptFlag };
     const offset = this.offsetOf(registers);
     this.stopped = { kind, registers, offset, where: offset === undefined ? undefined : this.symbols.where(offset) };
     return this.stopped;

@@ -71,6 +71,11 @@ export function createCpuDebug(emulator: unknown): CpuDebug {
       c.flags_changed[0] = 0;
       c.in_hlt[0] = 0;
     },
+    setFlags(flags) {
+      const c = cpu();
+      c.flags[0] = (c.get_eflags() & ~0xffff) | flags | 0x2;
+      c.flags_changed[0] = 0;
+    },
     write(linear, bytes) {
       e.write_memory(bytes, linear);
     },

@@ -25,6 +25,7 @@ import { differenceCount } from "./state-diff.js";
 import type { StatusLine } from "./status.js";
 import { GameWatcher } from "./watcher.js";
 import { GameHistory } from "./timeline/features.js";
+import { DebuggerPanel } from "./debugger/debugger-panel.js";
 
 const FLOPPY_BYTES = 1_474_560;
 /** How long after a click on the board the stone must appear. */
@@ -70,6 +71,7 @@ export class App {
   private readonly errors: ErrorBox;
   private readonly controls: Controls;
   private readonly history: GameHistory;
+  private readonly debuggerPanel: DebuggerPanel;
 
   constructor(parts: AppParts) {
     this.status = parts.status;
@@ -102,6 +104,8 @@ export class App {
       },
       byId("timeline-mount", HTMLElement),
     );
+    this.debuggerPanel = new DebuggerPanel({ machine: () => this.machine, error: (title, detail) => this.errors.show(title, detail) });
+    byId("debugger-mount", HTMLElement).append(this.debuggerPanel.root);
     this.render();
     exposeProbe({
       menuVisibleMs: () => this.menuAt,
@@ -110,6 +114,7 @@ export class App {
       boardCellToText: (cell) => (this.layout ? boardCellToText(this.layout.geometry, cell) : undefined),
       pendingInput: () => this.queue.length,
       timeline: this.history.probe(),
+      debugger: this.debuggerPanel.probe(),
     });
   }
 
@@ -162,6 +167,7 @@ export class App {
     this.errors.hide();
     this.updateControls();
     this.watcher.stop();
+    if (this.debuggerPanel.enabled) await this.debuggerPanel.enable(false);
     const old = this.machine;
     this.machine = undefined;
     if (old) await old.destroy();
@@ -190,6 +196,8 @@ export class App {
     this.follower.reset();
     this.pending = undefined;
     this.watcher.invalidate(machine);
+    // The restored memory has its own interrupt vectors: attach the debugger to it afresh.
+    if (this.debuggerPanel.enabled) void this.debuggerPanel.enable(false).then(() => this.debuggerPanel.enable(true));
   }
 
   private forgetGame(): void {
