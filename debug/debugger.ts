@@ -117,6 +117,21 @@ export class ProgramDebugger {
     return this.runUntilTrap("breakpoint", "a breakpoint");
   }
 
+  /**
+   * Runs with INT 3s on exactly `offsets` until one is hit (its Stop) or `done()` holds at a slice
+   * boundary ("done", the machine paused there). For the profiler.
+   */
+  async runUntil(offsets: Iterable<number>, done: () => boolean): Promise<Stop | "done"> {
+    this.arm(offsets);
+    this.leaveStop();
+    this.trapped = false;
+    this.cpu.resume();
+    await this.machine.waitFor(() => this.trapped || done(), { timeoutMs: this.options.timeoutMs, what: "a breakpoint or the end of the profiled stretch" });
+    if (this.trapped) return this.takeTrap("breakpoint");
+    this.disarmBreakpoints();
+    return "done";
+  }
+
   /** Executes one instruction (a software interrupt runs whole, as under a real debugger). */
   async step(): Promise<Stop> {
     await this.singleStep();
@@ -206,6 +221,11 @@ export class ProgramDebugger {
     this.trapped = false;
     this.cpu.resume();
     await this.machine.waitFor(() => this.trapped, { timeoutMs: this.options.timeoutMs, what });
+    return this.takeTrap(kind);
+  }
+
+  /** The stub has halted: pause, take the trap frame back into the CPU, put the original bytes back. */
+  private takeTrap(kind: StopKind): Stop {
     this.cpu.pause();
     const r = this.cpu.registers();
     const frame = this.linear(r.ss, r.sp);

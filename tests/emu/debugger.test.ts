@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { FLAG, type CpuRegisters } from "../../debug/cpu-debug.js";
 import { ProgramDebugger } from "../../debug/debugger.js";
 import { parseListing } from "../../debug/listing.js";
+import { CATEGORIES, profileMove } from "../../debug/profiler.js";
 import { SymbolTable } from "../../debug/symbols.js";
 import type { Machine } from "../../emu/types.js";
 import { Game, parseCell } from "../../engine-ts/index.js";
@@ -79,5 +80,43 @@ describe("the debugger on PISKASM.COM under the small DOS", () => {
     engine.humanMove(parseCell("C3"));
     expect([...session.readState().plocha]).toEqual([...engine.state.plocha]);
     expect(machine.memory.readU8(debug.programLinear(pcMove))).toBe(0xe8);
+  });
+});
+
+describe("the instruction profile of a computer move", () => {
+  const get = bootForDescribe(() => resolve(ROOT, "build/piskasm.img"), (machine) => machine);
+
+  it("splits the move into update, pc_move, drawing, MOUSE.COM, DOS and other, summing to the move's total", async () => {
+    const machine = get();
+    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: 20_000 });
+    await session.useSeed(11);
+    await session.startGame("human");
+    const before = await machine.snapshot();
+    const plain = await session.humanMove(parseCell("K10"));
+    await machine.restore(before);
+    await machine.waitFor(() => session.phase() === Phase.HUMAN_TURN, { timeoutMs: 5_000, what: "the restored game" });
+
+    const debug = new ProgramDebugger(machine, symbols, OPTIONS);
+    const moves = session.moveCount();
+    const profile = await profileMove(
+      machine,
+      debug,
+      () => clickCell(session, machine, "K10"),
+      () => session.phase() === Phase.HUMAN_TURN && session.moveCount() === moves + 2,
+    );
+    debug.detach();
+    const sum = CATEGORIES.reduce((s, c) => s + profile.counts[c], 0);
+    expect(sum).toBe(profile.total);
+    for (const c of CATEGORIES) expect(profile.counts[c], c).toBeGreaterThanOrEqual(0);
+    expect(profile.counts.update).toBeGreaterThan(1000);
+    expect(profile.counts.pc_move).toBeGreaterThan(500);
+    expect(profile.counts.drawing).toBeGreaterThan(0);
+    expect(profile.counts["MOUSE.COM"]).toBeGreaterThan(0);
+    expect(profile.traps).toBeGreaterThan(4);
+    // The same move without the debugger took about as many instructions (timer interrupts differ).
+    expect(Math.abs(profile.total - plain.instructions) / plain.instructions, JSON.stringify({ profile, plain })).toBeLessThan(0.25);
+    const engine = Game.newGame(11, "human");
+    engine.humanMove(parseCell("K10"));
+    expect([...session.readState().plocha]).toEqual([...engine.state.plocha]);
   });
 });
