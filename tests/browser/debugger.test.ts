@@ -92,3 +92,21 @@ describe("the debugger tab", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("the profile of a computer move in the debugger tab", () => {
+  it("draws one bar per routine group, the counts summing to the move's total", async () => {
+    await page.evaluate(() => window.piskasm!.debugger!.enable(true));
+    const before = await probeState(page);
+    const profile = await page.evaluate(() => window.piskasm!.debugger!.profileMove("Q17"));
+    const sum = Object.values(profile.counts).reduce((s, n) => s + n, 0);
+    expect(sum).toBe(profile.total);
+    expect(profile.counts.update).toBeGreaterThan(1000);
+    expect(profile.counts.pc_move).toBeGreaterThan(500);
+    expect(await page.locator(".dbg-bar-row").count()).toBe(Object.keys(profile.counts).length);
+    expect(await page.locator('.dbg-bar-row[data-category="update"] .dbg-bar-value').textContent()).toBe(profile.counts.update.toLocaleString("en"));
+    await page.evaluate(() => window.piskasm!.debugger!.enable(false));
+    const after = await waitForState(page, `s.moveCount === ${before.moveCount + 2}`);
+    expect(after.plocha[parseCell("Q17")]).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});

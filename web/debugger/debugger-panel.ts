@@ -8,12 +8,16 @@
 import type { CpuRegisters } from "../../debug/cpu-debug.js";
 import { ProgramDebugger, type Stop } from "../../debug/debugger.js";
 import type { SymbolMap } from "../../debug/listing.js";
+import { profileMove, type MoveProfile } from "../../debug/profiler.js";
 import { SymbolTable } from "../../debug/symbols.js";
+import { formatCell, parseCell } from "../../engine-ts/index.js";
+import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../harness/game-view.js";
 import type { Machine } from "../../emu/types.js";
 import { fetchBytes } from "../assets.js";
 import { el } from "../dom.js";
 import { actionButton } from "../timeline/button.js";
 import { MemoryView } from "./memory-view.js";
+import { ProfileChart } from "./profile-chart.js";
 import { RegistersView, hex4 } from "./registers-view.js";
 import { SourceView } from "./source-view.js";
 
@@ -41,6 +45,8 @@ export interface DebuggerProbe {
   /** The source line the panel shows as current, e.g. "engine.inc:362". */
   shownLine(): string | undefined;
   programSegment(): number | undefined;
+  /** Plays `cell` (like "K10") through the emulated mouse and profiles the computer's answer. */
+  profileMove(cell: string): Promise<MoveProfile>;
 }
 
 export interface StopSummary {
@@ -61,6 +67,8 @@ export class DebuggerPanel {
   private readonly memory = new MemoryView();
   private readonly bpInput = el("input");
   private readonly bpList = el("ul", "dbg-breakpoints");
+  private readonly profileCell = el("input");
+  private readonly chart = new ProfileChart();
   private symbols: SymbolTable | undefined;
   private debug: ProgramDebugger | undefined;
   private busy = false;
@@ -82,7 +90,18 @@ export class DebuggerPanel {
     this.bpInput.setAttribute("aria-label", "Breakpoint on a routine or file:line");
     const bpRow = el("div", "timeline-buttons", "Breakpoint ");
     bpRow.append(this.bpInput, actionButton("Add", "Set a breakpoint on this routine or source line", () => this.addFromInput()));
-    this.body.append(this.state, buttons, this.source.root, this.registers.root, bpRow, this.bpList, this.memory.root);
+    this.profileCell.placeholder = "K10";
+    this.profileCell.size = 4;
+    this.profileCell.setAttribute("aria-label", "The cell to play for the profile");
+    const profileRow = el("div", "timeline-buttons", "Instructions of a move: play ");
+    profileRow.append(
+      this.profileCell,
+      actionButton("Play and profile", "Click this cell through the emulated mouse and count the computer's answer by routine", () =>
+        void this.profile(this.profileCell.value).catch((error: unknown) => this.fail("Profile", error)),
+      ),
+    );
+    this.chart.render(undefined, "");
+    this.body.append(this.state, buttons, this.source.root, this.registers.root, bpRow, this.bpList, this.memory.root, profileRow, this.chart.root);
     this.body.hidden = true;
     this.root.append(el("h2", undefined, "Debugger "), label, this.body);
   }
@@ -129,7 +148,32 @@ export class DebuggerPanel {
         return where && `${where.file.split("/").pop()}:${where.line}`;
       },
       programSegment: () => this.debug?.programSegment,
+      profileMove: (cell) => this.profile(cell),
     };
+  }
+
+  /** Plays `name` through the emulated mouse with the profiler on, until the game waits again. */
+  private async profile(name: string): Promise<MoveProfile> {
+    const cell = parseCell(name.trim().toUpperCase());
+    const machine = this.host.machine();
+    const layout = machine && findGame(machine.memory);
+    if (!machine || !layout) throw new Error("PISKASM.COM is not running");
+    if (readPhase(machine.memory, layout) !== Phase.HUMAN_TURN) throw new Error("it is not the human's turn: start a game first");
+    const moves = readMoveCount(machine.memory, layout);
+    const at = cellToScreen(layout.geometry, cell);
+    const profile = await this.perform(() =>
+      profileMove(
+        machine,
+        this.need(),
+        () => machine.mouse.clickCell(at.col, at.row),
+        () => {
+          const phase = readPhase(machine.memory, layout);
+          return (phase === Phase.HUMAN_TURN && readMoveCount(machine.memory, layout) === ((moves + 2) & 0xffff)) || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
+        },
+      ),
+    );
+    this.chart.render(profile, `${formatCell(cell)} and the computer's answer`);
+    return profile;
   }
 
   private need(): ProgramDebugger {
@@ -137,14 +181,14 @@ export class DebuggerPanel {
     return this.debug;
   }
 
-  private async perform<T extends Stop | void>(step: () => Promise<T>): Promise<T> {
+  private async perform<T extends Stop | MoveProfile | void>(step: () => Promise<T>): Promise<T> {
     if (this.busy) throw new Error("the debugger is already running a command");
     this.busy = true;
     this.state.textContent = "running…";
     try {
-      const stop = await step();
-      this.render(stop || undefined);
-      return stop;
+      const result = await step();
+      this.render(result && "registers" in result ? result : undefined);
+      return result;
     } catch (error) {
       this.render(this.debug?.current);
       this.fail("Debugger", error);
