@@ -5,6 +5,7 @@ import { planGames } from "../harness/game-spec.js";
 import { isPolicyName, POLICY_NAMES } from "../harness/policies.js";
 import { Progress } from "../harness/progress.js";
 import { reportGame, writeRecordFiles } from "../harness/record-files.js";
+import { fieldNotes } from "../harness/symbol-notes.js";
 import { buildReport, formatMismatch, writeReport } from "../harness/report.js";
 import { runDiff } from "../harness/run.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
@@ -56,7 +57,7 @@ export function registerDiff(program: Command): void {
           const path = writeReport(options.out, report);
           reports.push(path);
           writeRecordFiles(path, reportGame(report));
-          progress.note(formatMismatch(report, path));
+          progress.note(formatMismatch(report, path, fieldNotes(report.diffs, projectPath("build", "piskasm.sym.json"))));
         },
       },
     );

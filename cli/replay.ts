@@ -2,6 +2,8 @@
 import type { Command } from "commander";
 import { openSession } from "../harness/boot.js";
 import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../harness/record-files.js";
+import { fieldNotes } from "../harness/symbol-notes.js";
+import { projectPath } from "./paths.js";
 import { buildReport, formatMismatch, readReport, ReportError } from "../harness/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
 import { UsageError } from "./errors.js";
@@ -38,7 +40,7 @@ export function registerReplay(program: Command): void {
       if (options.json) {
         console.log(JSON.stringify({ reproduced, report: again }));
       } else if (again) {
-        console.log(formatMismatch(again));
+        console.log(formatMismatch(again, undefined, fieldNotes(again.diffs, projectPath("build", "piskasm.sym.json"))));
         console.log(reproduced ? "reproduced: the same divergence as in the report" : "diverged, but not as in the report");
       } else {
         console.log(`no divergence: the engines agree on all ${report.moves.length} moves of ${file}`);

@@ -4,7 +4,8 @@
  *
  *   cols 0-5  source line number (in the file being included at that depth)
  *   cols 7-14 address, relative to the section start (the real offset adds the program's `org`)
- *   cols 16-35 the bytes (hex; `[..]` relocated words; `<res N>` reserved; a trailing `-` continues)
+ *   cols 16-35 the bytes (hex; `[..]` relocated words; `<res N>` or `????` reserved; a trailing `-`
+ *             continues on the next line)
  *   cols 36-39 `<n> ` for a line of an %include at depth n
  *   cols 40-  the source text
  *
@@ -55,7 +56,8 @@ function parseNumber(text: string): number {
 function byteCount(field: string): number {
   const reserved = /<res ([0-9A-F]+)h?>/i.exec(field);
   if (reserved) return parseInt(reserved[1], 16);
-  return field.replace(/[^0-9A-Fa-f]/g, "").length / 2;
+  // `????` is a reserved word in an `absolute` block (resw 1): two bytes, no value.
+  return field.replace(/[^0-9A-Fa-f?]/g, "").length / 2;
 }
 
 /**
