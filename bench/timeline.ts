@@ -6,15 +6,21 @@
  *   memory_mb                          what the timeline holds: packed snapshots and node states, target < 200
  *   heap_growth_mb                     the process's heap + array buffers after the game minus before it
  *   nodes, packed_kb_per_node          how many stable states are kept, and the size of one
+ *   page_*                             the same in Chromium: the 180-ply game opened from its share link
+ *                                      (replayed in the page's emulator), a variation clicked, random
+ *                                      moves on the timeline; page_js_heap_mb is Chromium's JS heap (the
+ *                                      snapshots included), page_snapshots_mb what the timeline keeps
  * Run through `node bench/run.mjs timeline`. Needs `make` (build/piskasm.img).
  */
 import { bootFloppy } from "../emu/node.js";
-import { CELLS, EMPTY } from "../engine-ts/index.js";
+import { CELLS, EMPTY, Game, parseCell } from "../engine-ts/index.js";
 import { DOS_PROFILES } from "../harness/dos-profile.js";
 import { Phase } from "../harness/game-view.js";
 import { GameSession } from "../harness/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../tests/emu/fixtures/draw-game.js";
+import { formatShareFragment } from "../web/share/share-url.js";
 import { Timeline } from "../web/timeline/timeline.js";
+import { launchChromium, serveBundle, textCellPoint } from "../tests/browser/browser.js";
 
 const IMAGE = process.argv[2] ?? "build/piskasm.img";
 const TRAVELS = 60;
@@ -79,3 +85,56 @@ console.log(`packed_kb_per_node ${(memory.packedBytes / memory.nodes / 1024).toF
 console.log(`memory_mb ${((memory.packedBytes + nodeStateBytes) / 2 ** 20).toFixed(1)}`);
 console.log(`heap_growth_mb ${(heapGrowth / 2 ** 20).toFixed(1)}`);
 await machine.destroy();
+
+// ---- the same in the page (Chromium): the game opened from its share link, replayed in the emulator ----
+const PAGE_GAME_HUMAN_MOVES = 90;
+const PAGE_TRAVELS = 40;
+const game = Game.newGame(DRAW_SEED, DRAW_WHO_STARTS);
+const stones: number[] = [];
+for (const cell of DRAW_HUMAN_MOVES.slice(0, PAGE_GAME_HUMAN_MOVES)) {
+  const outcome = game.humanMove(cell);
+  stones.push(outcome.human, ...(outcome.computer === null ? [] : [outcome.computer]));
+}
+const served = await serveBundle();
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const replayStarted = performance.now();
+  await page.goto(`${served.url}${formatShareFragment({ seed: DRAW_SEED, first: DRAW_WHO_STARTS, moves: stones })}`);
+  await page.waitForFunction(() => window.piskasm?.timeline?.message() !== undefined && !window.piskasm.timeline.replaying(), null, { timeout: 300_000 });
+  const replayMs = performance.now() - replayStarted;
+  const message = await page.evaluate(() => window.piskasm?.timeline?.message());
+  if (!/on its last ply/.test(message ?? "")) throw new Error(`the page did not replay the game: ${message}`);
+  // A variation of two moves from node 30: the page's screen clicked like a person does.
+  await page.evaluate(() => window.piskasm!.timeline!.goTo(30));
+  for (const name of ["A19", "B19"]) {
+    const text = await page.evaluate((c) => window.piskasm?.boardCellToText(c), parseCell(name));
+    if (!text) throw new Error("no board geometry in the page");
+    const point = await textCellPoint(page, text.col, text.row);
+    const before = await page.evaluate(() => window.piskasm!.timeline!.nodes().length);
+    await page.mouse.click(point.x, point.y);
+    await page.waitForFunction((n) => window.piskasm!.timeline!.nodes().length > n, before, { timeout: 10_000 });
+  }
+  const nodeCount = await page.evaluate(() => window.piskasm!.timeline!.nodes().length);
+  const pageTravels: number[] = [];
+  const pick = lcg(34);
+  for (let i = 0; i < PAGE_TRAVELS; i++) {
+    const id = Math.floor(pick() * nodeCount);
+    pageTravels.push(await page.evaluate((n) => window.piskasm!.timeline!.goToNode(window.piskasm!.timeline!.nodes()[n].id), id));
+  }
+  const kept = await page.evaluate(() => window.piskasm!.timeline!.memory());
+  await cdp.send("HeapProfiler.collectGarbage");
+  const metrics = (await cdp.send("Performance.getMetrics")).metrics;
+  const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? NaN;
+  console.log(`page_nodes ${nodeCount}`);
+  console.log(`page_replay_180_plies_s ${(replayMs / 1000).toFixed(1)}`);
+  console.log(`page_travel_ms_median ${quantile(pageTravels, 0.5).toFixed(1)}`);
+  console.log(`page_travel_ms_max ${Math.max(...pageTravels).toFixed(1)}`);
+  console.log(`page_snapshots_mb ${(kept.packedBytes / 2 ** 20).toFixed(1)}`);
+  console.log(`page_js_heap_mb ${(heap / 2 ** 20).toFixed(1)}`);
+} finally {
+  await browser.close();
+  await served.close();
+}

@@ -44,6 +44,8 @@ export interface TimelineProbe {
   /** True while a link or record is being replayed. */
   replaying(): boolean;
   foreign(): ForeignGameProbe | undefined;
+  /** What the kept snapshots take. */
+  memory(): Promise<{ nodes: number; packedBytes: number; rawBytes: number }>;
 }
 
 export class GameHistory {
@@ -117,6 +119,7 @@ export class GameHistory {
       message: () => this.lastMessage,
       replaying: () => this.replayRunning,
       foreign: () => this.foreignView.probe(),
+      memory: () => this.timeline.memory(),
     };
   }
 
