@@ -30,10 +30,10 @@ export class TimelineView {
     head.append(this.label);
     const buttons = el("div", "timeline-buttons");
     const button = (text: string, title: string, action: () => void): void => void buttons.append(actionButton(text, title, action));
-    button("⏮", "First ply (Home)", () => this.jump(0));
+    button("«", "First ply (Home)", () => this.jump(0));
     button("◀", "Previous ply (←)", () => void timeline.step(-1));
     button("▶", "Next ply (→)", () => void timeline.step(1));
-    button("⏭", "Last ply of this line (End)", () => this.jump(Infinity));
+    button("»", "Last ply of this line (End)", () => this.jump(Infinity));
     this.slider.type = "range";
     this.slider.min = "0";
     this.slider.setAttribute("aria-label", "Ply of the current line");
