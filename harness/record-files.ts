@@ -4,7 +4,7 @@
  * divergence). The formats themselves live in records/.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { formatCell, parseCell, type WhoStarts } from "../engine-ts/index.js";
+import { EMPTY, formatCell, Game, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { RecordError } from "../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../records/piskasm-game.js";
 import { formatPsq } from "../records/psq.js";
@@ -73,7 +73,7 @@ export function readRecordAsReport(path: string, options: RecordReplayOptions): 
   }
   const { game } = read;
   const humanParity = game.first === "human" ? 0 : 1;
-  const human = game.moves.filter((_, i) => i % 2 === humanParity);
+  const human = playableHumanMoves(game, game.moves.filter((_, i) => i % 2 === humanParity));
   const computer = game.moves.filter((_, i) => i % 2 !== humanParity);
   const report: MismatchReport = {
     format: REPORT_FORMAT,
@@ -90,6 +90,26 @@ export function readRecordAsReport(path: string, options: RecordReplayOptions): 
     gameIndex: 0,
   };
   return { report, game };
+}
+
+/**
+ * The record's human moves the program can be given: engine-ts (which the differential tier keeps
+ * equal to the asm) plays the game; once the program answers otherwise than the record, later human
+ * moves may land on its stones, so the replay stops after the move whose answer differs.
+ */
+function playableHumanMoves(game: PiskasmGame, human: readonly number[]): number[] {
+  const engine = Game.newGame(game.seed, game.first);
+  const computer = game.moves.filter((_, i) => (i % 2 === 0) !== (game.first === "human"));
+  if (game.first === "computer" && engine.state.lastPC !== computer[0]) return [];
+  const out: number[] = [];
+  for (const [i, cell] of human.entries()) {
+    if (engine.result !== "playing" || engine.state.plocha[cell] !== EMPTY) break;
+    out.push(cell);
+    const answer = engine.humanMove(cell).computer;
+    const expected = computer[game.first === "human" ? i : i + 1];
+    if (expected !== undefined && answer !== expected) break;
+  }
+  return out;
 }
 
 /** Whether a replay made the record's computer moves again; a sentence for the CLI. */

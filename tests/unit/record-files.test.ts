@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatCell, parseCell } from "../../engine-ts/index.js";
+import { formatCell, Game, parseCell } from "../../engine-ts/index.js";
 import { RecordError } from "../../records/game-record.js";
-import { fromRecord } from "../../records/piskasm-game.js";
-import { parsePsq } from "../../records/psq.js";
+import { fromRecord, toRecord } from "../../records/piskasm-game.js";
+import { formatPsq, parsePsq } from "../../records/psq.js";
 import { parseSgf } from "../../records/sgf.js";
 import { describeRecordReplay, readRecordAsReport, reportGame, writeRecordFiles } from "../../harness/record-files.js";
 import { REPORT_FORMAT, type MismatchReport } from "../../harness/report.js";
@@ -45,9 +45,16 @@ describe("records beside mismatch reports", () => {
 
 describe("records as replay input", () => {
   it("a written record reads back as a report with the human and the computer moves split", () => {
-    const [psq] = writeRecordFiles(join(dir, "game.json"), reportGame(report));
+    const engine = Game.newGame(42, "computer");
+    const moves = [engine.state.lastPC];
+    for (const name of ["K10", "K11"]) {
+      const outcome = engine.humanMove(parseCell(name));
+      moves.push(outcome.human, outcome.computer ?? -1);
+    }
+    const [psq] = writeRecordFiles(join(dir, "game.json"), { seed: 42, first: "computer", moves });
     const { report: read } = readRecordAsReport(psq, { dos: "builtin" });
-    expect(read).toMatchObject({ seed: 42, whoStarts: "computer", moves: ["K10", "K11"], computerMoves: ["J10", "L11", "M12"], policy: "replay" });
+    const computerMoves = moves.filter((_, i) => i % 2 === 0).map(formatCell);
+    expect(read).toMatchObject({ seed: 42, whoStarts: "computer", moves: ["K10", "K11"], computerMoves, policy: "replay" });
   });
 
   it("a record without PISKASM.COM's name needs --seed and --first, and says so", () => {
@@ -68,5 +75,22 @@ describe("records as replay input", () => {
   it("says whether the emulator made the record's computer moves again", () => {
     expect(describeRecordReplay(report, ["J10", "L11", "M12"].map(parseCell))).toMatch(/all 3 computer moves/);
     expect(describeRecordReplay(report, ["J10", "L12"].map(parseCell))).toMatch(/computer move 2 is L12, the record has L11/);
+  });
+});
+
+describe("a record PISKASM.COM would answer differently", () => {
+  it("is replayed only up to the human move whose answer differs, so no later move lands on a taken cell", () => {
+    const engine = Game.newGame(5, "human");
+    const moves: number[] = [];
+    for (const name of ["K10", "C3", "Q17"]) {
+      const outcome = engine.humanMove(parseCell(name));
+      moves.push(outcome.human, outcome.computer ?? -1);
+    }
+    moves[3] = parseCell("A1");
+    const file = join(dir, "changed.psq");
+    writeFileSync(file, formatPsq(toRecord({ seed: 5, first: "human", moves })));
+    const { report: read } = readRecordAsReport(file, { dos: "builtin" });
+    expect(read.moves).toEqual(["K10", "C3"]);
+    expect(read.computerMoves[1]).toBe("A1");
   });
 });
