@@ -102,6 +102,18 @@ describe("a shared game", () => {
     }
   });
 
+  it("moves one node (a human stone and the answer) back and forth with the arrow keys, outside the emulated screen", async () => {
+    const { index } = await timelineCall(page, (t) => t.line());
+    const ply = (await probeState(page)).moveCount;
+    await page.locator(".timeline h2").click();
+    await page.keyboard.press("ArrowLeft");
+    await waitForState(page, `s.moveCount === ${ply - 2}`);
+    expect((await timelineCall(page, (t) => t.line())).index).toBe(index - 1);
+    await page.keyboard.press("ArrowRight");
+    await waitForState(page, `s.moveCount === ${ply}`);
+    expect((await timelineCall(page, (t) => t.line())).index).toBe(index);
+  });
+
   it("plays a variation from there, and both lines can be returned to intact", async () => {
     const before = await probeState(page);
     const mainLeaf = (await timelineCall(page, (t) => t.nodes())).find((n) => n.ply === game.moves.length);
