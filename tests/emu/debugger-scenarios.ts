@@ -61,7 +61,12 @@ export async function breakpointScenario(session: GameSession): Promise<void> {
     expect(step.registers.dx).toBe(0);
     expectCpuRegisters(machine, step.registers);
 
-    debug.removeBreakpoint(pcMove);
+    const lineSpec = `${step.where!.file.split("/").pop()}:${step.where!.line + 3}`;
+  const atLine = debug.addBreakpoint(lineSpec);
+  const lineStop = await debug.continue();
+  expect(lineStop).toMatchObject({ kind: "breakpoint", offset: atLine, where: { line: step.where!.line + 3, routine: "pc_move" } });
+  debug.removeBreakpoint(atLine);
+  debug.removeBreakpoint(pcMove);
     const turn = await debug.runToHumanTurn();
     expect(turn.kind).toBe("human-turn");
     await click;

@@ -14,7 +14,7 @@ import { bootForDescribe, ROOT } from "./support.js";
 describe("the debugger on PISKASM.COM under the small DOS", () => {
   const get = bootForDescribe(() => resolve(ROOT, "build/piskasm.img"), (machine) => GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: 20_000 }));
 
-  it("stops at a breakpoint on pc_move with the registers v86's CPU has, then steps and runs to HUMAN_TURN", async () => {
+  it("stops at breakpoints on pc_move and on a source line with the registers v86's CPU has, steps and runs to HUMAN_TURN", async () => {
     await breakpointScenario(await get());
   });
 
