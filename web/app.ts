@@ -141,6 +141,7 @@ export class App {
     const snapshot = this.snapshot;
     if (!snapshot) return;
     this.withMachine(async (machine) => {
+      if (this.debuggerPanel.enabled) await this.debuggerPanel.enable(false);
       await machine.restore(snapshot);
       this.forgetGame();
       this.watcher.invalidate(machine);
@@ -197,7 +198,12 @@ export class App {
     this.pending = undefined;
     this.watcher.invalidate(machine);
     // The restored memory has its own interrupt vectors: attach the debugger to it afresh.
-    if (this.debuggerPanel.enabled) void this.debuggerPanel.enable(false).then(() => this.debuggerPanel.enable(true));
+    if (this.debuggerPanel.enabled) {
+      this.debuggerPanel
+        .enable(false)
+        .then(() => this.debuggerPanel.enable(true))
+        .catch((error: unknown) => this.errors.show("The debugger could not attach to the restored machine", error));
+    }
   }
 
   private forgetGame(): void {
