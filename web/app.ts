@@ -104,7 +104,11 @@ export class App {
       },
       byId("timeline-mount", HTMLElement),
     );
-    this.debuggerPanel = new DebuggerPanel({ machine: () => this.machine, error: (title, detail) => this.errors.show(title, detail) });
+    this.debuggerPanel = new DebuggerPanel({
+      machine: () => this.machine,
+      error: (title, detail) => this.errors.show(title, detail),
+      lastMove: () => this.history.lastMove(),
+    });
     byId("debugger-mount", HTMLElement).append(this.debuggerPanel.root);
     this.render();
     exposeProbe({
@@ -198,12 +202,7 @@ export class App {
     this.pending = undefined;
     this.watcher.invalidate(machine);
     // The restored memory has its own interrupt vectors: attach the debugger to it afresh.
-    if (this.debuggerPanel.enabled) {
-      this.debuggerPanel
-        .enable(false)
-        .then(() => this.debuggerPanel.enable(true))
-        .catch((error: unknown) => this.errors.show("The debugger could not attach to the restored machine", error));
-    }
+    this.debuggerPanel.machineRestored().catch((error: unknown) => this.errors.show("The debugger could not attach to the restored machine", error));
   }
 
   private forgetGame(): void {

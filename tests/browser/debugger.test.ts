@@ -104,9 +104,22 @@ describe("the profile of a computer move in the debugger tab", () => {
     expect(profile.counts.pc_move).toBeGreaterThan(500);
     expect(await page.locator(".dbg-bar-row").count()).toBe(Object.keys(profile.counts).length);
     expect(await page.locator('.dbg-bar-row[data-category="update"] .dbg-bar-value').textContent()).toBe(profile.counts.update.toLocaleString("en"));
-    await page.evaluate(() => window.piskasm!.debugger!.enable(false));
     const after = await waitForState(page, `s.moveCount === ${before.moveCount + 2}`);
     expect(after.plocha[parseCell("Q17")]).toBe(2);
+  });
+
+  it("profiles the last computer move again from the timeline's previous ply, landing on the same state", async () => {
+    const after = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
+    const nodes = await page.evaluate(() => window.piskasm!.timeline!.nodes().length);
+    const profile = await page.evaluate(() => window.piskasm!.debugger!.profileLastMove());
+    expect(Object.values(profile.counts).reduce((s, n) => s + n, 0)).toBe(profile.total);
+    expect(profile.counts.pc_move).toBeGreaterThan(500);
+    const again = await waitForState(page, `s.moveCount === ${after.moveCount} && s.phase === ${HUMAN_TURN}`);
+    expect(again.plocha).toEqual(after.plocha);
+    expect(again.info).toEqual(after.info);
+    expect(again.random).toBe(after.random);
+    expect(await page.evaluate(() => window.piskasm!.timeline!.nodes().length)).toBe(nodes);
+    await page.evaluate(() => window.piskasm!.debugger!.enable(false));
     expect(errors).toEqual([]);
   });
 });

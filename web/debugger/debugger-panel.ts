@@ -28,6 +28,8 @@ const WAIT_MS = 120_000;
 export interface DebuggerHost {
   machine(): Machine | undefined;
   error(title: string, detail: unknown): void;
+  /** The last human stone and a way back to the ply before it (the timeline), when there is one. */
+  lastMove(): { cell: number; goBack(): Promise<void> } | undefined;
 }
 
 export interface DebuggerProbe {
@@ -47,6 +49,8 @@ export interface DebuggerProbe {
   programSegment(): number | undefined;
   /** Plays `cell` (like "K10") through the emulated mouse and profiles the computer's answer. */
   profileMove(cell: string): Promise<MoveProfile>;
+  /** Goes back one node on the timeline and plays the last human stone again, profiled. */
+  profileLastMove(): Promise<MoveProfile>;
 }
 
 export interface StopSummary {
@@ -72,6 +76,8 @@ export class DebuggerPanel {
   private symbols: SymbolTable | undefined;
   private debug: ProgramDebugger | undefined;
   private busy = false;
+  /** Re-attaching after the machine's state was replaced (a timeline restore). */
+  private attaching: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: DebuggerHost) {
     this.toggle.type = "checkbox";
@@ -98,6 +104,11 @@ export class DebuggerPanel {
       this.profileCell,
       actionButton("Play and profile", "Click this cell through the emulated mouse and count the computer's answer by routine", () =>
         void this.profile(this.profileCell.value).catch((error: unknown) => this.fail("Profile", error)),
+      ),
+    );
+    profileRow.append(
+      actionButton("Profile the last move", "Back one ply on the timeline and play the last stone again with the profiler", () =>
+        void this.profileLast().catch((error: unknown) => this.fail("Profile", error)),
       ),
     );
     this.chart.render(undefined, "");
@@ -149,7 +160,23 @@ export class DebuggerPanel {
       },
       programSegment: () => this.debug?.programSegment,
       profileMove: (cell) => this.profile(cell),
+      profileLastMove: () => this.profileLast(),
     };
+  }
+
+  /** The machine's state was replaced: the debugger leaves the old one and attaches to the new one. */
+  machineRestored(): Promise<void> {
+    if (!this.enabled) return this.attaching;
+    this.attaching = this.enable(false).then(() => this.enable(true));
+    return this.attaching;
+  }
+
+  private async profileLast(): Promise<MoveProfile> {
+    const last = this.host.lastMove();
+    if (!last) throw new Error("the timeline has no computer move to profile yet");
+    await last.goBack();
+    await this.attaching;
+    return this.profile(formatCell(last.cell));
   }
 
   /** Plays `name` through the emulated mouse with the profiler on, until the game waits again. */

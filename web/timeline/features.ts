@@ -123,6 +123,14 @@ export class GameHistory {
     };
   }
 
+  /** The human stone of the current node and a way back to the node before it (to play it again). */
+  lastMove(): { cell: number; goBack(): Promise<void> } | undefined {
+    const node = this.timeline.tree.current;
+    const parent = node?.parent;
+    if (!node || !parent) return undefined;
+    return { cell: node.moves[parent.moves.length], goBack: () => this.timeline.goTo(parent) };
+  }
+
   private currentFragment(): string | undefined {
     const game = this.timeline.currentGame();
     return game && formatShareFragment(game);
