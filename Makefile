@@ -16,9 +16,9 @@ TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
-.PHONY: all setup apt npm asm image play test test-unit test-emu test-diff test-browser bench clean typecheck
+.PHONY: all setup apt npm asm image symbols play test test-unit test-emu test-diff test-browser bench clean typecheck
 
-all: setup asm image $(BIOS_FILES) $(B)/cli.mjs web
+all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web
 
 # ---- set-up: install only what is missing -------------------------------------------------
 setup: apt npm
@@ -55,6 +55,12 @@ $(B)/PISKDOS.SYS: asm/dos/kernel.asm $(wildcard asm/dos/*.inc) | $(B)
 $(B)/%.COM: asm/tests/%.asm | $(B)
 	$(NASM) -I asm/ $< -o $@
 
+# The symbol map of PISKASM.COM (labels and source lines by offset) from its listing: debugger, reports.
+symbols: $(B)/piskasm.sym.json
+
+$(B)/piskasm.sym.json: $(GAME_COM) debug/listing.ts debug/make-symbols.ts scripts/bundle.mjs
+	node scripts/bundle.mjs symbols
+
 # ---- floppy images (mtools; scripts/mkimg.sh holds the recipe) ----------------------------
 TEST_IMAGES := $(patsubst disk/tests/%.bat,$(B)/test-%.img,$(wildcard disk/tests/*.bat))
 
@@ -76,14 +82,14 @@ $(B):
 	mkdir -p $(B)
 
 # ---- TypeScript bundles ---------------------------------------------------------------------
-TS_SOURCES := $(shell find emu engine-ts engines records brain arena harness freedos cli web -name '*.ts' 2>/dev/null)
+TS_SOURCES := $(shell find emu engine-ts engines records brain arena harness freedos cli web debug -name '*.ts' 2>/dev/null)
 
 $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs cli
 
 web: $(B)/web/.stamp
 
-$(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs | $(B)
+$(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs $(B)/piskasm.sym.json | $(B)
 	node scripts/bundle.mjs web
 	@touch $@
 

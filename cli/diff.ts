@@ -6,6 +6,8 @@ import { planGames } from "../harness/game-spec.js";
 import { ENGINE_POLICY_NAMES, isEnginePolicyName } from "../harness/engine-policy.js";
 import { isPolicyName, POLICY_NAMES } from "../harness/policies.js";
 import { Progress } from "../harness/progress.js";
+import { reportGame, writeRecordFiles } from "../harness/record-files.js";
+import { fieldNotes } from "../harness/symbol-notes.js";
 import { buildReport, formatMismatch, writeReport } from "../harness/report.js";
 import { runDiff } from "../harness/run.js";
 import { movesDigest } from "../harness/moves-digest.js";
@@ -35,7 +37,7 @@ export function registerDiff(program: Command): void {
     .option("--policy <name>", `the human opponent: ${[...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ")}`, "random")
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
-    .option("--out <dir>", "where mismatch reports are written", "reports")
+    .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it)", "reports")
     .option("--json", "print one JSON object with the figures at the end")
     .option(
       "--shard <i/n>",
@@ -68,7 +70,8 @@ export function registerDiff(program: Command): void {
           const report = buildReport(outcome, boot.dos);
           const path = writeReport(options.out, report);
           reports.push(path);
-          progress.note(formatMismatch(report, path));
+          writeRecordFiles(path, reportGame(report));
+          progress.note(formatMismatch(report, path, fieldNotes(report.diffs, projectPath("build", "piskasm.sym.json"))));
         },
       },
     );
@@ -78,7 +81,7 @@ export function registerDiff(program: Command): void {
       const path = writeShardSummary(options.out, {
         format: "piskasm-shard/1",
         shard,
-        plan: { games, seed: runSeed, policy: options.policy, maxComputerMoves, dos: boot.dos },
+        plan: { games, seed: runSeed, policy, maxComputerMoves, dos: boot.dos },
         games: summary.games,
         computerMoves: summary.computerMoves,
         mismatches: summary.mismatches,

@@ -4,6 +4,8 @@ import { formatCell, parseCell } from "../engine-ts/index.js";
 import { infoGridsSideBySide } from "../harness/board-map.js";
 import { openSession } from "../harness/boot.js";
 import { BadMoveError, inspectMoves } from "../harness/inspect.js";
+import { fieldNotes } from "../harness/symbol-notes.js";
+import { projectPath } from "./paths.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 
@@ -62,6 +64,7 @@ export function registerInfo(program: Command): void {
         for (const d of diffs) {
           console.log(`  ${d.field}${d.cell === null ? "" : ` ${formatCell(d.cell)}`}: asm ${d.asm}, ts ${d.ts}`);
         }
+        for (const note of fieldNotes(diffs, projectPath("build", "piskasm.sym.json"))) console.log(`  ${note}`);
       }
       if (diffs.length > 0) process.exitCode = 1;
     } finally {

@@ -1,29 +1,37 @@
 /** `piskasm replay FILE`: re-run the game of a mismatch report on both engines and show the divergence. */
 import type { Command } from "commander";
 import { openSession } from "../harness/boot.js";
+import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../harness/record-files.js";
+import { fieldNotes } from "../harness/symbol-notes.js";
+import { projectPath } from "./paths.js";
 import { buildReport, formatMismatch, readReport, ReportError } from "../harness/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
 import { UsageError } from "./errors.js";
-import { addBootOptions, bootSpec, type BootCommandOptions } from "./harness-options.js";
+import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { RecordError } from "../records/game-record.js";
 
 interface ReplayCommandOptions extends BootCommandOptions {
   json?: boolean;
+  seed?: string;
+  first?: string;
 }
 
 export function registerReplay(program: Command): void {
   const command = program
     .command("replay")
     .description("re-run the game of a mismatch report (same seed via PISKASM /S:, same moves) and show the divergence again")
-    .argument("<file>", "a report written by `piskasm diff`")
+    .argument("<file>", "a report written by `piskasm diff`, or a game record (.psq or .sgf)")
+    .option("--seed <s>", "for a record: the game's Seed (when its player names do not say `PISKASM.COM /S:n`)")
+    .option("--first <who>", "for a record: who started, human or computer (when its player names do not say)")
     .option("--json", "print the new report (or null) and whether it reproduces the old one");
   addBootOptions(command).action(async (file: string, options: ReplayCommandOptions) => {
+    const boot = bootSpec(options);
     let report;
     try {
-      report = readReport(file);
+      report = isRecordFile(file) ? readRecordAsReport(file, { ...recordOptions(options), dos: boot.dos }).report : readReport(file);
     } catch (error) {
-      throw error instanceof ReportError ? new UsageError(error.message) : error;
+      throw error instanceof ReportError || error instanceof RecordError ? new UsageError(error.message) : error;
     }
-    const boot = bootSpec(options);
     const session = await openSession(boot);
     try {
       const outcome = await replayReport(session, report);
@@ -32,14 +40,21 @@ export function registerReplay(program: Command): void {
       if (options.json) {
         console.log(JSON.stringify({ reproduced, report: again }));
       } else if (again) {
-        console.log(formatMismatch(again));
+        console.log(formatMismatch(again, undefined, fieldNotes(again.diffs, projectPath("build", "piskasm.sym.json"))));
         console.log(reproduced ? "reproduced: the same divergence as in the report" : "diverged, but not as in the report");
       } else {
         console.log(`no divergence: the engines agree on all ${report.moves.length} moves of ${file}`);
       }
+      if (isRecordFile(file) && !options.json) console.log(describeRecordReplay(report, outcome.computerMoves));
       if (again) process.exitCode = 1;
     } finally {
       await session.machine.destroy();
     }
   });
+}
+
+function recordOptions(options: ReplayCommandOptions): { seed?: number; first?: "human" | "computer" } {
+  const first = options.first;
+  if (first !== undefined && first !== "human" && first !== "computer") throw new UsageError(`--first must be human or computer, not ${JSON.stringify(first)}`);
+  return { ...(options.seed === undefined ? {} : { seed: parseSeed(options.seed) }), ...(first === undefined ? {} : { first }) };
 }

@@ -9,6 +9,8 @@ import { V86 } from "v86";
 import { skipTextRendering } from "./headless-vga.js";
 import { HostStepper } from "./host-stepper.js";
 import { isNode, shareWakeUpTimer } from "./tick-timer.js";
+import type { CpuDebug } from "../debug/cpu-debug.js";
+import { createCpuDebug } from "../debug/v86-cpu-debug.js";
 import { formatScreenDump } from "./screen-dump.js";
 import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
@@ -64,6 +66,7 @@ class V86Machine implements Machine {
     () => this.screenText(),
     () => this.stepper.kick(),
   );
+  readonly debug: CpuDebug;
   private readonly counter = new InstructionCounter();
   private readonly views: WasmViews;
   private readonly stepper: HostStepper;
@@ -78,6 +81,7 @@ class V86Machine implements Machine {
     const loop = emulator.v86;
     this.views = new WasmViews(loop.cpu);
     this.memory = this.views;
+    this.debug = createCpuDebug(emulator);
     this.stepper = new HostStepper(loop, this.views, {
       afterSlice: () => {
         this.counter.sample(this.views.instructionCounter());

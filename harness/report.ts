@@ -120,8 +120,11 @@ function formatValue(diff: Diff, side: "asm" | "ts"): string {
 
 const LISTED_DIFFS = 24;
 
-/** The readable summary: the game, every differing field (up to a limit) and a map of the cells. */
-export function formatMismatch(report: MismatchReport, path?: string): string {
+/**
+ * The readable summary: the game, every differing field (up to a limit), `notes` (where the program
+ * keeps and writes those fields: harness/symbol-notes.ts) and a map of the cells.
+ */
+export function formatMismatch(report: MismatchReport, path?: string, notes: readonly string[] = []): string {
   const lines = [
     `MISMATCH in game ${report.gameIndex}: seed ${report.seed}, ${report.whoStarts} starts, policy ${report.policy}, ` +
       `${report.ply} stones on the board`,
@@ -135,6 +138,7 @@ export function formatMismatch(report: MismatchReport, path?: string): string {
     lines.push(`  ${diff.field}${where}: asm ${formatValue(diff, "asm")}, ts ${formatValue(diff, "ts")}`);
   }
   if (report.diffs.length > LISTED_DIFFS) lines.push(`  ... and ${report.diffs.length - LISTED_DIFFS} more differences`);
+  lines.push(...notes.map((note) => `  ${note}`));
   const plocha = new Uint8Array(CELLS);
   for (const move of report.moves) plocha[parseCell(move)] = 2;
   for (const move of report.computerMoves) plocha[parseCell(move)] = 1;

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { DosName } from "./dos-profile.js";
-import type { GeneratedPolicyName } from "./policies.js";
+import type { PolicyName } from "./policies.js";
 import type { Shard } from "./shard.js";
 
 export const SHARD_FORMAT = "piskasm-shard/1";
@@ -14,7 +14,7 @@ export const SHARD_FORMAT = "piskasm-shard/1";
 export interface RunPlan {
   games: number;
   seed: number;
-  policy: GeneratedPolicyName;
+  policy: Exclude<PolicyName, "replay">;
   maxComputerMoves: number;
   dos: DosName;
 }

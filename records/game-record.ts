@@ -17,6 +17,8 @@ export interface GameRecord {
   /** Names of the player who moved first and of the second player, when known. */
   readonly players?: readonly [string, string];
   readonly moves: readonly RecordMove[];
+  /** A line about the game (SGF's GC), when there is one. */
+  readonly comment?: string;
 }
 
 /** A record that cannot be read; the message says where and why. */

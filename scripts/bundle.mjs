@@ -2,6 +2,7 @@
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
 //   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets)
 import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync } from "node:fs";
 
 const target = process.argv[2];
@@ -22,6 +23,18 @@ async function bundleCli() {
   });
 }
 
+// @sabaki/sgf's README: in the browser, `fs` (parseFile only) and the optional encoding detectors
+// (iconv-lite, jschardet) are replaced by null; the library then falls back to UTF-8 strings.
+const sabakiSgfInBrowser = {
+  name: "sabaki-sgf-in-browser",
+  setup(build) {
+    build.onResolve({ filter: /^(fs|iconv-lite|jschardet)$/ }, (args) =>
+      args.importer.includes("@sabaki/sgf") ? { path: args.path, namespace: "sgf-null" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "sgf-null" }, () => ({ contents: "module.exports = null;", loader: "js" }));
+  },
+};
+
 async function bundleWeb() {
   mkdirSync("build/web", { recursive: true });
   if (!existsSync("web/main.ts")) return;
@@ -36,6 +49,7 @@ async function bundleWeb() {
     minify: true,
     // v86 reaches for these Node modules only when it runs under Node (guarded by typeof checks).
     external: ["crypto", "node:crypto", "fs", "node:fs/promises", "perf_hooks"],
+    plugins: [sabakiSgfInBrowser],
     logLevel: "warning",
   });
   for (const f of ["index.html", "style.css"]) if (existsSync(`web/${f}`)) cpSync(`web/${f}`, `build/web/${f}`);
@@ -50,6 +64,7 @@ function copyWebAssets() {
     ["build/bios/bios.bin", "build/web/bios.bin"],
     ["build/bios/vgabios-stdvga.bin", "build/web/vgabios-stdvga.bin"],
     ["build/piskasm.img", "build/web/piskasm.img"],
+    ["build/piskasm.sym.json", "build/web/piskasm.sym.json"],
   ];
   for (const [from, to] of assets) {
     if (existsSync(from)) cpSync(from, to);
@@ -57,9 +72,17 @@ function copyWebAssets() {
   }
 }
 
+// The symbol map of PISKASM.COM from its NASM listing (debug/listing.ts), for the debugger and reports.
+async function buildSymbols() {
+  await build({ entryPoints: ["debug/make-symbols.ts"], outfile: "build/make-symbols.mjs", bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning" });
+  const run = spawnSync(process.execPath, ["build/make-symbols.mjs", "build/piskasm.lst", "build/piskasm.sym.json"], { stdio: "inherit" });
+  if (run.status !== 0) process.exit(1);
+}
+
 if (target === "cli") await bundleCli();
+else if (target === "symbols") await buildSymbols();
 else if (target === "web") await bundleWeb();
 else {
-  console.error("usage: node scripts/bundle.mjs cli|web");
+  console.error("usage: node scripts/bundle.mjs cli|web|symbols");
   process.exit(2);
 }

@@ -24,6 +24,8 @@ import { attachScreenInput, type TextCell } from "./screen-input.js";
 import { differenceCount } from "./state-diff.js";
 import type { StatusLine } from "./status.js";
 import { GameWatcher } from "./watcher.js";
+import { GameHistory } from "./timeline/features.js";
+import { DebuggerPanel } from "./debugger/debugger-panel.js";
 
 const FLOPPY_BYTES = 1_474_560;
 /** How long after a click on the board the stone must appear. */
@@ -68,6 +70,8 @@ export class App {
   private readonly status: StatusLine;
   private readonly errors: ErrorBox;
   private readonly controls: Controls;
+  private readonly history: GameHistory;
+  private readonly debuggerPanel: DebuggerPanel;
 
   constructor(parts: AppParts) {
     this.status = parts.status;
@@ -90,6 +94,22 @@ export class App {
       button: (down) => relay.button(down),
       lockChanged: (locked) => this.status.ready(locked ? "Pointer lock: the real mouse moves the guest's pointer · Esc releases it" : this.hint()),
     });
+    this.history = new GameHistory(
+      {
+        run: (step) => this.queue.run(() => (this.machine ? step(this.machine) : Promise.reject(new Error("the emulator is not running")))),
+        restored: (machine) => this.restoredFromTimeline(machine),
+        busy: (text) => this.status.busy(text),
+        ready: (text) => this.status.ready(text),
+        error: (title, detail, hint) => this.errors.show(title, detail, hint),
+      },
+      byId("timeline-mount", HTMLElement),
+    );
+    this.debuggerPanel = new DebuggerPanel({
+      machine: () => this.machine,
+      error: (title, detail) => this.errors.show(title, detail),
+      lastMove: () => this.history.lastMove(),
+    });
+    byId("debugger-mount", HTMLElement).append(this.debuggerPanel.root);
     this.render();
     exposeProbe({
       menuVisibleMs: () => this.menuAt,
@@ -97,6 +117,8 @@ export class App {
       screen: () => this.machine?.screen(),
       boardCellToText: (cell) => (this.layout ? boardCellToText(this.layout.geometry, cell) : undefined),
       pendingInput: () => this.queue.length,
+      timeline: this.history.probe(),
+      debugger: this.debuggerPanel.probe(),
     });
   }
 
@@ -123,6 +145,7 @@ export class App {
     const snapshot = this.snapshot;
     if (!snapshot) return;
     this.withMachine(async (machine) => {
+      if (this.debuggerPanel.enabled) await this.debuggerPanel.enable(false);
       await machine.restore(snapshot);
       this.forgetGame();
       this.watcher.invalidate(machine);
@@ -149,6 +172,7 @@ export class App {
     this.errors.hide();
     this.updateControls();
     this.watcher.stop();
+    if (this.debuggerPanel.enabled) await this.debuggerPanel.enable(false);
     const old = this.machine;
     this.machine = undefined;
     if (old) await old.destroy();
@@ -172,7 +196,17 @@ export class App {
     this.screen.focus();
   }
 
+  /** The timeline restored a ply: the panel follows the restored game from scratch. */
+  private restoredFromTimeline(machine: Machine): void {
+    this.follower.reset();
+    this.pending = undefined;
+    this.watcher.invalidate(machine);
+    // The restored memory has its own interrupt vectors: attach the debugger to it afresh.
+    this.debuggerPanel.machineRestored().catch((error: unknown) => this.errors.show("The debugger could not attach to the restored machine", error));
+  }
+
   private forgetGame(): void {
+    this.history.clear();
     this.follower.reset();
     this.layout = undefined;
     this.state = undefined;
@@ -204,10 +238,12 @@ export class App {
     this.layout = layout;
     this.state = state;
     this.fresh = freshScores(state.plocha, this.bodovani);
+    if (this.machine) this.history.onState(this.machine, state);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = performance.now();
       performance.mark("piskasm:menu-visible");
       this.takeSnapshot();
+      this.history.onMenu();
     }
     this.render(game);
     this.status.ready(this.hint());

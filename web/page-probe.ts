@@ -5,6 +5,8 @@
 import type { TextScreen } from "../emu/types.js";
 import type { GameState } from "../harness/game-view.js";
 import type { TextCell } from "./screen-input.js";
+import type { TimelineProbe } from "./timeline/features.js";
+import type { DebuggerProbe } from "./debugger/debugger-panel.js";
 
 /** The game state with plain arrays, so it crosses into the test's process as JSON. */
 export type ProbeState = Omit<GameState, "plocha" | "info"> & { plocha: number[]; info: number[] };
@@ -20,6 +22,10 @@ export interface PageProbe {
   boardCellToText(cell: number): TextCell | undefined;
   /** Input steps queued or running (keys, mouse). */
   pendingInput(): number;
+  /** The timeline, share links and records (web/timeline/features.ts). */
+  timeline?: TimelineProbe;
+  /** The debugger tab (web/debugger/debugger-panel.ts). */
+  debugger?: DebuggerProbe;
 }
 
 export function probeState(s: GameState): ProbeState {

@@ -1,0 +1,270 @@
+/**
+ * The debugger tab (off by default): turning it on loads the symbol map (piskasm.sym.json, made at
+ * `make` from NASM's listing) and attaches a ProgramDebugger to the page's machine; turning it off
+ * detaches it (vectors and bytes restored) and drops everything, so with the tab off the page runs
+ * exactly as without it. Registers, the source line at CS:IP, breakpoints on routines and source
+ * lines, step, step over, continue, run to HUMAN_TURN, and memory by symbol.
+ */
+import type { CpuRegisters } from "../../debug/cpu-debug.js";
+import { ProgramDebugger, type Stop } from "../../debug/debugger.js";
+import type { SymbolMap } from "../../debug/listing.js";
+import { profileMove, type MoveProfile } from "../../debug/profiler.js";
+import { SymbolTable } from "../../debug/symbols.js";
+import { formatCell, parseCell } from "../../engine-ts/index.js";
+import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../harness/game-view.js";
+import type { Machine } from "../../emu/types.js";
+import { fetchBytes } from "../assets.js";
+import { el } from "../dom.js";
+import { actionButton } from "../timeline/button.js";
+import { MemoryView } from "./memory-view.js";
+import { ProfileChart } from "./profile-chart.js";
+import { RegistersView, hex4 } from "./registers-view.js";
+import { SourceView } from "./source-view.js";
+
+export const SYMBOLS_URL = "piskasm.sym.json";
+/** Longest wait for a breakpoint or the human's turn before the panel gives up (the machine runs on). */
+const WAIT_MS = 120_000;
+
+export interface DebuggerHost {
+  machine(): Machine | undefined;
+  error(title: string, detail: unknown): void;
+  /** The last human stone and a way back to the ply before it (the timeline), when there is one. */
+  lastMove(): { cell: number; goBack(): Promise<void> } | undefined;
+}
+
+export interface DebuggerProbe {
+  enable(on: boolean): Promise<void>;
+  enabled(): boolean;
+  addBreakpoint(spec: string): number;
+  continue(): Promise<StopSummary>;
+  step(): Promise<StopSummary>;
+  stepOver(): Promise<StopSummary>;
+  runToHumanTurn(): Promise<StopSummary>;
+  /** The registers as the panel shows them. */
+  shownRegisters(): Partial<Record<keyof CpuRegisters, number>>;
+  /** The CPU's registers read from v86 now. */
+  cpuRegisters(): CpuRegisters | undefined;
+  /** The source line the panel shows as current, e.g. "engine.inc:362". */
+  shownLine(): string | undefined;
+  programSegment(): number | undefined;
+  /** Plays `cell` (like "K10") through the emulated mouse and profiles the computer's answer. */
+  profileMove(cell: string): Promise<MoveProfile>;
+  /** Goes back one node on the timeline and plays the last human stone again, profiled. */
+  profileLastMove(): Promise<MoveProfile>;
+}
+
+export interface StopSummary {
+  kind: string;
+  routine: string | undefined;
+  file: string | undefined;
+  line: number | undefined;
+  offset: number | undefined;
+}
+
+export class DebuggerPanel {
+  readonly root = el("section", "card debugger");
+  private readonly toggle = el("input");
+  private readonly body = el("div", "dbg-body");
+  private readonly state = el("p", "dbg-state muted", "off");
+  private readonly registers = new RegistersView();
+  private readonly source = new SourceView();
+  private readonly memory = new MemoryView();
+  private readonly bpInput = el("input");
+  private readonly bpList = el("ul", "dbg-breakpoints");
+  private readonly profileCell = el("input");
+  private readonly chart = new ProfileChart();
+  private symbols: SymbolTable | undefined;
+  private debug: ProgramDebugger | undefined;
+  private busy = false;
+  /** Re-attaching after the machine's state was replaced (a timeline restore). */
+  private attaching: Promise<void> = Promise.resolve();
+
+  constructor(private readonly host: DebuggerHost) {
+    this.toggle.type = "checkbox";
+    const label = el("label", "toggle");
+    label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
+    this.toggle.addEventListener("change", () => void this.enable(this.toggle.checked).catch((error: unknown) => this.fail("The debugger could not start", error)));
+    const buttons = el("div", "timeline-buttons");
+    const action = (text: string, title: string, run: () => Promise<Stop | void>): void =>
+      void buttons.append(actionButton(text, title, () => void this.perform(run))); 
+    action("Pause", "Stop the emulator where it is", () => this.need().pause());
+    action("Continue", "Run to the next breakpoint", () => this.need().continue());
+    action("Step", "One instruction (into calls)", () => this.need().step());
+    action("Step over", "One source line; a call runs until it returns", () => this.need().stepOver());
+    action("Run to HUMAN_TURN", "Run until the game waits for your click, and stop there", () => this.need().runToHumanTurn());
+    this.bpInput.placeholder = "pc_move or engine.inc:370";
+    this.bpInput.setAttribute("aria-label", "Breakpoint on a routine or file:line");
+    const bpRow = el("div", "timeline-buttons", "Breakpoint ");
+    bpRow.append(this.bpInput, actionButton("Add", "Set a breakpoint on this routine or source line", () => this.addFromInput()));
+    this.profileCell.placeholder = "K10";
+    this.profileCell.size = 4;
+    this.profileCell.setAttribute("aria-label", "The cell to play for the profile");
+    const profileRow = el("div", "timeline-buttons", "Instructions of a move: play ");
+    profileRow.append(
+      this.profileCell,
+      actionButton("Play and profile", "Click this cell through the emulated mouse and count the computer's answer by routine", () =>
+        void this.profile(this.profileCell.value).catch((error: unknown) => this.fail("Profile", error)),
+      ),
+    );
+    profileRow.append(
+      actionButton("Profile the last move", "Back one ply on the timeline and play the last stone again with the profiler", () =>
+        void this.profileLast().catch((error: unknown) => this.fail("Profile", error)),
+      ),
+    );
+    this.chart.render(undefined, "");
+    this.body.append(this.state, buttons, this.source.root, this.registers.root, bpRow, this.bpList, this.memory.root, profileRow, this.chart.root);
+    this.body.hidden = true;
+    this.root.append(el("h2", undefined, "Debugger "), label, this.body);
+  }
+
+  get enabled(): boolean {
+    return this.debug !== undefined;
+  }
+
+  async enable(on: boolean): Promise<void> {
+    this.toggle.checked = on;
+    this.body.hidden = !on;
+    if (!on) {
+      this.debug?.detach();
+      this.debug = undefined;
+      this.render(undefined);
+      return;
+    }
+    const machine = this.host.machine();
+    if (!machine) throw new Error("the emulator is not running yet");
+    this.symbols ??= new SymbolTable(JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap);
+    this.debug = new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
+    this.render(undefined);
+  }
+
+  probe(): DebuggerProbe {
+    const summary = (stop: Stop): StopSummary => ({ kind: stop.kind, routine: stop.where?.routine, file: stop.where?.file, line: stop.where?.line, offset: stop.offset });
+    const run = async (step: (d: ProgramDebugger) => Promise<Stop>): Promise<StopSummary> => summary(await this.perform(() => step(this.need())));
+    return {
+      enable: (on) => this.enable(on),
+      enabled: () => this.enabled,
+      addBreakpoint: (spec) => {
+        const offset = this.need().addBreakpoint(spec);
+        this.renderBreakpoints();
+        return offset;
+      },
+      continue: () => run((d) => d.continue()),
+      step: () => run((d) => d.step()),
+      stepOver: () => run((d) => d.stepOver()),
+      runToHumanTurn: () => run((d) => d.runToHumanTurn()),
+      shownRegisters: () => this.registers.shown(),
+      cpuRegisters: () => this.host.machine()?.debug?.registers(),
+      shownLine: () => {
+        const where = this.debug?.current?.where;
+        return where && `${where.file.split("/").pop()}:${where.line}`;
+      },
+      programSegment: () => this.debug?.programSegment,
+      profileMove: (cell) => this.profile(cell),
+      profileLastMove: () => this.profileLast(),
+    };
+  }
+
+  /** The machine's state was replaced: the debugger leaves the old one and attaches to the new one. */
+  machineRestored(): Promise<void> {
+    if (!this.enabled) return this.attaching;
+    this.attaching = this.enable(false).then(() => this.enable(true));
+    return this.attaching;
+  }
+
+  private async profileLast(): Promise<MoveProfile> {
+    const last = this.host.lastMove();
+    if (!last) throw new Error("the timeline has no computer move to profile yet");
+    await last.goBack();
+    await this.attaching;
+    return this.profile(formatCell(last.cell));
+  }
+
+  /** Plays `name` through the emulated mouse with the profiler on, until the game waits again. */
+  private async profile(name: string): Promise<MoveProfile> {
+    const cell = parseCell(name.trim().toUpperCase());
+    const machine = this.host.machine();
+    const layout = machine && findGame(machine.memory);
+    if (!machine || !layout) throw new Error("PISKASM.COM is not running");
+    if (readPhase(machine.memory, layout) !== Phase.HUMAN_TURN) throw new Error("it is not the human's turn: start a game first");
+    const moves = readMoveCount(machine.memory, layout);
+    const at = cellToScreen(layout.geometry, cell);
+    const profile = await this.perform(() =>
+      profileMove(
+        machine,
+        this.need(),
+        () => machine.mouse.clickCell(at.col, at.row),
+        () => {
+          const phase = readPhase(machine.memory, layout);
+          return (phase === Phase.HUMAN_TURN && readMoveCount(machine.memory, layout) === ((moves + 2) & 0xffff)) || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
+        },
+      ),
+    );
+    this.chart.render(profile, `${formatCell(cell)} and the computer's answer`);
+    return profile;
+  }
+
+  private need(): ProgramDebugger {
+    if (!this.debug) throw new Error("the debugger is off: turn it on first");
+    return this.debug;
+  }
+
+  private async perform<T extends Stop | MoveProfile | void>(step: () => Promise<T>): Promise<T> {
+    if (this.busy) throw new Error("the debugger is already running a command");
+    this.busy = true;
+    this.state.textContent = "running…";
+    try {
+      const result = await step();
+      this.render(result && "registers" in result ? result : undefined);
+      return result;
+    } catch (error) {
+      this.render(this.debug?.current);
+      this.fail("Debugger", error);
+      throw error;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private addFromInput(): void {
+    try {
+      this.need().addBreakpoint(this.bpInput.value);
+      this.bpInput.value = "";
+      this.renderBreakpoints();
+    } catch (error) {
+      this.fail("No such breakpoint place", error);
+    }
+  }
+
+  private renderBreakpoints(): void {
+    const debug = this.debug;
+    if (!debug) {
+      this.bpList.replaceChildren();
+      return;
+    }
+    this.bpList.replaceChildren(
+      ...debug.breakpoints().map((offset) => {
+        const where = debug.symbols.where(offset);
+        const item = el("li", undefined, `${where?.label ?? "?"} · ${where?.file.split("/").pop()}:${where?.line} (${hex4(offset)}) `);
+        item.append(actionButton("×", "Remove this breakpoint", () => {
+          debug.removeBreakpoint(offset);
+          this.renderBreakpoints();
+        }));
+        return item;
+      }),
+    );
+  }
+
+  private render(stop: Stop | undefined): void {
+    const debug = this.debug;
+    this.registers.render(stop?.registers);
+    this.source.render(this.symbols, stop?.where, stop?.registers.cs, stop?.registers.ip);
+    this.state.textContent = !debug ? "off" : stop ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}` : "running";
+    const machine = this.host.machine();
+    this.memory.render(debug && machine ? { memory: machine.memory, linear: (label) => debug.programLinear(debug.symbols.lookup(label)) } : undefined);
+    this.renderBreakpoints();
+  }
+
+  private fail(title: string, error: unknown): void {
+    this.host.error(title, error);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Memory by symbol: Plocha as a board, Info as a heat map over it, the game's words as numbers, any
+ * other label of the symbol map as a hex dump. Addresses come from the symbol map, relocated by the
+ * program's load segment.
+ */
+import type { GuestMemory } from "../../emu/types.js";
+import { CELLS } from "../../engine-ts/index.js";
+import { el } from "../dom.js";
+import { MiniBoard } from "../records/mini-board.js";
+import { hex4 } from "./registers-view.js";
+
+export const MEMORY_SYMBOLS = ["Plocha", "Info", "Seed", "Random", "LastPC", "VolnaPole", "MoveCount", "GameCount"] as const;
+const DUMP_BYTES = 64;
+
+export interface MemorySource {
+  memory: GuestMemory;
+  /** Linear address of a label of PISKASM.COM. */
+  linear(label: string): number;
+}
+
+export class MemoryView {
+  readonly root = el("div", "dbg-memory");
+  private readonly select = el("select");
+  private readonly custom = el("input");
+  private readonly out = el("pre", "dbg-dump");
+  private readonly board = new MiniBoard();
+  private source: MemorySource | undefined;
+
+  constructor() {
+    for (const name of MEMORY_SYMBOLS) this.select.append(new Option(name, name));
+    this.custom.placeholder = "or any label";
+    this.custom.size = 12;
+    this.custom.setAttribute("aria-label", "A label to show memory of");
+    this.select.addEventListener("change", () => {
+      this.custom.value = "";
+      this.render(this.source);
+    });
+    this.custom.addEventListener("change", () => this.render(this.source));
+    const row = el("div", "timeline-buttons", "Memory ");
+    row.append(this.select, this.custom);
+    this.root.append(row, this.out, this.board.root);
+  }
+
+  get symbol(): string {
+    return this.custom.value.trim() || this.select.value;
+  }
+
+  render(source: MemorySource | undefined): void {
+    this.source = source;
+    const name = this.symbol;
+    this.board.root.hidden = true;
+    if (!source) {
+      this.out.textContent = "";
+      return;
+    }
+    let at: number;
+    try {
+      at = source.linear(name);
+    } catch (error) {
+      this.out.textContent = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    const mem = source.memory;
+    if (name === "Plocha" || name === "Info") {
+      const plocha = mem.read(source.linear("Plocha"), CELLS);
+      const infoBytes = mem.read(source.linear("Info"), 2 * CELLS);
+      const info = name === "Info" ? Array.from({ length: CELLS }, (_, i) => infoBytes[2 * i] | (infoBytes[2 * i + 1] << 8)) : new Array<number>(CELLS).fill(0);
+      this.board.render(plocha, info, undefined);
+      this.board.root.hidden = false;
+      this.out.textContent = `${name} at ${hex4(at >> 4)}:${hex4(at & 0xf)} (linear ${at.toString(16).toUpperCase()}h)`;
+      return;
+    }
+    if ((MEMORY_SYMBOLS as readonly string[]).includes(name)) {
+      const value = mem.readU16(at);
+      this.out.textContent = `${name} = ${value} (${hex4(value)}h) at linear ${at.toString(16).toUpperCase()}h`;
+      return;
+    }
+    const bytes = mem.read(at, DUMP_BYTES);
+    const rows: string[] = [];
+    for (let i = 0; i < bytes.length; i += 16) {
+      rows.push(`${(at + i).toString(16).toUpperCase().padStart(5, "0")}  ${[...bytes.slice(i, i + 16)].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ")}`);
+    }
+    this.out.textContent = `${name}:\n${rows.join("\n")}`;
+  }
+}

@@ -1,0 +1,36 @@
+/** The debugger's register table: 8086 registers in hex, FLAGS as letters (upper case = set). */
+import { formatFlags, type CpuRegisters } from "../../debug/cpu-debug.js";
+import { el } from "../dom.js";
+
+const ORDER: readonly (keyof CpuRegisters)[] = ["ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "cs", "ds", "es", "ss", "ip", "flags"];
+
+export const hex4 = (value: number): string => value.toString(16).toUpperCase().padStart(4, "0");
+
+export class RegistersView {
+  readonly root = el("div", "dbg-registers");
+  private readonly values = new Map<keyof CpuRegisters, HTMLElement>();
+  private readonly flags = el("div", "dbg-flags muted");
+
+  constructor() {
+    const grid = el("dl", "dbg-reg-grid");
+    for (const name of ORDER) {
+      const value = el("dd", undefined, "----");
+      value.dataset.register = name;
+      this.values.set(name, value);
+      grid.append(el("dt", undefined, name.toUpperCase()), value);
+    }
+    this.root.append(grid, this.flags);
+  }
+
+  render(registers: CpuRegisters | undefined): void {
+    for (const [name, cell] of this.values) cell.textContent = registers ? hex4(registers[name]) : "----";
+    this.flags.textContent = registers ? formatFlags(registers.flags) : "";
+  }
+
+  /** The values as shown (for the page probe). */
+  shown(): Partial<Record<keyof CpuRegisters, number>> {
+    const out: Partial<Record<keyof CpuRegisters, number>> = {};
+    for (const [name, cell] of this.values) if (cell.textContent !== "----") out[name] = parseInt(cell.textContent ?? "", 16);
+    return out;
+  }
+}

@@ -1,0 +1,54 @@
+/** The row of record and link controls: copy link, export PSQ / SGF, import a record. */
+import { el } from "../dom.js";
+import { actionButton } from "../timeline/button.js";
+
+export interface RecordHandlers {
+  copyLink(): void;
+  exportRecord(format: "psq" | "sgf"): void;
+  importRecord(file: File): void;
+}
+
+export interface RecordControls {
+  readonly root: HTMLElement;
+  /** Whether there is a game to export or link to. */
+  enable(hasGame: boolean): void;
+  /** Shows the link (selected, for copying by hand when the clipboard is not available). */
+  showLink(url: string): void;
+}
+
+export function createRecordControls(handlers: RecordHandlers): RecordControls {
+  const root = el("div", "timeline-records");
+  const button = (text: string, title: string, action: () => void): HTMLButtonElement => root.appendChild(actionButton(text, title, action));
+  const copy = button("Copy link", "A link that replays this game up to this ply in the emulator", handlers.copyLink);
+  const psq = button("Export PSQ", "Piskvork's game record of the game up to this ply", () => handlers.exportRecord("psq"));
+  const sgf = button("Export SGF", "SGF (FF[4], GM[4]) of the game up to this ply, for Sabaki", () => handlers.exportRecord("sgf"));
+  const label = el("label", "button", "Import record…");
+  label.title = "Open a PSQ or SGF game record";
+  const file = el("input");
+  file.type = "file";
+  file.accept = ".psq,.sgf,text/plain";
+  file.hidden = true;
+  file.addEventListener("change", () => {
+    const chosen = file.files?.[0];
+    file.value = "";
+    if (chosen) handlers.importRecord(chosen);
+  });
+  label.append(file);
+  root.append(label);
+  const link = el("input", "timeline-link");
+  link.readOnly = true;
+  link.hidden = true;
+  link.setAttribute("aria-label", "Link to this game");
+  root.append(link);
+  return {
+    root,
+    enable(hasGame) {
+      for (const b of [copy, psq, sgf]) b.disabled = !hasGame;
+    },
+    showLink(url) {
+      link.value = url;
+      link.hidden = false;
+      link.select();
+    },
+  };
+}

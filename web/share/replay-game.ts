@@ -1,0 +1,79 @@
+/**
+ * Playing a PISKASM.COM game again in the page's emulator, as `piskasm replay` does: back to the
+ * menu, `PISKASM /S:seed` at the DOS prompt, 1 or 2 for who starts, then the human's stones clicked
+ * through the emulated mouse. Every stable state on the way is handed to `onStable` (the timeline
+ * keeps it). Nothing is written into guest memory.
+ */
+import type { Machine } from "../../emu/types.js";
+import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
+import { DOS_PROFILES, type DosProfile } from "../../harness/dos-profile.js";
+import { findGame, Phase, readPhase, type GameState } from "../../harness/game-view.js";
+import { GameSession } from "../../harness/session.js";
+import type { PiskasmGame } from "../../records/piskasm-game.js";
+
+/** Longest wait for one step of the replay. */
+const STEP_TIMEOUT_MS = 15_000;
+
+export interface ReplayResult {
+  /** Stones placed as the game says. */
+  plies: number;
+  /** Why the replay stopped early (the program answered otherwise, a cell was taken, the game ended). */
+  stopped: string | undefined;
+}
+
+/**
+ * Either DOS: the small DOS asks for a command tail, FreeDOS shows `A:\>`; the prompt seen decides
+ * which keys relaunch the program.
+ */
+function anyDos(): DosProfile {
+  let seen: DosProfile = DOS_PROFILES.builtin;
+  return {
+    name: "builtin",
+    promptReady(lines) {
+      const match = [DOS_PROFILES.builtin, DOS_PROFILES.freedos].find((p) => p.promptReady(lines));
+      if (match) seen = match;
+      return match !== undefined;
+    },
+    relaunchKeys: (args) => seen.relaunchKeys(args),
+  };
+}
+
+/** Leaves a game in progress (Esc) or a result screen (a key) for the menu. */
+async function toMenu(machine: Machine): Promise<void> {
+  const layout = findGame(machine.memory);
+  if (!layout) throw new Error("PISKASM.COM is not running in the emulator");
+  const phase = readPhase(machine.memory, layout);
+  if (phase === Phase.HUMAN_TURN) await machine.keyboard.type("\x1b");
+  else if (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW) await machine.keyboard.type(" ");
+}
+
+export async function replayGame(machine: Machine, game: PiskasmGame, onStable: (state: GameState) => void, onProgress: (plies: number) => void): Promise<ReplayResult> {
+  await toMenu(machine);
+  const session = await GameSession.open(machine, { dos: anyDos(), timeoutMs: STEP_TIMEOUT_MS });
+  await session.useSeed(game.seed);
+  let state = await session.startGame(game.first);
+  onStable(state);
+  let plies = 0;
+  const humanFirst = game.first === "human";
+  for (let i = 0; i < game.moves.length; i++) {
+    const cell = game.moves[i];
+    const humans = (i % 2 === 0) === humanFirst;
+    if (!humans) {
+      if (state.plocha[cell] !== COMPUTER) {
+        const actual = state.lastPC < 361 ? formatCell(state.lastPC) : "nothing";
+        return { plies, stopped: `at stone ${i + 1} the program played ${actual} where the game has ${formatCell(cell)}` };
+      }
+      plies++;
+      continue;
+    }
+    if (state.phase !== Phase.HUMAN_TURN) return { plies, stopped: `the game is over after stone ${i}; the link has ${game.moves.length}` };
+    if (state.plocha[cell] !== 0) return { plies, stopped: `stone ${i + 1} ${formatCell(cell)} is on a taken cell` };
+    await session.humanMove(cell);
+    state = session.readState();
+    if (state.plocha[cell] !== HUMAN) return { plies, stopped: `the click on ${formatCell(cell)} placed no stone` };
+    plies++;
+    onStable(state);
+    onProgress(plies);
+  }
+  return { plies, stopped: undefined };
+}

@@ -1,0 +1,108 @@
+/**
+ * The timeline controller: keeps every stable state of the game the page's emulator plays (a node
+ * of GameTree with a compressed machine snapshot) and moves the whole machine to any of them by
+ * restoring its snapshot, so the emulated screen, Plocha, Info and everything else are the real
+ * ones of that ply. It never writes guest memory.
+ */
+import type { Machine } from "../../emu/types.js";
+import { Phase, type GameState } from "../../harness/game-view.js";
+import type { PiskasmGame } from "../../records/piskasm-game.js";
+import { GameTree, type PlyNode } from "./game-tree.js";
+import { packSnapshot, unpackSnapshot, type StoredSnapshot } from "./snapshot-codec.js";
+
+export type TimelineNode = PlyNode<Promise<StoredSnapshot>>;
+
+export interface TimelineHost {
+  /** Runs `step` on the page's machine after every queued input step. */
+  run<T>(step: (machine: Machine) => Promise<T>): Promise<T>;
+  /** The machine's state was replaced by a restore: the page reads the game again from scratch. */
+  restored(machine: Machine): void;
+}
+
+export interface TimelineListener {
+  /** The tree or the current node changed. */
+  changed(): void;
+}
+
+const inGame = (phase: number): boolean =>
+  phase === Phase.HUMAN_TURN || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
+
+export class Timeline {
+  readonly tree = new GameTree<Promise<StoredSnapshot>>();
+  private readonly listeners: TimelineListener[] = [];
+  private travelTarget: TimelineNode | undefined;
+  /** ms the last move to another ply took, from the request to the restored machine. */
+  lastTravelMs: number | undefined;
+
+  constructor(private readonly host: TimelineHost) {}
+
+  listen(listener: TimelineListener): void {
+    this.listeners.push(listener);
+  }
+
+  /**
+   * A stable state of the running game. Called in the same task as the state was read, so the
+   * snapshot taken for a new node (v86 saves synchronously when asked) is of exactly this state.
+   */
+  observe(machine: Machine, state: GameState): void {
+    if (!inGame(state.phase)) return;
+    const seen = this.tree.observe(state, () => machine.snapshot().then((s) => packSnapshot(s.state)));
+    if (seen.kind !== "same") this.notify();
+  }
+
+  clear(): void {
+    this.tree.clear();
+    this.notify();
+  }
+
+  /** The line through the current node and the current node's index in it. */
+  position(): { line: TimelineNode[]; index: number } {
+    const line = this.tree.line();
+    const current = this.tree.current;
+    return { line, index: current ? line.indexOf(current) : -1 };
+  }
+
+  /** Move by `delta` nodes along the current line (clamped). */
+  step(delta: number): Promise<void> {
+    const { line, index } = this.position();
+    if (line.length === 0) return Promise.resolve();
+    return this.goTo(line[Math.max(0, Math.min(line.length - 1, index + delta))]);
+  }
+
+  /**
+   * Makes `node` current and restores its snapshot. Requests made while a restore waits replace its
+   * target, so dragging the slider restores only where it stops.
+   */
+  async goTo(node: TimelineNode): Promise<void> {
+    const started = performance.now();
+    this.tree.goTo(node);
+    this.notify();
+    this.travelTarget = node;
+    await this.host.run(async (machine) => {
+      if (this.travelTarget !== node) return;
+      const state = unpackSnapshot(await node.snapshot);
+      await machine.restore({ state });
+      this.host.restored(machine);
+      this.lastTravelMs = performance.now() - started;
+    });
+  }
+
+  /** The game up to the current node, as the share link and the records carry it. */
+  currentGame(): PiskasmGame | undefined {
+    const start = this.tree.start;
+    const node = this.tree.current;
+    if (!start || !node || !start.fromStart) return undefined;
+    return { seed: start.seed, first: start.first, moves: node.moves };
+  }
+
+  /** Bytes the kept snapshots take (packed), and how many there are. */
+  async memory(): Promise<{ nodes: number; packedBytes: number; rawBytes: number }> {
+    const nodes = this.tree.nodes();
+    const stored = await Promise.all(nodes.map((n) => n.snapshot));
+    return { nodes: nodes.length, packedBytes: stored.reduce((s, x) => s + x.bytes.byteLength, 0), rawBytes: stored.reduce((s, x) => s + x.rawBytes, 0) };
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener.changed();
+  }
+}
