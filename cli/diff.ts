@@ -41,8 +41,8 @@ export function registerDiff(program: Command): void {
     .option("--json", "print one JSON object with the figures at the end")
     .option(
       "--shard <i/n>",
-      "play only shard i of n of the run (i from 0; needs --seed): every other pair of games goes to the next " +
-        "shard; writes DIR/shard-i-of-n.json beside the reports for `piskasm report merge`",
+      "play only shard i of n of the run (i from 0; needs --seed): the run's pairs of games (one per starter) " +
+        "go to the shards in turn; writes DIR/shard-i-of-n.json beside the reports for `piskasm report merge`",
     );
   addBootOptions(command).action(async (options: DiffCommandOptions) => {
     const games = parsePositiveInt(options.games, "--games");
