@@ -7,6 +7,7 @@
  *   asm_move_nocheck_ms      the same with --no-check, median
  *   ts_move_ms               --engine ts, TURN to the answer, median and p90
  *   asm_takeback_replay_ms   two TAKEBACKs and the next TURN (a replay from the menu snapshot), median
+ *   asm_board40_ms           BOARD with 40 stones to the answer (the program's set-up mode: 40 clicks), median
  *   end_exit_ms              END to the process's exit (--engine asm), median
  * Games: the asm brain against the ts brain, as tests/brain/game.test.ts plays them, several seeds.
  * Run through `node bench/run.mjs brain`; prints `name value` lines. Needs `make`.
@@ -83,6 +84,18 @@ async function main(): Promise<void> {
     }, takebacks);
   }
   console.log(`asm_takeback_replay_ms ${quantile(takebacks, 0.5).toFixed(2)}`);
+
+  // 40 stones in rows 7..10, columns 5..14, two of a colour at a time: no line of five anywhere.
+  const board40 = [];
+  for (let y = 7; y <= 10; y++) for (let x = 5; x <= 14; x++) board40.push(`${x},${y},${Math.floor((x + y) / 2) % 2 === 1 ? 1 : 2}`);
+  const boards: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await asm.ask("START 19");
+    asm.send(["BOARD", ...board40]);
+    const answer = await timed(() => asm.ask("DONE"), boards);
+    if (!/^\d+,\d+$/.test(answer)) throw new Error(`BOARD answered ${answer}\n${asm.exchange()}`);
+  }
+  console.log(`asm_board40_ms ${quantile(boards, 0.5).toFixed(2)}`);
 
   const unchecked = BrainProcess.start(["--engine", "asm", "--seed", "100", "--no-check"]);
   const plain: GameTimes = { asm: [], ts: [] };

@@ -18,8 +18,6 @@ export type Command =
   | { readonly kind: "TAKEBACK"; readonly at: Point }
   | { readonly kind: "PLAY"; readonly at: Point };
 
-export type CommandKind = Command["kind"];
-
 export type Parsed =
   | { readonly ok: true; readonly command: Command }
   | { readonly ok: false; readonly answer: string }

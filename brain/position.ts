@@ -30,6 +30,11 @@ export class BrainBoard {
     return this.placed;
   }
 
+  /** Every cell holds a stone (a draw when nobody has five). */
+  get full(): boolean {
+    return this.placed.length === this.size * this.size;
+  }
+
   /** Who has five (or more) in a row, if anyone. */
   get winner(): Winner | undefined {
     return this.won;

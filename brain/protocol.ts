@@ -22,10 +22,9 @@ export interface ProtocolOptions {
   readonly nextSeed: () => number;
   /** Log every command with its answer and time. */
   readonly verbose?: boolean;
+  /** Send a DEBUG line before every move with the time the engine took. */
+  readonly debugLines?: boolean;
 }
-
-/** What the caller does after a line: go on reading, or end the process (END). */
-export type Step = "continue" | "end";
 
 /** INFO keys whose value is an integer (time_left may be negative). */
 const INTEGER_INFO = new Set(["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule"]);
@@ -51,35 +50,30 @@ export class BrainProtocol {
 
   constructor(private readonly options: ProtocolOptions) {}
 
-  /** True while lines are read as BOARD data (until DONE). */
-  get inBoardBlock(): boolean {
-    return this.block !== undefined;
-  }
-
-  async handle(line: string): Promise<Step> {
+  /** Answers one line. END is not answered: the caller ends the process (brain/run.ts). */
+  async handle(line: string): Promise<void> {
     const started = performance.now();
     const answers: string[] = [];
-    const step = await this.dispatch(line, answers);
+    await this.dispatch(line, answers);
     const lines = answers.length > 0 ? [...this.options.notes.drain(), ...answers] : [];
     for (const answer of lines) this.options.send(answer);
     if (this.options.verbose) {
       this.options.log(`${JSON.stringify(line)} -> ${JSON.stringify(lines)} in ${(performance.now() - started).toFixed(2)} ms`);
     }
-    return step;
   }
 
-  private async dispatch(line: string, answers: string[]): Promise<Step> {
+  private async dispatch(line: string, answers: string[]): Promise<void> {
     if (this.block) {
       const data = parseBoardLine(line);
       if (data.ok) {
         if (data.kind === "stone") this.block.lines.push({ at: data.at, field: data.field });
         else await this.finishBoard(this.block, answers);
-        return "continue";
+        return;
       }
       const parsed = parseCommand(line);
       if (!parsed.ok || parsed.ok === "empty") {
         this.block.problem ??= data.problem;
-        return "continue";
+        return;
       }
       // A command inside BOARD ... DONE: the block was cut short; answer it, then do the command.
       this.block = undefined;
@@ -87,35 +81,35 @@ export class BrainProtocol {
       return this.run(parsed.command, answers);
     }
     const parsed = parseCommand(line);
-    if (parsed.ok === "empty") return "continue";
+    if (parsed.ok === "empty") return;
     if (!parsed.ok) {
       answers.push(parsed.answer);
-      return "continue";
+      return;
     }
     return this.run(parsed.command, answers);
   }
 
-  private async run(command: Command, answers: string[]): Promise<Step> {
+  private async run(command: Command, answers: string[]): Promise<void> {
     const { engine } = this.options;
     switch (command.kind) {
       case "END":
-        return "end";
+        return;
       case "ABOUT":
         answers.push(formatAbout(engine.about));
-        return "continue";
+        return;
       case "INFO":
         this.info(command.key, command.value);
-        return "continue";
+        return;
       case "START":
         await this.start(command.size, answers);
-        return "continue";
+        return;
       case "RECTSTART":
         answers.push(`ERROR rectangular boards (${command.width}x${command.height}) are not supported; use START n for an n x n board`);
-        return "continue";
+        return;
       case "BOARD":
         if (this.size === undefined) answers.push("ERROR no board yet: send START n first");
         else this.block = { lines: [] };
-        return "continue";
+        return;
       default:
         break;
     }
@@ -123,7 +117,7 @@ export class BrainProtocol {
     const size = this.size;
     if (!board || size === undefined) {
       answers.push(`ERROR no board yet: send START n before ${command.kind}`);
-      return "continue";
+      return;
     }
     switch (command.kind) {
       case "RESTART":
@@ -143,7 +137,6 @@ export class BrainProtocol {
         await this.play(board, command.at, answers);
         break;
     }
-    return "continue";
   }
 
   private settings(size: number, rule: number): GameSettings {
@@ -230,7 +223,12 @@ export class BrainProtocol {
       answers.push(`ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`);
       return true;
     }
+    if (board.full) {
+      answers.push("ERROR the game is over: the board is full (a draw)");
+      return true;
+    }
     let move: Point;
+    const started = performance.now();
     try {
       move = await this.options.engine.ownMove({ turnMs: this.turnMs });
     } catch (error) {
@@ -243,6 +241,9 @@ export class BrainProtocol {
       return true;
     }
     board.place(move, true);
+    if (this.options.debugLines) {
+      this.options.notes.debug(`${this.options.engine.about.name} chose ${move.x},${move.y} in ${(performance.now() - started).toFixed(2)} ms`);
+    }
     answers.push(`${move.x},${move.y}`);
     return true;
   }

@@ -19,6 +19,7 @@ interface BrainCommandOptions extends BootCommandOptions {
   seed?: string;
   reports: string;
   verbose?: boolean;
+  debug?: boolean;
 }
 
 function log(line: string): void {
@@ -52,9 +53,15 @@ export function registerBrain(program: Command): void {
     .option("--no-check", "do not check the asm's moves")
     .option("--seed <s>", "every game starts with Seed = s (0..65535); default: a random seed per game")
     .option("--reports <dir>", "where mismatch reports are written (managers choose the working directory)", projectPath("reports"))
-    .option("--verbose", "log every command, its answer and its time on standard error");
+    .option("--verbose", "log every command, its answer and its time on standard error")
+    .option("--debug", "send a DEBUG line before every move with the engine's time (managers show or skip it)");
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();
+    // The manager closed its end of the pipe: there is nobody left to answer.
+    process.stdout.on("error", (error) => {
+      log(`standard output failed (${error.message}); ending`);
+      process.exit(0);
+    });
     const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const notes = new Notes();
     let engine;
@@ -77,6 +84,7 @@ export function registerBrain(program: Command): void {
       notes,
       nextSeed: () => fixedSeed ?? randomInt(0x1_0000),
       verbose: options.verbose,
+      debugLines: options.debug,
     });
     const end = await runBrain(protocol, process.stdin);
     if (end === "END") {

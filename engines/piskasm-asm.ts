@@ -21,11 +21,10 @@ import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../harness/boot.js";
 import { compareStates } from "../harness/compare.js";
 import type { Diff } from "../harness/diff-types.js";
-import { DOS_PROFILES } from "../harness/dos-profile.js";
 import { BOARD_SIZE, type GameState } from "../harness/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../harness/report.js";
 import { checkScreen } from "../harness/screen-check.js";
-import { GameSession, isGameOver } from "../harness/session.js";
+import { isGameOver, type GameSession } from "../harness/session.js";
 import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
 
@@ -64,7 +63,7 @@ interface RealGame {
 }
 
 interface Ready {
-  session: GameSession;
+  readonly session: GameSession;
   readonly menu: MachineSnapshot;
 }
 
@@ -113,21 +112,15 @@ export class PiskasmAsmEngine implements Engine {
   async opponentMove(at: Point): Promise<void> {
     const cell = this.cell(at);
     const real = await this.reach(this.logical, "human");
-    const session = await this.session();
-    const before = session.moveCount();
-    await session.humanMove(cell);
-    const state = session.readState();
-    real.clicks.push(cell);
-    real.stones.push({ cell, own: false });
+    const state = await this.click(real, cell);
     this.logical.push({ cell, own: false });
-    if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
-    this.shadow?.humanMove(cell);
     this.check(state);
   }
 
   async ownMove(): Promise<Point> {
     const real = await this.reach(this.logical, "computer");
-    const answer = real.stones[this.logical.length];
+    const answer = real.stones.at(this.logical.length);
+    if (!answer?.own) throw new EngineError("PISKASM.COM has not answered (the game is over)");
     this.logical.push(answer);
     return this.point(answer.cell);
   }
@@ -191,12 +184,10 @@ export class PiskasmAsmEngine implements Engine {
 
   /** The program back at its menu with this game's seed (snapshot restore, then key S when it differs). */
   private async toMenu(): Promise<void> {
-    const ready = await this.ready();
-    const { machine } = ready.session;
-    await machine.restore(ready.menu);
-    const { dos, timeoutMs } = this.options.boot;
-    ready.session = await GameSession.open(machine, { dos: DOS_PROFILES[dos], timeoutMs });
-    await ready.session.useSeed(this.seed);
+    const { session, menu } = await this.ready();
+    // The snapshot was taken from this session's program: the same addresses after the restore.
+    await session.machine.restore(menu);
+    await session.useSeed(this.seed);
     this.real = undefined;
     this.shadow = undefined;
   }
@@ -243,20 +234,25 @@ export class PiskasmAsmEngine implements Engine {
     const real: RealGame = { start, base: stones.length, clicks: [], stones };
     this.real = real;
     this.shadow = this.options.check ? shadow : undefined;
-    for (const cell of clicks) {
-      const before = state.moveCount;
-      await session.humanMove(cell);
-      state = session.readState();
-      real.clicks.push(cell);
-      real.stones.push({ cell, own: false });
-      if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
-      this.shadow?.humanMove(cell);
-    }
+    for (const cell of clicks) state = await this.click(real, cell);
     this.check(state);
     if (state.phase !== Phase.HUMAN_TURN && !isGameOver(state.phase)) {
       throw new EngineError(`PISKASM.COM did not reach a position to play from (phase ${phaseName(state.phase)})`);
     }
     return real;
+  }
+
+  /** A click on `cell` (the opponent's stone) and the program's answer, recorded in `real` and played by engine-ts too. */
+  private async click(real: RealGame, cell: number): Promise<GameState> {
+    const session = await this.session();
+    const before = session.moveCount();
+    await session.humanMove(cell);
+    const state = session.readState();
+    real.clicks.push(cell);
+    real.stones.push({ cell, own: false });
+    if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
+    this.shadow?.humanMove(cell);
+    return state;
   }
 
   /** The stones on the board right after a start: the set-up stones (and the computer's answer), or the first move. */

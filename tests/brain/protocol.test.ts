@@ -111,6 +111,17 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
     });
   });
 
+  it("sends a DEBUG line before each move with --debug, which managers skip", async () => {
+    await withBrain([...args(c.engine), "--debug"], async (brain) => {
+      expect(await brain.ask("START 19")).toBe("OK");
+      brain.send("TURN 9,9");
+      const skipped: string[] = [];
+      const move = await brain.answer(skipped);
+      parseMove(move);
+      expect(skipped).toEqual([expect.stringMatching(new RegExp(`^DEBUG PiskAsm\\S* chose ${move} in \\d+\\.\\d\\d ms$`))]);
+    });
+  });
+
   it("says in a MESSAGE that it plays freestyle when INFO rule asks for another rule", async () => {
     await withBrain(args(c.engine), async (brain) => {
       brain.send("INFO rule 1");
@@ -170,6 +181,24 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
     });
   });
 
+  it("survives 300 lines of seeded random input, answering only protocol lines, and still plays", async () => {
+    const words = ["START", "TURN", "BOARD", "DONE", "BEGIN", "INFO", "TAKEBACK", "PLAY", "RESTART", "RECTSTART", "ABOUT", "SWAP2BOARD", "turn", "X", ""];
+    const values = ["", "19", "15", "0", "-1", "99999999", "3,4", "18,18", "19,19", "a,b", "1,2,1", "1,2,2", "5,5,3", " 7 , 8 ", "rule 1", "timeout_turn x", ",,", "\t"];
+    let x = 12345;
+    const next = (n: number): number => {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      return (x >> 8) % n;
+    };
+    await withBrain(args(c.engine), async (brain) => {
+      for (let i = 0; i < 300; i++) brain.send(`${words[next(words.length)]} ${values[next(values.length)]}`.trimEnd());
+      // A size no random line has: its ERROR is the last answer to the random input.
+      brain.send("START 4242");
+      for (let line = await brain.next(); !line.includes("4242"); line = await brain.next()) expect(line).toMatch(PROTOCOL_LINE);
+      expect(await brain.ask("START 19")).toBe("OK");
+      expectFreeMove(await brain.ask("TURN 0,18"), new Set(["0,18"]));
+    });
+  });
+
   it("takes back stones and plays the same again (TAKEBACK restores the earlier state)", async () => {
     await withBrain(args(c.engine), async (brain) => {
       expect(await brain.ask("START 19")).toBe("OK");
@@ -196,6 +225,10 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
       expect(await brain.ask("START 19")).toBe("OK");
       brain.send(["BOARD"]);
       expectFreeMove(await brain.ask("DONE"), new Set());
+      // Piskvork without TAKEBACK: RESTART, then the position again as a BOARD.
+      expect(await brain.ask("RESTART")).toBe("OK");
+      brain.send(["BOARD", "9,9,2"]);
+      expectFreeMove(await brain.ask("DONE"), new Set(["9,9"]));
       // c-gomoku-cli's openings: a few stones, the brain to move as the second or the first player.
       brain.send(["BOARD", "9,9,2", "10,10,1", "8,10,2"]);
       expectFreeMove(await brain.ask("DONE"), new Set(["9,9", "10,10", "8,10"]));
