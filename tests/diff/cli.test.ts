@@ -40,9 +40,9 @@ describe("piskasm diff", () => {
   });
 
   it("gives up on a floppy without the game with a timeout error that shows the screen", () => {
-    const run = piskasm("diff", "--games", "1", "--timeout-ms", "2000", "--image", resolve("build/test-dos.img"));
+    const run = piskasm("diff", "--games", "1", "--timeout-ms", "6000", "--image", resolve("build/test-dos.img"));
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("timed out after 2000 ms");
+    expect(run.stderr).toContain("timed out after 6000 ms");
     expect(run.stderr).toContain("Booting from Floppy");
   });
 });
