@@ -1,38 +1,22 @@
 /**
  * PISKASM.COM under FreeDOS, the same binaries as under the small DOS: boot to the menu, one whole
- * game checked move by move against engine-ts, and a short differential run whose forced seeds make
- * the harness quit to COMMAND.COM and type `PISKASM /S:n` at its prompt.
+ * game checked move by move against engine-ts, and a short differential run whose forced seeds the
+ * harness types at the game's own seed prompt (menu key S).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BootSpec } from "../../harness/boot.js";
-import { openSession } from "../../harness/boot.js";
+import { describe, expect, it } from "vitest";
 import { planGames } from "../../harness/game-spec.js";
 import { Phase } from "../../harness/game-view.js";
 import { runDiff } from "../../harness/run.js";
 import { playGame } from "../../harness/runner.js";
-import type { GameSession } from "../../harness/session.js";
-import { freedosFloppy, noFreedos, tierName } from "./tier.js";
+import { freedosGameForDescribe, noFreedos, tierName } from "./tier.js";
 
 const STEP_TIMEOUT_MS = 30_000;
 /** Long enough for any game to end: a board has 361 cells, the computer answers every human move. */
 const WHOLE_GAME = 200;
 
 describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and matches engine-ts"), () => {
-  let boot: BootSpec | undefined;
-  let session: GameSession | undefined;
-
-  beforeAll(async () => {
-    boot = { image: freedosFloppy(), dos: "freedos", timeoutMs: STEP_TIMEOUT_MS };
-    session = await openSession(boot);
-  }, STEP_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    await session?.machine.destroy();
-  });
-
-  function opened(): GameSession {
-    if (!session) throw new Error("the game did not reach its menu under FreeDOS");
-    return session;
-  }
+  const game = freedosGameForDescribe(STEP_TIMEOUT_MS);
+  const opened = game.session;
 
   it("boots FreeDOS, loads MOUSE.COM and shows the game's menu", () => {
     expect(opened().phase()).toBe(Phase.MENU);
@@ -47,10 +31,9 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and match
     expect(opened().phase()).toBe(Phase.MENU);
   });
 
-  it("runs a short differential run with seeds forced through the FreeDOS prompt: no mismatch", async () => {
-    if (!boot) throw new Error("no FreeDOS floppy");
+  it("runs a short differential run with seeds typed after menu key S: no mismatch", async () => {
     const specs = planGames({ games: 4, policy: "engine", runSeed: 7, fixedSeed: 4321, maxComputerMoves: 40 });
-    const { outcomes, summary } = await runDiff({ boot, specs, jobs: 1 });
+    const { outcomes, summary } = await runDiff({ boot: game.boot(), specs, jobs: 1 });
     expect(outcomes.map((o) => o.mismatch)).toEqual([undefined, undefined, undefined, undefined]);
     expect(outcomes.map((o) => o.seed)).toEqual([4321, 4322, 4323, 4324]);
     expect(summary.mismatches).toBe(0);
