@@ -24,7 +24,7 @@ export interface Served {
 
 /** Serves build/web as `piskasm serve` does (menu snapshot included) on a free port of 127.0.0.1. */
 export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = {}): Promise<Served> {
-  if (!existsSync(join(WEB_ROOT, "index.html"))) throw new Error(`${WEB_ROOT} has no index.html: run \`make\` first`);
+  if (!existsSync(join(WEB_ROOT, "bundle-assets.json"))) throw new Error(`${WEB_ROOT} has no bundle-assets.json: run \`make\` first`);
   const { server, snapshot } = createPageServer({ webRoot: WEB_ROOT, ...options });
   const snapshotProblem = (await snapshot).problem;
   const url = await listen(server, "127.0.0.1", 0);
