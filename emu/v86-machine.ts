@@ -10,6 +10,7 @@ import { withInternals, type V86WithInternals } from "./v86-internals.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
 import { readTextScreen } from "./vga-text.js";
+import { Throttle } from "./throttle.js";
 import { SliceWaiters } from "./waiters.js";
 
 const DEFAULT_MEMORY_MIB = 16;
@@ -54,6 +55,7 @@ class V86Machine implements Machine {
   readonly mouse: V86Mouse;
   private readonly waiters = new SliceWaiters(() => this.screenText());
   private readonly counter = new InstructionCounter();
+  private readonly throttle = new Throttle();
   private destroyed = false;
 
   constructor(
@@ -64,8 +66,8 @@ class V86Machine implements Machine {
     const loop = emulator.v86;
     const scheduleNextSlice = loop.next_tick.bind(loop);
     loop.next_tick = (delayMs) => {
-      scheduleNextSlice(delayMs);
-      this.counter.sample(emulator.get_instruction_counter());
+      const count = this.counter.sample(emulator.get_instruction_counter());
+      scheduleNextSlice(this.throttle.delay(delayMs, performance.now(), count));
       this.waiters.check();
     };
     const port = {
@@ -97,14 +99,39 @@ class V86Machine implements Machine {
     return this.waiters.wait(probe, options);
   }
 
+  isPaused(): boolean {
+    return !this.emulator.is_running();
+  }
+
+  async pause(): Promise<void> {
+    await this.emulator.stop();
+  }
+
+  async resume(): Promise<void> {
+    if (this.destroyed || this.emulator.is_running()) return;
+    this.throttle.restart(performance.now(), this.instructionCount());
+    await this.emulator.run();
+  }
+
+  speedLimit(): number | undefined {
+    return this.throttle.limitMips;
+  }
+
+  setSpeedLimit(mips: number | undefined): void {
+    this.throttle.set(mips, performance.now(), this.instructionCount());
+    // Wake a loop sleeping under the old limit.
+    if (this.emulator.is_running()) this.emulator.v86.next_tick(0);
+  }
+
   async snapshot(): Promise<MachineSnapshot> {
     return { state: await this.emulator.save_state() };
   }
 
   async restore(snapshot: MachineSnapshot): Promise<void> {
     await this.emulator.restore_state(snapshot.state);
+    this.throttle.restart(performance.now(), this.instructionCount());
     // The loop may be sleeping until a timer of the old state; run the restored state now.
-    this.emulator.v86.next_tick(0);
+    if (this.emulator.is_running()) this.emulator.v86.next_tick(0);
   }
 
   async destroy(): Promise<void> {
