@@ -119,8 +119,7 @@ try {
   const [menuMain, menuAll] = await idleCpu(page, session);
   console.log(`idle_menu_main_thread_percent ${menuMain.toFixed(1)}`);
   console.log(`idle_menu_chromium_cpu_percent ${menuAll.toFixed(1)}`);
-  await page.focus("#screen");
-  await page.keyboard.press("1");
+  await page.click("#btn-new-human");
   await page.waitForFunction(() => window.piskasm?.state()?.phase === 2, null, { timeout: 20_000 });
   const [turnMain, turnAll] = await idleCpu(page, session);
   console.log(`idle_turn_main_thread_percent ${turnMain.toFixed(1)}`);

@@ -114,6 +114,8 @@ export interface MachineOptions {
   memoryMiB?: number;
   /** Browser only: the element v86 draws its screen into. */
   screenContainer?: HTMLElement;
+  /** Browser only: called after each redraw of the screen (v86 redraws only after the VGA changed). */
+  onScreenFrame?: () => void;
   /** Browser only: let v86 take the page's real keyboard and mouse events too (default false). */
   userInput?: boolean;
   /**

@@ -10,6 +10,7 @@ import { withInternals, type V86WithInternals } from "./v86-internals.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
 import { readTextScreen } from "./vga-text.js";
+import { paceScreen } from "./screen-pacing.js";
 import { Throttle } from "./throttle.js";
 import { SliceWaiters } from "./waiters.js";
 
@@ -40,7 +41,9 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
     screen: options.screenContainer ? { container: options.screenContainer } : {},
   });
   await new Promise<void>((resolve) => emulator.add_listener("emulator-loaded", () => resolve()));
-  const machine = new V86Machine(withInternals(emulator), options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
+  const internals = withInternals(emulator);
+  if (options.screenContainer && internals.screen_adapter) paceScreen(internals.screen_adapter, options.onScreenFrame ?? (() => undefined));
+  const machine = new V86Machine(internals, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
   await emulator.run();
   return machine;
 }

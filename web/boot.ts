@@ -26,15 +26,15 @@ export async function loadBootFiles(onProgress: (fraction: number, bytes: number
   return { bios: files.bios, vgaBios: files.vgaBios, floppy: files.floppy, wasmUrl, menuState: files.menuState?.buffer };
 }
 
-/** Starts v86 drawing into `screen`; input reaches the guest only through the Machine API. */
-export async function startMachine(files: BootFiles, floppy: Uint8Array, screen: HTMLElement): Promise<Machine> {
+/** Starts v86 drawing into `screen` (`onScreenFrame` after each redraw); input reaches the guest only through the Machine API. */
+export async function startMachine(files: BootFiles, floppy: Uint8Array, screen: HTMLElement, onScreenFrame: () => void): Promise<Machine> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the emulator did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
   });
   try {
     return await Promise.race([
-      createMachine({ floppy, bios: files.bios, vgaBios: files.vgaBios, wasmPath: files.wasmUrl, screenContainer: screen }),
+      createMachine({ floppy, bios: files.bios, vgaBios: files.vgaBios, wasmPath: files.wasmUrl, screenContainer: screen, onScreenFrame }),
       timeout,
     ]);
   } finally {
