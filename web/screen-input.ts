@@ -65,8 +65,14 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
   const hint = screen.parentElement?.querySelector<HTMLElement>(".screen-hint");
   let engaged = false;
   let lockEndedAt = -Infinity;
+  /** Keys the guest saw go down and not yet up: released when the screen loses the keyboard (a Shift held into Shift+Tab). */
+  const held = new Set<string>();
   const locked = (): boolean => document.pointerLockElement === screen;
   const engage = (on: boolean): void => {
+    if (!on) {
+      for (const code of held) handlers.keys(keyScancodes(code, false) ?? []);
+      held.clear();
+    }
     engaged = on;
     screen.classList.toggle("engaged", on);
     if (hint) hint.hidden = on || document.activeElement !== screen;
@@ -92,6 +98,8 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
     const codes = keyScancodes(event.code, down);
     if (!codes) return;
     event.preventDefault();
+    if (down) held.add(event.code);
+    else if (!held.delete(event.code)) return;
     handlers.keys(codes);
   };
   screen.addEventListener("keydown", (event) => onKey(event, true));
