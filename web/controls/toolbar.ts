@@ -95,7 +95,6 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
       computer.disabled = !state.newGame;
       giveUp.disabled = !state.giveUp;
       for (const button of [pause, screenshot, save, fullscreen]) button.disabled = !state.machine;
-      speed.disabled = !state.machine;
       reset.disabled = !state.reset;
       stateFile.disabled = !state.machine;
       stateLabel.classList.toggle("disabled", !state.machine);
