@@ -57,7 +57,7 @@ export function screenOverlaps(page: Page): Promise<string[]> {
     if (!frame) return ["no #screen-frame"];
     const box = frame.getBoundingClientRect();
     const out: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>("*")) {
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
       if (frame.contains(element) || element.contains(frame)) continue;
       const r = element.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(element).visibility === "hidden") continue;
