@@ -120,9 +120,16 @@ export class App implements ToolbarHandlers {
   /** Fetch the files and boot the default floppy. */
   async start(): Promise<void> {
     this.status.busy("Loading v86, the BIOS and the floppy…", 0);
-    this.files = await loadBootFiles((fraction, bytes) =>
-      this.status.busy(`Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`, fraction * 0.4),
-    );
+    try {
+      this.files = await loadBootFiles((fraction, bytes) =>
+        this.status.busy(`Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`, fraction * 0.4),
+      );
+    } catch (error) {
+      // Reset (a reload, without the files) stays possible.
+      this.busy = false;
+      this.updateControls();
+      throw error;
+    }
     performance.mark("piskasm:files-loaded");
     await this.boot(this.files.floppy, DEFAULT_FLOPPY, this.files.menuState);
   }
@@ -468,7 +475,7 @@ export class App implements ToolbarHandlers {
       newGame: machine && this.layout !== undefined && inGameOrMenu,
       giveUp: machine && phase === Phase.HUMAN_TURN,
       machine,
-      reset: !this.busy && this.files !== undefined,
+      reset: !this.busy,
       load: !this.busy && this.files !== undefined,
       paused: this.machine?.isPaused() ?? false,
     });
