@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, serveBundle, type Served } from "./browser.js";
+import { collectPageErrors, launchChromium, probeState, serveBundle, textCellPoint, waitForState, type Served } from "./browser.js";
 import { playQuickGame, screenOverlaps, type Pointer } from "./quick-game.js";
 
 const GAME_OVER = [4, 5, 6];
@@ -55,4 +55,45 @@ describe("the page at every size", () => {
       }
     });
   }
+
+  it("at 360x740 a swipe (scroll) and a pinch over the screen place no stone", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await page.goto(served.url);
+      await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+      await page.click("#btn-new-human");
+      const start = await waitForState(page, "s.phase === 2");
+      const text = await page.evaluate(() => window.piskasm?.boardCellToText(180));
+      if (!text) throw new Error("no board geometry");
+      const { x, y } = await textCellPoint(page, text.col, text.row);
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: [number, number][]) =>
+        cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([px, py], id) => ({ x: px, y: py, id })) });
+      // The same touches without moving are a tap, and a tap does play: the checks below can fail.
+      await touch("touchStart", [[x, y]]);
+      await touch("touchEnd", []);
+      const before = await waitForState(page, `s.moveCount > ${start.moveCount} && s.phase !== 3`);
+      expect(before.plocha[180]).toBe(2);
+      // The gestures start on an empty cell, where a tap would play.
+      const empty = [60, 62, 64, 100, 300].find((c) => before.plocha[c] === 0);
+      const emptyText = empty === undefined ? undefined : await page.evaluate((c) => window.piskasm?.boardCellToText(c), empty);
+      if (!emptyText) throw new Error("no empty cell to start the gestures on");
+      const at = await textCellPoint(page, emptyText.col, emptyText.row);
+      await touch("touchStart", [[at.x, at.y]]);
+      for (let d = 10; d <= 120; d += 10) await touch("touchMove", [[at.x, at.y - d]]);
+      await touch("touchEnd", []);
+      await touch("touchStart", [[at.x - 10, at.y], [at.x + 10, at.y]]);
+      for (let d = 10; d <= 60; d += 10) await touch("touchMove", [[at.x - 10 - d, at.y], [at.x + 10 + d, at.y]]);
+      await touch("touchEnd", []);
+      await page.waitForTimeout(500);
+      const after = await probeState(page);
+      expect(after.moveCount).toBe(before.moveCount);
+      expect(after.plocha).toEqual(before.plocha);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
