@@ -11,9 +11,9 @@ import { loadBootFiles, startMachine, type BootFiles } from "./boot.js";
 import { confirmGiveUp } from "./controls/confirm-give-up.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
-import { download, stampedName } from "./downloads.js";
 import { messageOf, type ErrorBox } from "./error-box.js";
 import { Follower, type FollowedGame } from "./follower.js";
+import { MachineActions } from "./machine-actions.js";
 import { backToMenu, startNewGame, type Starter } from "./game-keys.js";
 import { InputQueue } from "./input-queue.js";
 import { exposeProbe, probeState } from "./page-probe.js";
@@ -25,17 +25,13 @@ import { winningLine } from "./panel/winning-line.js";
 import { PointerRelay } from "./pointer-relay.js";
 import { RateMeter } from "./rate-meter.js";
 import { attachScreenInput, type TextCell } from "./screen-input.js";
-import { screenToPng } from "./screenshot.js";
 import { differenceCount } from "./state-diff.js";
 import type { StatusLine } from "./status.js";
 import { GameWatcher } from "./watcher.js";
 
 const FLOPPY_BYTES = 1_474_560;
 const DEFAULT_FLOPPY = "piskasm.img";
-/** The original IBM PC's 8086 at 4.77 MHz ran about 0.33 million instructions per second. */
-const IBM_PC_MIPS = 0.33;
-/** A saved machine of this page is about 3 MB; anything far bigger is not one. */
-const MAX_STATE_BYTES = 64 * 1024 * 1024;
+
 /** How long after a click on the board the stone must appear. */
 const PLACE_TIMEOUT_MS = 3_000;
 /** After this long without finding the game the page stops calling it booting. */
@@ -80,12 +76,28 @@ export class App implements ToolbarHandlers {
   private readonly errors: ErrorBox;
   private readonly toolbar: Toolbar;
   private readonly rate: RateMeter;
+  private readonly actions: MachineActions;
 
   constructor(parts: AppParts) {
     this.status = parts.status;
     this.errors = parts.errors;
     this.toolbar = parts.toolbar(this);
     this.rate = new RateMeter(() => this.machine, (mips) => this.toolbar.showRate(mips));
+    this.actions = new MachineActions({
+      machine: () => this.machine,
+      withMachine: (step) => this.withMachine(step),
+      status: this.status,
+      errors: this.errors,
+      reportError: (error) => this.reportError(error),
+      pausedChanged: (paused) => {
+        this.status.ready(paused ? "Paused · press Resume (P) to go on" : this.hint());
+        this.updateControls();
+      },
+      restored: (machine) => {
+        this.forgetGame();
+        this.watcher.invalidate(machine);
+      },
+    });
     this.heat = new HeatMap(byId("heatmap", HTMLDivElement), {
       hover: (cell) => this.hover(cell),
       click: (cell) => this.playCell(cell),
@@ -161,62 +173,27 @@ export class App implements ToolbarHandlers {
   }
 
   togglePause(): void {
-    const machine = this.machine;
-    if (!machine) return;
-    // Not through the input queue: a pause must also stop a machine whose input step is waiting.
-    const step = machine.isPaused() ? machine.resume() : machine.pause();
-    step.then(
-      () => {
-        this.status.ready(machine.isPaused() ? "Paused · press Resume (P) to go on" : this.hint());
-        this.updateControls();
-      },
-      (error: unknown) => this.reportError(error),
-    );
+    this.actions.togglePause();
   }
 
   speed(speed: Speed): void {
-    this.machine?.setSpeedLimit(speed === "4.77" ? IBM_PC_MIPS : undefined);
+    this.actions.speed(speed);
   }
 
   fullscreen(): void {
-    const frame = byId("screen-frame", HTMLDivElement);
-    const done = document.fullscreenElement ? document.exitFullscreen() : frame.requestFullscreen();
-    done.catch((error: unknown) => this.status.error(`Fullscreen refused: ${messageOf(error)}`));
+    this.actions.fullscreen();
   }
 
   screenshot(): void {
-    const screen = this.machine?.screen();
-    if (!screen) return;
-    screenToPng(screen).then(
-      (png) => download(png, stampedName("png")),
-      (error: unknown) => this.reportError(error),
-    );
+    this.actions.screenshot();
   }
 
   saveState(): void {
-    this.withMachine(async (machine) => {
-      const { state } = await machine.snapshot();
-      download(new Blob([state], { type: "application/octet-stream" }), stampedName("v86state"));
-      this.status.ready(`Machine saved (${(state.byteLength / 1048576).toFixed(1)} MB) · Load state… brings it back`);
-    });
+    this.actions.saveState();
   }
 
   loadState(file: File): void {
-    if (file.size === 0 || file.size > MAX_STATE_BYTES) {
-      this.errors.show("Not a saved machine", `${file.name} has ${file.size} bytes; a machine saved by this page has about 3 MB.`, "Choose a .v86state file made with Save state.");
-      return;
-    }
-    this.withMachine(async (machine) => {
-      try {
-        await machine.restore({ state: await file.arrayBuffer() });
-      } catch (error) {
-        this.errors.show(`Could not load ${file.name}`, error, "Is it a file made with Save state on this page? Reset starts the game again.");
-        return;
-      }
-      this.forgetGame();
-      this.watcher.invalidate(machine);
-      this.status.ready(`Loaded ${file.name}`);
-    });
+    this.actions.loadState(file);
   }
 
   /** Back to the game's menu: the machine saved there, or the default floppy booted again (also after a failed floppy). */
@@ -276,7 +253,7 @@ export class App implements ToolbarHandlers {
         this.status.busy(`Restoring the machine saved at the menu…`, 0.8);
         await machine.restore({ state: menuState });
       }
-      if (this.toolbar.speed() === "4.77") machine.setSpeedLimit(IBM_PC_MIPS);
+      this.actions.adopt(machine);
       this.machine = machine;
       this.bootStartedAt = performance.now();
       this.watcher.invalidate(machine);
