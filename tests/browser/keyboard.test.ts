@@ -119,6 +119,18 @@ describe("the page by keyboard only", () => {
     expect(after.moveCount).toBe(before.moveCount);
   });
 
+  it("? opens the help with every shortcut; Esc closes it and the focus comes back", async () => {
+    await page.locator("#btn-help").focus();
+    await page.keyboard.press("?");
+    const help = page.locator("#dlg-help");
+    await help.waitFor({ state: "visible" });
+    expect(await page.locator("#help-keys tr").count()).toBeGreaterThanOrEqual(13);
+    expect(await page.locator("#help-keys").textContent()).toContain("pause or resume");
+    await page.keyboard.press("Escape");
+    await help.waitFor({ state: "hidden" });
+    expect(await focused(page)).toBe("btn-help");
+  });
+
   it("G and the confirmation give the game up and the game goes back to its menu", async () => {
     await page.locator("#btn-help").focus();
     await page.keyboard.press("g");

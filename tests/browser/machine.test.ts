@@ -4,6 +4,7 @@
  * and screen, and a new game with a typed seed plays like `piskasm info` with that seed.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +51,7 @@ async function typeMove(page: Page, name: string): Promise<void> {
 }
 
 describe("emulator controls", () => {
-  it("Pause stops the instruction counter and Resume starts it again", async () => {
+  it("Pause stops the instruction counter and Resume starts it again; Screenshot saves the screen as a 720x400 PNG", async () => {
     const { page, errors } = await openPage(served.url);
     await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
     await page.click("#btn-pause");
@@ -62,6 +63,11 @@ describe("emulator controls", () => {
     await page.click("#btn-pause");
     await page.waitForFunction((n) => (window.piskasm?.instructionCount() ?? 0) > n, paused, { timeout: 5_000 });
     expect(await page.locator("#out-ips").textContent()).toMatch(/MIPS|paused/);
+    const [shot] = await Promise.all([page.waitForEvent("download"), page.click("#btn-screenshot")]);
+    expect(shot.suggestedFilename()).toMatch(/^piskasm-.*\.png$/);
+    const png = readFileSync(await shot.path());
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([720, 400]);
     expect(errors).toEqual([]);
     await page.close();
   });
