@@ -54,15 +54,18 @@ describe("emulator controls", () => {
   it("Pause stops the instruction counter and Resume starts it again; Screenshot saves the screen as a 720x400 PNG", async () => {
     const { page, errors } = await openPage(served.url);
     await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    const readout = page.locator("#out-ips");
+    await expect.poll(() => readout.getAttribute("data-mips"), { timeout: 5_000 }).toMatch(/^\d/);
+    expect(await readout.textContent()).toMatch(/^\d+(\.\d+)? MIPS$/);
     await page.click("#btn-pause");
     await page.waitForFunction(() => window.piskasm?.isPaused() === true);
     expect(await page.locator("#btn-pause").textContent()).toBe("Resume");
+    await expect.poll(() => readout.textContent(), { timeout: 5_000 }).toBe("paused");
     const paused = await instructions(page);
     await page.waitForTimeout(700);
     expect(await instructions(page)).toBe(paused);
     await page.click("#btn-pause");
     await page.waitForFunction((n) => (window.piskasm?.instructionCount() ?? 0) > n, paused, { timeout: 5_000 });
-    expect(await page.locator("#out-ips").textContent()).toMatch(/MIPS|paused/);
     const [shot] = await Promise.all([page.waitForEvent("download"), page.click("#btn-screenshot")]);
     expect(shot.suggestedFilename()).toMatch(/^piskasm-.*\.png$/);
     const png = readFileSync(await shot.path());
