@@ -106,9 +106,12 @@ export class App implements ToolbarHandlers {
       onState: (state, layout) => this.onState(state, layout),
       onSearching: () => this.onSearching(),
     });
-    const relay = new PointerRelay(this.queue, () => this.machine?.mouse, () => this.screenSize());
+    // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
+    const relay = new PointerRelay(this.queue, () => (this.machine?.isPaused() ? undefined : this.machine?.mouse), () => this.screenSize());
     attachScreenInput(this.screen, { wantsLock: () => this.toolbar.wantsLock(), escape: () => this.escapeOnScreen() }, {
-      keys: (codes) => this.withMachine((m) => m.keyboard.sendScancodes(codes)),
+      keys: (codes) => {
+        if (!this.refusePaused()) this.withMachine((m) => m.keyboard.sendScancodes(codes));
+      },
       clickCell: (text) => this.clickText(text),
       hover: (text) => this.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined),
       move: (dx, dy) => relay.move(dx, dy),
@@ -360,6 +363,7 @@ export class App implements ToolbarHandlers {
 
   /** A click on the screen: on a board cell it is a move (with a prediction), elsewhere just a click. */
   private clickText(text: TextCell): void {
+    if (this.refusePaused()) return;
     const cell = this.layout ? textToBoardCell(this.layout.geometry, text) : undefined;
     if (cell !== undefined) this.playCell(cell);
     else this.withMachine((m) => m.mouse.clickCell(text.col, text.row));

@@ -61,11 +61,19 @@ describe("emulator controls", () => {
     await page.waitForFunction(() => window.piskasm?.isPaused() === true);
     expect(await page.locator("#btn-pause").textContent()).toBe("Resume");
     await expect.poll(() => readout.textContent(), { timeout: 5_000 }).toBe("paused");
+    await page.focus("#screen");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("1");
+    expect(await page.locator("#status-text").textContent()).toContain("Paused");
+    expect(await page.evaluate(() => window.piskasm?.pendingInput())).toBe(0);
     const paused = await instructions(page);
     await page.waitForTimeout(700);
     expect(await instructions(page)).toBe(paused);
     await page.click("#btn-pause");
     await page.waitForFunction((n) => (window.piskasm?.instructionCount() ?? 0) > n, paused, { timeout: 5_000 });
+    await page.waitForTimeout(300);
+    // The key pressed while paused was dropped, not delivered late.
+    expect((await probeState(page)).phase).toBe(1);
     const [shot] = await Promise.all([page.waitForEvent("download"), page.click("#btn-screenshot")]);
     expect(shot.suggestedFilename()).toMatch(/^piskasm-.*\.png$/);
     const png = readFileSync(await shot.path());
