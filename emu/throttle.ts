@@ -5,8 +5,11 @@
  * run so far are not ahead of the wall clock at the chosen rate.
  */
 
-/** Credit a halted guest may bank: after a long idle stretch it must not race to catch up. */
-const MAX_CREDIT_MS = 20;
+/**
+ * Time the guest may fall behind and catch up on (a slice that started late on a busy host); beyond
+ * it, after a long halt, it must not race ahead: at 0.33 MIPS, 100 ms is 33,000 instructions.
+ */
+const MAX_CREDIT_MS = 100;
 
 export class Throttle {
   /** Instructions per millisecond; undefined = no limit. */

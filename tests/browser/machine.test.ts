@@ -88,14 +88,19 @@ describe("emulator controls", () => {
     await page.selectOption("#sel-speed", "4.77");
     await page.waitForFunction(() => window.piskasm?.instructionCount() !== undefined, null, { timeout: 30_000 });
     expect(await page.evaluate(() => window.piskasm?.speedLimit())).toBeCloseTo(0.33, 5);
-    await page.waitForTimeout(500);
-    const t0 = await page.evaluate(() => [performance.now(), window.piskasm?.instructionCount() ?? 0]);
-    await page.waitForTimeout(4_000);
-    const t1 = await page.evaluate(() => [performance.now(), window.piskasm?.instructionCount() ?? 0]);
-    const mips = (t1[1] - t0[1]) / ((t1[0] - t0[0]) * 1000);
-    console.log(`4.77 MHz setting: ${mips.toFixed(3)} MIPS`);
-    expect(mips).toBeGreaterThanOrEqual(0.3);
-    expect(mips).toBeLessThanOrEqual(0.4);
+    // v86 runs the guest in slices of 100,000 instructions or more (0.3 s and more at 0.33 MIPS), so the
+    // rate is taken over an 8 s window (about 2.6 million instructions). A host too busy to run the
+    // guest on time makes a window slower, never faster: one more window is allowed then.
+    const rates: number[] = [];
+    for (let i = 0; i < 2 && !rates.some((r) => r >= 0.3); i++) {
+      const t0 = await page.evaluate(() => [performance.now(), window.piskasm?.instructionCount() ?? 0]);
+      await page.waitForTimeout(8_000);
+      const t1 = await page.evaluate(() => [performance.now(), window.piskasm?.instructionCount() ?? 0]);
+      rates.push((t1[1] - t0[1]) / ((t1[0] - t0[0]) * 1000));
+    }
+    console.log(`4.77 MHz setting: ${rates.map((r) => r.toFixed(3)).join(", ")} MIPS`);
+    expect(rates.filter((r) => r > 0.4)).toEqual([]);
+    expect(Math.max(...rates)).toBeGreaterThanOrEqual(0.3);
     await page.selectOption("#sel-speed", "full");
     expect(await page.evaluate(() => window.piskasm?.speedLimit())).toBeUndefined();
     expect(errors).toEqual([]);

@@ -128,7 +128,6 @@ export class HeatMap {
       cell.className = "cell";
       if (stone !== 0) cell.classList.add("stone", stone === 1 ? "stone-x" : "stone-o");
       if (h > 0.75) cell.classList.add("hot");
-      else if (h > 0.45) cell.classList.add("warm");
       if (differs) cell.classList.add("diff");
       if (stale) cell.classList.add("stale");
       if (i === view.lastPC && stone === 1) cell.classList.add("last");
