@@ -4,9 +4,12 @@
  * page's own bundle size (KB, without v86's wasm, the BIOS files, the floppy and source maps), and the
  * CPU an idle page uses (at the menu and while waiting for the human's click) over a few seconds:
  * Chromium's main-thread busy share (CDP Performance.TaskDuration) and the CPU time of every Chromium
- * process (/proc). Run through `node bench/run.mjs page`; prints `name value` lines. Needs `make`.
+ * process (/proc), and the bytes the server wrote to the browser's sockets for a first visit (empty
+ * cache) and a second one (same browser profile, so its HTTP cache). Run through
+ * `node bench/run.mjs page`; prints `name value` lines. Needs `make`.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import type { Socket } from "node:net";
 import { join } from "node:path";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { listen } from "../cli/web-server/listen.js";
@@ -16,7 +19,7 @@ const WEB_ROOT = join("build", "web");
 const LOADS = 5;
 const IDLE_MS = 5_000;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const ASSET = /\.(wasm|bin|img|map)$/;
+const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
 
 function median(values: number[]): number {
@@ -94,11 +97,28 @@ async function menuTimes(browser: Browser, url: string): Promise<number[]> {
   return times;
 }
 
+/** Bytes the server has written to every socket it accepted (headers and bodies as sent, compressed or not). */
+function wireCounter(server: import("node:http").Server): () => number {
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => sockets.add(socket));
+  return () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0);
+}
+
+/** A visit in `context`: the page up to its menu, then until the network is quiet. */
+async function visit(context: import("playwright-core").BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 60_000 });
+  await page.waitForLoadState("networkidle");
+  await page.close();
+}
+
 const booting = createPageServer({ webRoot: WEB_ROOT, snapshot: false });
 const bootUrl = await listen(booting.server, "127.0.0.1", 0);
 const { server, snapshot } = createPageServer({ webRoot: WEB_ROOT });
 const { bytes: snapshotBytes, problem } = await snapshot;
 if (problem) throw new Error(`no menu snapshot: ${problem}`);
+const wire = wireCounter(server);
 const url = await listen(server, "127.0.0.1", 0);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
 try {
@@ -110,6 +130,15 @@ try {
   console.log(`menu_snapshot_kb ${(snapshotBytes.byteLength / 1024).toFixed(0)}`);
   console.log(`bundle_kb ${bundleKb().toFixed(1)}`);
 
+  const visitor = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const before = wire();
+  await visit(visitor, url);
+  const first = wire();
+  await visit(visitor, url);
+  console.log(`first_visit_wire_kb ${((first - before) / 1024).toFixed(0)}`);
+  console.log(`second_visit_wire_kb ${((wire() - first) / 1024).toFixed(1)}`);
+  await visitor.close();
+
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
@@ -119,8 +148,7 @@ try {
   const [menuMain, menuAll] = await idleCpu(page, session);
   console.log(`idle_menu_main_thread_percent ${menuMain.toFixed(1)}`);
   console.log(`idle_menu_chromium_cpu_percent ${menuAll.toFixed(1)}`);
-  await page.focus("#screen");
-  await page.keyboard.press("1");
+  await page.click("#btn-new-human");
   await page.waitForFunction(() => window.piskasm?.state()?.phase === 2, null, { timeout: 20_000 });
   const [turnMain, turnAll] = await idleCpu(page, session);
   console.log(`idle_turn_main_thread_percent ${turnMain.toFixed(1)}`);

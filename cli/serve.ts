@@ -1,10 +1,12 @@
 /** `piskasm serve`: serves the browser page (build/web) on a local HTTP port. */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import type { AddressInfo } from "node:net";
 import type { Command } from "commander";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
+import { isLoopback, networkUrls } from "./web-server/addresses.js";
 import { checkBundle, checkImage } from "./web-server/checks.js";
 import { listen, ListenError } from "./web-server/listen.js";
 import { openInBrowser } from "./web-server/open-browser.js";
@@ -28,7 +30,7 @@ export function registerServe(program: Command): void {
     .command("serve")
     .description("serve the browser page that plays PISKASM.COM in v86 with the debug panel")
     .option("--port <port>", "TCP port (0 = any free port)", "8086")
-    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--host <host>", "address to listen on (anything but loopback opens the page to the network: serve warns)", "127.0.0.1")
     .option("--image <path>", "serve this 1.44 MB floppy image as the page's default disk")
     .addOption(dosOption())
     .addOption(freedosImageOption())
@@ -56,6 +58,12 @@ export function registerServe(program: Command): void {
         throw error instanceof ListenError ? new UsageError(error.message) : error;
       }
       console.log(`piskasm: serving the game at ${url}`);
+      const bound = server.address() as AddressInfo;
+      if (!isLoopback(bound.address)) {
+        const exposed = networkUrls(bound);
+        const where = exposed.length > 0 ? `other machines can open ${exposed.join(" ")}` : "this machine has no network address right now";
+        console.warn(`piskasm: warning: --host ${options.host} serves the page to the network, not only to this machine; ${where}`);
+      }
       if (served) console.log(`piskasm: floppy ${served}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");

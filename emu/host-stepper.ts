@@ -22,6 +22,10 @@ export interface StepperClient {
   afterSlice(): void;
   /** Whether anything still waits for the guest. */
   hasWaiters(): boolean;
+  /** The delay before the next slice, given the one v86 asks for (a speed limit stretches it). */
+  delay(delayMs: number): number;
+  /** Whether a speed limit is set: then slices are never run back to back. */
+  throttled(): boolean;
 }
 
 /** Host time and work of the run loop so far. */
@@ -59,7 +63,7 @@ export class HostStepper {
   /** A waiter was added: run slices now if the event loop had a turn recently. */
   kick(): void {
     const loop = this.loop;
-    if (this.inBurst || loop.stopping || !loop.running) return;
+    if (this.inBurst || loop.stopping || !loop.running || this.client.throttled()) return;
     if (performance.now() - this.lastTurn >= EVENT_LOOP_EVERY_MS) return;
     this.burst();
   }
@@ -77,8 +81,8 @@ export class HostStepper {
         totals.ms += sliceEnd - sliceStart;
         totals.slices++;
         this.client.afterSlice();
-        if (this.views.halted() || !this.client.hasWaiters() || sliceEnd - started >= BURST_MS) {
-          this.scheduleNext(delayMs);
+        if (this.views.halted() || !this.client.hasWaiters() || sliceEnd - started >= BURST_MS || this.client.throttled()) {
+          this.scheduleNext(this.client.delay(delayMs));
           return;
         }
       }

@@ -99,6 +99,19 @@ export interface Machine {
    * whose message contains the screen dump.
    */
   waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T>;
+  /** True while the guest is stopped by pause() (input then waits until resume()). */
+  isPaused(): boolean;
+  /** Stop running the guest; resolves once v86's main loop has stopped. The state is kept. */
+  pause(): Promise<void>;
+  /** Run the guest again after pause(). */
+  resume(): Promise<void>;
+  /** The limit set by setSpeedLimit, in million instructions per second (undefined: none). */
+  speedLimit(): number | undefined;
+  /**
+   * Run the guest at about `mips` million instructions per second (undefined: as fast as the host
+   * can), by sleeping between slices of v86's main loop (emu/throttle.ts).
+   */
+  setSpeedLimit(mips: number | undefined): void;
   /** The whole machine state (v86 save_state; about 3 MB). */
   snapshot(): Promise<MachineSnapshot>;
   /**
@@ -120,6 +133,8 @@ export interface MachineOptions {
   memoryMiB?: number;
   /** Browser only: the element v86 draws its screen into. */
   screenContainer?: HTMLElement;
+  /** Browser only: called after each redraw of the screen (v86 redraws only after the VGA changed). */
+  onScreenFrame?: () => void;
   /** Browser only: let v86 take the page's real keyboard and mouse events too (default false). */
   userInput?: boolean;
   /**

@@ -86,8 +86,21 @@ export interface V86MainLoop {
   readonly cpu: V86Cpu;
 }
 
+/** src/browser/screen.js: the page's text and graphics output (browser only). */
+export interface V86ScreenAdapter {
+  /** Schedules the next update_screen (v86: on the next animation frame, for ever). */
+  timer: () => void;
+  /** Draws the rows whose characters changed since the last call, then calls timer(). */
+  update_screen(): void;
+  /** The VGA's write of one text cell; marks its row changed. */
+  put_char: (row: number, col: number, chr: number, flags: number, bg: number, fg: number) => void;
+  destroy: () => void;
+}
+
 export interface V86WithInternals extends V86 {
   readonly bus: V86Bus;
+  /** The screen output (in Node a stand-in without a page to draw into). */
+  readonly screen_adapter: V86ScreenAdapter | undefined;
   /** Set once the emulator has loaded ("emulator-loaded"). */
   readonly v86: V86MainLoop;
 }

@@ -17,6 +17,8 @@ import { withInternals, type V86WithInternals } from "./v86-internals.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
 import { readTextScreen } from "./vga-text.js";
+import { paceScreen } from "./screen-pacing.js";
+import { Throttle } from "./throttle.js";
 import { SliceWaiters } from "./waiters.js";
 import { WasmViews } from "./wasm-views.js";
 
@@ -49,6 +51,7 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
   await new Promise<void>((resolve) => emulator.add_listener("emulator-loaded", () => resolve()));
   const internals = withInternals(emulator);
   if (!options.screenContainer) skipTextRendering(internals.v86.cpu.devices.vga);
+  if (options.screenContainer && internals.screen_adapter) paceScreen(internals.screen_adapter, options.onScreenFrame ?? (() => undefined));
   const machine = new V86Machine(internals, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
   await emulator.run();
   return machine;
@@ -72,6 +75,7 @@ class V86Machine implements Machine {
   private readonly stepper: HostStepper;
   private jitCompilations = 0;
   private readonly stopWakeUpTimer: () => void;
+  private readonly throttle = new Throttle();
   private destroyed = false;
 
   constructor(
@@ -88,6 +92,9 @@ class V86Machine implements Machine {
         this.waiters.check();
       },
       hasWaiters: () => this.waiters.hasPending(),
+      // The speed limit (4.77 MHz mode) stretches v86's delay before the next slice.
+      delay: (delayMs) => this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
+      throttled: () => this.throttle.limitMips !== undefined,
     });
     this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : () => {};
     loop.cpu.test_hook_did_finalize_wasm = () => {
@@ -132,14 +139,39 @@ class V86Machine implements Machine {
     return this.waiters.wait(probe, options);
   }
 
+  isPaused(): boolean {
+    return !this.emulator.is_running();
+  }
+
+  async pause(): Promise<void> {
+    await this.emulator.stop();
+  }
+
+  async resume(): Promise<void> {
+    if (this.destroyed || this.emulator.is_running()) return;
+    this.throttle.restart(performance.now(), this.instructionCount());
+    await this.emulator.run();
+  }
+
+  speedLimit(): number | undefined {
+    return this.throttle.limitMips;
+  }
+
+  setSpeedLimit(mips: number | undefined): void {
+    this.throttle.set(mips, performance.now(), this.instructionCount());
+    // Wake a loop sleeping under the old limit.
+    if (this.emulator.is_running()) this.emulator.v86.next_tick(0);
+  }
+
   async snapshot(): Promise<MachineSnapshot> {
     return { state: await this.emulator.save_state() };
   }
 
   async restore(snapshot: MachineSnapshot): Promise<void> {
     await this.emulator.restore_state(snapshot.state);
+    this.throttle.restart(performance.now(), this.instructionCount());
     // The loop may be sleeping until a timer of the old state; run the restored state now.
-    this.emulator.v86.next_tick(0);
+    if (this.emulator.is_running()) this.emulator.v86.next_tick(0);
   }
 
   async destroy(): Promise<void> {

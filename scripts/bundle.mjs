@@ -1,9 +1,13 @@
 // Bundles the TypeScript entry points with esbuild.
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
-//   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets)
+//   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets, content-hashed
+//                                    names, .br and .gz copies, bundle-assets.json naming the assets)
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
 const target = process.argv[2];
 
@@ -38,37 +42,85 @@ const sabakiSgfInBrowser = {
 async function bundleWeb() {
   mkdirSync("build/web", { recursive: true });
   if (!existsSync("web/main.ts")) return;
-  await build({
-    entryPoints: ["web/main.ts"],
+  // Content-hashed names (main-HASH.js, v86-HASH.wasm, ...) may be cached for ever by browsers; only
+  // index.html and the server's assets.json are revalidated on each visit.
+  const result = await build({
+    entryPoints: ["web/main.ts", "web/style.css"],
     outdir: "build/web",
+    entryNames: "[name]-[hash]",
     bundle: true,
     platform: "browser",
     format: "esm",
     target: "es2022",
     sourcemap: true,
     minify: true,
+    metafile: true,
     // v86 reaches for these Node modules only when it runs under Node (guarded by typeof checks).
     external: ["crypto", "node:crypto", "fs", "node:fs/promises", "perf_hooks"],
     plugins: [sabakiSgfInBrowser],
     logLevel: "warning",
   });
-  for (const f of ["index.html", "style.css"]) if (existsSync(`web/${f}`)) cpSync(`web/${f}`, `build/web/${f}`);
-  copyWebAssets();
+  const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
+  const script = outputs.find((name) => /^main-.*\.js$/.test(name));
+  const style = outputs.find((name) => /^style-.*\.css$/.test(name));
+  const html = readFileSync("web/index.html", "utf8").replace('href="style.css"', `href="${style}"`).replace('src="main.js"', `src="${script}"`);
+  writeFileSync("build/web/index.html", html);
+  const assets = copyWebAssets();
+  writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
+  removeStale(new Set([...outputs, "index.html", "bundle-assets.json", ...Object.values(assets)]));
+  precompress();
 }
 
-// The page fetches these next to index.html: v86's wasm, the BIOS files and the default floppy.
-// A missing one is reported (the page then shows which file failed) but does not stop the bundle.
+/** `name-HASH.ext`: the first 10 hex digits of the content's SHA-256. */
+function hashedName(name, bytes) {
+  const dot = name.lastIndexOf(".");
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+  return `${name.slice(0, dot)}-${hash}${name.slice(dot)}`;
+}
+
+// The page fetches these next to index.html: v86's wasm, the BIOS files and the default floppy (the
+// server hands out the floppy it serves under its own hashed name). A missing one is reported (the
+// page then shows which file failed) but does not stop the bundle.
 function copyWebAssets() {
-  const assets = [
-    ["node_modules/v86/build/v86.wasm", "build/web/v86.wasm"],
-    ["build/bios/bios.bin", "build/web/bios.bin"],
-    ["build/bios/vgabios-stdvga.bin", "build/web/vgabios-stdvga.bin"],
-    ["build/piskasm.img", "build/web/piskasm.img"],
-    ["build/piskasm.sym.json", "build/web/piskasm.sym.json"],
-  ];
-  for (const [from, to] of assets) {
-    if (existsSync(from)) cpSync(from, to);
-    else console.warn(`bundle web: ${from} is missing (run \`make\`); the page will report it`);
+  const assets = {
+    wasm: "node_modules/v86/build/v86.wasm",
+    bios: "build/bios/bios.bin",
+    vgaBios: "build/bios/vgabios-stdvga.bin",
+    floppy: "build/piskasm.img",
+    symbols: "build/piskasm.sym.json",
+  };
+  const names = {};
+  for (const [key, from] of Object.entries(assets)) {
+    if (!existsSync(from)) {
+      console.warn(`bundle web: ${from} is missing (run \`make\`); the page will report it`);
+      continue;
+    }
+    const bytes = readFileSync(from);
+    // The floppy keeps its name (the server hands out the one it serves); the symbol map too (the
+    // debugger fetches it by name, revalidated like index.html).
+    names[key] = key === "floppy" || key === "symbols" ? basename(from) : hashedName(basename(from), bytes);
+    writeFileSync(`build/web/${names[key]}`, bytes);
+  }
+  return names;
+}
+
+/** Files of earlier bundles (old hashes) and their compressed copies go. */
+function removeStale(keep) {
+  for (const name of readdirSync("build/web")) {
+    const base = name.replace(/\.(br|gz)$/, "");
+    if (!keep.has(base) && !(base.endsWith(".map") && keep.has(base.slice(0, -4))) && name !== ".stamp") rmSync(`build/web/${name}`);
+  }
+}
+
+/** Brotli and gzip copies beside each file (sirv serves them to browsers that accept them). */
+function precompress() {
+  for (const name of readdirSync("build/web")) {
+    if (/\.(br|gz|map)$|^\.stamp$/.test(name)) continue;
+    const path = `build/web/${name}`;
+    if (existsSync(`${path}.br`) && statSync(`${path}.br`).mtimeMs >= statSync(path).mtimeMs) continue;
+    const bytes = readFileSync(path);
+    writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }
 

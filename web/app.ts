@@ -4,22 +4,26 @@
  * keyboard scancodes and PS/2 mouse packets (the Machine API), never as memory writes.
  */
 import type { Machine, MachineSnapshot } from "../emu/types.js";
-import { buildBodovani, explain, formatCell, freshScores } from "../engine-ts/index.js";
+import { buildBodovani, explain, formatCell, freshScores, parseCell } from "../engine-ts/index.js";
 import { Phase, readMoveCount, readPhase, type GameLayout, type GameState } from "../harness/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { loadBootFiles, startMachine, type BootFiles } from "./boot.js";
-import type { Controls } from "./controls.js";
+import { confirmGiveUp } from "./controls/confirm-give-up.js";
+import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { messageOf, type ErrorBox } from "./error-box.js";
 import { Follower, type FollowedGame } from "./follower.js";
-import { startNewGame, type Starter } from "./game-keys.js";
+import { MachineActions } from "./machine-actions.js";
+import { backToMenu, startNewGame, type Starter } from "./game-keys.js";
 import { InputQueue } from "./input-queue.js";
 import { exposeProbe, probeState } from "./page-probe.js";
 import { ExplainCard } from "./panel/explain-card.js";
 import { Facts } from "./panel/facts.js";
 import { HeatMap } from "./panel/heatmap.js";
 import { MoveList } from "./panel/moves.js";
+import { winningLine } from "./panel/winning-line.js";
 import { PointerRelay } from "./pointer-relay.js";
+import { RateMeter } from "./rate-meter.js";
 import { attachScreenInput, type TextCell } from "./screen-input.js";
 import { differenceCount } from "./state-diff.js";
 import type { StatusLine } from "./status.js";
@@ -28,6 +32,8 @@ import { GameHistory } from "./timeline/features.js";
 import { DebuggerPanel } from "./debugger/debugger-panel.js";
 
 const FLOPPY_BYTES = 1_474_560;
+const DEFAULT_FLOPPY = "piskasm.img";
+
 /** How long after a click on the board the stone must appear. */
 const PLACE_TIMEOUT_MS = 3_000;
 /** After this long without finding the game the page stops calling it booting. */
@@ -41,13 +47,14 @@ interface PendingMove {
 export interface AppParts {
   status: StatusLine;
   errors: ErrorBox;
-  controls: (app: App) => Controls;
+  toolbar: (handlers: ToolbarHandlers) => Toolbar;
 }
 
-export class App {
+/** The coordinator: one machine, the watcher, engine-ts following the game, the panel and the toolbar. */
+export class App implements ToolbarHandlers {
   private machine: Machine | undefined;
   private files: BootFiles | undefined;
-  private floppyName = "piskasm.img";
+  private floppyName = DEFAULT_FLOPPY;
   private snapshot: MachineSnapshot | undefined;
   private layout: GameLayout | undefined;
   private state: GameState | undefined;
@@ -69,14 +76,32 @@ export class App {
   private readonly moves = new MoveList();
   private readonly status: StatusLine;
   private readonly errors: ErrorBox;
-  private readonly controls: Controls;
   private readonly history: GameHistory;
   private readonly debuggerPanel: DebuggerPanel;
+  private readonly toolbar: Toolbar;
+  private readonly rate: RateMeter;
+  private readonly actions: MachineActions;
 
   constructor(parts: AppParts) {
     this.status = parts.status;
     this.errors = parts.errors;
-    this.controls = parts.controls(this);
+    this.toolbar = parts.toolbar(this);
+    this.rate = new RateMeter(() => this.machine, (mips) => this.toolbar.showRate(mips));
+    this.actions = new MachineActions({
+      machine: () => this.machine,
+      withMachine: (step) => this.withMachine(step),
+      status: this.status,
+      errors: this.errors,
+      reportError: (error) => this.reportError(error),
+      pausedChanged: (paused) => {
+        this.status.ready(paused ? "Paused · press Resume (P) to go on" : this.hint());
+        this.updateControls();
+      },
+      restored: (machine) => {
+        this.forgetGame();
+        this.watcher.invalidate(machine);
+      },
+    });
     this.heat = new HeatMap(byId("heatmap", HTMLDivElement), {
       hover: (cell) => this.hover(cell),
       click: (cell) => this.playCell(cell),
@@ -85,14 +110,17 @@ export class App {
       onState: (state, layout) => this.onState(state, layout),
       onSearching: () => this.onSearching(),
     });
-    const relay = new PointerRelay(this.queue, () => this.machine?.mouse, () => this.screenSize());
-    attachScreenInput(this.screen, { wantsLock: () => this.controls.wantsLock() }, {
-      keys: (codes) => this.withMachine((m) => m.keyboard.sendScancodes(codes)),
+    // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
+    const relay = new PointerRelay(this.queue, () => (this.machine?.isPaused() ? undefined : this.machine?.mouse), () => this.screenSize());
+    attachScreenInput(this.screen, { wantsLock: () => this.toolbar.wantsLock(), escape: () => this.escapeOnScreen() }, {
+      keys: (codes) => {
+        if (!this.refusePaused()) this.withMachine((m) => m.keyboard.sendScancodes(codes));
+      },
       clickCell: (text) => this.clickText(text),
       hover: (text) => this.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined),
       move: (dx, dy) => relay.move(dx, dy),
       button: (down) => relay.button(down),
-      lockChanged: (locked) => this.status.ready(locked ? "Pointer lock: the real mouse moves the guest's pointer · Esc releases it" : this.hint()),
+      lockChanged: (locked) => this.status.ready(locked ? "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)" : this.hint()),
     });
     this.history = new GameHistory(
       {
@@ -119,37 +147,100 @@ export class App {
       pendingInput: () => this.queue.length,
       timeline: this.history.probe(),
       debugger: this.debuggerPanel.probe(),
+      instructionCount: () => this.machine?.instructionCount(),
+      isPaused: () => this.machine?.isPaused(),
+      speedLimit: () => this.machine?.speedLimit(),
     });
+    this.rate.start();
   }
 
   /** Fetch the files and boot the default floppy. */
   async start(): Promise<void> {
     this.status.busy("Loading v86, the BIOS and the floppy…", 0);
-    this.files = await loadBootFiles((fraction, bytes) =>
-      this.status.busy(`Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`, fraction * 0.4),
-    );
+    try {
+      this.files = await loadBootFiles((fraction, bytes) =>
+        this.status.busy(`Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`, fraction * 0.4),
+      );
+    } catch (error) {
+      // Reset (a reload, without the files) stays possible.
+      this.busy = false;
+      this.updateControls();
+      throw error;
+    }
     performance.mark("piskasm:files-loaded");
-    await this.boot(this.files.floppy, "piskasm.img", this.files.menuState);
+    await this.boot(this.files.floppy, DEFAULT_FLOPPY, this.files.menuState);
   }
 
-  newGame(starter: Starter): void {
+  newGame(starter: Starter, seed: number | undefined): void {
+    if (this.refusePaused()) return;
+    if (seed !== undefined) this.status.busy(`Starting PISKASM /S:${seed} through the keyboard…`);
     this.withMachine(async (machine) => {
       const layout = this.layout;
       if (!layout) throw new Error("PISKASM.COM is not running");
-      await startNewGame(machine, layout, starter);
-      this.screen.focus();
+      await startNewGame(machine, layout, starter, seed);
     });
   }
 
+  badSeed(text: string): void {
+    this.status.error(`Seed ${JSON.stringify(text)} is not a number 0…65535`);
+  }
+
+  /** Give up the game in progress, after asking (the game's own key for it is Esc). */
+  giveUp(): void {
+    if (this.state?.phase !== Phase.HUMAN_TURN || this.refusePaused()) return;
+    void confirmGiveUp().then((confirmed) => {
+      if (!confirmed) return;
+      this.withMachine(async (machine) => {
+        const layout = this.layout;
+        if (layout && readPhase(machine.memory, layout) === Phase.HUMAN_TURN) await backToMenu(machine, layout);
+      });
+    });
+  }
+
+  togglePause(): void {
+    this.actions.togglePause();
+  }
+
+  speed(speed: Speed): void {
+    this.actions.speed(speed);
+  }
+
+  fullscreen(): void {
+    this.actions.fullscreen();
+  }
+
+  screenshot(): void {
+    this.actions.screenshot();
+  }
+
+  saveState(): void {
+    this.actions.saveState();
+  }
+
+  loadState(file: File): void {
+    this.actions.loadState(file);
+  }
+
+  /** Back to the game's menu: the machine saved there, or the default floppy booted again (also after a failed floppy). */
   reset(): void {
+    const files = this.files;
+    if (!files) {
+      location.reload();
+      return;
+    }
     const snapshot = this.snapshot;
-    if (!snapshot) return;
-    this.withMachine(async (machine) => {
+    const machine = this.machine;
+    if (!machine || !snapshot) {
+      this.boot(files.floppy, DEFAULT_FLOPPY, files.menuState).catch((error: unknown) => this.errors.show("The emulator failed to start", error));
+      return;
+    }
+    this.withMachine(async () => {
       if (this.debuggerPanel.enabled) await this.debuggerPanel.enable(false);
+      if (machine.isPaused()) await machine.resume();
       await machine.restore(snapshot);
       this.forgetGame();
       this.watcher.invalidate(machine);
-      this.screen.focus();
+      this.updateControls();
     });
   }
 
@@ -161,7 +252,7 @@ export class App {
     file
       .arrayBuffer()
       .then((buffer) => this.boot(new Uint8Array(buffer), file.name))
-      .catch((error: unknown) => this.errors.show(`Could not boot ${file.name}`, error));
+      .catch((error: unknown) => this.errors.show(`Could not boot ${file.name}`, error, "Reset starts the game's own floppy again."));
   }
 
   /** A new machine for `floppy`; with `menuState` (made by the server for this floppy) it starts at the menu. */
@@ -175,25 +266,29 @@ export class App {
     if (this.debuggerPanel.enabled) await this.debuggerPanel.enable(false);
     const old = this.machine;
     this.machine = undefined;
-    if (old) await old.destroy();
-    this.snapshot = undefined;
-    this.menuAt = undefined;
-    this.floppyName = name;
-    this.forgetGame();
-    this.status.busy(`Starting the emulator with ${name}…`, 0.45);
-    const machine = await startMachine(files, floppy, this.screen);
-    performance.mark("piskasm:machine-started");
-    if (menuState) {
-      this.status.busy(`Restoring the machine saved at the menu…`, 0.8);
-      await machine.restore({ state: menuState });
+    this.rate.restart();
+    try {
+      if (old) await old.destroy();
+      this.snapshot = undefined;
+      this.menuAt = undefined;
+      this.floppyName = name;
+      this.forgetGame();
+      this.status.busy(`Starting the emulator with ${name}…`, 0.45);
+      const machine = await startMachine(files, floppy, this.screen, () => this.watcher.look());
+      performance.mark("piskasm:machine-started");
+      if (menuState) {
+        this.status.busy(`Restoring the machine saved at the menu…`, 0.8);
+        await machine.restore({ state: menuState });
+      }
+      this.actions.adopt(machine);
+      this.machine = machine;
+      this.bootStartedAt = performance.now();
+      this.watcher.invalidate(machine);
+      this.watcher.start();
+    } finally {
+      this.busy = false;
+      this.updateControls();
     }
-    this.machine = machine;
-    this.bootStartedAt = performance.now();
-    this.watcher.invalidate(machine);
-    this.watcher.start();
-    this.busy = false;
-    this.updateControls();
-    this.screen.focus();
   }
 
   /** The timeline restored a ply: the panel follows the restored game from scratch. */
@@ -246,7 +341,7 @@ export class App {
       this.history.onMenu();
     }
     this.render(game);
-    this.status.ready(this.hint());
+    if (!this.machine?.isPaused()) this.status.ready(this.hint());
     this.updateControls();
     return true;
   }
@@ -265,18 +360,19 @@ export class App {
       this.facts.prediction(undefined);
       this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet" });
       this.moves.render([], 0);
-      this.heat.render({ asm: new Uint16Array(361), ts: undefined, fresh: undefined, plocha: new Uint8Array(361), lastPC: 0xffff });
+      this.heat.render({ asm: new Uint16Array(361), ts: undefined, fresh: undefined, plocha: new Uint8Array(361), lastPC: undefined, win: [] });
       this.explainCard.clear();
       return;
     }
-    this.heat.render({ asm: state.info, ts: game?.engine.state.info, fresh: this.fresh, plocha: state.plocha, lastPC: state.lastPC });
+    const over = state.phase === Phase.COMPUTER_WON || state.phase === Phase.HUMAN_WON;
+    this.heat.render({ asm: state.info, ts: game?.engine.state.info, fresh: this.fresh, plocha: state.plocha, lastPC: state.lastPC < 361 ? state.lastPC : undefined, win: over ? winningLine(state.plocha) : [] });
     if (this.pending) this.facts.prediction(this.pending.predicted === undefined ? undefined : { predicted: this.pending.predicted, actual: undefined });
     else this.facts.prediction(game?.lastCheck && { predicted: game.lastCheck.predicted, actual: game.lastCheck.actual });
     if (game) {
       const origin = game.origin === "seed" ? `followed from seed ${game.engine.state.seed}` : `synced from the asm at move ${game.syncedAt}`;
       this.facts.difference({ count: differenceCount(game.comparison), infoCells: game.comparison.info.length, detail: `(${origin})` });
     } else {
-      this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet: press 1 or 2 at the menu" });
+      this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet" });
     }
     this.moves.render(game?.moves ?? [], game?.origin === "synced" ? game.syncedAt : 0);
     this.hover(this.hovered);
@@ -303,6 +399,7 @@ export class App {
 
   /** A click on the screen: on a board cell it is a move (with a prediction), elsewhere just a click. */
   private clickText(text: TextCell): void {
+    if (this.refusePaused()) return;
     const cell = this.layout ? textToBoardCell(this.layout.geometry, text) : undefined;
     if (cell !== undefined) this.playCell(cell);
     else this.withMachine((m) => m.mouse.clickCell(text.col, text.row));
@@ -312,7 +409,7 @@ export class App {
   private playCell(cell: number): void {
     const layout = this.layout;
     const state = this.state;
-    if (!layout || !state) return;
+    if (!layout || !state || this.refusePaused()) return;
     if (state.phase !== Phase.HUMAN_TURN) {
       this.status.ready(`Not your turn (${this.hint()})`);
       return;
@@ -336,38 +433,68 @@ export class App {
       if (!placed && this.pending?.human === cell) {
         this.pending = undefined;
         this.render();
-        this.status.ready(`The click on ${formatCell(cell)} placed no stone (occupied?) · ${this.hint()}`);
+        this.status.ready(`${formatCell(cell)} is taken: no stone placed · ${this.hint()}`);
       }
     });
   }
 
+  /** A move typed as a cell name ("J10"). */
+  playNamed(text: string): void {
+    let cell: number;
+    try {
+      cell = parseCell(text.trim().toUpperCase());
+    } catch {
+      this.status.error(`"${text}" is not a cell: a column A…S and a row 1…19, such as J10`);
+      return;
+    }
+    this.playCell(cell);
+  }
+
+  /** Esc typed on the screen during a game asks before giving up; elsewhere it goes to the PC. */
+  private escapeOnScreen(): boolean {
+    if (this.state?.phase !== Phase.HUMAN_TURN) return false;
+    this.giveUp();
+    return true;
+  }
+
+  private refusePaused(): boolean {
+    if (!this.machine?.isPaused()) return false;
+    this.status.ready("Paused · press Resume (P) first");
+    return true;
+  }
+
   private hint(): string {
     const state = this.state;
-    const menu = this.menuAt === undefined ? "" : ` · menu was up ${Math.round(this.menuAt)} ms after loading`;
     if (!state) return `Running ${this.floppyName}`;
     switch (state.phase) {
       case Phase.MENU:
-        return `Menu: press 1 (you start) or 2 (computer starts)${menu}`;
+        return "Menu: New game (N), or press 1 (you start) or 2 (computer starts) on the screen";
       case Phase.HUMAN_TURN:
-        return "Your turn: click an empty cell (screen or heat map)";
+        return "Your turn: click or tap an empty cell, or type it under the screen";
       case Phase.COMPUTER_WON:
-        return "The computer won · press a key on the screen for the menu, or start a new game";
+        return "The computer won · New game (N) plays again";
       case Phase.HUMAN_WON:
-        return "You won · press a key on the screen for the menu, or start a new game";
+        return "You won · New game (N) plays again";
       case Phase.DRAW:
-        return "Draw · press a key on the screen for the menu";
+        return "Draw · New game (N) plays again";
+      case Phase.EXITING:
+        return "PISKASM has quit to DOS · Reset (R) starts it again";
       default:
-        return `PISKASM.COM phase ${state.phase}`;
+        return "The computer is thinking…";
     }
   }
 
   private updateControls(): void {
     const phase = this.state?.phase;
     const inGameOrMenu = phase !== undefined && phase >= Phase.MENU && phase <= Phase.DRAW && phase !== Phase.COMPUTER_TURN;
-    this.controls.enable({
-      newGame: !this.busy && this.layout !== undefined && inGameOrMenu,
-      reset: !this.busy && this.snapshot !== undefined,
+    const machine = !this.busy && this.machine !== undefined;
+    this.toolbar.enable({
+      newGame: machine && this.layout !== undefined && inGameOrMenu,
+      giveUp: machine && phase === Phase.HUMAN_TURN,
+      machine,
+      reset: !this.busy,
       load: !this.busy && this.files !== undefined,
+      paused: this.machine?.isPaused() ?? false,
     });
   }
 

@@ -87,13 +87,3 @@ export async function fetchAll<K extends string>(
   keys.forEach((key, i) => (out[key] = results[i]));
   return out;
 }
-
-/** Like fetchBytes for a file the page can do without: undefined when the server has none (404). */
-export async function fetchOptional(url: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  try {
-    return await fetchBytes(url, () => undefined);
-  } catch (error) {
-    if (error instanceof AssetError && error.status === 404) return undefined;
-    throw error;
-  }
-}

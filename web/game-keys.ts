@@ -1,23 +1,57 @@
-/** Starting a new game the way a person does: keys through the emulated keyboard, never memory. */
+/**
+ * Starting and leaving games the way a person does: keys through the emulated keyboard, never
+ * memory. A chosen seed goes through the harness's GameSession.useSeed (PISKASM /S:n).
+ */
 import type { Machine } from "../emu/types.js";
+import { DOS_PROFILES, type DosProfile } from "../harness/dos-profile.js";
 import { Phase, phaseName, readPhase, type GameLayout, type PhaseValue } from "../harness/game-view.js";
+import { GameSession, isGameOver } from "../harness/session.js";
 
 export type Starter = "human" | "computer";
 
 const MENU_KEY: Readonly<Record<Starter, string>> = { human: "1", computer: "2" };
+const ESC = "\x1b";
+const ANY_KEY = " ";
 const PHASE_TIMEOUT_MS = 10_000;
+/** Quitting to DOS and running PISKASM /S:n again takes longer at 4.77 MHz. */
+const SEED_TIMEOUT_MS = 60_000;
 
-/** From any phase of the game: back to the menu (Esc in a game, a key on a result), then 1 or 2. */
-export async function startNewGame(machine: Machine, layout: GameLayout, starter: Starter): Promise<void> {
+/** From a game (Esc: the game's give-up key) or a result screen (any key) back to the menu. */
+export async function backToMenu(machine: Machine, layout: GameLayout): Promise<void> {
   const phase = (): PhaseValue => readPhase(machine.memory, layout);
   const current = phase();
-  if (current === Phase.HUMAN_TURN) await machine.keyboard.type("\x1b");
-  else if (current === Phase.COMPUTER_WON || current === Phase.HUMAN_WON || current === Phase.DRAW) await machine.keyboard.type(" ");
-  else if (current !== Phase.MENU) throw new Error(`the game is not at its menu or in a game (phase ${phaseName(current)})`);
+  if (current === Phase.HUMAN_TURN) await machine.keyboard.type(ESC);
+  else if (isGameOver(current)) await machine.keyboard.type(ANY_KEY);
+  else if (current !== Phase.MENU) throw new Error(`the game is not at its menu or in a game (${phaseName(current)})`);
   await machine.waitFor(() => phase() === Phase.MENU, { timeoutMs: PHASE_TIMEOUT_MS, what: "the game's menu" });
+}
+
+/** From any phase of the game: back to the menu, then 1 or 2; with `seed`, PISKASM /S:seed first. */
+export async function startNewGame(machine: Machine, layout: GameLayout, starter: Starter, seed?: number): Promise<void> {
+  await backToMenu(machine, layout);
+  if (seed !== undefined) {
+    const session = await GameSession.open(machine, { dos: whicheverDos(), timeoutMs: SEED_TIMEOUT_MS });
+    await session.useSeed(seed);
+    await session.startGame(starter);
+    return;
+  }
   await machine.keyboard.type(MENU_KEY[starter]);
-  await machine.waitFor(() => phase() === Phase.HUMAN_TURN, {
+  await machine.waitFor(() => readPhase(machine.memory, layout) === Phase.HUMAN_TURN, {
     timeoutMs: PHASE_TIMEOUT_MS,
     what: "the new game to start",
   });
+}
+
+/** The page runs whatever floppy it was given: relaunch under whichever DOS shows its prompt. */
+function whicheverDos(): DosProfile {
+  let seen: DosProfile = DOS_PROFILES.builtin;
+  return {
+    name: "builtin",
+    promptReady(lines) {
+      const found = Object.values(DOS_PROFILES).find((dos) => dos.promptReady(lines));
+      if (found) seen = found;
+      return found !== undefined;
+    },
+    relaunchKeys: (args) => seen.relaunchKeys(args),
+  };
 }

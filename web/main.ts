@@ -1,7 +1,11 @@
 /** Entry of the page: checks what the browser must have, then starts the App; failures show in the error box. */
 import { App } from "./app.js";
 import { AssetError } from "./assets.js";
-import { attachControls } from "./controls.js";
+import { createHelpOverlay } from "./controls/help-overlay.js";
+import { attachMoveEntry } from "./controls/move-entry.js";
+import { attachShortcuts, type Action } from "./controls/shortcuts.js";
+import { attachToolbar, type Toolbar } from "./controls/toolbar.js";
+import { byId } from "./dom.js";
 import { createErrorBox, messageOf } from "./error-box.js";
 import { createStatusLine } from "./status.js";
 
@@ -19,20 +23,30 @@ window.addEventListener("error", (event) => fail("Unexpected error", event.error
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
   fail("This browser has no WebAssembly", "v86 runs the PC in WebAssembly, which this browser does not provide (or has disabled).", "Use a current Chromium, Firefox or Safari with WebAssembly enabled.");
 } else {
-  const app = new App({
-    status,
-    errors,
-    controls: (target) =>
-      attachControls({
-        newGame: (starter) => target.newGame(starter),
-        reset: () => target.reset(),
-        loadFloppy: (file) => target.loadFloppy(file),
-      }),
-  });
+  let toolbar: Toolbar | undefined;
+  const app = new App({ status, errors, toolbar: (handlers) => (toolbar = attachToolbar(handlers)) });
+  const help = createHelpOverlay();
+  const moveInput = attachMoveEntry((text) => app.playNamed(text));
+  const actions: Record<Action, () => void> = {
+    help: () => help.open(),
+    newHuman: () => byId("btn-new-human", HTMLButtonElement).click(),
+    newComputer: () => byId("btn-new-computer", HTMLButtonElement).click(),
+    seed: () => toolbar?.focusSeed(),
+    move: () => moveInput.focus(),
+    giveUp: () => app.giveUp(),
+    pause: () => app.togglePause(),
+    speed: () => toolbar?.setSpeed(toolbar.speed() === "full" ? "4.77" : "full"),
+    reset: () => app.reset(),
+    fullscreen: () => app.fullscreen(),
+    screenshot: () => app.screenshot(),
+    save: () => app.saveState(),
+    load: () => toolbar?.openStateFile(),
+  };
+  attachShortcuts((action) => actions[action](), byId("screen", HTMLDivElement));
   app.start().catch((error: unknown) => {
     const hint =
       error instanceof AssetError
-        ? "Build the page with `make` (it copies v86.wasm, the BIOS files and build/piskasm.img into build/web), then reload."
+        ? "Build the page with `make` (it puts v86.wasm, the BIOS files and build/piskasm.img into build/web), then reload."
         : "Reload the page; if it happens again, the browser console has the details.";
     fail(error instanceof AssetError ? "A file failed to load" : "The emulator failed to start", error, hint);
   });

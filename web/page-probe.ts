@@ -1,6 +1,7 @@
 /**
  * What the page exposes to its tests and benchmark as `window.piskasm`: read-only views of the
- * observed game and the screen. Nothing here writes guest memory or sends input.
+ * observed game, the screen and the machine's counters. Nothing here writes guest memory or sends
+ * input. A public contract: add members, never rename them.
  */
 import type { TextScreen } from "../emu/types.js";
 import type { GameState } from "../harness/game-view.js";
@@ -26,6 +27,12 @@ export interface PageProbe {
   timeline?: TimelineProbe;
   /** The debugger tab (web/debugger/debugger-panel.ts). */
   debugger?: DebuggerProbe;
+  /** The machine's instruction counter (undefined without a machine). */
+  instructionCount(): number | undefined;
+  /** Whether the machine is paused (undefined without a machine). */
+  isPaused(): boolean | undefined;
+  /** The speed limit in MIPS, undefined at full speed or without a machine. */
+  speedLimit(): number | undefined;
 }
 
 export function probeState(s: GameState): ProbeState {

@@ -1,5 +1,5 @@
 /**
- * The screen element's input: keys go to the guest while it has focus; a click names a text cell;
+ * The screen element's input: keys go to the guest while it has the keyboard; a click names a text cell;
  * with pointer lock the real mouse's relative movement and buttons go to the guest as they are.
  */
 import { keyScancodes } from "./keymap.js";
@@ -47,24 +47,70 @@ export function cellCentre(screen: HTMLElement, cell: TextCell): { x: number; y:
 export interface ScreenInputOptions {
   /** Whether a click should take pointer lock instead of clicking a cell. */
   wantsLock(): boolean;
+  /**
+   * Esc typed on the screen: return true when the page handles it (a game in progress asks before
+   * giving up) instead of sending it to the PC.
+   */
+  escape(): boolean;
 }
 
+/** After pointer lock ends this long, an Esc is the one that ended it and never reaches the guest. */
+const LOCK_ESC_GRACE_MS = 300;
+
+/**
+ * Keys reach the guest only while the screen is "engaged": after a click or tap on it, or Enter while
+ * it has the focus. Tab and Shift+Tab are never sent: they move the focus on, which disengages it.
+ */
 export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptions, handlers: ScreenInputHandlers): void {
+  const hint = screen.parentElement?.querySelector<HTMLElement>(".screen-hint");
+  let engaged = false;
+  let lockEndedAt = -Infinity;
+  /** Keys the guest saw go down and not yet up: released when the screen loses the keyboard (a Shift held into Shift+Tab). */
+  const held = new Set<string>();
   const locked = (): boolean => document.pointerLockElement === screen;
+  const engage = (on: boolean): void => {
+    if (!on) {
+      for (const code of held) handlers.keys(keyScancodes(code, false) ?? []);
+      held.clear();
+    }
+    engaged = on;
+    screen.classList.toggle("engaged", on);
+    if (hint) hint.hidden = on || document.activeElement !== screen;
+  };
 
   const onKey = (event: KeyboardEvent, down: boolean): void => {
-    if (event.ctrlKey || event.metaKey) return;
+    if (event.ctrlKey || event.metaKey || event.key === "Tab") return;
+    if (!engaged) {
+      if (down && event.key === "Enter") {
+        event.preventDefault();
+        engage(true);
+      }
+      return;
+    }
+    if (event.code === "Escape" && (locked() || performance.now() - lockEndedAt < LOCK_ESC_GRACE_MS)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.code === "Escape" && down && options.escape()) {
+      event.preventDefault();
+      return;
+    }
     const codes = keyScancodes(event.code, down);
     if (!codes) return;
     event.preventDefault();
+    if (down) held.add(event.code);
+    else if (!held.delete(event.code)) return;
     handlers.keys(codes);
   };
   screen.addEventListener("keydown", (event) => onKey(event, true));
   screen.addEventListener("keyup", (event) => onKey(event, false));
+  screen.addEventListener("focus", () => engage(engaged));
+  screen.addEventListener("blur", () => engage(false));
 
   screen.addEventListener("mousedown", (event) => {
     if (event.button !== 0) return;
     screen.focus();
+    engage(true);
     if (locked()) {
       handlers.button(true);
       return;
@@ -77,8 +123,11 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
   screen.addEventListener("mouseup", (event) => {
     if (event.button === 0 && locked()) handlers.button(false);
   });
+  // A tap arrives as a click too; a scroll or a pinch of the page does not, so it never makes a move.
   screen.addEventListener("click", (event) => {
     if (event.button !== 0 || locked() || options.wantsLock()) return;
+    screen.focus();
+    engage(true);
     const cell = cellAt(screen, event.clientX, event.clientY);
     if (cell) handlers.clickCell(cell);
   });
@@ -90,6 +139,7 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
     if (!locked()) handlers.hover(undefined);
   });
   document.addEventListener("pointerlockchange", () => {
+    if (!locked()) lockEndedAt = performance.now();
     screen.classList.toggle("locked", locked());
     handlers.lockChanged(locked());
   });

@@ -1,14 +1,16 @@
 /**
- * Watches the running game cheaply: on every animation frame it reads three words through the debug
- * header (Phase, MoveCount, GameCount) and the 8-byte signature; only when they change, and the game
- * is not in the middle of the computer's turn, does it read the whole state (361 bytes + 361 words).
+ * Watches the running game cheaply: after every redraw of the screen (the game draws whenever its
+ * state changes) and every FALLBACK_MS besides, it reads three words through the debug header (Phase,
+ * MoveCount, GameCount) and the 8-byte signature; only when they change, and the game is not in the
+ * middle of the computer's turn, does it read the whole state (361 bytes + 361 words). No animation
+ * frame loop: a page waiting for a click stays idle.
  */
 import type { Machine } from "../emu/types.js";
 import { findGame, isGameStillAt, Phase, readGameState, type GameLayout, type GameState } from "../harness/game-view.js";
 
 export interface WatchHandlers {
   /**
-   * A new stable state. Return false when it is a transient one (read it again next frame).
+   * A new stable state. Return false when it is a transient one (read it again at the next look).
    */
   onState(state: GameState, layout: GameLayout): boolean;
   /** No game in memory yet (booting, or another program runs); called at most every SCAN_INTERVAL_MS. */
@@ -17,13 +19,15 @@ export interface WatchHandlers {
 
 /** How often conventional memory is scanned for the game while it is not found. */
 const SCAN_INTERVAL_MS = 150;
+/** A look without a redraw (a state change that drew nothing, or a redraw missed). */
+const FALLBACK_MS = 250;
 
 export class GameWatcher {
   private machine: Machine | undefined;
   private layout: GameLayout | undefined;
   private lastKey = "";
   private lastScan = -Infinity;
-  private frame = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly handlers: WatchHandlers) {}
 
@@ -32,12 +36,17 @@ export class GameWatcher {
   }
 
   start(): void {
-    if (this.frame === 0) this.frame = requestAnimationFrame(this.tick);
+    this.timer ??= setInterval(() => this.look(), FALLBACK_MS);
   }
 
   stop(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Look at the guest now (the screen was just redrawn). */
+  look(): void {
+    if (this.timer !== undefined) this.check(performance.now());
   }
 
   /** Watch `machine` from scratch (a new machine, or the same one after a restore). */
@@ -47,11 +56,6 @@ export class GameWatcher {
     this.lastKey = "";
     this.lastScan = -Infinity;
   }
-
-  private readonly tick = (now: number): void => {
-    this.frame = requestAnimationFrame(this.tick);
-    this.check(now);
-  };
 
   private check(now: number): void {
     const machine = this.machine;

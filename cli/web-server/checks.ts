@@ -3,7 +3,9 @@ import { join } from "node:path";
 
 /** Throws a one-line error when `dir` does not hold a built page. */
 export function checkBundle(dir: string): void {
-  if (!existsSync(join(dir, "index.html"))) throw new Error(`${dir} holds no built page (index.html); run \`make\` first`);
+  for (const name of ["index.html", "bundle-assets.json"]) {
+    if (!existsSync(join(dir, name))) throw new Error(`${dir} holds no built page (${name}); run \`make\` first`);
+  }
 }
 
 /** Throws a one-line error unless `path` is a readable 1.44 MB floppy image. */

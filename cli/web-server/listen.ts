@@ -1,12 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { localUrl } from "./addresses.js";
 
 /** The server could not bind: the message is one line meant for the user. */
 export class ListenError extends Error {
   override readonly name = "ListenError";
 }
 
-/** Binds `server` to host:port (port 0 = any free port) and resolves with the URL it answers at. */
+/** Binds `server` to host:port (port 0 = any free port) and resolves with the URL to open on this machine. */
 export function listen(server: Server, host: string, port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
@@ -18,9 +19,7 @@ export function listen(server: Server, host: string, port: number): Promise<stri
     };
     const onListening = (): void => {
       server.off("error", onError);
-      const address = server.address() as AddressInfo;
-      const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-      resolve(`http://${shownHost}:${address.port}/`);
+      resolve(localUrl(server.address() as AddressInfo));
     };
     server.once("error", onError);
     server.once("listening", onListening);

@@ -6,21 +6,20 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Machine } from "../../emu/types.js";
+import type { BundleAssets } from "../../web/asset-manifest.js";
 import { createMachine } from "../../emu/v86-machine.js";
 import { findGame, Phase, readPhase } from "../../harness/game-view.js";
 
-/** The URL path the page fetches the state from (optional: without it the page boots). */
-export const MENU_STATE_URL = "/menu.state";
 /** The game's floppy reaches its menu in about 0.5 s; a floppy that takes longer is booted by the page. */
 const BOOT_TIMEOUT_MS = 8_000;
 
 /** Boots `floppyPath` with the bundle's BIOS and wasm until the game's menu and returns the saved state. */
-export async function makeMenuSnapshot(webRoot: string, floppyPath: string): Promise<Uint8Array> {
+export async function makeMenuSnapshot(webRoot: string, bundle: BundleAssets, floppyPath: string): Promise<Uint8Array> {
   const machine = await createMachine({
     floppy: new Uint8Array(readFileSync(floppyPath)),
-    bios: new Uint8Array(readFileSync(join(webRoot, "bios.bin"))),
-    vgaBios: new Uint8Array(readFileSync(join(webRoot, "vgabios-stdvga.bin"))),
-    wasmPath: join(webRoot, "v86.wasm"),
+    bios: new Uint8Array(readFileSync(join(webRoot, bundle.bios))),
+    vgaBios: new Uint8Array(readFileSync(join(webRoot, bundle.vgaBios))),
+    wasmPath: join(webRoot, bundle.wasm),
   });
   try {
     await waitForMenu(machine);

@@ -1,14 +1,17 @@
 /**
  * The page's server as `piskasm serve` and the browser tests start it: build/web, the chosen floppy
- * as the default disk, and a menu snapshot of that floppy when one can be made.
+ * as the default disk, and a menu snapshot of that floppy when one can be made. The floppy and the
+ * snapshot are served from memory under content-hashed names that assets.json lists.
  */
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import { makeMenuSnapshot, MENU_STATE_URL } from "./menu-snapshot.js";
-import { createStaticServer } from "./static-server.js";
+import { ASSET_MANIFEST_URL, type AssetManifest, type BundleAssets } from "../../web/asset-manifest.js";
+import { hashedPath, memoryAsset, type MemoryAsset } from "./memory-asset.js";
+import { makeMenuSnapshot } from "./menu-snapshot.js";
+import { createStaticServer, type GeneratedFile } from "./static-server.js";
 
-/** The URL path the page loads its default floppy from (scripts/bundle.mjs copies it there). */
-export const DEFAULT_IMAGE_URL = "/piskasm.img";
+const OCTETS = "application/octet-stream";
 
 export interface PageServerOptions {
   webRoot: string;
@@ -16,6 +19,8 @@ export interface PageServerOptions {
   image?: string;
   /** Make the menu snapshot (default true). */
   snapshot?: boolean;
+  /** Where the server's one-line problems go (default console.error). */
+  log?: (line: string) => void;
 }
 
 export interface SnapshotResult {
@@ -27,24 +32,51 @@ export interface SnapshotResult {
 
 export interface PageServer {
   server: Server;
-  /** Settles once the snapshot is made (or failed); requests for it wait until then. */
+  /** Settles once the snapshot is made (or failed); requests for assets.json wait until then. */
   snapshot: Promise<SnapshotResult>;
+}
+
+/** build/web/bundle-assets.json: the bundle's hashed names of v86.wasm and the BIOS files. */
+export function readBundleAssets(webRoot: string): BundleAssets {
+  return JSON.parse(readFileSync(join(webRoot, "bundle-assets.json"), "utf8")) as BundleAssets;
 }
 
 /** The server answers at once; the menu snapshot is made in the background. */
 export function createPageServer(options: PageServerOptions): PageServer {
-  const overrides = new Map<string, string>();
-  if (options.image) overrides.set(DEFAULT_IMAGE_URL, options.image);
-  const floppy = options.image ?? join(options.webRoot, DEFAULT_IMAGE_URL.slice(1));
+  const bundle = readBundleAssets(options.webRoot);
+  const floppyPath = options.image ?? join(options.webRoot, bundle.floppy);
+  const generated = new Map<string, GeneratedFile>();
+  const floppy = readFloppy(floppyPath);
+  const floppyUrl = floppy ? hashedPath("piskasm", ".img", floppy) : `/${bundle.floppy}`;
+  // An unreadable floppy is a 404 under its plain name, which the page reports by name.
+  generated.set(floppyUrl, { asset: Promise.resolve(floppy), immutable: floppy !== undefined });
   const snapshot: Promise<SnapshotResult> =
     options.snapshot === false
       ? Promise.resolve({ bytes: new Uint8Array(0), problem: "disabled" })
-      : makeMenuSnapshot(options.webRoot, floppy).then(
+      : makeMenuSnapshot(options.webRoot, bundle, floppyPath).then(
           (bytes) => ({ bytes, problem: undefined }),
           (error: unknown) => ({ bytes: new Uint8Array(0), problem: (error instanceof Error ? error.message : String(error)).split("\n", 1)[0] }),
         );
-  // An empty state tells the page "boot it yourself" without a 404 in its console.
-  const generated = new Map([[MENU_STATE_URL, snapshot.then((result) => result.bytes)]]);
-  const server = createStaticServer({ root: options.webRoot, overrides, generated });
+  const manifest = snapshot.then(({ bytes }) => {
+    let menuState: string | null = null;
+    if (bytes.byteLength > 0) {
+      const state = memoryAsset(bytes, OCTETS);
+      menuState = hashedPath("menu", ".state", state);
+      generated.set(menuState, { asset: Promise.resolve(state), immutable: true });
+    }
+    const answer: AssetManifest = { ...bundle, floppy: floppyUrl.slice(1), menuState: menuState && menuState.slice(1) };
+    return memoryAsset(new TextEncoder().encode(JSON.stringify(answer)), "application/json; charset=utf-8");
+  });
+  generated.set(`/${ASSET_MANIFEST_URL}`, { asset: manifest, immutable: false });
+  const server = createStaticServer({ root: options.webRoot, generated, log: options.log });
   return { server, snapshot };
+}
+
+function readFloppy(path: string): MemoryAsset | undefined {
+  try {
+    return memoryAsset(new Uint8Array(readFileSync(path)), OCTETS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }

@@ -1,113 +1,98 @@
 /**
- * A small static file server for the page's bundle (node:http, no framework): GET and HEAD only,
- * content types by extension, nothing outside the root, optional replacement files for chosen URLs
- * (`--image` serves another floppy as the page's default disk).
+ * The page's HTTP server: the bundle through sirv (its file list is read once, so nothing outside the
+ * root can be named; precompressed .br/.gz files, ETag and 304), run-time files from memory, and the
+ * checks sirv leaves to us: GET and HEAD only, overlong targets refused, nosniff on every answer,
+ * content-hashed names cached for a year, everything else revalidated.
  */
-import { createReadStream, realpathSync, statSync, type Stats } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { join } from "node:path";
-import { contentType } from "./mime.js";
-import { isInside, resolveRequestPath } from "./safe-path.js";
+import { lookup } from "mrmime";
+import sirv from "sirv";
+import { sendMemoryAsset, type MemoryAsset } from "./memory-asset.js";
+
+/** A run-time file: resolves once it exists (undefined: it cannot be had, 404); `immutable` when its URL carries its content hash. */
+export interface GeneratedFile {
+  asset: Promise<MemoryAsset | undefined>;
+  immutable: boolean;
+}
 
 export interface StaticServerOptions {
-  /** Directory served at `/`. */
+  /** Directory served at `/` (the built bundle). */
   root: string;
-  /** URL path (e.g. "/piskasm.img") -> file served instead of the root's file of that name. */
-  overrides?: ReadonlyMap<string, string>;
-  /** URL path -> bytes made after start-up and served from memory (e.g. "/menu.state"); requests wait for them. */
-  generated?: ReadonlyMap<string, Promise<Uint8Array>>;
+  /** URL path -> file made at run time, answered instead of the bundle's file of that name (read on every request: entries may be added later). */
+  generated?: ReadonlyMap<string, GeneratedFile>;
+  /** Where one-line problems go (default console.error); every line is capped at LOG_LINE_MAX. */
+  log?: (line: string) => void;
 }
+
+/** Longer request targets get 414; no file of the bundle comes near it. */
+export const MAX_TARGET_BYTES = 2048;
+/** A path segment longer than a file name can be (255 bytes on common file systems) names nothing: 404. */
+export const MAX_SEGMENT_BYTES = 255;
+export const LOG_LINE_MAX = 200;
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATE = "no-cache";
+const BYTES = "application/octet-stream";
+/** The bundle's hashed names: esbuild's `-XXXXXXXX` (base32) and scripts/bundle.mjs's `-hhhhhhhhhh` (hex). */
+const HASHED_NAME = /-(?:[A-Z2-7]{8}|[0-9a-f]{10})\.[a-z0-9]+$/;
 
 export function createStaticServer(options: StaticServerOptions): Server {
-  const root = realpathSync(options.root);
-  const overrides = options.overrides ?? new Map<string, string>();
-  const generated = options.generated ?? new Map<string, Promise<Uint8Array>>();
+  const generated = options.generated ?? new Map<string, GeneratedFile>();
+  const log = (line: string): void => (options.log ?? console.error)(capped(line));
+  const bundle = sirv(options.root, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    setHeaders: (response, pathname) => {
+      response.setHeader("Cache-Control", HASHED_NAME.test(pathname) ? IMMUTABLE : REVALIDATE);
+      // mrmime (sirv's table) has no type for floppy images and the like: say "bytes", never nothing.
+      if (/\.[^/]+$/.test(pathname) && !lookup(pathname)) response.setHeader("Content-Type", BYTES);
+    },
+    onNoMatch: (_request, response) => plain(response, 404, "not found"),
+  });
   return createServer((request, response) => {
+    response.setHeader("X-Content-Type-Options", "nosniff");
     try {
-      handle(root, overrides, generated, request, response);
+      handle(request, response);
     } catch (error) {
-      console.error(`piskasm serve: ${request.url}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!response.headersSent) plain(response, 500, "internal error");
-      else response.destroy();
+      fail(request, response, error);
     }
   });
-}
 
-function handle(
-  root: string,
-  overrides: ReadonlyMap<string, string>,
-  generated: ReadonlyMap<string, Promise<Uint8Array>>,
-  request: IncomingMessage,
-  response: ServerResponse,
-): void {
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    response.setHeader("Allow", "GET, HEAD");
-    return plain(response, 405, "method not allowed");
-  }
-  const target = request.url ?? "/";
-  const resolved = resolveRequestPath(root, target);
-  if (resolved.refused) return plain(response, resolved.status, resolved.reason);
-  const requestPath = target.split(/[?#]/, 1)[0];
-  const pending = generated.get(requestPath);
-  if (pending !== undefined) {
-    pending.then(
-      (bytes) => {
-        response.writeHead(200, { "Content-Type": contentType(requestPath), "Content-Length": bytes.byteLength, "Cache-Control": "no-cache" });
-        response.end(request.method === "HEAD" ? undefined : bytes);
-      },
-      (error: unknown) => {
-        console.error(`piskasm serve: ${requestPath}: ${error instanceof Error ? error.message : String(error)}`);
-        plain(response, 500, "could not be made");
-      },
+  function handle(request: IncomingMessage, response: ServerResponse): void {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.setHeader("Allow", "GET, HEAD");
+      return plain(response, 405, "method not allowed");
+    }
+    const target = request.url ?? "/";
+    if (Buffer.byteLength(target) > MAX_TARGET_BYTES) return plain(response, 414, "request target too long");
+    const path = target.split(/[?#]/, 1)[0];
+    if (path.split("/").some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return plain(response, 404, "not found");
+    const file = generated.get(path);
+    if (!file) {
+      bundle(request, response);
+      return;
+    }
+    file.asset.then(
+      (asset) => (asset ? sendMemoryAsset(request, response, asset, file.immutable ? IMMUTABLE : REVALIDATE) : plain(response, 404, "not found")),
+      (error: unknown) => fail(request, response, error),
     );
-    return;
   }
-  const override = overrides.get(requestPath);
-  const file = override ? { path: override, name: requestPath } : servedFile(root, resolved.path);
-  if (!file) return plain(response, 404, "not found");
-  let stats: Stats;
-  try {
-    stats = statSync(file.path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return plain(response, code === "ENOENT" ? 404 : 500, code === "ENOENT" ? "not found" : `cannot read: ${code}`);
+
+  function fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+    log(`piskasm serve: ${request.url ?? "?"}: ${error instanceof Error ? error.message : String(error)}`);
+    if (!response.headersSent) plain(response, 500, "internal error");
+    else response.destroy();
   }
-  response.writeHead(200, {
-    "Content-Type": contentType(file.name),
-    "Content-Length": stats.size,
-    "Cache-Control": "no-cache",
-    "X-Content-Type-Options": "nosniff",
-  });
-  if (request.method === "HEAD") {
-    response.end();
-    return;
-  }
-  const stream = createReadStream(file.path);
-  stream.on("error", (error) => response.destroy(error));
-  stream.pipe(response);
 }
 
-interface ServedFile {
-  path: string;
-  /** The name whose extension picks the content type. */
-  name: string;
-}
-
-/** The file for a path inside the root (index.html for a directory), after following symlinks. */
-function servedFile(root: string, path: string): ServedFile | undefined {
-  let real: string;
-  try {
-    real = realpathSync(path);
-    if (statSync(real).isDirectory()) real = realpathSync(join(real, "index.html"));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw error;
-  }
-  return isInside(root, real) ? { path: real, name: real } : undefined;
+/** `line` cut to LOG_LINE_MAX characters (a hostile URL must not flood the log). */
+export function capped(line: string): string {
+  const oneLine = line.replace(/[\r\n]+/g, " ");
+  return oneLine.length <= LOG_LINE_MAX ? oneLine : `${oneLine.slice(0, LOG_LINE_MAX - 1)}…`;
 }
 
 function plain(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" });
+  response.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": REVALIDATE });
   response.end(`${status} ${message}\n`);
 }

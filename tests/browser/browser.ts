@@ -24,7 +24,7 @@ export interface Served {
 
 /** Serves build/web as `piskasm serve` does (menu snapshot included) on a free port of 127.0.0.1. */
 export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = {}): Promise<Served> {
-  if (!existsSync(join(WEB_ROOT, "index.html"))) throw new Error(`${WEB_ROOT} has no index.html: run \`make\` first`);
+  if (!existsSync(join(WEB_ROOT, "bundle-assets.json"))) throw new Error(`${WEB_ROOT} has no bundle-assets.json: run \`make\` first`);
   const { server, snapshot } = createPageServer({ webRoot: WEB_ROOT, ...options });
   const snapshotProblem = (await snapshot).problem;
   const url = await listen(server, "127.0.0.1", 0);
@@ -61,9 +61,14 @@ export async function probeState(page: Page): Promise<ProbeState> {
   return state;
 }
 
-/** Waits until the page's panel shows a state satisfying `predicate` (evaluated in the page). */
+/** Waits until the page's panel shows a state satisfying `predicate` (evaluated in the page); on a timeout the error shows the PC screen and the page's status. */
 export async function waitForState(page: Page, predicate: string, timeoutMs = 20_000): Promise<ProbeState> {
-  await page.waitForFunction(`(() => { const s = window.piskasm?.state(); return s !== undefined && (${predicate}); })()`, null, { timeout: timeoutMs });
+  try {
+    await page.waitForFunction(`(() => { const s = window.piskasm?.state(); return s !== undefined && (${predicate}); })()`, null, { timeout: timeoutMs });
+  } catch (error) {
+    const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
+    throw new Error(`waiting for ${predicate}: ${(error as Error).message.split("\n", 1)[0]}\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`);
+  }
   return probeState(page);
 }
 

@@ -70,8 +70,12 @@ describe("the page", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('"1" typed on the focused screen starts a game with the human first', async () => {
+  it('"1" typed on the screen, once Enter gave it the keyboard, starts a game with the human first', async () => {
     await page.focus("#screen");
+    await page.keyboard.press("1");
+    await page.waitForTimeout(300);
+    expect((await probeState(page)).phase).toBe(MENU);
+    await page.keyboard.press("Enter");
     await page.keyboard.press("1");
     const state = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
     expect(state.moveCount).toBe(0);

@@ -33,6 +33,8 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: the browser page plays the game un
     if (!page) throw new Error("the page did not open");
     await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: MENU_TIMEOUT_MS });
     await page.locator("#screen").focus();
+    // The screen takes the keyboard once Enter (or a click) gives it.
+    await page.keyboard.press("Enter");
     await page.keyboard.press("1");
     await waitForState(page, "s.phase === 2 && s.moveCount === 0");
     const cell = await page.evaluate((c) => window.piskasm?.boardCellToText(c), CENTRE);

@@ -1,6 +1,7 @@
-/** The hovered cell's breakdown: engine-ts explain() per axis, the sum, and how the asm's value relates. */
+/** The pointed-at cell's score explained: per line through it the best window drawn, in words, summed. */
 import { formatCell, type Explanation } from "../../engine-ts/index.js";
 import { byId, el } from "../dom.js";
+import { AXIS_WORDS, CLASS_WORDS, drawWindow, stoneOf } from "./pattern-words.js";
 
 export interface ExplainView {
   cell: number;
@@ -13,20 +14,15 @@ export interface ExplainView {
   reply: number | null | undefined;
 }
 
-const AXIS_LABEL: Readonly<Record<string, string>> = {
-  horizontal: "— horizontal",
-  vertical: "| vertical",
-  diagonal: "\\ diagonal",
-  "anti-diagonal": "/ anti-diag.",
-};
+const INTRO = "Point at a cell (or move over the score map with the arrow keys) to see why it has its score.";
 
 export class ExplainCard {
   private readonly title = byId("explain-cell", HTMLSpanElement);
   private readonly body = byId("explain-body", HTMLDivElement);
 
   clear(): void {
-    this.title.textContent = "hover a cell";
-    this.body.replaceChildren(el("p", "muted", "Hover a cell of the heat map (or the board on the screen) to see how engine-ts scores it, axis by axis."));
+    this.title.textContent = "point at a cell";
+    this.body.replaceChildren(el("p", "muted", INTRO));
     delete this.body.dataset.cell;
   }
 
@@ -37,31 +33,30 @@ export class ExplainCard {
     this.body.dataset.total = String(e.total);
     this.body.dataset.asm = String(view.asm);
     if (e.occupied) {
-      this.body.replaceChildren(el("p", "muted", "Occupied: Info is 0 for a stone (evaluator.md §5)."));
+      this.body.replaceChildren(el("p", "muted", "A stone is here, so its score is 0."));
       return;
     }
     const table = el("table");
     const head = el("tr");
-    for (const [text, cls] of [["axis", ""], ["unit", ""], ["pattern", ""], ["class", ""], ["value", "num"]]) head.append(el("th", cls, text));
+    for (const [text, cls] of [["line", ""], ["best window (+ is this cell)", ""], ["what it is", ""], ["points", "num"]]) head.append(el("th", cls, text));
     table.append(head);
     for (const a of e.axes) {
       const row = el("tr");
       row.dataset.axis = a.name;
       row.dataset.value = String(a.score);
       const u = a.unit;
-      row.append(el("td", "", AXIS_LABEL[a.name] ?? a.name));
+      row.append(el("td", "", AXIS_WORDS[a.name] ?? a.name));
       if (u) {
-        row.append(el("td", u.role, `${u.role} L${u.length} k${u.k} @${formatCell(u.start.cell)}`));
-        row.append(el("td", "pattern", u.pattern));
-        row.append(el("td", "", u.class));
+        row.append(el("td", `pattern ${u.role}`, drawWindow(u)));
+        row.append(el("td", "", `${stoneOf(u)}: ${CLASS_WORDS[u.class]} (${u.role === "attack" ? "attack" : "block"})`));
       } else {
-        row.append(el("td", "muted", "no window counts"), el("td"), el("td"));
+        row.append(el("td", "muted", "no five-cell room"), el("td"));
       }
       row.append(el("td", "num", String(a.score)));
       table.append(row);
     }
     const sum = el("tr", "sum");
-    sum.append(el("td", "", "CountScore"), el("td"), el("td"), el("td", "muted", e.axes.map((a) => a.score).join(" + ")), el("td", "num", String(e.total)));
+    sum.append(el("td", "", "Score"), el("td", "muted", e.axes.map((a) => a.score).join(" + ")), el("td"), el("td", "num", String(e.total)));
     table.append(sum);
     this.body.replaceChildren(table, ...this.verdicts(view));
   }
@@ -71,17 +66,11 @@ export class ExplainCard {
     const lines: HTMLElement[] = [];
     const stale = view.asm !== fresh;
     this.body.dataset.stale = String(stale);
-    lines.push(
-      stale
-        ? line("warn", `asm Info ${view.asm} is stale: freshScores() gives ${fresh} (not re-scored since the board changed)`)
-        : line("ok", `asm Info ${view.asm} = freshScores() ✓ current`),
-    );
-    if (view.ts !== undefined) {
-      lines.push(view.ts === view.asm ? line("ok", `engine-ts Info ${view.ts} = asm ✓`) : line("bad", `engine-ts Info ${view.ts} ≠ asm ${view.asm} ✗`));
-    }
+    if (stale) lines.push(line("warn", `The game still holds ${view.asm} here: it has not re-counted this cell since the board changed (counting now gives ${fresh}).`));
+    if (view.ts !== undefined && view.ts !== view.asm) lines.push(line("bad", `The reference engine says ${view.ts}, the game ${view.asm}: they differ ✗`));
     if (view.reply !== undefined) {
       const cell = formatCell(view.cell);
-      lines.push(line("", view.reply === null ? `O at ${cell} ends the game` : `O at ${cell} → engine-ts answers X at ${formatCell(view.reply)}`));
+      lines.push(line("", view.reply === null ? `O at ${cell} ends the game.` : `If you play ${cell}, the computer is predicted to answer ${formatCell(view.reply)}.`));
     }
     return lines;
   }

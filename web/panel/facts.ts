@@ -1,5 +1,5 @@
-/** The state fields of the debug panel: phase, move, Seed, Random, LastPC, VolnaPole, prediction, diff. */
-import { formatCell } from "../../engine-ts/index.js";
+/** The state fields of the panel in plain words: state, stones, last move, empty cells, seed, prediction, agreement. */
+import { COMPUTER, formatCell } from "../../engine-ts/index.js";
 import { Phase, type GameState } from "../../harness/game-view.js";
 import { byId, el } from "../dom.js";
 
@@ -21,15 +21,14 @@ const PHASE_NAMES: Readonly<Record<number, string>> = {
   [Phase.STARTING]: "starting",
   [Phase.MENU]: "menu",
   [Phase.HUMAN_TURN]: "your turn",
-  [Phase.COMPUTER_TURN]: "computer",
+  [Phase.COMPUTER_TURN]: "computer thinking",
   [Phase.COMPUTER_WON]: "computer won",
   [Phase.HUMAN_WON]: "you won",
   [Phase.DRAW]: "draw",
-  [Phase.EXITING]: "exiting",
+  [Phase.EXITING]: "quit to DOS",
 };
 
 const hex = (v: number): string => `${v.toString(16).toUpperCase().padStart(4, "0")}h`;
-const cellName = (v: number): string => (v === 0xffff ? "none" : v < 361 ? formatCell(v) : hex(v));
 
 function withHex(target: HTMLElement, value: number): void {
   target.replaceChildren(String(value), el("small", "", hex(value)));
@@ -50,13 +49,15 @@ export class Facts {
       for (const e of [this.phase, this.move, this.seed, this.random, this.lastPC, this.volna]) e.textContent = "—";
       return;
     }
-    this.phase.textContent = PHASE_NAMES[s.phase] ?? `? ${s.phase}`;
+    this.phase.textContent = PHASE_NAMES[s.phase] ?? `unknown (${s.phase})`;
     this.phase.dataset.phase = String(s.phase);
     this.move.textContent = String(s.moveCount);
     withHex(this.seed, s.seed);
     withHex(this.random, s.random);
-    this.lastPC.textContent = cellName(s.lastPC);
-    this.lastPC.dataset.cell = String(s.lastPC);
+    // Before the computer's first stone of a game there is no last move to show.
+    const played = s.lastPC < s.plocha.length && s.plocha[s.lastPC] === COMPUTER;
+    this.lastPC.textContent = played ? formatCell(s.lastPC) : "—";
+    this.lastPC.dataset.cell = played ? String(s.lastPC) : "";
     this.volna.textContent = String(s.volnaPole);
   }
 
@@ -72,7 +73,7 @@ export class Facts {
     e.dataset.predicted = p.predicted === null ? "none" : String(p.predicted);
     const what = p.predicted === null ? "no answer (game over)" : `X at ${formatCell(p.predicted)}`;
     if (p.actual === undefined) {
-      e.textContent = `${what} · waiting for the asm…`;
+      e.textContent = `${what} · waiting for the game…`;
       e.className = "pending";
       return;
     }
@@ -80,7 +81,7 @@ export class Facts {
     e.dataset.ok = String(ok);
     e.className = ok ? "ok" : "bad";
     const played = p.actual === null ? "did not move" : `played ${formatCell(p.actual)}`;
-    e.textContent = `${what} · asm ${played} ${ok ? "✓" : "✗"}`;
+    e.textContent = `${what} · the game ${played} ${ok ? "✓" : "✗"}`;
   }
 
   difference(d: DiffView): void {
@@ -94,7 +95,7 @@ export class Facts {
     e.dataset.count = String(d.count);
     e.dataset.infoCells = String(d.infoCells);
     e.className = d.count === 0 ? "ok" : "bad";
-    e.textContent = d.count === 0 ? `361 cells equal · 0 differences ✓ ${d.detail}` : `${d.count} difference${d.count === 1 ? "" : "s"} ✗ ${d.detail}`;
+    e.textContent = d.count === 0 ? `all 361 scores agree ✓ ${d.detail}` : `${d.count} difference${d.count === 1 ? "" : "s"} ✗ ${d.detail}`;
     e.title = e.textContent;
   }
 }

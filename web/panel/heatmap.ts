@@ -1,7 +1,9 @@
 /**
- * The 19x19 heat map of the asm's Info: numbers, stones, engine-ts differences in red, stale cells
- * marked, the computer's last stone and engine-ts's reply to the hovered cell outlined. Built once; each
- * render only updates text, classes and one custom property per cell.
+ * The 19x19 map of the asm's Info scores: numbers, stones in the game screen's colours, engine-ts
+ * differences, stale cells, the computer's last stone, the hovered cell, engine-ts's reply to it and
+ * the winning line. A keyboard user moves over it with the arrow keys (one cell in the Tab order at a
+ * time) and plays the cell with Enter or Space. Built once; each render only updates text, classes,
+ * names and one custom property per cell.
  */
 import { BOARD_SIZE, CELLS, formatCell } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
@@ -15,7 +17,10 @@ export interface HeatMapView {
   /** From-scratch scores, to mark stale Info. */
   fresh: Uint16Array | undefined;
   plocha: Uint8Array;
-  lastPC: number;
+  /** The computer's last stone, undefined before it has played. */
+  lastPC: number | undefined;
+  /** The five (or more) cells of a finished game's winning line. */
+  win: readonly number[];
 }
 
 export interface HeatMapHandlers {
@@ -23,25 +28,42 @@ export interface HeatMapHandlers {
   click(cell: number): void;
 }
 
+/** The cell the keyboard starts on: the middle of the board. */
+const START_CELL = 9 * BOARD_SIZE + 9;
+
 export class HeatMap {
   private readonly cells: HTMLDivElement[] = [];
   private hovered: number | undefined;
   private best: number | undefined;
+  private focusable = START_CELL;
 
   constructor(root: HTMLElement, handlers: HeatMapHandlers) {
     root.replaceChildren();
-    root.append(el("div", "label corner"));
-    for (let c = 0; c < BOARD_SIZE; c++) root.append(el("div", "label col", formatCell(c).replace(/\d+$/, "")));
+    const header = el("div", "row");
+    header.setAttribute("role", "row");
+    header.append(el("div", "label corner"));
+    for (let c = 0; c < BOARD_SIZE; c++) {
+      const label = el("div", "label col", formatCell(c).replace(/\d+$/, ""));
+      label.setAttribute("role", "columnheader");
+      header.append(label);
+    }
+    root.append(header);
     for (let r = 0; r < BOARD_SIZE; r++) {
-      root.append(el("div", "label row", String(r + 1)));
+      const row = el("div", "row");
+      row.setAttribute("role", "row");
+      const label = el("div", "label rowlabel", String(r + 1));
+      label.setAttribute("role", "rowheader");
+      row.append(label);
       for (let c = 0; c < BOARD_SIZE; c++) {
         const cell = el("div", "cell");
         const index = r * BOARD_SIZE + c;
         cell.dataset.cell = String(index);
         cell.setAttribute("role", "gridcell");
+        cell.tabIndex = index === this.focusable ? 0 : -1;
         this.cells.push(cell);
-        root.append(cell);
+        row.append(cell);
       }
+      root.append(row);
     }
     const cellOf = (event: Event): number | undefined => {
       const target = event.target;
@@ -50,9 +72,29 @@ export class HeatMap {
     };
     root.addEventListener("mouseover", (event) => handlers.hover(cellOf(event)));
     root.addEventListener("mouseleave", () => handlers.hover(undefined));
+    root.addEventListener("focusin", (event) => {
+      const cell = cellOf(event);
+      if (cell !== undefined) {
+        this.moveFocusable(cell);
+        handlers.hover(cell);
+      }
+    });
     root.addEventListener("click", (event) => {
       const cell = cellOf(event);
       if (cell !== undefined) handlers.click(cell);
+    });
+    root.addEventListener("keydown", (event) => {
+      const cell = cellOf(event);
+      if (cell === undefined) return;
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        handlers.click(cell);
+        return;
+      }
+      const next = step(cell, event.key);
+      if (next === undefined) return;
+      event.preventDefault();
+      this.cells[next].focus();
     });
   }
 
@@ -67,13 +109,16 @@ export class HeatMap {
   }
 
   render(view: HeatMapView): void {
+    let top = 0;
+    for (let i = 0; i < CELLS; i++) if (view.plocha[i] === 0 && view.asm[i] > top) top = view.asm[i];
+    const win = new Set(view.win);
     for (let i = 0; i < CELLS; i++) {
       const cell = this.cells[i];
       const asm = view.asm[i];
       const ts = view.ts?.[i];
       const stone = view.plocha[i];
       const differs = ts !== undefined && ts !== asm;
-      const stale = view.fresh !== undefined && stone === 0 && view.fresh[i] !== asm;
+      const stale = view.fresh !== undefined && stone === 0 && asm !== 0 && view.fresh[i] !== asm;
       const h = stone === 0 ? heat(asm) : 0;
       cell.textContent = stone === 1 ? "X" : stone === 2 ? "O" : shortValue(asm);
       cell.style.setProperty("--h", h.toFixed(3));
@@ -83,21 +128,52 @@ export class HeatMap {
       cell.className = "cell";
       if (stone !== 0) cell.classList.add("stone", stone === 1 ? "stone-x" : "stone-o");
       if (h > 0.75) cell.classList.add("hot");
-      else if (h > 0.45) cell.classList.add("warm");
       if (differs) cell.classList.add("diff");
       if (stale) cell.classList.add("stale");
       if (i === view.lastPC && stone === 1) cell.classList.add("last");
+      if (win.has(i)) cell.classList.add("win");
       if (i === this.best) cell.classList.add("best");
       if (i === this.hovered) cell.classList.add("hover");
-      cell.title = tooltip(asm, ts, view.fresh?.[i], stone);
+      cell.setAttribute("aria-label", cellName(i, stone, asm, stone === 0 && asm > 0 && asm === top, i === view.lastPC && stone === 1, win.has(i)));
+      cell.title = tooltip(asm, ts, view.fresh?.[i], stone, stale);
     }
+  }
+
+  private moveFocusable(cell: number): void {
+    if (cell === this.focusable) return;
+    this.cells[this.focusable].tabIndex = -1;
+    this.cells[cell].tabIndex = 0;
+    this.focusable = cell;
   }
 }
 
-function tooltip(asm: number, ts: number | undefined, fresh: number | undefined, stone: number): string {
-  if (stone !== 0) return stone === 1 ? "computer (X)" : "human (O)";
-  const parts = [`asm Info ${asm}`];
-  if (ts !== undefined) parts.push(`engine-ts ${ts}${ts === asm ? "" : " (differs)"}`);
-  if (fresh !== undefined && fresh !== asm) parts.push(`stale: fresh ${fresh}`);
+/** The cell an arrow, Home or End key moves to from `cell`, undefined for other keys or at the edge. */
+function step(cell: number, key: string): number | undefined {
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell % BOARD_SIZE;
+  const moves: Record<string, [number, number]> = { ArrowUp: [row - 1, col], ArrowDown: [row + 1, col], ArrowLeft: [row, col - 1], ArrowRight: [row, col + 1], Home: [row, 0], End: [row, BOARD_SIZE - 1] };
+  const target = moves[key];
+  if (!target) return undefined;
+  const [r, c] = target;
+  if (r < 0 || c < 0 || r >= BOARD_SIZE || c >= BOARD_SIZE) return undefined;
+  return r * BOARD_SIZE + c;
+}
+
+/** What a screen reader says for a cell: "J10, score 250, best move". */
+function cellName(cell: number, stone: number, asm: number, best: boolean, last: boolean, win: boolean): string {
+  const parts = [formatCell(cell)];
+  if (stone === 1) parts.push(last ? "X, the computer's last move" : "X, computer");
+  else if (stone === 2) parts.push("O, yours");
+  else parts.push(asm === 0 ? "empty, score 0" : `score ${asm}`);
+  if (best) parts.push("best move");
+  if (win) parts.push("winning line");
+  return parts.join(", ");
+}
+
+function tooltip(asm: number, ts: number | undefined, fresh: number | undefined, stone: number, stale: boolean): string {
+  if (stone !== 0) return stone === 1 ? "computer (X)" : "you (O)";
+  const parts = [`score ${asm}`];
+  if (ts !== undefined && ts !== asm) parts.push(`reference engine ${ts} (differs)`);
+  if (stale && fresh !== undefined) parts.push(`not re-scored: counting again gives ${fresh}`);
   return parts.join(" · ");
 }

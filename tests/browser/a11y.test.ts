@@ -1,0 +1,54 @@
+/** axe-core finds no serious or critical accessibility violation in the menu, during a game and after it. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, launchChromium, serveBundle, waitForState, type Served } from "./browser.js";
+import { playOnScreen, playQuickGame } from "./quick-game.js";
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveBundle();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** "id: help (n nodes: target, ...)" for each serious or critical violation. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // v86's text rows inside #screen are the guest's output (CGA colours), not the page's markup.
+  const results = await new AxeBuilder({ page }).exclude("#screen > *").analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+describe("accessibility", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    it(`has no serious or critical violation in the menu, during a game and after it (${scheme} scheme)`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      try {
+        await page.goto(served.url);
+        await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+        expect(await seriousViolations(page), "menu").toEqual([]);
+        await page.click("#btn-new-human");
+        await waitForState(page, "s.phase === 2");
+        await playOnScreen(page, 180, "mouse");
+        await page.hover('#heatmap [data-cell="161"]');
+        expect(await seriousViolations(page), "game").toEqual([]);
+        expect([4, 5, 6]).toContain(await playQuickGame(page, "mouse"));
+        expect(await page.locator("#heatmap .cell.win").count()).toBeGreaterThanOrEqual(5);
+        expect(await seriousViolations(page), "after the game").toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,99 @@
+/**
+ * The page at a phone, a tablet, a laptop and a desktop size: nothing overlaps the PC screen, nothing
+ * scrolls sideways, and a whole game is played by clicking (on the phone: tapping) cells on the
+ * screen, every stone landing on the cell that was clicked.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, launchChromium, probeState, serveBundle, textCellPoint, waitForState, type Served } from "./browser.js";
+import { playQuickGame, screenOverlaps, type Pointer } from "./quick-game.js";
+
+const GAME_OVER = [4, 5, 6];
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveBundle();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+const SIZES: readonly [number, number, Pointer][] = [
+  [360, 740, "touch"],
+  [360, 740, "mouse"],
+  [768, 1024, "mouse"],
+  [1280, 800, "mouse"],
+  [1920, 1080, "mouse"],
+];
+
+describe("the page at every size", () => {
+  for (const [width, height, pointer] of SIZES) {
+    it(`at ${width}x${height} a whole game is played by ${pointer === "touch" ? "tapping" : "clicking"} cells, each landing where aimed`, async () => {
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: pointer === "touch", isMobile: pointer === "touch" });
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      try {
+        await page.goto(served.url);
+        await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+        expect(await screenOverlaps(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(GAME_OVER).toContain(await playQuickGame(page, pointer));
+        expect(await screenOverlaps(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const small = await page.locator(".toolbar button:visible, .toolbar .button:visible, .toolbar select:visible, #btn-help").evaluateAll((els) =>
+          els.filter((e) => e.getBoundingClientRect().height < 24 || e.getBoundingClientRect().width < 24).map((e) => e.id),
+        );
+        expect(small).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("at 360x740 a swipe (scroll) and a pinch over the screen place no stone", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await page.goto(served.url);
+      await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+      await page.click("#btn-new-human");
+      const start = await waitForState(page, "s.phase === 2");
+      const text = await page.evaluate(() => window.piskasm?.boardCellToText(180));
+      if (!text) throw new Error("no board geometry");
+      const { x, y } = await textCellPoint(page, text.col, text.row);
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: [number, number][]) =>
+        cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([px, py], id) => ({ x: px, y: py, id })) });
+      // The same touches without moving are a tap, and a tap does play: the checks below can fail.
+      await touch("touchStart", [[x, y]]);
+      await touch("touchEnd", []);
+      const before = await waitForState(page, `s.moveCount > ${start.moveCount} && s.phase !== 3`);
+      expect(before.plocha[180]).toBe(2);
+      // The gestures start on an empty cell, where a tap would play.
+      const empty = [60, 62, 64, 100, 300].find((c) => before.plocha[c] === 0);
+      const emptyText = empty === undefined ? undefined : await page.evaluate((c) => window.piskasm?.boardCellToText(c), empty);
+      if (!emptyText) throw new Error("no empty cell to start the gestures on");
+      const at = await textCellPoint(page, emptyText.col, emptyText.row);
+      await touch("touchStart", [[at.x, at.y]]);
+      for (let d = 10; d <= 120; d += 10) await touch("touchMove", [[at.x, at.y - d]]);
+      await touch("touchEnd", []);
+      await touch("touchStart", [[at.x - 10, at.y], [at.x + 10, at.y]]);
+      for (let d = 10; d <= 60; d += 10) await touch("touchMove", [[at.x - 10 - d, at.y], [at.x + 10 + d, at.y]]);
+      await touch("touchEnd", []);
+      await page.waitForTimeout(500);
+      const after = await probeState(page);
+      expect(after.moveCount).toBe(before.moveCount);
+      expect(after.plocha).toEqual(before.plocha);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+/** The live instructions-per-second readout: the machine's instruction counter sampled once a second. */
+import type { Machine } from "../emu/types.js";
+
+const SAMPLE_MS = 1000;
+
+export class RateMeter {
+  private last: { count: number; at: number } | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly machine: () => Machine | undefined,
+    private readonly show: (mips: number | "paused" | undefined) => void,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.sample(), SAMPLE_MS);
+  }
+
+  /** Forget the last sample (a new machine: its counter starts again). */
+  restart(): void {
+    this.last = undefined;
+    this.show(undefined);
+  }
+
+  private sample(): void {
+    const machine = this.machine();
+    if (!machine) return this.restart();
+    if (machine.isPaused()) {
+      this.last = undefined;
+      return this.show("paused");
+    }
+    const now = { count: machine.instructionCount(), at: performance.now() };
+    if (this.last) this.show((now.count - this.last.count) / ((now.at - this.last.at) * 1000));
+    this.last = now;
+  }
+}
