@@ -125,11 +125,3 @@ export function windowKey(board: Board, cell: number, dx: number, dy: number, wh
 export function cellLevels(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number[] {
   return DIRECTIONS.map(([dx, dy]) => table[windowKey(board, cell, dx, dy, who)]);
 }
-
-/** True when a stone of `who` at `cell` makes five in a row. */
-export function makesFiveAt(board: Board, cell: number, who: Stone): boolean {
-  board.cells[cell] = who;
-  const five = board.makesFive(cell);
-  board.cells[cell] = EMPTY;
-  return five;
-}

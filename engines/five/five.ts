@@ -81,10 +81,6 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 export class FiveStrategy implements Strategy {
   private status: LineStatus | undefined;
 
-  get lineStatus(): LineStatus | undefined {
-    return this.status;
-  }
-
   reset(board: Board): void {
     this.status = new LineStatus(winningLines(board.size));
   }
