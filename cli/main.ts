@@ -7,6 +7,7 @@ import { registerDisk } from "./disk.js";
 import { registerInfo } from "./info.js";
 import { registerReplay } from "./replay.js";
 import { registerServe } from "./serve.js";
+import { describeFailure } from "./failure.js";
 import { UsageError } from "./errors.js";
 
 const program = new Command("piskasm")
@@ -20,6 +21,13 @@ registerInfo(program);
 registerReplay(program);
 registerServe(program);
 
+/** A failure outside the command's own promise (v86 allocating its memory, say): the same one line. */
+process.on("unhandledRejection", (reason) => {
+  const { message, exitCode } = describeFailure(reason);
+  console.error(`piskasm: ${message}`);
+  process.exit(exitCode);
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
@@ -30,7 +38,8 @@ try {
     console.error(`piskasm: ${error.message}`);
     process.exitCode = 2;
   } else {
-    console.error(`piskasm: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    const { message, exitCode } = describeFailure(error);
+    console.error(`piskasm: ${message}`);
+    process.exitCode = exitCode;
   }
 }

@@ -30,12 +30,17 @@ export interface RunPlanOptions {
 
 /** Games alternate human / computer start, so any run of 2+ games covers both. */
 export function planGames(options: RunPlanOptions): GameSpec[] {
-  return Array.from({ length: options.games }, (_, index) => ({
+  return Array.from({ length: options.games }, (_, index) => plannedGame(options, index));
+}
+
+/** Game `index` of a planned run, made on its own: a run of any length never holds all its games. */
+export function plannedGame(options: RunPlanOptions, index: number): GameSpec {
+  return {
     index,
     whoStarts: index % 2 === 0 ? "human" : "computer",
     policy: options.policy,
     policySeed: deriveSeed(options.runSeed, index),
     seed: options.fixedSeed === undefined ? undefined : (options.fixedSeed + index) & 0xffff,
     maxComputerMoves: options.maxComputerMoves,
-  }));
+  };
 }
