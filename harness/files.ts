@@ -1,12 +1,11 @@
 /**
- * The harness's files on disk: reports and records are written under a temporary name and renamed
- * (write-file-atomic), so a full disk or a crash never leaves a truncated file under the real name;
+ * The harness's files on disk: reports and records are written under a temporary name, flushed and
+ * renamed, so a full disk or a crash never leaves a truncated file under the real name;
  * input files are read only when they are regular files of a sane size. Every failure is a FileError
  * whose message names the user's path and the reason in words, never a temporary name.
  */
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import writeFileAtomic from "write-file-atomic";
+import { closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 
 /** A file or directory the user named cannot be read or written; the message is meant for the user. */
 export class FileError extends Error {
@@ -43,12 +42,37 @@ export function fsReason(error: unknown): string {
   return `${REASONS[code] ?? code.toLowerCase()} (${code})`;
 }
 
-/** Writes `text` to `path` atomically (temporary name, then rename). */
+let temporaries = 0;
+
+/**
+ * Writes `text` to `path` atomically: a hidden temporary file beside it, written whole, flushed, then
+ * renamed over `path`; on any failure the temporary file is removed and `path` is untouched.
+ * (Not the write-file-atomic package: its sync writer does not check for a short write, so a full
+ * disk leaves a truncated file under the real name, the very fault this guards against.)
+ */
 export function writeFileAtomically(path: string, text: string, what: string): void {
   try {
-    writeFileAtomic.sync(path, text);
+    writeThenRename(path, text);
   } catch (error) {
     throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
+  }
+}
+
+function writeThenRename(path: string, text: string): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${temporaries++}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temporary, "wx");
+    // writeFileSync repeats short writes until all is written, so a full disk raises ENOSPC here.
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temporary, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
   }
 }
 
@@ -64,7 +88,7 @@ export function ensureWritableDir(dir: string, what: string): void {
   }
   const probe = join(dir, `.piskasm-probe-${process.pid}`);
   try {
-    writeFileAtomic.sync(probe, PROBE_TEXT);
+    writeThenRename(probe, PROBE_TEXT);
   } catch (error) {
     throw new FileError(`cannot write into ${what} ${dir}: ${fsReason(error)}`);
   } finally {
