@@ -139,6 +139,6 @@ function missingLine(log: ReportLog, out: string): string {
   const more = log.missing > log.missingGames.length ? ` and ${log.missing - log.missingGames.length} more` : "";
   return (
     `${log.missing} mismatch report(s) missing (could not be written to ${out}): games ` +
-    `${log.missingGames.join(", ")}${more}; their summaries are printed above`
+    `${[...log.missingGames].sort((a, b) => a - b).join(", ")}${more}; their summaries are printed above`
   );
 }
