@@ -21,7 +21,8 @@ export function describeFailure(error: unknown): Failure {
     return { message: path ? `${path}: ${fsReason(error)}` : fsReason(error), exitCode: 2 };
   }
   const text = error instanceof Error ? error.message : String(error);
-  if (error instanceof RangeError && OUT_OF_MEMORY.test(text)) {
+  // Only the first line: an emulator's error goes on with the guest's screen, which may say "Out of memory".
+  if (OUT_OF_MEMORY.test(text.split("\n", 1)[0])) {
     return { message: `not enough memory for the emulator (${text}); allow more (ulimit -v) or run fewer --jobs`, exitCode: 2 };
   }
   return { message: text, exitCode: 1 };

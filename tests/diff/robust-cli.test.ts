@@ -86,9 +86,9 @@ describe("piskasm diff: reports", () => {
     expect(run.status).toBe(2);
   });
 
-  it("writes complete reports that replay shows again", () => {
-    const out = join(dir, "reports");
-    const run = piskasm("diff", "--games", "2", "--seed", "3", "--json", "--image", faulty, "--out", out);
+  it.each(["random", "storm"])("writes complete reports of %s games that replay shows again", (policy) => {
+    const out = join(dir, `reports-${policy}`);
+    const run = piskasm("diff", "--games", "2", "--seed", "3", "--policy", policy, "--json", "--image", faulty, "--out", out);
     const { reports } = JSON.parse(run.stdout) as { reports: string[] };
     expect(reports).toHaveLength(2);
     expect(jsonFiles(out)).toHaveLength(2);
@@ -204,8 +204,9 @@ describe("file-system and memory errors", () => {
   });
 
   it("reports an emulator that cannot get its memory (ulimit -v) in one line with exit code 2", () => {
-    const run = piskasmLimited("-v 2500000", "boot", "--image", IMAGE);
-    expectOneLine(run, 2, "not enough memory for the emulator");
+    expectOneLine(piskasmLimited("-v 2500000", "boot", "--image", IMAGE), 2, "not enough memory for the emulator");
+    const workers = piskasmLimited("-v 2500000", "diff", "--games", "2", "--jobs", "2", "--image", IMAGE, "--out", join(dir, "r"));
+    expectOneLine(workers, 2, "not enough memory for the emulator");
   });
 
   it("gives the range of --seed in diff --help", () => {
