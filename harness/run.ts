@@ -42,7 +42,7 @@ export interface RunResult {
   interrupted: boolean;
 }
 
-export function sliceLength(slice: GameSlice): number {
+function sliceLength(slice: GameSlice): number {
   return "specs" in slice ? slice.specs.length : slice.to - slice.from;
 }
 

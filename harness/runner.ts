@@ -2,7 +2,7 @@
  * Plays games of the real PISKASM.COM against an opponent policy and checks every computer move
  * against engine-ts on the full state and the screen. A game stops at its first divergence.
  */
-import { EMPTY, formatCell, Game, NO_CELL, type GameResult, type WhoStarts } from "../engine-ts/index.js";
+import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type GameResult, type WhoStarts } from "../engine-ts/index.js";
 import { compareStates } from "./compare.js";
 import type { Diff } from "./diff-types.js";
 import type { GameSpec } from "./game-spec.js";
@@ -106,9 +106,10 @@ async function humanTurn(
   if (typeof plan !== "object") {
     const cell = plan;
     if (cell === undefined) return { stop: "no-move" };
-    const stone = session.readState().plocha[cell];
+    // engine-ts's board is the asm's: the check after the last move found no difference.
+    const stone = engine.state.plocha[cell];
     if (stone !== EMPTY) {
-      const whose = stone === 1 ? "the computer's" : "the human's";
+      const whose = stone === COMPUTER ? "the computer's" : "the human's";
       throw new BadMoveError(`move ${formatCell(cell)} (human move ${outcome.humanMoves.length + 1}) is on ${whose} stone`);
     }
     return { cell, timing: await session.humanMove(cell) };
