@@ -31,8 +31,18 @@ const ERROR_TEXTS: readonly RegExp[] = [
   /Bad command or file name|Bad or missing Command Interpreter|Error loading kernel|Abort, Retry, Fail|Invalid COMMAND\.COM/i,
   /No mouse driver found/,
 ];
-const PROMPT_STABLE_MS = 200;
-const SCREEN_STABLE_MS = 3000;
+/**
+ * How long a screen must stay still, measured on the guest's own clock: the BIOS timer tick count
+ * (dword at 0040:006Ch, 18.2 per emulated second), so a slow, busy host does not make a boot that is
+ * still working look finished.
+ */
+const BIOS_TICKS = 0x46c;
+const PROMPT_STABLE_TICKS = 4; // about 200 ms
+const SCREEN_STABLE_TICKS = 55; // about 3 s
+/** Between two probes the clock moves a tick or two; a larger jump is the BIOS setting it from the RTC. */
+const MAX_TICK_STEP = 18;
+/** A guest whose clock does not run at all (interrupts off) counts as still after this much host time. */
+const FROZEN_CLOCK_MS = 6000;
 
 /** SeaBIOS prints this at every boot attempt: seen this often, the floppy's boot code keeps restarting. */
 const BOOT_ATTEMPT = /^Booting from /;
@@ -49,36 +59,46 @@ function errorLine(lines: readonly string[]): string | undefined {
 /**
  * Run until the game's menu is up (debug header found, Phase = MENU), or an error message or the
  * DOS's prompt has been on a still screen for a moment, or, with no game at all, the screen has not
- * changed for SCREEN_STABLE_MS. After `timeoutMs` without any of these the boot found nothing.
+ * changed for SCREEN_STABLE_TICKS of the guest's clock. After `timeoutMs` without any of these the
+ * boot found nothing.
  */
 export function waitUntilBooted(machine: Machine, dos: DosProfile, timeoutMs: number): Promise<BootOutcome> {
   const started = performance.now();
+  const ticks = (): number => machine.memory.readU16(BIOS_TICKS) + machine.memory.readU16(BIOS_TICKS + 2) * 0x10000;
   let lastText = "";
   let changedAt = started;
+  let changedAtTick = ticks();
+  let lastTick = changedAtTick;
   return machine.waitFor<BootOutcome>(
     () => {
       const game = findGame(machine.memory);
       const now = performance.now();
+      const tick = ticks();
+      const clockSet = tick < lastTick || tick - lastTick > MAX_TICK_STEP;
+      lastTick = tick;
       if (game && readPhase(machine.memory, game) === Phase.MENU) return { found: "game-menu", readyAt: now };
       if (now - started >= timeoutMs) return { found: "nothing", readyAt: now };
       const lines = machine.screen().lines;
       // A boot loop never leaves the screen still: it is recognised while it scrolls.
       if (isBootLoop(lines)) return { found: "dos-error", readyAt: now, detail: "the floppy does not boot: the BIOS starts its boot again and again" };
       const text = lines.join("\n");
-      if (text !== lastText) {
+      // A new screen, or a clock set or started again by the BIOS, starts the stillness anew.
+      if (text !== lastText || clockSet) {
         lastText = text;
         changedAt = now;
+        changedAtTick = tick;
         return undefined;
       }
-      const still = now - changedAt;
-      if (still < PROMPT_STABLE_MS) return undefined;
+      const frozen = tick === changedAtTick && now - changedAt >= FROZEN_CLOCK_MS;
+      const stillTicks = frozen ? Number.POSITIVE_INFINITY : tick - changedAtTick;
+      if (stillTicks < PROMPT_STABLE_TICKS) return undefined;
       const error = errorLine(lines);
       if (error !== undefined) return { found: "dos-error", readyAt: changedAt, detail: error };
       if (dos.promptReady(lines)) return { found: "dos-prompt", readyAt: changedAt };
-      if (!game && still >= SCREEN_STABLE_MS) return { found: "nothing", readyAt: changedAt };
+      if (!game && stillTicks >= SCREEN_STABLE_TICKS) return { found: "nothing", readyAt: changedAt };
       return undefined;
     },
     // The probe ends the wait itself at timeoutMs; this limit only catches a guest that stops the probes.
-    { timeoutMs: timeoutMs + SCREEN_STABLE_MS, what: "the game's menu, a DOS prompt or an error message" },
+    { timeoutMs: timeoutMs + FROZEN_CLOCK_MS, what: "the game's menu, a DOS prompt or an error message" },
   );
 }
