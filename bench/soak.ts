@@ -7,6 +7,8 @@
  * Prints `name value` lines; needs `make` (build/piskasm.img, build/diff-worker.mjs).
  */
 import { resolve } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import type { BootSpec } from "../harness/boot.js";
 import type { GeneratedPolicyName } from "../harness/policies.js";
 import { runDiff } from "../harness/run.js";
@@ -31,14 +33,30 @@ const STORM_GAMES = countFromEnv("SOAK_STORM_GAMES", 200);
 
 const megabytes = (bytes: number): number => bytes / (1024 * 1024);
 
+// A full garbage collection before each reading, so the figures are what the run keeps, not what
+// the collector has not reclaimed yet (the main thread only: each worker has its own heap).
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
+interface Reading {
+  rss: number;
+  heap: number;
+}
+
+function reading(): Reading {
+  collectGarbage();
+  const usage = process.memoryUsage();
+  return { rss: megabytes(usage.rss), heap: megabytes(usage.heapUsed) };
+}
+
 interface Soak {
   summary: RunSummary;
-  /** RSS (MiB) when game `mark` finished, for each mark. */
-  rss: Map<number, number>;
+  /** RSS and the main thread's heap (MiB) when game `mark` finished, for each mark. */
+  readings: Map<number, Reading>;
 }
 
 async function soak(policy: GeneratedPolicyName, games: number, marks: readonly number[]): Promise<Soak> {
-  const rss = new Map<number, number>();
+  const readings = new Map<number, Reading>();
   let finished = 0;
   let lastReport = performance.now();
   const { summary } = await runDiff(
@@ -46,7 +64,7 @@ async function soak(policy: GeneratedPolicyName, games: number, marks: readonly 
     {
       onGame: () => {
         finished++;
-        if (marks.includes(finished)) rss.set(finished, megabytes(process.memoryUsage().rss));
+        if (marks.includes(finished)) readings.set(finished, reading());
         if (performance.now() - lastReport > 30_000) {
           lastReport = performance.now();
           console.error(`soak: ${policy} ${finished}/${games} games, RSS ${megabytes(process.memoryUsage().rss).toFixed(1)} MiB`);
@@ -55,20 +73,22 @@ async function soak(policy: GeneratedPolicyName, games: number, marks: readonly 
     },
   );
   if (summary.mismatches > 0) throw new Error(`${summary.mismatches} mismatches in the ${policy} soak: run \`piskasm diff --policy ${policy}\``);
-  return { summary, rss };
+  return { summary, readings };
 }
 
 async function main(): Promise<void> {
   if (GAMES <= FIRST_MARK) throw new Error(`SOAK_GAMES must be above ${FIRST_MARK} to compare the RSS at game ${FIRST_MARK} with the end`);
-  const { summary, rss } = await soak("random", GAMES, [FIRST_MARK, GAMES]);
-  const first = rss.get(FIRST_MARK) ?? 0;
-  const last = rss.get(GAMES) ?? 0;
+  const { summary, readings } = await soak("random", GAMES, [FIRST_MARK, GAMES]);
+  const first = readings.get(FIRST_MARK) ?? { rss: 0, heap: 0 };
+  const last = readings.get(GAMES) ?? { rss: 0, heap: 0 };
   console.log(`games ${GAMES}`);
   console.log(`computer_moves ${summary.computerMoves}`);
   console.log(`moves_per_s_jobs2 ${summary.movesPerSecond.toFixed(1)}`);
-  console.log(`rss_mb_at_game_${FIRST_MARK} ${first.toFixed(1)}`);
-  console.log(`rss_mb_at_game_${GAMES} ${last.toFixed(1)}`);
-  console.log(`rss_growth_percent ${(((last - first) / first) * 100).toFixed(1)}`);
+  console.log(`rss_mb_at_game_${FIRST_MARK} ${first.rss.toFixed(1)}`);
+  console.log(`rss_mb_at_game_${GAMES} ${last.rss.toFixed(1)}`);
+  console.log(`rss_growth_percent ${(((last.rss - first.rss) / first.rss) * 100).toFixed(1)}`);
+  console.log(`heap_mb_at_game_${FIRST_MARK} ${first.heap.toFixed(1)}`);
+  console.log(`heap_mb_at_game_${GAMES} ${last.heap.toFixed(1)}`);
   if (STORM_GAMES > 0) {
     const storm = await soak("storm", STORM_GAMES, []);
     console.log(`storm_games ${STORM_GAMES}`);

@@ -198,8 +198,14 @@ export function stormPolicy(seed: number): StormPolicy {
   const cells = randomPolicy(seed);
   const prng = new Prng(seed ^ 0x5707_3a11);
   const pick = <T>(items: readonly T[]): T => items[prng.below(items.length)];
-  const deltas = (): Array<[number, number]> =>
-    Array.from({ length: 1 + prng.below(6) }, () => [prng.below(2 * MAX_MICKEYS + 1) - MAX_MICKEYS, prng.below(2 * MAX_MICKEYS + 1) - MAX_MICKEYS]);
+  const mickeys = (): number => prng.below(2 * MAX_MICKEYS + 1) - MAX_MICKEYS;
+  // Never (0, 0): the emulated PS/2 mouse sends no packet for it, so the guest would never take it.
+  const delta = (): [number, number] => {
+    const dx = mickeys();
+    const dy = mickeys();
+    return dx === 0 && dy === 0 ? [1, 0] : [dx, dy];
+  };
+  const deltas = (): Array<[number, number]> => Array.from({ length: 1 + prng.below(6) }, delta);
   const onCell = (geometry: BoardGeometry, cell: number): ScreenCell => ({
     col: cellColumn(geometry, cell % BOARD_SIZE, pick([-1, 0, 1] as const)),
     row: geometry.top + Math.floor(cell / BOARD_SIZE) * geometry.cellHeight,

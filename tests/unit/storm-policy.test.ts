@@ -53,6 +53,9 @@ describe("the storm policy", () => {
           expect(leftOnEmpty, JSON.stringify(noise)).toBe(false);
         }
         if (noise.kind === "key") expect(noise.scancodes).not.toContain(0x01);
+        if (noise.kind === "wander" || noise.kind === "drag") {
+          for (const [dx, dy] of noise.deltas) expect(dx !== 0 || dy !== 0, "a (0, 0) movement is never sent").toBe(true);
+        }
       }
       if (!turn.escape) {
         expect(cellUnder(turn.move.at)).toBe(turn.move.cell);
