@@ -41,9 +41,10 @@ describe("piskasm diff", () => {
   });
 
   it("gives up on a floppy without the game with a timeout error that shows the screen", () => {
-    const run = piskasm("diff", "--games", "1", "--timeout-ms", "2000", "--image", resolve("build/test-dos.img"));
+    // 6 s: long enough to show the BIOS screen even when the other test files load both cores.
+    const run = piskasm("diff", "--games", "1", "--timeout-ms", "6000", "--image", resolve("build/test-dos.img"));
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("timed out after 2000 ms");
+    expect(run.stderr).toContain("timed out after 6000 ms");
     expect(run.stderr).toContain("Booting from Floppy");
   });
 });
