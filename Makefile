@@ -106,5 +106,10 @@ test: all typecheck
 bench: all
 	node bench/run.mjs
 
+# The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
+.PHONY: soak
+soak: all
+	SOAK_GAMES=20000 SOAK_STORM_GAMES=2000 node bench/run.mjs soak
+
 clean:
 	rm -rf $(B)

@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { buildFreedosDisk } from "../freedos/build-disk.js";
 import { projectDiskInputs } from "../freedos/cache.js";
+import { errnoCode, FileError, fsReason } from "../harness/files.js";
 import { projectPath } from "./paths.js";
 
 interface DiskCommandOptions {
@@ -19,7 +20,13 @@ export function registerDisk(program: Command): void {
     .requiredOption("--freedos <img>", "a 1.44 MB FreeDOS boot floppy with KERNEL.SYS and COMMAND.COM (never modified)")
     .option("-o, --output <out>", "the floppy to write", projectPath("build", "freedos.img"))
     .action((options: DiskCommandOptions) => {
-      buildFreedosDisk(projectDiskInputs(options.freedos), options.output);
+      try {
+        buildFreedosDisk(projectDiskInputs(options.freedos), options.output);
+      } catch (error) {
+        // The build works on temporary files beside the output: name the output, not them.
+        if (errnoCode(error) === undefined) throw error;
+        throw new FileError(`cannot write ${options.output}: ${fsReason(error)}`);
+      }
       console.log(`wrote ${options.output}: FreeDOS from ${options.freedos} with MOUSE.COM and PISKASM.COM`);
       console.log("after the game exits, type PISKASM (or PISKASM /S:n for seed n) at the FreeDOS prompt to play again");
     });

@@ -3,10 +3,12 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-export function parsePositiveInt(value: string, option: string): number {
+/** A positive integer option; with `max`, at most that (both refused with one line naming the range). */
+export function parsePositiveInt(value: string, option: string, max?: number): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
-    throw new UsageError(`${option} must be a positive integer, not ${JSON.stringify(value)}`);
+    throw new UsageError(`${option} must be a positive integer${max === undefined ? "" : ` up to ${max}`}, not ${JSON.stringify(value)}`);
   }
+  if (max !== undefined && n > max) throw new UsageError(`${option} must be at most ${max}, not ${value}`);
   return n;
 }

@@ -10,6 +10,7 @@ import { registerInfo } from "./info.js";
 import { registerReplay } from "./replay.js";
 import { registerReport } from "./report.js";
 import { registerServe } from "./serve.js";
+import { describeFailure } from "./failure.js";
 import { UsageError } from "./errors.js";
 
 const program = new Command("piskasm")
@@ -26,6 +27,13 @@ registerReport(program);
 registerServe(program);
 registerBrain(program);
 
+/** A failure outside the command's own promise (v86 allocating its memory, say): the same one line. */
+process.on("unhandledRejection", (reason) => {
+  const { message, exitCode } = describeFailure(reason);
+  console.error(`piskasm: ${message}`);
+  process.exit(exitCode);
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
@@ -36,7 +44,8 @@ try {
     console.error(`piskasm: ${error.message}`);
     process.exitCode = 2;
   } else {
-    console.error(`piskasm: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    const { message, exitCode } = describeFailure(error);
+    console.error(`piskasm: ${message}`);
+    process.exitCode = exitCode;
   }
 }

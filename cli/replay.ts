@@ -34,7 +34,7 @@ export function registerReplay(program: Command): void {
     }
     const session = await openSession(boot);
     try {
-      const outcome = await replayReport(session, report);
+      const outcome = await replayReport(session, report, undefined, boot.timeoutMs);
       const again = outcome.mismatch ? buildReport(outcome, boot.dos) : null;
       const reproduced = sameDivergence(report, outcome);
       if (options.json) {

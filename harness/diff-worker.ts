@@ -9,7 +9,7 @@ const post = (message: WorkerMessage): void => port.postMessage(message);
 const input = workerData as WorkerInput;
 
 try {
-  await playGames(input.boot, input.specs, {
+  await playGames(input.boot, input.games, {
     onMove: () => post({ kind: "move" }),
     onGame: (outcome) => post({ kind: "game", outcome }),
   });

@@ -3,6 +3,7 @@ import type { WhoStarts } from "../engine-ts/index.js";
 import type { EnginePolicyName } from "./engine-policy.js";
 import type { GeneratedPolicyName, PolicyName } from "./policies.js";
 import { deriveSeed } from "./prng.js";
+import { shardGameCount, shardGameIndex, type Shard } from "./shard.js";
 
 export interface GameSpec {
   /** Position of the game in its run (0-based). */
@@ -27,16 +28,32 @@ export interface RunPlanOptions {
   /** When set, game i starts with Seed = (fixedSeed + i) mod 65536 via /S:. */
   fixedSeed?: number;
   maxComputerMoves: number;
+  /** Play only this shard of the run's games (harness/shard.ts); game indices stay the whole run's. */
+  shard?: Shard;
+}
+
+/** How many games a plan plays (all of the run's, or its shard's). */
+export function plannedCount(options: RunPlanOptions): number {
+  return options.shard ? shardGameCount(options.shard, options.games) : options.games;
 }
 
 /** Games alternate human / computer start, so any run of 2+ games covers both. */
 export function planGames(options: RunPlanOptions): GameSpec[] {
-  return Array.from({ length: options.games }, (_, index) => ({
+  return Array.from({ length: plannedCount(options) }, (_, index) => plannedGame(options, index));
+}
+
+/**
+ * Game number `n` of a plan (counted within its shard when it has one), made on its own: a run of any
+ * length never holds all its games.
+ */
+export function plannedGame(options: RunPlanOptions, n: number): GameSpec {
+  const index = options.shard ? shardGameIndex(options.shard, n) : n;
+  return {
     index,
     whoStarts: index % 2 === 0 ? "human" : "computer",
     policy: options.policy,
     policySeed: deriveSeed(options.runSeed, index),
     seed: options.fixedSeed === undefined ? undefined : (options.fixedSeed + index) & 0xffff,
     maxComputerMoves: options.maxComputerMoves,
-  }));
+  };
 }

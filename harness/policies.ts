@@ -3,14 +3,19 @@
  *   random: uniform over empty cells within Chebyshev distance 2 of a stone.
  *   engine: engine-ts CountScore from the human side (the board with X and O swapped, so the attack
  *           table scores the human's own shapes); ties broken by the policy's own PRNG.
+ *   storm:  the random policy's cells, played by a careless or hostile user: wild mouse movements,
+ *           clicks outside the board, on stones, between cells and with the right button, drags,
+ *           random keys, double clicks, and now and then Esc in the middle of the game (the plan of
+ *           each turn is a StormTurn; harness/storm.ts performs it).
  *   replay: a fixed list of moves.
  * All are deterministic for a given seed and board.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore } from "../engine-ts/index.js";
 import type { EnginePolicyName } from "./engine-policy.js";
+import type { BoardGeometry } from "./game-view.js";
 import { Prng } from "./prng.js";
 
-export const POLICY_NAMES = ["random", "engine"] as const;
+export const POLICY_NAMES = ["random", "engine", "storm"] as const;
 export type GeneratedPolicyName = (typeof POLICY_NAMES)[number];
 export type PolicyName = GeneratedPolicyName | "replay" | EnginePolicyName;
 
@@ -112,5 +117,155 @@ export function replayPolicy(moves: readonly number[]): Policy {
 }
 
 export function createPolicy(name: GeneratedPolicyName, seed: number): Policy {
-  return name === "random" ? randomPolicy(seed) : enginePolicy(seed);
+  switch (name) {
+    case "random":
+      return randomPolicy(seed);
+    case "engine":
+      return enginePolicy(seed);
+    case "storm":
+      return stormPolicy(seed);
+  }
+}
+
+/** A text cell of the 80x25 screen. */
+export interface ScreenCell {
+  col: number;
+  row: number;
+}
+
+/** One thing the storm does before its move. The game must ignore every one of them. */
+export type StormNoise =
+  /** Mouse movements of up to 127 mickeys each way, the pointer often pushed against the screen edges. */
+  | { kind: "wander"; deltas: ReadonlyArray<readonly [number, number]> }
+  /** A click that must not place a stone: outside the board, on a stone, or the right button on an empty cell. */
+  | { kind: "click"; at: ScreenCell; button: "left" | "right"; target: "outside" | "stone" | "empty" }
+  /** The left button pressed outside the board or on a stone, the mouse moved wildly, released elsewhere. */
+  | { kind: "drag"; at: ScreenCell; deltas: ReadonlyArray<readonly [number, number]> }
+  /** A key other than Esc (set-1 scancodes, extended and Alt keys among them). */
+  | { kind: "key"; name: string; scancodes: readonly number[] };
+
+export interface StormMove {
+  cell: number;
+  /** Where it is clicked: the cell's character or a gap column beside it (between two cells). */
+  at: ScreenCell;
+  /** Clicked twice quickly (the second click must be ignored: the cell has the human's stone by then). */
+  double: boolean;
+}
+
+/** One turn of the storm: its noise, then Esc (giving the game up) or the move. */
+export type StormTurn = { noise: StormNoise[] } & ({ escape: true } | { escape: false; move: StormMove });
+
+export interface StormPolicy extends Policy {
+  readonly name: "storm";
+  /** The turn on this board, drawn with this screen geometry (the debug header's). */
+  turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn;
+}
+
+export function isStormPolicy(policy: OpponentPolicy): policy is StormPolicy {
+  return policy.name === "storm";
+}
+
+/** Each turn gives the game up with probability 1 / ESCAPE_ODDS. */
+const ESCAPE_ODDS = 60;
+/** A move is a double click with probability 1 / DOUBLE_CLICK_ODDS. */
+const DOUBLE_CLICK_ODDS = 5;
+/** Noise actions before a move: 0..MAX_NOISE. */
+const MAX_NOISE = 3;
+const MAX_MICKEYS = 127;
+const SCREEN = { cols: 80, rows: 25 };
+
+/** Keys the game must ignore during a turn. No Ctrl combinations: Ctrl+C may end a program through DOS. */
+const STORM_KEYS: ReadonlyArray<readonly [string, readonly number[]]> = [
+  ["a", [0x1e, 0x9e]],
+  ["1", [0x02, 0x82]],
+  ["2", [0x03, 0x83]],
+  ["3", [0x04, 0x84]],
+  ["Space", [0x39, 0xb9]],
+  ["Enter", [0x1c, 0x9c]],
+  ["Backspace", [0x0e, 0x8e]],
+  ["Tab", [0x0f, 0x8f]],
+  ["Shift+O", [0x2a, 0x18, 0x98, 0xaa]],
+  ["F1", [0x3b, 0xbb]],
+  ["F10", [0x44, 0xc4]],
+  ["Up", [0xe0, 0x48, 0xe0, 0xc8]],
+  ["Home", [0xe0, 0x47, 0xe0, 0xc7]],
+  // Alt+] has the scan code of Esc's ASCII value (1Bh): the game must drop the scan code of an extended key.
+  ["Alt+]", [0x38, 0x1b, 0x9b, 0xb8]],
+  ["Alt+X", [0x38, 0x2d, 0xad, 0xb8]],
+];
+
+/**
+ * The screen column of a board column's character, and the rule of docs/piskasm.md for clicks: cell
+ * (row, col) answers for its screen row and the columns from one left of its character to one right.
+ */
+function cellColumn(geometry: BoardGeometry, col: number, offset: -1 | 0 | 1): number {
+  return geometry.left + col * geometry.cellWidth + offset;
+}
+
+/** The storm policy: the random policy's cells (same seed, same cells) and its own PRNG for the noise. */
+export function stormPolicy(seed: number): StormPolicy {
+  const cells = randomPolicy(seed);
+  const prng = new Prng(seed ^ 0x5707_3a11);
+  const pick = <T>(items: readonly T[]): T => items[prng.below(items.length)];
+  const mickeys = (): number => prng.below(2 * MAX_MICKEYS + 1) - MAX_MICKEYS;
+  // Never (0, 0): the emulated PS/2 mouse sends no packet for it, so the guest would never take it.
+  const delta = (): [number, number] => {
+    const dx = mickeys();
+    const dy = mickeys();
+    return dx === 0 && dy === 0 ? [1, 0] : [dx, dy];
+  };
+  const deltas = (): Array<[number, number]> => Array.from({ length: 1 + prng.below(6) }, delta);
+  const onCell = (geometry: BoardGeometry, cell: number): ScreenCell => ({
+    col: cellColumn(geometry, cell % BOARD_SIZE, pick([-1, 0, 1] as const)),
+    row: geometry.top + Math.floor(cell / BOARD_SIZE) * geometry.cellHeight,
+  });
+  const outside = (geometry: BoardGeometry): ScreenCell => {
+    const firstCol = cellColumn(geometry, 0, -1);
+    const lastCol = cellColumn(geometry, BOARD_SIZE - 1, 1);
+    const boardRows = BOARD_SIZE * geometry.cellHeight;
+    for (;;) {
+      const at = { col: prng.below(SCREEN.cols), row: prng.below(SCREEN.rows) };
+      const onBoardRow = at.row >= geometry.top && at.row < geometry.top + boardRows;
+      if (!onBoardRow || at.col < firstCol || at.col > lastCol) return at;
+    }
+  };
+  const cellsWith = (plocha: Uint8Array, wanted: (stone: number) => boolean): number[] => {
+    const out: number[] = [];
+    for (let cell = 0; cell < CELLS; cell++) if (wanted(plocha[cell])) out.push(cell);
+    return out;
+  };
+  const noise = (plocha: Uint8Array, geometry: BoardGeometry): StormNoise => {
+    const stones = cellsWith(plocha, (s) => s !== EMPTY);
+    const ignoredPress = (): ScreenCell => (stones.length > 0 && prng.below(2) === 0 ? onCell(geometry, pick(stones)) : outside(geometry));
+    switch (prng.below(6)) {
+      case 0:
+        return { kind: "wander", deltas: deltas() };
+      case 1:
+        return { kind: "click", at: outside(geometry), button: "left", target: "outside" };
+      case 2:
+        return stones.length > 0
+          ? { kind: "click", at: onCell(geometry, pick(stones)), button: "left", target: "stone" }
+          : { kind: "click", at: outside(geometry), button: "left", target: "outside" };
+      case 3:
+        return { kind: "click", at: onCell(geometry, pick(cellsWith(plocha, (s) => s === EMPTY))), button: "right", target: "empty" };
+      case 4:
+        return { kind: "drag", at: ignoredPress(), deltas: deltas() };
+      default: {
+        const [name, scancodes] = pick(STORM_KEYS);
+        return { kind: "key", name, scancodes };
+      }
+    }
+  };
+  return {
+    name: "storm",
+    next: (plocha) => cells.next(plocha),
+    turn(plocha, geometry) {
+      if (geometry.cellHeight !== 1) throw new Error(`the storm policy needs one screen row per board row, not ${geometry.cellHeight}`);
+      const actions = Array.from({ length: prng.below(MAX_NOISE + 1) }, () => noise(plocha, geometry));
+      if (prng.below(ESCAPE_ODDS) === 0) return { noise: actions, escape: true };
+      const cell = cells.next(plocha);
+      if (cell === undefined) throw new Error("the storm policy found no empty cell on a board whose game goes on");
+      return { noise: actions, escape: false, move: { cell, at: onCell(geometry, cell), double: prng.below(DOUBLE_CLICK_ODDS) === 0 } };
+    },
+  };
 }

@@ -6,20 +6,24 @@ import type { MismatchReport } from "./report.js";
 import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
 import type { GameSession } from "./session.js";
 
+/**
+ * The game of a report. A storm game is played again by the storm policy with the report's policy
+ * seed (its noise is part of the game), for as many computer moves as the report has; every other
+ * game by its list of human moves.
+ */
 export function replaySpec(report: MismatchReport): GameSpec {
-  return {
-    index: report.gameIndex,
-    whoStarts: report.whoStarts,
-    policy: "replay",
-    policySeed: report.policySeed,
-    seed: report.seed,
-    moves: report.moves.map(parseCell),
-    maxComputerMoves: Number.POSITIVE_INFINITY,
-  };
+  const common = { index: report.gameIndex, whoStarts: report.whoStarts, policySeed: report.policySeed, seed: report.seed };
+  if (report.policy === "storm") return { ...common, policy: "storm", maxComputerMoves: report.computerMoves.length };
+  return { ...common, policy: "replay", moves: report.moves.map(parseCell), maxComputerMoves: Number.POSITIVE_INFINITY };
 }
 
-export function replayReport(session: GameSession, report: MismatchReport, engine?: EngineFactory): Promise<GameOutcome> {
-  return playGame(session, replaySpec(report), { engine });
+export function replayReport(
+  session: GameSession,
+  report: MismatchReport,
+  engine?: EngineFactory,
+  stepTimeoutMs?: number,
+): Promise<GameOutcome> {
+  return playGame(session, replaySpec(report), { engine, stepTimeoutMs });
 }
 
 const key = (d: Diff): string => JSON.stringify([d.field, d.cell, d.asm, d.ts]);

@@ -2,14 +2,14 @@
  * Mismatch reports: the JSON written on the first divergence of a game (enough to replay it: the
  * program's seed, who starts and the human moves), and the readable summary printed for people.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CELLS, formatCell, parseCell, type WhoStarts } from "../engine-ts/index.js";
+import { CELLS, COMPUTER, EMPTY, formatCell, HUMAN, isWin, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
 import type { DosName } from "./dos-profile.js";
+import { FileError, readRegularFile, writeFileAtomically } from "./files.js";
 import { phaseName } from "./game-view.js";
-import type { PolicyName } from "./policies.js";
+import { isPolicyName, type PolicyName } from "./policies.js";
 import type { GameOutcome } from "./runner.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
@@ -58,21 +58,27 @@ export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport 
   };
 }
 
-/** Writes the report into `dir` (created when missing) and returns the file's path. */
+/**
+ * Writes the report into `dir` (which `ensureWritableDir` has made) under a temporary name, renames it
+ * and returns the file's path. Throws a FileError naming that path when it cannot be written.
+ */
 export function writeReport(dir: string, report: MismatchReport): string {
-  mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const path = join(dir, `mismatch-seed${report.seed}-${report.whoStarts}-game${report.gameIndex}-${stamp}.json`);
-  writeFileSync(path, JSON.stringify(report, null, 2) + "\n");
+  writeFileAtomically(path, JSON.stringify(report, null, 2) + "\n", "report");
   return path;
 }
 
+/** The largest report accepted: all 722 cell differences with a screen take about 100 KB. */
+export const MAX_REPORT_BYTES = 1 << 20;
+
+/** Reads and checks a report: a regular file, JSON, the fields, and moves the game can have had. */
 export function readReport(path: string): MismatchReport {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readRegularFile(path, MAX_REPORT_BYTES, "report");
   } catch (error) {
-    throw new ReportError(`cannot read report ${path}: ${(error as Error).message}`);
+    throw error instanceof FileError ? new ReportError(error.message) : error;
   }
   let data: unknown;
   try {
@@ -90,18 +96,60 @@ function validateReport(data: unknown, path: string): MismatchReport {
   if (typeof data !== "object" || data === null) return fail("not a JSON object");
   const r = data as Partial<MismatchReport>;
   if (r.format !== REPORT_FORMAT) fail(`format is ${JSON.stringify(r.format)}, expected "${REPORT_FORMAT}"`);
-  if (!Number.isInteger(r.seed) || (r.seed as number) < 0 || (r.seed as number) > 0xffff) fail("seed is not 0..65535");
-  if (r.whoStarts !== "human" && r.whoStarts !== "computer") fail('whoStarts is not "human" or "computer"');
-  if (!Array.isArray(r.moves) || !r.moves.every((m) => typeof m === "string")) fail("moves is not a list of coordinates");
-  for (const move of r.moves as string[]) {
-    try {
-      parseCell(move);
-    } catch (error) {
-      fail((error as Error).message);
-    }
+  if (!isWord(r.seed, 0xffff)) fail("seed is not 0..65535");
+  if (!isWord(r.policySeed, 0xffff_ffff)) fail("policySeed is not 0..4294967295");
+  if (typeof r.policy !== "string" || (r.policy !== "replay" && !isPolicyName(r.policy))) {
+    fail(`policy ${JSON.stringify(r.policy)} is not a known policy`);
   }
+  if (!isWord(r.gameIndex, 0xffff_ffff)) fail("gameIndex is not a non-negative integer");
+  if (r.whoStarts !== "human" && r.whoStarts !== "computer") fail('whoStarts is not "human" or "computer"');
+  const human = cellList(r.moves, "moves", fail);
+  const computer = cellList(r.computerMoves, "computerMoves", fail);
+  checkMoveOrder(r.whoStarts as WhoStarts, human, computer, fail);
   if (!Array.isArray(r.diffs)) fail("diffs is not a list");
   return r as MismatchReport;
+}
+
+function isWord(value: unknown, max: number): boolean {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max;
+}
+
+function cellList(value: unknown, field: string, fail: (what: string) => never): number[] {
+  if (!Array.isArray(value) || !value.every((m) => typeof m === "string")) fail(`${field} is not a list of coordinates`);
+  if ((value as string[]).length > CELLS) fail(`${field} has ${(value as string[]).length} entries; the board has ${CELLS} cells`);
+  return (value as string[]).map((move) => {
+    try {
+      return parseCell(move);
+    } catch (error) {
+      return fail(`${field}: ${(error as Error).message}`);
+    }
+  });
+}
+
+/**
+ * The moves must be a game PISKASM can have played: the two sides alternate from `whoStarts`, every
+ * stone on an empty cell, and nobody has five in a row before the last stone.
+ */
+function checkMoveOrder(whoStarts: WhoStarts, human: number[], computer: number[], fail: (what: string) => never): void {
+  const [first, second] = whoStarts === "human" ? [human, computer] : [computer, human];
+  if (second.length !== first.length && second.length !== first.length - 1) {
+    fail(
+      `${human.length} human and ${computer.length} computer moves cannot alternate when the ${whoStarts} starts ` +
+        `(the ${whoStarts} has as many moves as the other side or one more)`,
+    );
+  }
+  const plocha = new Uint8Array(CELLS);
+  const total = human.length + computer.length;
+  for (let ply = 0; ply < total; ply++) {
+    const humanToMove = (ply % 2 === 0) === (whoStarts === "human");
+    const cell = (humanToMove ? human : computer)[ply >> 1];
+    const who = humanToMove ? "human" : "computer";
+    if (plocha[cell] !== EMPTY) fail(`${who} move ${formatCell(cell)} (stone ${ply + 1}) is on an occupied cell`);
+    plocha[cell] = humanToMove ? HUMAN : COMPUTER;
+    if (ply < total - 1 && isWin(plocha, cell)) {
+      fail(`the ${who} has five in a row with ${formatCell(cell)} (stone ${ply + 1}), so the game ends there, before the other moves`);
+    }
+  }
 }
 
 function describePhase(value: number | string): string {

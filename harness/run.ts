@@ -1,11 +1,13 @@
 /**
  * A differential run: its games played by one emulator in this thread, or split over J emulators in
- * worker threads (contiguous blocks, so each worker alternates who starts too).
+ * worker threads (contiguous blocks, so each worker alternates who starts too). A planned run makes
+ * its games one at a time and keeps only counters, so its memory stays flat for any number of games;
+ * an AbortSignal ends it early with the figures of the games finished so far.
  */
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { openSession, type BootSpec } from "./boot.js";
-import type { GameSpec } from "./game-spec.js";
+import { plannedCount, plannedGame, type GameSpec, type RunPlanOptions } from "./game-spec.js";
 import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { WorkerInput, WorkerMessage } from "./worker-protocol.js";
@@ -15,33 +17,65 @@ export interface RunListener {
   onGame?: (outcome: GameOutcome) => void;
 }
 
-export interface DiffRunOptions {
+/** The games one emulator plays: a list given in full, or games from..to-1 of a plan (made as needed). */
+export type GameSlice = { specs: readonly GameSpec[] } | { plan: RunPlanOptions; from: number; to: number };
+
+interface DiffRunBase {
   boot: BootSpec;
-  specs: GameSpec[];
   jobs: number;
   /** The bundled worker entry (build/diff-worker.mjs); needed when jobs > 1. */
   workerScript?: string;
   /** In-thread runs only: the reference engine (tests inject faults through it). */
   engine?: EngineFactory;
+  /** Ends the run early: the games being played are dropped, the result covers the finished ones. */
+  signal?: AbortSignal;
 }
+
+/** The games as a list (tests, bench: every outcome is returned) or as a plan (the CLI: counters only). */
+export type DiffRunOptions = DiffRunBase & ({ specs: readonly GameSpec[]; plan?: undefined } | { plan: RunPlanOptions; specs?: undefined });
 
 export interface RunResult {
-  /** In the order of the specs. */
+  /** In the order of the specs; empty for a planned run, which keeps no outcomes. */
   outcomes: GameOutcome[];
   summary: RunSummary;
+  /** The signal ended the run before all its games were played. */
+  interrupted: boolean;
 }
 
-/** Boots one emulator and plays `specs` on it in order. */
+function sliceLength(slice: GameSlice): number {
+  return "specs" in slice ? slice.specs.length : slice.to - slice.from;
+}
+
+function* gamesOf(slice: GameSlice): Generator<GameSpec> {
+  if ("specs" in slice) {
+    yield* slice.specs;
+    return;
+  }
+  for (let index = slice.from; index < slice.to; index++) yield plannedGame(slice.plan, index);
+}
+
+/** Part `j` of `count` contiguous parts of a slice. */
+function part(slice: GameSlice, j: number, count: number): GameSlice {
+  const n = sliceLength(slice);
+  const from = Math.floor((j * n) / count);
+  const to = Math.floor(((j + 1) * n) / count);
+  return "specs" in slice ? { specs: slice.specs.slice(from, to) } : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
+}
+
+/** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
 export async function playGames(
   boot: BootSpec,
-  specs: readonly GameSpec[],
+  slice: GameSlice,
   listener: RunListener,
   engine?: EngineFactory,
+  signal?: AbortSignal,
 ): Promise<void> {
   const session = await openSession(boot);
   try {
-    for (const spec of specs) {
-      const outcome = await playGame(session, spec, { engine, onMove: listener.onMove });
+    for (const spec of gamesOf(slice)) {
+      if (signal?.aborted) return;
+      const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
+      if (signal?.aborted) return;
       listener.onGame?.(outcome);
     }
   } finally {
@@ -53,32 +87,55 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   const started = performance.now();
   const totals = emptyTotals();
   const outcomes: GameOutcome[] = [];
+  const keepOutcomes = options.specs !== undefined;
+  const slice: GameSlice = options.specs ? { specs: options.specs } : { plan: options.plan, from: 0, to: plannedCount(options.plan) };
+  const { signal } = options;
   const collect: RunListener = {
-    onMove: listener.onMove,
+    onMove: () => {
+      if (!signal?.aborted) listener.onMove?.();
+    },
     onGame: (outcome) => {
+      if (signal?.aborted) return;
       addOutcome(totals, outcome);
-      outcomes.push(outcome);
+      if (keepOutcomes) outcomes.push(outcome);
       listener.onGame?.(outcome);
     },
   };
-  const jobs = Math.max(1, Math.min(options.jobs, options.specs.length));
-  if (jobs === 1) {
-    await playGames(options.boot, options.specs, collect, options.engine);
-  } else {
-    if (options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
-    await runInWorkers(options, jobs, collect);
-  }
+  const jobs = Math.max(1, Math.min(options.jobs, sliceLength(slice)));
+  if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
+  const playing =
+    jobs === 1 ? playGames(options.boot, slice, collect, options.engine, signal) : runInWorkers(options, slice, jobs, collect);
+  await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
-  return { outcomes, summary: summarize(totals, performance.now() - started, jobs) };
+  return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false };
 }
 
-function blocks<T>(items: readonly T[], count: number): T[][] {
-  return Array.from({ length: count }, (_, j) =>
-    items.slice(Math.floor((j * items.length) / count), Math.floor(((j + 1) * items.length) / count)),
-  );
+/** Waits for `playing`, or only until `signal` aborts (a game in progress is then left to stop on its own). */
+function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return playing;
+  if (signal.aborted) {
+    playing.catch(() => undefined);
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => resolve();
+    signal.addEventListener("abort", onAbort, { once: true });
+    playing.then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        // After an abort the emulators are being torn down: their errors are not the run's.
+        if (signal.aborted) resolve();
+        else reject(error);
+      },
+    );
+  });
 }
 
-function runInWorkers(options: DiffRunOptions, jobs: number, listener: RunListener): Promise<void> {
+function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, listener: RunListener): Promise<void> {
   const script = options.workerScript;
   if (!script || !existsSync(script)) {
     return Promise.reject(new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`));
@@ -87,14 +144,18 @@ function runInWorkers(options: DiffRunOptions, jobs: number, listener: RunListen
     const workers: Worker[] = [];
     let running = 0;
     let failed = false;
+    const stopAll = (): void => {
+      for (const w of workers) void w.terminate();
+    };
     const fail = (error: Error): void => {
       if (failed) return;
       failed = true;
-      for (const w of workers) void w.terminate();
+      stopAll();
       reject(error);
     };
-    for (const [j, specs] of blocks(options.specs, jobs).entries()) {
-      const input: WorkerInput = { boot: options.boot, specs };
+    options.signal?.addEventListener("abort", stopAll, { once: true });
+    for (let j = 0; j < jobs; j++) {
+      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs) };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;
@@ -111,7 +172,10 @@ function runInWorkers(options: DiffRunOptions, jobs: number, listener: RunListen
       worker.on("error", (error) => fail(new Error(`job ${j + 1}: ${error.message}`)));
       worker.on("exit", (code) => {
         if (!done) fail(new Error(`job ${j + 1} stopped before finishing (exit code ${code})`));
-        else if (--running === 0 && !failed) resolve();
+        else if (--running === 0 && !failed) {
+          options.signal?.removeEventListener("abort", stopAll);
+          resolve();
+        }
       });
     }
   });

@@ -2,16 +2,18 @@
  * Plays games of the real PISKASM.COM against an opponent policy and checks every computer move
  * against engine-ts on the full state and the screen. A game stops at its first divergence.
  */
-import { formatCell, Game, NO_CELL, type GameResult, type WhoStarts } from "../engine-ts/index.js";
+import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type GameResult, type WhoStarts } from "../engine-ts/index.js";
 import { compareStates } from "./compare.js";
 import type { Diff } from "./diff-types.js";
 import type { GameSpec } from "./game-spec.js";
-import type { GameState } from "./game-view.js";
+import { cellToScreen, type GameState } from "./game-view.js";
 import { createEnginePolicy, isEnginePolicyName } from "./engine-policy.js";
-import { createPolicy, replayPolicy, type OpponentPolicy } from "./policies.js";
+import { BadMoveError } from "./inspect.js";
+import { createPolicy, isStormPolicy, replayPolicy, type OpponentPolicy, type StormTurn } from "./policies.js";
 import { checkScreen } from "./screen-check.js";
-import type { GameSession } from "./session.js";
+import type { GameSession, MoveTiming } from "./session.js";
 import { costTracker, type GameCost } from "./stats.js";
+import { performEscape, performMove, performNoise } from "./storm.js";
 
 /** Creates the reference game for a seed; tests pass one that corrupts a state or a table. */
 export type EngineFactory = (seed: number, whoStarts: WhoStarts) => Game;
@@ -31,7 +33,8 @@ export interface GameOutcome {
   spec: GameSpec;
   /** The game's Seed as the asm reported it. */
   seed: number;
-  result: GameResult | "capped" | "mismatch";
+  /** capped: maxComputerMoves reached; escaped: the storm policy gave the game up with Esc. */
+  result: GameResult | "capped" | "escaped" | "mismatch";
   /** The human moves played, in order (cell indices). */
   humanMoves: number[];
   /** The asm's computer moves, in order. */
@@ -41,6 +44,8 @@ export interface GameOutcome {
   /** Emulated instructions from each click to the program's answer (answered clicks only). */
   instructions: number[];
   mismatch?: Mismatch;
+  /** Storm policy only: how many of each kind of input the game was given besides its moves. */
+  storm?: StormCounts;
   wallMs: number;
   /** Time spent in the harness itself: policy, engine-ts, reads and comparisons. */
   harnessMs: number;
@@ -52,7 +57,30 @@ export interface RunHooks {
   engine?: EngineFactory;
   /** After every checked computer move. */
   onMove?: () => void;
+  /** Longest wait for the program in one step of the storm policy (default DEFAULT_STEP_TIMEOUT_MS). */
+  stepTimeoutMs?: number;
 }
+
+/** The CLI's default --timeout-ms. */
+export const DEFAULT_STEP_TIMEOUT_MS = 20_000;
+
+export interface StormCounts {
+  wander: number;
+  click: number;
+  drag: number;
+  key: number;
+  /** Moves clicked on a gap column (between two cells) instead of the cell's character. */
+  between: number;
+  double: number;
+  escape: number;
+}
+
+function emptyStormCounts(): StormCounts {
+  return { wander: 0, click: 0, drag: 0, key: 0, between: 0, double: 0, escape: 0 };
+}
+
+/** A human turn: the cell played and how long the answer took, or why the game stops here. */
+type Turn = { cell: number; timing: MoveTiming } | { stop: "escaped" | "no-move" | "mismatch" };
 
 function policyFor(spec: GameSpec): OpponentPolicy {
   if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
@@ -65,6 +93,49 @@ function check(session: GameSession, asm: GameState, engine: Game): Mismatch | u
   const screen = session.machine.screen();
   diffs.push(...checkScreen(screen, session.layout.geometry, asm.plocha, asm.lastPC, session.pointer()));
   return diffs.length === 0 ? undefined : { ply: asm.moveCount, diffs, screen: [...screen.lines] };
+}
+
+/**
+ * The human's turn. A generated or replayed move is clicked on its cell (an occupied cell is refused
+ * at once: the program would ignore the click and the wait would only time out). The storm policy's
+ * noise comes first, each action followed by the full check (the state must not have changed), then
+ * its move or Esc.
+ */
+async function humanTurn(
+  session: GameSession,
+  plan: number | undefined | StormTurn,
+  engine: Game,
+  outcome: GameOutcome,
+  hooks: RunHooks,
+): Promise<Turn> {
+  if (typeof plan !== "object") {
+    const cell = plan;
+    if (cell === undefined) return { stop: "no-move" };
+    // engine-ts's board is the asm's: the check after the last move found no difference.
+    const stone = engine.state.plocha[cell];
+    if (stone !== EMPTY) {
+      const whose = stone === COMPUTER ? "the computer's" : "the human's";
+      throw new BadMoveError(`move ${formatCell(cell)} (human move ${outcome.humanMoves.length + 1}) is on ${whose} stone`);
+    }
+    return { cell, timing: await session.humanMove(cell) };
+  }
+  const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+  const turn = plan;
+  const counts = (outcome.storm ??= emptyStormCounts());
+  for (const noise of turn.noise) {
+    counts[noise.kind]++;
+    await performNoise(session, noise);
+    outcome.mismatch = check(session, session.readState(), engine);
+    if (outcome.mismatch) return { stop: "mismatch" };
+  }
+  if (turn.escape) {
+    counts.escape++;
+    await performEscape(session, timeoutMs);
+    return { stop: "escaped" };
+  }
+  if (turn.move.double) counts.double++;
+  if (turn.move.at.col !== cellToScreen(session.layout.geometry, turn.move.cell).col) counts.between++;
+  return { cell: turn.move.cell, timing: await performMove(session, turn.move, timeoutMs) };
 }
 
 /** Plays one game from the menu and returns to the menu. */
@@ -95,12 +166,18 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
       outcome.result = "capped";
       break;
     }
-    const cell = await tracker.time("policyMs", () => policy.next(engine.state.plocha));
-    if (cell === undefined) break;
+    const plan = await tracker.time("policyMs", () =>
+      isStormPolicy(policy) ? policy.turn(engine.state.plocha, session.layout.geometry) : policy.next(engine.state.plocha),
+    );
     outcome.harnessMs += performance.now() - mark;
     const stonesBefore = asm.moveCount;
-    const timing = await session.humanMove(cell);
+    const turn = await humanTurn(session, plan, engine, outcome, hooks);
     mark = performance.now();
+    if ("stop" in turn) {
+      if (turn.stop === "escaped") outcome.result = "escaped";
+      break;
+    }
+    const { cell, timing } = turn;
     outcome.humanMoves.push(cell);
     tracker.time("engineMs", () => engine.humanMove(cell));
     asm = tracker.time("checkMs", () => session.readState());

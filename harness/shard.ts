@@ -33,6 +33,21 @@ export function shardOfGame(gameIndex: number, count: number): number {
   return Math.floor(gameIndex / 2) % count;
 }
 
+/** Game `n` (from 0) of a shard, as an index in the whole run. */
+export function shardGameIndex(shard: Shard, n: number): number {
+  const pair = shard.index + shard.count * Math.floor(n / 2);
+  return 2 * pair + (n % 2);
+}
+
+/** How many of a run's `games` games a shard plays. */
+export function shardGameCount(shard: Shard, games: number): number {
+  const pairs = Math.ceil(games / 2);
+  const ownPairs = pairs > shard.index ? Math.ceil((pairs - shard.index) / shard.count) : 0;
+  if (ownPairs === 0) return 0;
+  const lastPair = shard.index + shard.count * (ownPairs - 1);
+  return 2 * ownPairs - (2 * lastPair + 1 >= games ? 1 : 0);
+}
+
 /** This shard's games of the run, in run order (their `index` stays the index in the whole run). */
 export function selectShard(specs: readonly GameSpec[], shard: Shard): GameSpec[] {
   return specs.filter((spec) => shardOfGame(spec.index, shard.count) === shard.index);

@@ -61,10 +61,51 @@ export interface RunTotals {
   /** Summed over games (across jobs: more than the wall time). */
   gameMs: number;
   harnessMs: number;
-  /** Instructions per answered click, every one of the run. */
-  instructions: number[];
+  /** Instructions per answered click, counted in a histogram of fixed size (flat memory). */
+  instructions: InstructionHistogram;
   /** The games' costs added up. */
   cost: GameCost;
+}
+
+/** Exact counts below this many instructions; a click answered with more counts at the limit. */
+const HISTOGRAM_LIMIT = 1 << 20;
+
+/**
+ * How many answered clicks took each number of instructions: a fixed 4 MiB table, so a run of any
+ * length keeps the same memory, and the median is exact below HISTOGRAM_LIMIT.
+ */
+export class InstructionHistogram {
+  private readonly counts = new Uint32Array(HISTOGRAM_LIMIT + 1);
+  private total = 0;
+  private largest = 0;
+
+  add(instructions: number): void {
+    this.counts[Math.min(Math.max(0, Math.round(instructions)), HISTOGRAM_LIMIT)]++;
+    this.total++;
+    this.largest = Math.max(this.largest, instructions);
+  }
+
+  get max(): number {
+    return this.largest;
+  }
+
+  /** The median like median() of all the values (mean of the two middle ones for an even count). */
+  median(): number {
+    if (this.total === 0) return 0;
+    const low = this.valueAt((this.total - 1) >> 1);
+    const high = this.valueAt(this.total >> 1);
+    return Math.round((low + high) / 2);
+  }
+
+  /** The value at position `rank` (0-based) in sorted order. */
+  private valueAt(rank: number): number {
+    let seen = 0;
+    for (let value = 0; value <= HISTOGRAM_LIMIT; value++) {
+      seen += this.counts[value];
+      if (seen > rank) return value;
+    }
+    return HISTOGRAM_LIMIT;
+  }
 }
 
 /** Host microseconds per checked computer move (game time summed over jobs), by part. */
@@ -96,7 +137,7 @@ export interface RunSummary {
 }
 
 export function emptyTotals(): RunTotals {
-  return { games: 0, computerMoves: 0, mismatches: 0, gameMs: 0, harnessMs: 0, instructions: [], cost: emptyCost() };
+  return { games: 0, computerMoves: 0, mismatches: 0, gameMs: 0, harnessMs: 0, instructions: new InstructionHistogram(), cost: emptyCost() };
 }
 
 export function addOutcome(totals: RunTotals, outcome: GameOutcome): void {
@@ -105,15 +146,8 @@ export function addOutcome(totals: RunTotals, outcome: GameOutcome): void {
   if (outcome.mismatch) totals.mismatches++;
   totals.gameMs += outcome.wallMs;
   totals.harnessMs += outcome.harnessMs;
-  for (const n of outcome.instructions) totals.instructions.push(n);
+  for (const n of outcome.instructions) totals.instructions.add(n);
   for (const key of Object.keys(totals.cost) as (keyof GameCost)[]) totals.cost[key] += outcome.cost[key];
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 }
 
 export function summarize(totals: RunTotals, wallMs: number, jobs: number): RunSummary {
@@ -125,10 +159,7 @@ export function summarize(totals: RunTotals, wallMs: number, jobs: number): RunS
     movesPerSecond: wallMs > 0 ? round(totals.computerMoves / (wallMs / 1000), 1) : 0,
     wallMs: Math.round(wallMs),
     jobs,
-    instructionsPerMove: {
-      median: median(totals.instructions),
-      max: totals.instructions.reduce((a, b) => Math.max(a, b), 0),
-    },
+    instructionsPerMove: { median: totals.instructions.median(), max: totals.instructions.max },
     msPerGame: totals.games > 0 ? round(totals.gameMs / totals.games, 1) : 0,
     emulatorShare: round(1 - harnessShare, 3),
     harnessShare: round(harnessShare, 3),

@@ -1,11 +1,11 @@
 /** Messages between the differential run and its worker threads. */
 import type { BootSpec } from "./boot.js";
-import type { GameSpec } from "./game-spec.js";
+import type { GameSlice } from "./run.js";
 import type { GameOutcome } from "./runner.js";
 
 export interface WorkerInput {
   boot: BootSpec;
-  specs: GameSpec[];
+  games: GameSlice;
 }
 
 export type WorkerMessage =

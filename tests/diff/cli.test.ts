@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { formatCell, Game, NO_CELL, parseCell } from "../../engine-ts/index.js";
 import { REPORT_FORMAT, type MismatchReport } from "../../harness/report.js";
 import { CLI, IMAGE } from "./setup.js";
 
@@ -40,6 +41,7 @@ describe("piskasm diff", () => {
   });
 
   it("gives up on a floppy without the game with a timeout error that shows the screen", () => {
+    // 6 s: long enough to show the BIOS screen even when the other test files load both cores.
     const run = piskasm("diff", "--games", "1", "--timeout-ms", "6000", "--image", resolve("build/test-dos.img"));
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("timed out after 6000 ms");
@@ -73,6 +75,9 @@ describe("piskasm info", () => {
 });
 
 describe("piskasm replay", () => {
+  /** engine-ts's answers to K10 and K11 with seed 42: a report's computer moves must fit its game. */
+  const game = Game.newGame(42, "human");
+  const computerMoves = ["K10", "K11"].map((move) => formatCell(game.humanMove(parseCell(move)).computer ?? NO_CELL));
   const report: MismatchReport = {
     format: REPORT_FORMAT,
     seed: 42,
@@ -80,8 +85,8 @@ describe("piskasm replay", () => {
     policySeed: 1,
     whoStarts: "human",
     moves: ["K10", "K11"],
-    computerMoves: [],
-    ply: 2,
+    computerMoves,
+    ply: 4,
     diffs: [{ field: "Info", cell: 0, row: 0, col: 0, asm: 0, ts: 1 }],
     screen: [],
     dos: "builtin",

@@ -5,6 +5,16 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
+
+interface BootJson {
+  bootMs: number;
+  dos: string;
+  found: string;
+  error: string | null;
+  expected: string;
+  reached: boolean;
+  screen: string[];
+}
 let dir: string;
 
 /** Runs the bundled CLI (build/cli.mjs, made by `make`). */
@@ -34,23 +44,61 @@ afterAll(() => {
 });
 
 describe("piskasm boot", () => {
-  it("boots a floppy until the screen is still and prints it as JSON", () => {
-    const run = piskasm("boot", "--image", fixtureFloppy(), "--json");
+  it("boots a floppy until the screen is still and prints it as JSON (--expect any)", () => {
+    const run = piskasm("boot", "--image", fixtureFloppy(), "--json", "--expect", "any");
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as { bootMs: number; dos: string; screen: string[] };
-    expect(report.dos).toBe("builtin");
+    const report = JSON.parse(run.stdout) as BootJson;
+    expect(report).toMatchObject({ dos: "builtin", found: "nothing", reached: true, expected: "any" });
     expect(report.bootMs).toBeGreaterThan(0);
     expect(report.screen).toHaveLength(25);
     expect(report.screen[0].startsWith("BOOT OK")).toBe(true);
   });
 
-  it("boots the game's floppy (build/piskasm.img) to the menu", () => {
+  it("exits 1 and says it found nothing when a floppy's screen goes still without the game", () => {
+    const run = piskasm("boot", "--image", fixtureFloppy());
+    expect(run.stdout).toContain("found: neither the game, a DOS prompt nor an error message");
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "piskasm: the boot did not reach the game's menu; it found neither the game, a DOS prompt nor an error message",
+    ]);
+    expect(run.status).toBe(1);
+  });
+
+  it("boots the game's floppy (build/piskasm.img) to the menu and says so", () => {
     const run = piskasm("boot", "--json");
     expect(run.stderr).toBe("");
-    const report = JSON.parse(run.stdout) as { bootMs: number; dos: string; screen: string[] };
-    expect(report.dos).toBe("builtin");
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as BootJson;
+    expect(report).toMatchObject({ dos: "builtin", found: "game-menu", error: null, reached: true });
     expect(report.screen.join("\n")).toContain("1 = you start");
+  });
+
+  it("exits 1 with the DOS's error text for a floppy without PISKASM.COM", () => {
+    const autoexec = join(dir, "AUTOEXEC.BAT");
+    writeFileSync(autoexec, "MOUSE\nPISKASM\n");
+    const image = join(dir, "nogame.img");
+    execFileSync(join(ROOT, "scripts/mkimg.sh"), [image, autoexec, join(ROOT, "build/MOUSE.COM")]);
+    const run = piskasm("boot", "--image", image, "--json");
+    const report = JSON.parse(run.stdout) as BootJson;
+    expect(report).toMatchObject({ found: "dos-error", error: "PISKDOS: PISKASM.COM not found", reached: false });
+    expect(run.stderr).toContain("piskasm: the boot did not reach the game's menu; it found an error message: PISKDOS: PISKASM.COM not found");
+    expect(run.status).toBe(1);
+    // Asked only for a DOS prompt, the same floppy still fails: an error message is not a prompt.
+    expect(piskasm("boot", "--image", image, "--expect", "prompt").status).toBe(1);
+  });
+
+  it("exits 1 and names the boot loop for a FreeDOS floppy that does not boot", () => {
+    const image = join(dir, "freedos-noboot.img");
+    execFileSync("mformat", ["-C", "-f", "1440", "-v", "NOBOOT", "-i", image, "::"]);
+    for (const name of ["KERNEL.SYS", "COMMAND.COM"]) {
+      writeFileSync(join(dir, name), `not really ${name}`);
+      execFileSync("mcopy", ["-i", image, join(dir, name), `::${name}`]);
+    }
+    const run = piskasm("boot", "--image", image, "--json");
+    const report = JSON.parse(run.stdout) as BootJson;
+    expect(report).toMatchObject({ dos: "freedos", found: "dos-error", reached: false });
+    expect(report.error).toContain("the floppy does not boot");
+    expect(run.status).toBe(1);
   });
 
   it("fails with one line and exit code 2 for a missing image", () => {

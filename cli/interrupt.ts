@@ -1,0 +1,38 @@
+/**
+ * Ctrl+C, SIGTERM and SIGHUP on a long command (diff; later arena, brain): the first signal aborts the
+ * work so the command can finish its progress line and print the figures so far, then exit with the
+ * shell's code for that signal (128 + its number); a second signal exits at once.
+ */
+export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+export type HandledSignal = keyof typeof SIGNAL_EXIT_CODES;
+
+export interface Interruption {
+  /** Aborted by the first signal. */
+  readonly signal: AbortSignal;
+  /** The signal received, if any. */
+  received(): HandledSignal | undefined;
+  /** Stop listening (the command is done). */
+  dispose(): void;
+}
+
+export function listenForInterrupts(): Interruption {
+  const controller = new AbortController();
+  let received: HandledSignal | undefined;
+  const handlers = new Map<HandledSignal, () => void>();
+  for (const name of Object.keys(SIGNAL_EXIT_CODES) as HandledSignal[]) {
+    const handler = (): void => {
+      if (received !== undefined) process.exit(SIGNAL_EXIT_CODES[received]);
+      received = name;
+      controller.abort();
+    };
+    handlers.set(name, handler);
+    process.on(name, handler);
+  }
+  return {
+    signal: controller.signal,
+    received: () => received,
+    dispose: () => {
+      for (const [name, handler] of handlers) process.off(name, handler);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The harness's files on disk: reports and records are written under a temporary name, flushed and
+ * renamed, so a full disk or a crash never leaves a truncated file under the real name;
+ * input files are read only when they are regular files of a sane size. Every failure is a FileError
+ * whose message names the user's path and the reason in words, never a temporary name.
+ */
+import { closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+
+/** A file or directory the user named cannot be read or written; the message is meant for the user. */
+export class FileError extends Error {
+  override readonly name = "FileError";
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: "not found",
+  ENOTDIR: "a part of the path is not a directory",
+  EISDIR: "is a directory",
+  EEXIST: "exists and is not a directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "file too large for the file system",
+  EMFILE: "too many open files",
+  ENAMETOOLONG: "name too long",
+  EIO: "input/output error",
+  ELOOP: "too many symbolic links",
+};
+
+/** The errno code of a Node file-system error, if it is one. */
+export function errnoCode(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === "string" && /^E[A-Z0-9]+$/.test(code) ? code : undefined;
+}
+
+/** Why a file-system call failed, in words (without the path Node put in its message). */
+export function fsReason(error: unknown): string {
+  const code = errnoCode(error);
+  if (code === undefined) return error instanceof Error ? error.message : String(error);
+  return `${REASONS[code] ?? code.toLowerCase()} (${code})`;
+}
+
+let temporaries = 0;
+
+/**
+ * Writes `text` to `path` atomically: a hidden temporary file beside it, written whole, flushed, then
+ * renamed over `path`; on any failure the temporary file is removed and `path` is untouched.
+ * (Not the write-file-atomic package: its sync writer does not check for a short write, so a full
+ * disk leaves a truncated file under the real name, the very fault this guards against.)
+ */
+export function writeFileAtomically(path: string, text: string, what: string): void {
+  try {
+    writeThenRename(path, text);
+  } catch (error) {
+    throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
+  }
+}
+
+function writeThenRename(path: string, text: string): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${temporaries++}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temporary, "wx");
+    // writeFileSync repeats short writes until all is written, so a full disk raises ENOSPC here.
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temporary, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A small file written to `dir` and removed again, so a useless directory is found before any work. */
+const PROBE_TEXT = "piskasm checks that this directory can be written\n";
+
+/** Creates `dir` when missing and proves that a file can be written in it (then removes the probe). */
+export function ensureWritableDir(dir: string, what: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new FileError(`cannot create ${what} ${dir}: ${fsReason(error)}`);
+  }
+  const probe = join(dir, `.piskasm-probe-${process.pid}`);
+  try {
+    writeThenRename(probe, PROBE_TEXT);
+  } catch (error) {
+    throw new FileError(`cannot write into ${what} ${dir}: ${fsReason(error)}`);
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/**
+ * Reads a regular file of at most `maxBytes` as UTF-8. Devices, pipes and directories are refused
+ * before a byte is read (`/dev/zero` would never end), and so is a file that is too large.
+ */
+export function readRegularFile(path: string, maxBytes: number, what: string): string {
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for ever.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new FileError(`cannot read ${what} ${path}: ${fsReason(error)}`);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new FileError(`cannot read ${what} ${path}: is a directory`);
+    if (!stat.isFile()) throw new FileError(`cannot read ${what} ${path}: not a regular file (a device, pipe or socket)`);
+    if (stat.size > maxBytes) {
+      throw new FileError(`${what} ${path} is ${stat.size} bytes; refusing more than ${maxBytes}`);
+    }
+    return readFileSync(fd, "utf8");
+  } catch (error) {
+    if (error instanceof FileError) throw error;
+    throw new FileError(`cannot read ${what} ${path}: ${fsReason(error)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
