@@ -3,7 +3,7 @@
  * report, and PSQ/SGF files read as something `piskasm replay` can run (a report with no recorded
  * divergence). The formats themselves live in records/.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { EMPTY, formatCell, Game, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { RecordError } from "../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../records/piskasm-game.js";
@@ -11,6 +11,7 @@ import { formatPsq } from "../records/psq.js";
 import { detectFormat, parseRecord } from "../records/read-record.js";
 import { formatSgf } from "../records/sgf.js";
 import type { DosName } from "./dos-profile.js";
+import { writeFileAtomically } from "./files.js";
 import { REPORT_FORMAT, type MismatchReport } from "./report.js";
 
 /** Every stone of a report's game in order: the human's and the asm's moves alternate from the starter. */
@@ -26,7 +27,10 @@ export function reportGame(report: MismatchReport): PiskasmGame {
   return { seed: report.seed, first: report.whoStarts, moves };
 }
 
-/** Writes `<report>.psq` and `<report>.sgf` beside the JSON report at `jsonPath`; returns their paths. */
+/**
+ * Writes `<report>.psq` and `<report>.sgf` beside the JSON report at `jsonPath` (atomically, like the
+ * report); returns their paths. Throws FileError when one cannot be written.
+ */
 export function writeRecordFiles(jsonPath: string, game: PiskasmGame): string[] {
   const base = jsonPath.replace(/\.json$/, "");
   const record = toRecord(game);
@@ -34,7 +38,7 @@ export function writeRecordFiles(jsonPath: string, game: PiskasmGame): string[] 
     [`${base}.psq`, formatPsq(record)],
     [`${base}.sgf`, formatSgf(record)],
   ];
-  for (const [path, text] of files) writeFileSync(path, text);
+  for (const [path, text] of files) writeFileAtomically(path, text, "game record");
   return files.map(([path]) => path);
 }
 

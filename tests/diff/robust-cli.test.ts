@@ -47,7 +47,7 @@ function expectOneLine(run: Run, exitCode: number, text: string): void {
 }
 
 function jsonFiles(path: string): string[] {
-  return existsSync(path) ? readdirSync(path).filter((f) => !f.startsWith(".piskasm-probe")) : [];
+  return existsSync(path) ? readdirSync(path).filter((f) => f.endsWith(".json") && !f.startsWith(".piskasm-probe")) : [];
 }
 
 describe("piskasm diff: reports", () => {
