@@ -51,4 +51,32 @@ describe("accessibility", () => {
       }
     });
   }
+
+  it("has no serious or critical violation with the debugger stopped at a breakpoint and the timeline's tree focused", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await page.goto(served.url);
+      await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+      await page.click("#btn-new-human");
+      await waitForState(page, "s.phase === 2");
+      await playOnScreen(page, 180, "mouse");
+      await page.click("#dbg-enable");
+      await page.locator(".dbg-body").waitFor({ state: "visible" });
+      await page.evaluate(() => window.piskasm!.debugger!.addBreakpoint("pc_move"));
+      const stop = page.evaluate(() => window.piskasm!.debugger!.continue());
+      await page.click('#heatmap [data-cell="0"]');
+      expect((await stop).routine).toBe("pc_move");
+      await page.locator("#tl-changes").focus();
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest(".timeline-tree") !== null), "Shift+Tab from the changes list reaches the tree").toBe(true);
+      expect(await seriousViolations(page), "debugger stopped").toEqual([]);
+      await page.evaluate(() => window.piskasm!.debugger!.runToHumanTurn());
+      await page.evaluate(() => window.piskasm!.debugger!.enable(false));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
