@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, serveBundle, waitForState, type Served } from "./browser.js";
+import { launchChromium, serveBundle, waitForState, withMenuPage, type Served } from "./browser.js";
 import { playOnScreen, playQuickGame } from "./quick-game.js";
 
 let served: Served;
@@ -30,12 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("accessibility", () => {
   for (const scheme of ["light", "dark"] as const) {
     it(`has no serious or critical violation in the menu, during a game and after it (${scheme} scheme)`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      try {
-        await page.goto(served.url);
-        await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+      await withMenuPage(browser, served.url, { viewport: { width: 1280, height: 800 }, colorScheme: scheme }, async (page, errors) => {
         expect(await seriousViolations(page), "menu").toEqual([]);
         await page.click("#btn-new-human");
         await waitForState(page, "s.phase === 2");
@@ -46,9 +41,28 @@ describe("accessibility", () => {
         expect(await page.locator("#heatmap .cell.win").count()).toBeGreaterThanOrEqual(5);
         expect(await seriousViolations(page), "after the game").toEqual([]);
         expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
+
+  it("has no serious or critical violation with the debugger stopped at a breakpoint and the timeline's tree focused", async () => {
+    await withMenuPage(browser, served.url, { viewport: { width: 1280, height: 800 } }, async (page, errors) => {
+      await page.click("#btn-new-human");
+      await waitForState(page, "s.phase === 2");
+      await playOnScreen(page, 180, "mouse");
+      await page.click("#dbg-enable");
+      await page.locator(".dbg-body").waitFor({ state: "visible" });
+      await page.evaluate(() => window.piskasm!.debugger!.addBreakpoint("pc_move"));
+      const stop = page.evaluate(() => window.piskasm!.debugger!.continue());
+      await page.click('#heatmap [data-cell="0"]');
+      expect((await stop).routine).toBe("pc_move");
+      await page.locator("#tl-changes").focus();
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest(".timeline-tree") !== null), "Shift+Tab from the changes list reaches the tree").toBe(true);
+      expect(await seriousViolations(page), "debugger stopped").toEqual([]);
+      await page.evaluate(() => window.piskasm!.debugger!.runToHumanTurn());
+      await page.evaluate(() => window.piskasm!.debugger!.enable(false));
+      expect(errors).toEqual([]);
+    });
+  });
 });

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { listen } from "../../cli/web-server/listen.js";
 import { createPageServer, type PageServerOptions } from "../../cli/web-server/page-server.js";
 import type { ProbeState } from "../../web/page-probe.js";
@@ -77,4 +77,23 @@ export async function textCellPoint(page: Page, col: number, row: number): Promi
   const box = await page.locator("#screen > div").first().boundingBox();
   if (!box) throw new Error("the emulated screen has no text layer");
   return { x: box.x + ((col + 0.5) * box.width) / 80, y: box.y + ((row + 0.5) * box.height) / 25 };
+}
+
+/** Runs `body` on a page of a fresh browser context (closed afterwards), once the game's menu is shown. */
+export async function withMenuPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions,
+  body: (page: Page, errors: string[], context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(url);
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await body(page, errors, context);
+  } finally {
+    await context.close();
+  }
 }

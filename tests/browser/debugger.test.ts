@@ -52,6 +52,8 @@ describe("the debugger tab", () => {
 
   it("stops at a breakpoint on pc_move showing the CPU's registers and the source line", async () => {
     await page.focus("#screen");
+    // The screen takes keys only once Enter has given it the keyboard.
+    await page.keyboard.press("Enter");
     await page.keyboard.press("1");
     await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
     await page.evaluate(() => window.piskasm!.debugger!.enable(true));

@@ -55,12 +55,21 @@ describe("the page by keyboard only", () => {
   it("Tab reaches every control in reading order, the screen and the score map once each", async () => {
     await page.locator("body").focus();
     const order = await tabCycle(page);
-    const controls = ["btn-help", "btn-new-human", "btn-new-computer", "inp-seed", "btn-pause", "sel-speed", "btn-reset", "btn-fullscreen", "btn-screenshot", "btn-save", "file-state", "file-floppy", "chk-lock", "screen", "inp-move", "btn-move"];
+    const controls = [
+      ...["btn-help", "btn-new-human", "btn-new-computer", "inp-seed", "btn-pause", "sel-speed", "btn-reset", "btn-fullscreen", "btn-screenshot", "btn-save", "file-state", "file-floppy", "chk-lock"],
+      ...["screen", "inp-move", "btn-move"],
+      ...["tl-first", "tl-prev", "tl-next", "tl-last", "tl-changes", "tl-cell", "rec-import"],
+      ...["cell 180", "dbg-enable"],
+    ];
     const positions = controls.map((id) => order.indexOf(id));
-    expect(positions.filter((p) => p < 0).map((_, i) => controls[i]), `Tab order: ${order.join(" ")}`).toEqual([]);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(controls.filter((_, i) => positions[i] < 0), `Tab order: ${order.join(" ")}`).toEqual([]);
+    expect([...positions].sort((a, b) => a - b), `Tab order: ${order.join(" ")}`).toEqual(positions);
     expect(order.filter((id) => id.startsWith("cell "))).toHaveLength(1);
-    expect(order.indexOf("cell 180")).toBeGreaterThan(order.indexOf("btn-move"));
+    expect(order.filter((id) => id !== "body" && !controls.includes(id)), "Tab stops missing from the expected list").toEqual([]);
+    const tops = await page.evaluate((ids) => ids.map((id) => (document.getElementById(id) ?? document.querySelector(`#heatmap [data-cell="${id.slice(5)}"]`))?.getBoundingClientRect().top ?? -1), controls);
+    const stageTops = tops.slice(controls.indexOf("screen"), controls.indexOf("cell 180"));
+    expect([...stageTops].sort((a, b) => a - b), "the stage's controls run top to bottom").toEqual(stageTops);
+    expect(tops[controls.indexOf("dbg-enable")]).toBeGreaterThan(tops[controls.indexOf("cell 180")]);
   });
 
   it("the screen takes keys only after Enter, and Tab and Shift+Tab still leave it", async () => {
@@ -126,6 +135,7 @@ describe("the page by keyboard only", () => {
     await help.waitFor({ state: "visible" });
     expect(await page.locator("#help-keys tr").count()).toBeGreaterThanOrEqual(13);
     expect(await page.locator("#help-keys").textContent()).toContain("pause or resume");
+    for (const key of ["Home", "End", "←", "→"]) expect(await page.locator("#help-keys kbd", { hasText: key }).count(), key).toBe(1);
     await page.keyboard.press("Escape");
     await help.waitFor({ state: "hidden" });
     expect(await focused(page)).toBe("btn-help");

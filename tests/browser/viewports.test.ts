@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, probeState, serveBundle, textCellPoint, waitForState, type Served } from "./browser.js";
+import { launchChromium, probeState, serveBundle, textCellPoint, waitForState, withMenuPage, type Served } from "./browser.js";
 import { playQuickGame, screenOverlaps, type Pointer } from "./quick-game.js";
 
 const GAME_OVER = [4, 5, 6];
@@ -34,12 +34,7 @@ const SIZES: readonly [number, number, Pointer][] = [
 describe("the page at every size", () => {
   for (const [width, height, pointer] of SIZES) {
     it(`at ${width}x${height} a whole game is played by ${pointer === "touch" ? "tapping" : "clicking"} cells, each landing where aimed`, async () => {
-      const context = await browser.newContext({ viewport: { width, height }, hasTouch: pointer === "touch", isMobile: pointer === "touch" });
-      const page = await context.newPage();
-      const errors = collectPageErrors(page);
-      try {
-        await page.goto(served.url);
-        await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+      await withMenuPage(browser, served.url, { viewport: { width, height }, hasTouch: pointer === "touch", isMobile: pointer === "touch" }, async (page, errors) => {
         expect(await screenOverlaps(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         expect(GAME_OVER).toContain(await playQuickGame(page, pointer));
@@ -50,19 +45,12 @@ describe("the page at every size", () => {
         );
         expect(small).toEqual([]);
         expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
   it("at 360x740 a swipe (scroll) and a pinch over the screen place no stone", async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    try {
-      await page.goto(served.url);
-      await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await withMenuPage(browser, served.url, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }, async (page, errors, context) => {
       await page.click("#btn-new-human");
       const start = await waitForState(page, "s.phase === 2");
       const text = await page.evaluate(() => window.piskasm?.boardCellToText(180));
@@ -92,8 +80,6 @@ describe("the page at every size", () => {
       expect(after.moveCount).toBe(before.moveCount);
       expect(after.plocha).toEqual(before.plocha);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -81,6 +81,7 @@ export class DebuggerPanel {
 
   constructor(private readonly host: DebuggerHost) {
     this.toggle.type = "checkbox";
+    this.toggle.id = "dbg-enable";
     const label = el("label", "toggle");
     label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
     this.toggle.addEventListener("change", () => void this.enable(this.toggle.checked).catch((error: unknown) => this.fail("The debugger could not start", error)));

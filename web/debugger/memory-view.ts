@@ -28,6 +28,7 @@ export class MemoryView {
 
   constructor() {
     for (const name of MEMORY_SYMBOLS) this.select.append(new Option(name, name));
+    this.select.setAttribute("aria-label", "A variable of the game to show");
     this.custom.placeholder = "or any label";
     this.custom.size = 12;
     this.custom.setAttribute("aria-label", "A label to show memory of");

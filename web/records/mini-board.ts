@@ -1,5 +1,5 @@
 /** A small 19x19 board of stones with a score in every empty cell (the foreign-game viewer's). */
-import { BOARD_SIZE, CELLS, COMPUTER, HUMAN } from "../../engine-ts/index.js";
+import { BOARD_SIZE, CELLS, COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
 
 export class MiniBoard {
@@ -7,7 +7,9 @@ export class MiniBoard {
   private readonly cells: HTMLDivElement[] = [];
 
   constructor() {
-    this.root.setAttribute("role", "grid");
+    // A picture for assistive technology (its name lists the stones): 361 bare cells are no grid.
+    this.root.setAttribute("role", "img");
+    this.root.setAttribute("aria-label", "Empty board");
     for (let i = 0; i < CELLS; i++) {
       const cell = el("div", "mini-cell");
       cell.dataset.cell = String(i);
@@ -18,6 +20,8 @@ export class MiniBoard {
   }
 
   render(plocha: ArrayLike<number>, scores: ArrayLike<number>, last: number | undefined): void {
+    const stones = (side: number): string => Array.from({ length: CELLS }, (_, i) => i).filter((i) => plocha[i] === side).map(formatCell).join(" ") || "none";
+    this.root.setAttribute("aria-label", `Board, X: ${stones(COMPUTER)}; O: ${stones(HUMAN)}`);
     let max = 1;
     for (let i = 0; i < CELLS; i++) if (plocha[i] === 0) max = Math.max(max, scores[i]);
     this.cells.forEach((cell, i) => {

@@ -22,12 +22,16 @@ export function createRecordControls(handlers: RecordHandlers): RecordControls {
   const copy = button("Copy link", "A link that replays this game up to this ply in the emulator", handlers.copyLink);
   const psq = button("Export PSQ", "Piskvork's game record of the game up to this ply", () => handlers.exportRecord("psq"));
   const sgf = button("Export SGF", "SGF (FF[4], GM[4]) of the game up to this ply, for Sabaki", () => handlers.exportRecord("sgf"));
+  copy.id = "rec-copy";
+  psq.id = "rec-psq";
+  sgf.id = "rec-sgf";
   const label = el("label", "button", "Import record…");
   label.title = "Open a PSQ or SGF game record";
+  // Transparent over its label (web/style.css), like the toolbar's file inputs, so Tab reaches it.
   const file = el("input");
+  file.id = "rec-import";
   file.type = "file";
   file.accept = ".psq,.sgf,text/plain";
-  file.hidden = true;
   file.addEventListener("change", () => {
     const chosen = file.files?.[0];
     file.value = "";
@@ -36,6 +40,7 @@ export function createRecordControls(handlers: RecordHandlers): RecordControls {
   label.append(file);
   root.append(label);
   const link = el("input", "timeline-link");
+  link.id = "rec-link";
   link.readOnly = true;
   link.hidden = true;
   link.setAttribute("aria-label", "Link to this game");

@@ -8,6 +8,7 @@ import { el } from "../dom.js";
 import { actionButton } from "./button.js";
 import { engineStateAt } from "./engine-info.js";
 import { infoChanges, RAY_NAMES, type CellChange } from "./ply-diff.js";
+import { TIMELINE_KEYS, type TimelineMove } from "./timeline-keys.js";
 import type { Timeline, TimelineNode } from "./timeline.js";
 
 /** Changed cells listed (the largest changes first). */
@@ -26,19 +27,30 @@ export class TimelineView {
   private readonly engineCache = new Map<number, Uint16Array>();
 
   constructor(private readonly timeline: Timeline) {
+    // Focusable (not a Tab stop) so that a click anywhere in the card gives it the timeline's keys.
+    this.root.tabIndex = -1;
+    this.root.setAttribute("aria-labelledby", "timeline-title");
     const head = el("h2", undefined, "Timeline ");
+    head.id = "timeline-title";
     head.append(this.label);
     const buttons = el("div", "timeline-buttons");
-    const button = (text: string, title: string, action: () => void): void => void buttons.append(actionButton(text, title, action));
-    button("«", "First ply (Home)", () => this.jump(0));
-    button("◀", "Previous ply (←)", () => void timeline.step(-1));
-    button("▶", "Next ply (→)", () => void timeline.step(1));
-    button("»", "Last ply of this line (End)", () => this.jump(Infinity));
+    const button = (id: string, text: string, title: string, move: TimelineMove): void => {
+      const b = actionButton(text, title, () => this.move(move));
+      b.id = id;
+      b.setAttribute("aria-label", title);
+      buttons.append(b);
+    };
+    button("tl-first", "«", "First ply (Home)", "first");
+    button("tl-prev", "◀", "Previous ply (←)", "previous");
+    button("tl-next", "▶", "Next ply (→)", "next");
+    button("tl-last", "»", "Last ply of this line (End)", "last");
+    this.slider.id = "tl-slider";
     this.slider.type = "range";
     this.slider.min = "0";
     this.slider.setAttribute("aria-label", "Ply of the current line");
     this.slider.addEventListener("input", () => this.jump(Number(this.slider.value)));
     buttons.append(this.slider);
+    this.cellInput.id = "tl-cell";
     this.cellInput.placeholder = "K10";
     this.cellInput.size = 4;
     this.cellInput.setAttribute("aria-label", "A cell to score at this ply");
@@ -46,10 +58,23 @@ export class TimelineView {
     const cellRow = el("div", "timeline-cell-row", "Score of ");
     cellRow.append(this.cellInput, this.cellOut);
     const changesHead = el("h3", undefined, "Info changed by the last stones");
+    changesHead.id = "timeline-changes-title";
+    // A scrolling list: a Tab stop of its own so that the keyboard can scroll it too.
+    this.changes.id = "tl-changes";
+    this.changes.tabIndex = 0;
+    this.changes.setAttribute("aria-labelledby", "timeline-changes-title");
+    this.tree.setAttribute("role", "group");
+    this.tree.setAttribute("aria-label", "Tree of variations");
     this.root.append(head, buttons, this.tree, changesHead, this.changes, cellRow);
     timeline.listen({ changed: () => this.render() });
     document.addEventListener("keydown", (event) => this.key(event));
     this.render();
+  }
+
+  private move(move: TimelineMove): void {
+    if (move === "previous") void this.timeline.step(-1);
+    else if (move === "next") void this.timeline.step(1);
+    else this.jump(move === "first" ? 0 : Infinity);
   }
 
   private jump(index: number): void {
@@ -58,21 +83,15 @@ export class TimelineView {
     void this.timeline.goTo(line[Math.max(0, Math.min(line.length - 1, index))]);
   }
 
-  /** Arrow keys, Home and End move along the line, unless the emulated screen or a field has the keys. */
+  /** The timeline's keys move along the line while the focus is in the card (and not in its text field). */
   private key(event: KeyboardEvent): void {
     const target = event.target;
-    if (target instanceof HTMLElement && (target.closest("#screen") || target.matches("input:not([type=range]), textarea, select"))) return;
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const moves: Record<string, () => void> = {
-      ArrowLeft: () => void this.timeline.step(-1),
-      ArrowRight: () => void this.timeline.step(1),
-      Home: () => this.jump(0),
-      End: () => this.jump(Infinity),
-    };
-    const action = moves[event.key];
-    if (!action) return;
+    if (!(target instanceof HTMLElement) || !this.root.contains(target) || target.matches("input:not([type=range]), textarea, select")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    const key = TIMELINE_KEYS.find((k) => k.key === event.key);
+    if (!key) return;
     event.preventDefault();
-    action();
+    this.move(key.move);
   }
 
   private render(): void {
@@ -87,7 +106,9 @@ export class TimelineView {
     this.showCell();
   }
 
+  /** One Tab stop for the whole tree (the current node's dot), which keeps the focus when the tree is drawn again. */
   private renderTree(onLine: ReadonlySet<TimelineNode>): void {
+    const hadFocus = this.tree.contains(document.activeElement);
     const dots: HTMLElement[] = [];
     let lanes = 0;
     let depthMax = 0;
@@ -95,9 +116,12 @@ export class TimelineView {
       depthMax = Math.max(depthMax, depth);
       const dot = el("button", `dot${onLine.has(node) ? " on-line" : ""}${node === this.timeline.tree.current ? " current" : ""}`);
       dot.type = "button";
+      dot.id = `tl-node-${node.id}`;
+      dot.tabIndex = node === this.timeline.tree.current ? 0 : -1;
       dot.style.left = `${depth * DOT_STEP_PX}px`;
       dot.style.top = `${lane * LANE_STEP_PX}px`;
       dot.title = `ply ${node.moves.length}${node.moves.length > 0 ? `: ${node.moves.slice(-2).map(formatCell).join(" ")}` : ""}`;
+      dot.setAttribute("aria-label", dot.title);
       dot.dataset.node = String(node.id);
       dot.addEventListener("click", () => void this.timeline.goTo(node));
       dots.push(dot);
@@ -107,7 +131,9 @@ export class TimelineView {
     if (root) place(root, 0, 0);
     this.tree.style.height = `${(lanes + 1) * LANE_STEP_PX}px`;
     this.tree.style.width = `${(depthMax + 1) * DOT_STEP_PX}px`;
+    if (dots.length > 0 && !dots.some((dot) => dot.tabIndex === 0)) dots[0].tabIndex = 0;
     this.tree.replaceChildren(...dots);
+    if (hadFocus) dots.find((dot) => dot.tabIndex === 0)?.focus();
   }
 
   private renderChanges(node: TimelineNode | undefined): void {
