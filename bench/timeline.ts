@@ -43,7 +43,7 @@ function lcg(seed: number): () => number {
 }
 
 const machine = await bootFloppy(IMAGE);
-const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: 20_000 });
+const session = await GameSession.open(machine, { timeoutMs: 20_000 });
 await session.useSeed(DRAW_SEED);
 const timeline = new Timeline({ run: (step) => step(machine), restored: () => undefined });
 global.gc?.();

@@ -36,7 +36,7 @@ export function registerInfo(program: Command): void {
     .command("info")
     .description("play human moves in the emulator (the computer answering) and show the asm's and engine-ts's Info side by side")
     .requiredOption("--moves <list>", 'human moves, comma-separated, like "K10,L11" (may be empty: "")')
-    .option("--seed <s>", "0..65535: start the game with this Seed (PISKASM /S:s); default: the program's counted seed")
+    .option("--seed <s>", "0..65535: start the game with this Seed (typed after the game's menu key S); default: the program's counted seed")
     .option("--json", "print { seed, moves, asm, ts, diffs } as JSON");
   addBootOptions(command).action(async (options: InfoCommandOptions) => {
     const moves = parseMoves(options.moves);

@@ -19,7 +19,7 @@ interface ReplayCommandOptions extends BootCommandOptions {
 export function registerReplay(program: Command): void {
   const command = program
     .command("replay")
-    .description("re-run the game of a mismatch report (same seed via PISKASM /S:, same moves) and show the divergence again")
+    .description("re-run the game of a mismatch report (same seed typed after the game's menu key S, same moves) and show the divergence again")
     .argument("<file>", "a report written by `piskasm diff`, or a game record (.psq or .sgf)")
     .option("--seed <s>", "for a record: the game's Seed (when its player names do not say `PISKASM.COM /S:n`)")
     .option("--first <who>", "for a record: who started, human or computer (when its player names do not say)")

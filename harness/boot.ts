@@ -13,7 +13,7 @@ export interface BootSpec {
 export async function openSession(spec: BootSpec): Promise<GameSession> {
   const machine = await bootFloppy(spec.image);
   try {
-    return await GameSession.open(machine, { dos: DOS_PROFILES[spec.dos], timeoutMs: spec.timeoutMs });
+    return await GameSession.open(machine, { timeoutMs: spec.timeoutMs });
   } catch (error) {
     await machine.destroy();
     throw error;

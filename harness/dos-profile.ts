@@ -1,12 +1,10 @@
-/** How to relaunch PISKASM.COM with a command line under each DOS the floppies can boot. */
+/** The DOSes the floppies can boot, and how to tell that each waits at its prompt. */
 export type DosName = "builtin" | "freedos";
 
 export interface DosProfile {
   readonly name: DosName;
   /** True once the DOS waits for input after PISKASM.COM has exited. */
   promptReady(lines: readonly string[]): boolean;
-  /** The keys that run PISKASM.COM again with `args` as its command tail. */
-  relaunchKeys(args: string): string;
 }
 
 /** The small DOS asks for a new command tail once the last AUTOEXEC program has exited. */
@@ -18,7 +16,6 @@ export const DOS_PROFILES: Readonly<Record<DosName, DosProfile>> = {
   builtin: {
     name: "builtin",
     promptReady: (lines) => lines.some((line) => line.includes(SMALL_DOS_PROMPT)),
-    relaunchKeys: (args) => `${args}\r`,
   },
   freedos: {
     name: "freedos",
@@ -26,6 +23,5 @@ export const DOS_PROFILES: Readonly<Record<DosName, DosProfile>> = {
       const last = [...lines].reverse().find((line) => line.trim() !== "");
       return last !== undefined && FREEDOS_PROMPT.test(last.trimEnd());
     },
-    relaunchKeys: (args) => `PISKASM ${args}\r`,
   },
 };

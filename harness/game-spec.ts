@@ -12,7 +12,7 @@ export interface GameSpec {
   policy: PolicyName;
   /** Seed of the policy's own PRNG. */
   policySeed: number;
-  /** Seed forced with PISKASM /S:n; undefined: the program counts its own seed at the menu. */
+  /** Seed forced through the game's menu key S (as PISKASM /S:n does); undefined: the program counts its own seed at the menu. */
   seed?: number;
   /** The human moves of a replayed game (policy "replay"). */
   moves?: readonly number[];

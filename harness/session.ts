@@ -6,7 +6,6 @@
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
 import { assertCell, COMPUTER, formatCell, HUMAN, type Side, type ToMove, type WhoStarts } from "../engine-ts/index.js";
-import type { DosProfile } from "./dos-profile.js";
 import {
   cellToScreen,
   findGame,
@@ -21,7 +20,6 @@ import {
 import type { ScreenPosition } from "./screen-check.js";
 
 export interface SessionOptions {
-  dos: DosProfile;
   /** Longest wait for one step (a boot, a key, an answer) before failing with the screen. */
   timeoutMs: number;
 }

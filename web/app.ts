@@ -173,7 +173,7 @@ export class App implements ToolbarHandlers {
 
   newGame(starter: Starter, seed: number | undefined): void {
     if (this.refusePaused()) return;
-    if (seed !== undefined) this.status.busy(`Starting PISKASM /S:${seed} through the keyboard…`);
+    if (seed !== undefined) this.status.busy(`Starting a game with seed ${seed} (the game's menu key S, typed through the keyboard)…`);
     this.withMachine(async (machine) => {
       const layout = this.layout;
       if (!layout) throw new Error("PISKASM.COM is not running");

@@ -1,9 +1,8 @@
 /**
  * Starting and leaving games the way a person does: keys through the emulated keyboard, never
- * memory. A chosen seed goes through the harness's GameSession.useSeed (PISKASM /S:n).
+ * memory. A chosen seed goes through the harness's GameSession.useSeed (the game's menu key S).
  */
 import type { Machine } from "../emu/types.js";
-import { DOS_PROFILES, type DosProfile } from "../harness/dos-profile.js";
 import { Phase, phaseName, readPhase, type GameLayout, type PhaseValue } from "../harness/game-view.js";
 import { GameSession, isGameOver } from "../harness/session.js";
 
@@ -13,7 +12,7 @@ const MENU_KEY: Readonly<Record<Starter, string>> = { human: "1", computer: "2" 
 const ESC = "\x1b";
 const ANY_KEY = " ";
 const PHASE_TIMEOUT_MS = 10_000;
-/** Quitting to DOS and running PISKASM /S:n again takes longer at 4.77 MHz. */
+/** Typing a seed after menu key S takes longer at 4.77 MHz. */
 const SEED_TIMEOUT_MS = 60_000;
 
 /** From a game (Esc: the game's give-up key) or a result screen (any key) back to the menu. */
@@ -26,11 +25,11 @@ export async function backToMenu(machine: Machine, layout: GameLayout): Promise<
   await machine.waitFor(() => phase() === Phase.MENU, { timeoutMs: PHASE_TIMEOUT_MS, what: "the game's menu" });
 }
 
-/** From any phase of the game: back to the menu, then 1 or 2; with `seed`, PISKASM /S:seed first. */
+/** From any phase of the game: back to the menu, then 1 or 2; with `seed`, menu key S and the seed first. */
 export async function startNewGame(machine: Machine, layout: GameLayout, starter: Starter, seed?: number): Promise<void> {
   await backToMenu(machine, layout);
   if (seed !== undefined) {
-    const session = await GameSession.open(machine, { dos: whicheverDos(), timeoutMs: SEED_TIMEOUT_MS });
+    const session = await GameSession.open(machine, { timeoutMs: SEED_TIMEOUT_MS });
     await session.useSeed(seed);
     await session.startGame(starter);
     return;
@@ -40,18 +39,4 @@ export async function startNewGame(machine: Machine, layout: GameLayout, starter
     timeoutMs: PHASE_TIMEOUT_MS,
     what: "the new game to start",
   });
-}
-
-/** The page runs whatever floppy it was given: relaunch under whichever DOS shows its prompt. */
-function whicheverDos(): DosProfile {
-  let seen: DosProfile = DOS_PROFILES.builtin;
-  return {
-    name: "builtin",
-    promptReady(lines) {
-      const found = Object.values(DOS_PROFILES).find((dos) => dos.promptReady(lines));
-      if (found) seen = found;
-      return found !== undefined;
-    },
-    relaunchKeys: (args) => seen.relaunchKeys(args),
-  };
 }

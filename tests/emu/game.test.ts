@@ -315,7 +315,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
 
   it("key S and a typed seed make every game start with that seed; an empty line counts seeds again", async () => {
     const { machine } = run();
-    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: STEP_TIMEOUT_MS });
+    const session = await GameSession.open(machine, { timeoutMs: STEP_TIMEOUT_MS });
     expect(session.forcedSeed()).toBe(SEED);
     await session.useSeed(4242);
     expect(session.forcedSeed()).toBe(4242);
@@ -363,7 +363,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
 
   it("a 40-stone position set up by clicks (left O, right X) equals engine-ts, and so does the computer's next move", async () => {
     const { machine } = run();
-    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: STEP_TIMEOUT_MS });
+    const session = await GameSession.open(machine, { timeoutMs: STEP_TIMEOUT_MS });
     const stones = fortyStones();
     for (const toMove of ["human", "computer"] as const) {
       const engine = Game.setUp(SEED);
@@ -381,7 +381,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
 
   it("in the set-up mode clicks on stones or off the board place nothing, Esc leaves, and a set-up five ends the game", async () => {
     const { machine } = run();
-    const session = await GameSession.open(machine, { dos: DOS_PROFILES.builtin, timeoutMs: STEP_TIMEOUT_MS });
+    const session = await GameSession.open(machine, { timeoutMs: STEP_TIMEOUT_MS });
     await session.startSetUp();
     expect(run().screenHas("Set-up: left O, right X")).toBe(true);
     await run().clickCell(100);

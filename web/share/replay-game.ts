@@ -1,12 +1,11 @@
 /**
  * Playing a PISKASM.COM game again in the page's emulator, as `piskasm replay` does: back to the
- * menu, `PISKASM /S:seed` at the DOS prompt, 1 or 2 for who starts, then the human's stones clicked
+ * menu, the seed typed after menu key S, 1 or 2 for who starts, then the human's stones clicked
  * through the emulated mouse. Every stable state on the way is handed to `onStable` (the timeline
  * keeps it). Nothing is written into guest memory.
  */
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
-import { DOS_PROFILES, type DosProfile } from "../../harness/dos-profile.js";
 import { findGame, Phase, readPhase, type GameState } from "../../harness/game-view.js";
 import { GameSession } from "../../harness/session.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
@@ -21,23 +20,6 @@ export interface ReplayResult {
   stopped: string | undefined;
 }
 
-/**
- * Either DOS: the small DOS asks for a command tail, FreeDOS shows `A:\>`; the prompt seen decides
- * which keys relaunch the program.
- */
-function anyDos(): DosProfile {
-  let seen: DosProfile = DOS_PROFILES.builtin;
-  return {
-    name: "builtin",
-    promptReady(lines) {
-      const match = [DOS_PROFILES.builtin, DOS_PROFILES.freedos].find((p) => p.promptReady(lines));
-      if (match) seen = match;
-      return match !== undefined;
-    },
-    relaunchKeys: (args) => seen.relaunchKeys(args),
-  };
-}
-
 /** Leaves a game in progress (Esc) or a result screen (a key) for the menu. */
 async function toMenu(machine: Machine): Promise<void> {
   const layout = findGame(machine.memory);
@@ -49,7 +31,7 @@ async function toMenu(machine: Machine): Promise<void> {
 
 export async function replayGame(machine: Machine, game: PiskasmGame, onStable: (state: GameState) => void, onProgress: (plies: number) => void): Promise<ReplayResult> {
   await toMenu(machine);
-  const session = await GameSession.open(machine, { dos: anyDos(), timeoutMs: STEP_TIMEOUT_MS });
+  const session = await GameSession.open(machine, { timeoutMs: STEP_TIMEOUT_MS });
   await session.useSeed(game.seed);
   let state = await session.startGame(game.first);
   onStable(state);

@@ -151,7 +151,7 @@ export class GameHistory {
     this.foreignView.hide();
     this.timeline.clear();
     this.replayRunning = true;
-    this.host.busy(`Replaying ${what} in the emulator: PISKASM /S:${game.seed}, ${game.first} starts, ${game.moves.length} stones…`);
+    this.host.busy(`Replaying ${what} in the emulator: seed ${game.seed} (menu key S), ${game.first} starts, ${game.moves.length} stones…`);
     try {
       const result = await this.host.run((machine) =>
         replayGame(
