@@ -14,7 +14,6 @@
  */
 import { bootFloppy } from "../emu/node.js";
 import { CELLS, EMPTY, Game, parseCell } from "../engine-ts/index.js";
-import { DOS_PROFILES } from "../harness/dos-profile.js";
 import { Phase } from "../harness/game-view.js";
 import { GameSession } from "../harness/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../tests/emu/fixtures/draw-game.js";

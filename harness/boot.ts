@@ -1,6 +1,6 @@
 /** Boots a floppy and opens the game session on it (the machine is released again on failure). */
 import { bootFloppy } from "../emu/node.js";
-import { DOS_PROFILES, type DosName } from "./dos-profile.js";
+import type { DosName } from "./dos-profile.js";
 import { GameSession } from "./session.js";
 
 export interface BootSpec {

@@ -6,6 +6,7 @@
 import { COMPUTER, EMPTY, Game, HUMAN } from "../engine-ts/index.js";
 import { CELLS, Phase, type GameState } from "../harness/game-view.js";
 import { compareStates, type Comparison } from "./state-diff.js";
+import { stonesAdded } from "./stones-added.js";
 
 export interface MoveRecord {
   cell: number;
@@ -133,20 +134,6 @@ export class Follower {
     };
     return this.current;
   }
-}
-
-/** Stones on `after` that are not on `before`; undefined if a stone of `before` changed or vanished. */
-function stonesAdded(before: Uint8Array, after: Uint8Array): { human: number[]; computer: number[] } | undefined {
-  const human: number[] = [];
-  const computer: number[] = [];
-  for (let i = 0; i < CELLS; i++) {
-    if (before[i] === after[i]) continue;
-    if (before[i] !== EMPTY) return undefined;
-    if (after[i] === HUMAN) human.push(i);
-    else if (after[i] === COMPUTER) computer.push(i);
-    else return undefined;
-  }
-  return { human, computer };
 }
 
 /** `moves` still on the board, then the board's other stones in cell order (their real order is unknown). */

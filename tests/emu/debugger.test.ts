@@ -6,7 +6,6 @@
  */
 import { resolve } from "node:path";
 import { describe, it } from "vitest";
-import { DOS_PROFILES } from "../../harness/dos-profile.js";
 import { GameSession } from "../../harness/session.js";
 import { breakpointScenario, profileScenario } from "./debugger-scenarios.js";
 import { bootForDescribe, ROOT } from "./support.js";

@@ -12,7 +12,6 @@ import { bootForDescribe, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, Game, HUMAN, type Side } from "../../engine-ts/index.js";
-import { DOS_PROFILES } from "../../harness/dos-profile.js";
 import { GameSession } from "../../harness/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
 import {

@@ -3,7 +3,7 @@
  * Positions are built with PlaceStone, so Info is exactly what the engine keeps.
  */
 import { describe, expect, it } from "vitest";
-import { AXES, COMPUTER, countingUnits, formatCell, HUMAN, parseCell, pcMoveScan, priorityLevel, type Side } from "../../engine-ts/index.js";
+import { AXES, COMPUTER, countingUnits, formatCell, parseCell, pcMoveScan, priorityLevel, type Side } from "../../engine-ts/index.js";
 import { gameWith } from "./position.js";
 
 const at = parseCell;

@@ -5,8 +5,9 @@
  * child, a variation; the old line stays. Every node keeps the asm's state as it was observed and an
  * opaque machine snapshot `S` (so it is testable without an emulator).
  */
-import { CELLS, COMPUTER, EMPTY, HUMAN, type WhoStarts } from "../../engine-ts/index.js";
+import { CELLS, COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
 import type { GameState } from "../../harness/game-view.js";
+import { stonesAdded } from "../stones-added.js";
 
 export interface PlyNode<S> {
   readonly id: number;
@@ -127,19 +128,6 @@ function samePlocha(a: Uint8Array, b: Uint8Array): boolean {
 
 function sameMoves(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((m, i) => m === b[i]);
-}
-
-function stonesAdded(before: Uint8Array, after: Uint8Array): { human: number[]; computer: number[] } | undefined {
-  const human: number[] = [];
-  const computer: number[] = [];
-  for (let i = 0; i < CELLS; i++) {
-    if (before[i] === after[i]) continue;
-    if (before[i] !== EMPTY) return undefined;
-    if (after[i] === HUMAN) human.push(i);
-    else if (after[i] === COMPUTER) computer.push(i);
-    else return undefined;
-  }
-  return { human, computer };
 }
 
 /** The root's stones: none, the computer's first stone, or (a game under way) every stone in cell order. */
