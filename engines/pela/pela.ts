@@ -19,6 +19,7 @@ import { shapeTable } from "../common/shapes.js";
 import type { Engine } from "../engine.js";
 import { combinedValue, fourKind } from "./values.js";
 import { searchVcf, type VcfLimits } from "./vcf.js";
+import { searchVct, type VctLimits, type VctResult } from "./vct.js";
 
 export const MAX_DEPTH = 20;
 export const NODE_BUDGET = 6000;
@@ -29,9 +30,20 @@ export const DEFAULT_TURN_MS = 1000;
  * the defence and safety checks (the rest covers the value scan and overhead). Each search gets its
  * own share, so a long own search cannot leave the opponent's threats unseen.
  */
-const OWN_SEARCH_SHARE = 0.2;
-const THREAT_SEARCH_SHARE = 0.4;
-const SEARCH_SHARE = 0.5;
+const OWN_SEARCH_SHARE = 0.1;
+const OWN_THREAT_SHARE = 0.25;
+const THREAT_SEARCH_SHARE = 0.35;
+const THREAT_TREE_SHARE = 0.45;
+const SEARCH_SHARE = 0.8;
+/**
+ * The threat-space searches (piskasm's addition): the engine's own attack may use up to OWN_THREES
+ * open threes, the opponent's threats are looked for with up to OPP_THREES; each level tries the
+ * THREAT_WIDTH best three-making cells, and each leaf's VCF gets LEAF_NODES positions.
+ */
+const OWN_THREES = 2;
+const OPP_THREES = 1;
+const THREAT_WIDTH = 8;
+const LEAF_NODES = 300;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
@@ -70,9 +82,13 @@ export class PelaStrategy implements Strategy {
     });
     const own = this.vcf(board, OWN, limitsUntil(OWN_SEARCH_SHARE));
     if (own) return own[0];
+    const ownThreats = this.vct(board, OWN, limitsUntil(OWN_THREAT_SHARE), OWN_THREES);
+    if (ownThreats) return ownThreats.first;
     const threat = this.vcf(board, OPP, limitsUntil(THREAT_SEARCH_SHARE));
     const limits = limitsUntil(SEARCH_SHARE);
     if (threat) return this.defend(board, threat, cells, limits);
+    const tree = this.vct(board, OPP, limitsUntil(THREAT_TREE_SHARE), OPP_THREES);
+    if (tree) return this.defend(board, tree.cells, cells, limits);
     return this.nearBest(board, cells, context, limits);
   }
 
@@ -89,10 +105,23 @@ export class PelaStrategy implements Strategy {
     return result ? [...result.line, ...result.finish] : undefined;
   }
 
-  /** True when, after the own stone at `cell`, the opponent surely has no VCF (the search finished). */
+  private vct(board: Board, attacker: typeof OWN | typeof OPP, limits: VcfLimits, threes: number): VctResult | undefined {
+    const { result, nodes } = searchVct(board, attacker, this.threatLimits(limits, attacker, threes));
+    this.lastNodes += nodes;
+    return result;
+  }
+
+  private threatLimits(limits: VcfLimits, attacker: typeof OWN | typeof OPP, threes: number): VctLimits {
+    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES };
+  }
+
+  /**
+   * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
+   * OPP_THREES open threes (the search finished).
+   */
   private safeAfter(board: Board, cell: number, limits: VcfLimits): boolean {
     board.place(cell, OWN);
-    const { result, nodes, complete } = searchVcf(board, OPP, limits);
+    const { result, nodes, complete } = searchVct(board, OPP, this.threatLimits(limits, OPP, OPP_THREES));
     board.removeLast(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
