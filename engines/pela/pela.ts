@@ -22,7 +22,7 @@ import { searchVcf, type VcfLimits } from "./vcf.js";
 import { searchVct, type VctLimits, type VctResult } from "./vct.js";
 
 export const MAX_DEPTH = 20;
-export const NODE_BUDGET = 6000;
+export const NODE_BUDGET = 20000;
 /** When the protocol says "answer at once" (timeout_turn 0), the searches still get this long. */
 export const DEFAULT_TURN_MS = 1000;
 /**
@@ -49,7 +49,12 @@ const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
 const NEAR_BEST_DIVISOR = 20;
 /** How many of the best cells are checked for leaving the opponent a VCF. */
-const SAFETY_CHECKS = 16;
+const SAFETY_CHECKS = 40;
+/**
+ * What "safe" means, strictest first: the opponent has no win with OPP_THREES open threes, then none by
+ * fours alone (a cell is taken from the strictest level that has one).
+ */
+const SAFETY_LEVELS = [OPP_THREES, 0];
 
 export interface PelaOptions {
   readonly maxDepth?: number;
@@ -117,11 +122,11 @@ export class PelaStrategy implements Strategy {
 
   /**
    * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
-   * OPP_THREES open threes (the search finished).
+   * `threes` open threes (the search finished).
    */
-  private safeAfter(board: Board, cell: number, limits: VcfLimits): boolean {
+  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number): boolean {
     board.place(cell, OWN);
-    const { result, nodes, complete } = searchVct(board, OPP, this.threatLimits(limits, OPP, OPP_THREES));
+    const { result, nodes, complete } = searchVct(board, OPP, this.threatLimits(limits, OPP, threes));
     board.removeLast(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
@@ -134,9 +139,9 @@ export class PelaStrategy implements Strategy {
   private defend(board: Board, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
     const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    for (const c of tries) if (this.safeAfter(board, c, limits)) return c;
     const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    for (const c of others.slice(0, SAFETY_CHECKS)) if (this.safeAfter(board, c, limits)) return c;
+    const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
+    for (const threes of SAFETY_LEVELS) for (const c of candidates) if (this.safeAfter(board, c, limits, threes)) return c;
     const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
   }
@@ -162,8 +167,13 @@ export class PelaStrategy implements Strategy {
   private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
     const table = shapeTable();
     const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
-    const safe = ranked.slice(0, SAFETY_CHECKS).filter(({ c }) => this.safeAfter(board, c, limits));
-    const pool = safe.length > 0 ? safe : ranked;
+    const checked = ranked.slice(0, SAFETY_CHECKS);
+    let pool = ranked;
+    for (const threes of [...SAFETY_LEVELS].reverse()) {
+      const safe = checked.filter(({ c }) => this.safeAfter(board, c, limits, threes));
+      if (safe.length === 0) break;
+      pool = safe;
+    }
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;
