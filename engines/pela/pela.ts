@@ -2,13 +2,18 @@
  * pela (seed 002, after the description of Pela's pbrain-pela; piskasm's own code). A move is:
  *   1. a five when the engine has a four; the block when the opponent has one;
  *   2. the first stone of a win by continuous fours (VCF), when the search finds one (piskasm's
- *      addition: a line may also end in a double open three when the defender has no four);
- *   3. when the opponent has such a win: the cells of its winning line, best value first, each tried
- *      until one leaves the opponent without a VCF; when every one loses, the engine's best four
- *      (delaying the loss);
+ *      addition: a line may also end in a double open three when the defender has no four); then
+ *      (piskasm's addition, engines/pela/vct.ts) the first stone of a win by threats that may include
+ *      up to OWN_THREES open threes;
+ *   3. when the opponent has such a win (a VCF, or piskasm's addition: a threat win with one open
+ *      three): the cells of its winning line, best value first, then the best other cells, each tried
+ *      until one leaves the opponent without such a win (else without a VCF); when every one loses,
+ *      the engine's best four (delaying the loss);
  *   4. otherwise the cell with the highest attack + defence value, with a small random choice among
- *      the cells within 5 % of the best; piskasm's addition: the best few cells are first checked for
- *      leaving the opponent a VCF, and only safe ones are chosen when there are any.
+ *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked for
+ *      leaving the opponent a threat win (then a VCF), and only safe ones are chosen when there are
+ *      any; the best few of those are checked against the opponent's best quiet moves (one that
+ *      prepares a VCF no cell of its line stops).
  * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
  * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
  * deterministic for a seed; only a deadline that cuts a search short can change its move.
@@ -40,7 +45,7 @@ const SEARCH_SHARE = 0.8;
  * open threes, the opponent's threats are looked for with up to OPP_THREES; each level tries the
  * THREAT_WIDTH best three-making cells, and each leaf's VCF gets LEAF_NODES positions.
  */
-const OWN_THREES = 2;
+const OWN_THREES = 3;
 const OPP_THREES = 1;
 const THREAT_WIDTH = 8;
 const LEAF_NODES = 300;
@@ -50,6 +55,9 @@ const OPENING_RADIUS = 0;
 const NEAR_BEST_DIVISOR = 20;
 /** How many of the best cells are checked for leaving the opponent a VCF. */
 const SAFETY_CHECKS = 40;
+/** How many of the safe best cells are checked against the opponent's QUIET_REPLIES best quiet moves. */
+const QUIET_CHECKS = 10;
+const QUIET_REPLIES = 12;
 /**
  * What "safe" means, strictest first: the opponent has no win with OPP_THREES open threes, then none by
  * fours alone (a cell is taken from the strictest level that has one).
@@ -146,6 +154,39 @@ export class PelaStrategy implements Strategy {
     return this.best(board, fours.length > 0 ? fours : tries);
   }
 
+  /**
+   * True when, after the own stone at `cell`, one of the opponent's QUIET_REPLIES best cells (by its
+   * attack + defence value) gives it a VCF that no cell of the VCF's line stops: the quiet move that
+   * prepares two threats at once (piskasm's addition).
+   */
+  private quietLossAfter(board: Board, cell: number, limits: VcfLimits): boolean {
+    board.place(cell, OWN);
+    const table = shapeTable();
+    const replies = board
+      .cellsNearStones(NEAR)
+      .map((c) => ({ c, v: combinedValue(board, c, OPP, table) }))
+      .sort((a, b) => b.v - a.v)
+      .slice(0, QUIET_REPLIES);
+    const lost = replies.some(({ c }) => {
+      board.place(c, OPP);
+      const threat = this.vcf(board, OPP, limits);
+      const held = threat === undefined || threat.some((d) => board.cells[d] === EMPTY && this.holds(board, d, limits));
+      board.removeLast(c);
+      return !held;
+    });
+    board.removeLast(cell);
+    return lost;
+  }
+
+  /** True when the own stone at the empty `cell` surely leaves the opponent no VCF. */
+  private holds(board: Board, cell: number, limits: VcfLimits): boolean {
+    board.place(cell, OWN);
+    const { result, nodes, complete } = searchVcf(board, OPP, limits);
+    board.removeLast(cell);
+    this.lastNodes += nodes;
+    return complete && result === undefined;
+  }
+
   private best(board: Board, cells: readonly number[]): number {
     let best = cells[0];
     let bestValue = -1;
@@ -174,6 +215,8 @@ export class PelaStrategy implements Strategy {
       if (safe.length === 0) break;
       pool = safe;
     }
+    const calm = pool.slice(0, QUIET_CHECKS).filter(({ c }) => !this.quietLossAfter(board, c, limits));
+    if (calm.length > 0) pool = calm;
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;
