@@ -12,7 +12,21 @@ import { ArenaError } from "./errors.js";
 /** The registry's external-brain entry, the only one that takes an argument (its command line). */
 const PBRAIN = "pbrain";
 /** The registry's emulated engine (it boots v86 as soon as it is created). */
-export const ASM = "asm";
+const ASM = "asm";
+/** The names that create the emulated engine (the registry's alias piskasm-asm too). */
+const ASM_NAMES: readonly string[] = [ASM, "piskasm-asm"];
+/** The names of PISKASM's players, whose lost games the arena classifies (asm, ts and their aliases). */
+const PISKASM_NAMES: readonly string[] = [...ASM_NAMES, "ts", "piskasm-ts"];
+
+/** True when the player `name` is the emulated PISKASM.COM. */
+export function isAsm(name: string): boolean {
+  return ASM_NAMES.includes(name);
+}
+
+/** True when the player `name` is PISKASM (the COM or engine-ts). */
+export function isPiskasm(name: string): boolean {
+  return PISKASM_NAMES.includes(name);
+}
 
 export interface ArenaEngineOptions {
   /** The floppy for `asm` (undefined: `asm` cannot be created). */
@@ -53,7 +67,7 @@ export function createPlayer(name: string, options: ArenaEngineOptions): Engine 
  */
 export function sizeRefusal(name: string, size: number): string | undefined {
   const base = name.split(":")[0];
-  if (base === ASM) return size === BOARD_SIZE ? undefined : `${name} (PISKASM.COM) plays on ${BOARD_SIZE}x${BOARD_SIZE} only, not ${size}x${size}`;
+  if (isAsm(base)) return size === BOARD_SIZE ? undefined : `${name} (PISKASM.COM) plays on ${BOARD_SIZE}x${BOARD_SIZE} only, not ${size}x${size}`;
   if (base === PBRAIN) return undefined;
   return createPlayer(name, { check: false, reportsDir: "" }).refuse({ size, rule: RULE_FREESTYLE, seed: 0 });
 }

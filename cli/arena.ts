@@ -13,7 +13,7 @@ import { ArenaError } from "../arena/errors.js";
 import { lossFinishes, type Finish } from "../arena/finishes.js";
 import { arenaMarkdown, writeMarkdownSection } from "../arena/markdown.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
-import { ASM, checkPlayer, sizeRefusal } from "../arena/players.js";
+import { checkPlayer, isAsm, isPiskasm, sizeRefusal } from "../arena/players.js";
 import { newResults, readResults, recordGame, settingsMismatch, writeResults, type ArenaSettings } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
 import { schedule } from "../arena/schedule.js";
@@ -123,7 +123,7 @@ export function registerArena(program: Command): void {
     const done = new Set(results.games.map((g) => g.index));
     const pending = all.filter((g) => !done.has(g.index));
     writeResults(dir, results);
-    const boot = settings.players.includes(ASM) ? bootSpec(options) : undefined;
+    const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
     const bar = new SingleBar({
       format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
       noTTYOutput: true,
@@ -164,7 +164,7 @@ export function registerArena(program: Command): void {
     if (options.svg) writeFileSync(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`));
     if (options.markdown) {
       const finishes = new Map<string, Record<Finish, number>>();
-      for (const p of settings.players.filter((name) => name === ASM || name === "ts")) finishes.set(p, lossFinishes(dir, p, results.games));
+      for (const p of settings.players.filter(isPiskasm)) finishes.set(p, lossFinishes(dir, p, results.games));
       writeMarkdownSection(options.markdown, arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }));
     }
     if (options.json) console.log(JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }));

@@ -41,21 +41,30 @@ function noArgument(name: string, argument: string | undefined): void {
   if (argument !== undefined) throw new EngineError(`engine ${name} takes no argument (got "${name}:${argument}")`);
 }
 
+const ASM: EngineEntry = {
+  description: "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
+  create: (context, argument) => {
+    noArgument("asm", argument);
+    return new PiskasmAsmEngine({ ...context, boot: context.boot() });
+  },
+};
+
+const TS: EngineEntry = {
+  description: "engine-ts, PISKASM's evaluator in TypeScript, on square boards 15..22",
+  create: (_context, argument) => {
+    noArgument("ts", argument);
+    return new PiskasmTsEngine();
+  },
+};
+
+/** Another name for an entry (the issue names the PISKASM players piskasm-asm and piskasm-ts). */
+function alias(name: string, entry: EngineEntry): EngineEntry {
+  return { description: `the same as ${name}`, create: entry.create };
+}
+
 export const ENGINES: Readonly<Record<string, EngineEntry>> = {
-  asm: {
-    description: "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
-    create: (context, argument) => {
-      noArgument("asm", argument);
-      return new PiskasmAsmEngine({ ...context, boot: context.boot() });
-    },
-  },
-  ts: {
-    description: "engine-ts, PISKASM's evaluator in TypeScript, on square boards 15..22",
-    create: (_context, argument) => {
-      noArgument("ts", argument);
-      return new PiskasmTsEngine();
-    },
-  },
+  asm: ASM,
+  ts: TS,
   five: {
     description: "FIVE (S. Shlien 1992): the winning-lines method, no search (square boards 10..22)",
     create: (_context, argument) => {
@@ -91,6 +100,8 @@ export const ENGINES: Readonly<Record<string, EngineEntry>> = {
       return createPbrainEngine(argument);
     },
   },
+  "piskasm-asm": alias("asm", ASM),
+  "piskasm-ts": alias("ts", TS),
 };
 
 /** The names of ENGINES, for messages and --help. */

@@ -2,13 +2,18 @@
  * pela (seed 002, after the description of Pela's pbrain-pela; piskasm's own code). A move is:
  *   1. a five when the engine has a four; the block when the opponent has one;
  *   2. the first stone of a win by continuous fours (VCF), when the search finds one (piskasm's
- *      addition: a line may also end in a double open three when the defender has no four);
- *   3. when the opponent has such a win: the cells of its winning line, best value first, each tried
- *      until one leaves the opponent without a VCF; when every one loses, the engine's best four
- *      (delaying the loss);
+ *      addition: a line may also end in a double open three when the defender has no four); then
+ *      (piskasm's addition, engines/pela/vct.ts) the first stone of a win by threats that may include
+ *      up to OWN_THREES open threes;
+ *   3. when the opponent has such a win (a VCF, or piskasm's addition: a threat win with one open
+ *      three): the cells of its winning line, best value first, then the best other cells, each tried
+ *      until one leaves the opponent without such a win (else without a VCF); when every one loses,
+ *      the engine's best four (delaying the loss);
  *   4. otherwise the cell with the highest attack + defence value, with a small random choice among
- *      the cells within 5 % of the best; piskasm's addition: the best few cells are first checked for
- *      leaving the opponent a VCF, and only safe ones are chosen when there are any.
+ *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked for
+ *      leaving the opponent a threat win (then a VCF), and only safe ones are chosen when there are
+ *      any; the best few of those are checked against the opponent's best quiet moves (one that
+ *      prepares a VCF no cell of its line stops).
  * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
  * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
  * deterministic for a seed; only a deadline that cuts a search short can change its move.
@@ -19,9 +24,10 @@ import { shapeTable } from "../common/shapes.js";
 import type { Engine } from "../engine.js";
 import { combinedValue, fourKind } from "./values.js";
 import { searchVcf, type VcfLimits } from "./vcf.js";
+import { searchVct, type VctLimits, type VctResult } from "./vct.js";
 
 export const MAX_DEPTH = 20;
-export const NODE_BUDGET = 6000;
+export const NODE_BUDGET = 20000;
 /** When the protocol says "answer at once" (timeout_turn 0), the searches still get this long. */
 export const DEFAULT_TURN_MS = 1000;
 /**
@@ -29,15 +35,34 @@ export const DEFAULT_TURN_MS = 1000;
  * the defence and safety checks (the rest covers the value scan and overhead). Each search gets its
  * own share, so a long own search cannot leave the opponent's threats unseen.
  */
-const OWN_SEARCH_SHARE = 0.2;
-const THREAT_SEARCH_SHARE = 0.4;
-const SEARCH_SHARE = 0.5;
+const OWN_SEARCH_SHARE = 0.1;
+const OWN_THREAT_SHARE = 0.25;
+const THREAT_SEARCH_SHARE = 0.35;
+const THREAT_TREE_SHARE = 0.45;
+const SEARCH_SHARE = 0.8;
+/**
+ * The threat-space searches (piskasm's addition): the engine's own attack may use up to OWN_THREES
+ * open threes, the opponent's threats are looked for with up to OPP_THREES; each level tries the
+ * THREAT_WIDTH best three-making cells, and each leaf's VCF gets LEAF_NODES positions.
+ */
+const OWN_THREES = 3;
+const OPP_THREES = 1;
+const THREAT_WIDTH = 8;
+const LEAF_NODES = 300;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
 const NEAR_BEST_DIVISOR = 20;
 /** How many of the best cells are checked for leaving the opponent a VCF. */
-const SAFETY_CHECKS = 16;
+const SAFETY_CHECKS = 40;
+/** How many of the safe best cells are checked against the opponent's QUIET_REPLIES best quiet moves. */
+const QUIET_CHECKS = 10;
+const QUIET_REPLIES = 12;
+/**
+ * What "safe" means, strictest first: the opponent has no win with OPP_THREES open threes, then none by
+ * fours alone (a cell is taken from the strictest level that has one).
+ */
+const SAFETY_LEVELS = [OPP_THREES, 0];
 
 export interface PelaOptions {
   readonly maxDepth?: number;
@@ -70,9 +95,13 @@ export class PelaStrategy implements Strategy {
     });
     const own = this.vcf(board, OWN, limitsUntil(OWN_SEARCH_SHARE));
     if (own) return own[0];
+    const ownThreats = this.vct(board, OWN, limitsUntil(OWN_THREAT_SHARE), OWN_THREES);
+    if (ownThreats) return ownThreats.first;
     const threat = this.vcf(board, OPP, limitsUntil(THREAT_SEARCH_SHARE));
     const limits = limitsUntil(SEARCH_SHARE);
     if (threat) return this.defend(board, threat, cells, limits);
+    const tree = this.vct(board, OPP, limitsUntil(THREAT_TREE_SHARE), OPP_THREES);
+    if (tree) return this.defend(board, tree.cells, cells, limits);
     return this.nearBest(board, cells, context, limits);
   }
 
@@ -89,10 +118,23 @@ export class PelaStrategy implements Strategy {
     return result ? [...result.line, ...result.finish] : undefined;
   }
 
-  /** True when, after the own stone at `cell`, the opponent surely has no VCF (the search finished). */
-  private safeAfter(board: Board, cell: number, limits: VcfLimits): boolean {
+  private vct(board: Board, attacker: typeof OWN | typeof OPP, limits: VcfLimits, threes: number): VctResult | undefined {
+    const { result, nodes } = searchVct(board, attacker, this.threatLimits(limits, attacker, threes));
+    this.lastNodes += nodes;
+    return result;
+  }
+
+  private threatLimits(limits: VcfLimits, attacker: typeof OWN | typeof OPP, threes: number): VctLimits {
+    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES };
+  }
+
+  /**
+   * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
+   * `threes` open threes (the search finished).
+   */
+  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number): boolean {
     board.place(cell, OWN);
-    const { result, nodes, complete } = searchVcf(board, OPP, limits);
+    const { result, nodes, complete } = searchVct(board, OPP, this.threatLimits(limits, OPP, threes));
     board.removeLast(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
@@ -105,11 +147,44 @@ export class PelaStrategy implements Strategy {
   private defend(board: Board, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
     const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    for (const c of tries) if (this.safeAfter(board, c, limits)) return c;
     const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    for (const c of others.slice(0, SAFETY_CHECKS)) if (this.safeAfter(board, c, limits)) return c;
+    const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
+    for (const threes of SAFETY_LEVELS) for (const c of candidates) if (this.safeAfter(board, c, limits, threes)) return c;
     const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
+  }
+
+  /**
+   * True when, after the own stone at `cell`, one of the opponent's QUIET_REPLIES best cells (by its
+   * attack + defence value) gives it a VCF that no cell of the VCF's line stops: the quiet move that
+   * prepares two threats at once (piskasm's addition).
+   */
+  private quietLossAfter(board: Board, cell: number, limits: VcfLimits): boolean {
+    board.place(cell, OWN);
+    const table = shapeTable();
+    const replies = board
+      .cellsNearStones(NEAR)
+      .map((c) => ({ c, v: combinedValue(board, c, OPP, table) }))
+      .sort((a, b) => b.v - a.v)
+      .slice(0, QUIET_REPLIES);
+    const lost = replies.some(({ c }) => {
+      board.place(c, OPP);
+      const threat = this.vcf(board, OPP, limits);
+      const held = threat === undefined || threat.some((d) => board.cells[d] === EMPTY && this.holds(board, d, limits));
+      board.removeLast(c);
+      return !held;
+    });
+    board.removeLast(cell);
+    return lost;
+  }
+
+  /** True when the own stone at the empty `cell` surely leaves the opponent no VCF. */
+  private holds(board: Board, cell: number, limits: VcfLimits): boolean {
+    board.place(cell, OWN);
+    const { result, nodes, complete } = searchVcf(board, OPP, limits);
+    board.removeLast(cell);
+    this.lastNodes += nodes;
+    return complete && result === undefined;
   }
 
   private best(board: Board, cells: readonly number[]): number {
@@ -133,8 +208,15 @@ export class PelaStrategy implements Strategy {
   private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
     const table = shapeTable();
     const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
-    const safe = ranked.slice(0, SAFETY_CHECKS).filter(({ c }) => this.safeAfter(board, c, limits));
-    const pool = safe.length > 0 ? safe : ranked;
+    const checked = ranked.slice(0, SAFETY_CHECKS);
+    let pool = ranked;
+    for (const threes of [...SAFETY_LEVELS].reverse()) {
+      const safe = checked.filter(({ c }) => this.safeAfter(board, c, limits, threes));
+      if (safe.length === 0) break;
+      pool = safe;
+    }
+    const calm = pool.slice(0, QUIET_CHECKS).filter(({ c }) => !this.quietLossAfter(board, c, limits));
+    if (calm.length > 0) pool = calm;
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;

@@ -9,8 +9,9 @@ import { BoardEngine } from "../../engines/common/board-engine.js";
 import { DEAD, FIVE, FOUR, ONE, OPEN3, OPEN4, shapeTable, windowKey } from "../../engines/common/shapes.js";
 import { createFiveEngine } from "../../engines/five/five.js";
 import { PelaStrategy } from "../../engines/pela/pela.js";
-import { fourKind } from "../../engines/pela/values.js";
+import { fourKind, openThrees } from "../../engines/pela/values.js";
 import { searchVcf } from "../../engines/pela/vcf.js";
+import { searchVct } from "../../engines/pela/vct.js";
 import type { Engine } from "../../engines/engine.js";
 import { stonesOf } from "./engine-position.js";
 
@@ -104,6 +105,70 @@ describe("pela's VCF search", () => {
     const move = await engine.ownMove({ turnMs: 60_000 });
     before.place(before.cell(move), OWN);
     expect(searchVcf(before, OPP, UNLIMITED).result).toBeUndefined();
+  });
+});
+
+/**
+ * x to move; x has no win by fours (not even ending in a double three), but an open three first wins:
+ * whichever cell o answers it with, x then wins by fours (found by a search of random positions).
+ */
+const THREE_THEN_FOURS = [
+  "...............",
+  "...............",
+  "...............",
+  "...............",
+  "....o..........",
+  "....x....o.....",
+  "......xx.......",
+  "...............",
+  "....x.....x....",
+  "....o..........",
+  ".......oo......",
+];
+
+const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000 };
+
+describe("pela's threat-space search (fours and open threes)", () => {
+  it("finds a win that starts with an open three where no VCF exists", () => {
+    const board = boardOf(15, THREE_THEN_FOURS);
+    expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    expect(searchVct(board, OWN, { ...THREATS, threes: 0 }).result).toBeUndefined();
+    const { result, complete } = searchVct(board, OWN, { ...THREATS, threes: 1 });
+    expect(complete).toBe(true);
+    const first = result?.first ?? -1;
+    expect(fourKind(board, first, OWN)).toBe(0);
+    expect(openThrees(board, first, OWN)).toBe(1);
+  });
+
+  it("plays a three after which every answer of the opponent loses to continuous fours", async () => {
+    const { engine } = pela();
+    await engine.newGame({ size: 15, rule: 0, seed: 3 });
+    await engine.setPosition(stonesOf(THREE_THEN_FOURS));
+    const move = await engine.ownMove({ turnMs: 60_000 });
+    const board = boardOf(15, THREE_THEN_FOURS);
+    board.place(board.cell(move), OWN);
+    const answers = board.cellsNearStones(3);
+    expect(answers.length).toBeGreaterThan(20);
+    for (const answer of answers) {
+      board.place(answer, OPP);
+      expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result, `o answers at ${answer}`).toBeDefined();
+      board.removeLast(answer);
+    }
+  });
+
+  it("defends against the opponent's three-then-fours win before the three is played", async () => {
+    const swapped = THREE_THEN_FOURS.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x")));
+    const before = boardOf(15, swapped);
+    expect(searchVcf(before, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    expect(searchVct(before, OPP, { ...THREATS, threes: 1 }).result).toBeDefined();
+    const { engine } = pela();
+    await engine.newGame({ size: 15, rule: 0, seed: 3 });
+    await engine.setPosition(stonesOf(swapped));
+    const move = await engine.ownMove({ turnMs: 60_000 });
+    before.place(before.cell(move), OWN);
+    const after = searchVct(before, OPP, { ...THREATS, threes: 1 });
+    expect(after.complete).toBe(true);
+    expect(after.result).toBeUndefined();
   });
 });
 

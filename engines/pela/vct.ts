@@ -1,0 +1,175 @@
+/**
+ * pela's threat-space search (piskasm's addition to seed 002's VCF): a win by continuous threats
+ * (VCT). The attacker's moves are fours (one reply: the cell that stops the five) and open threes
+ * (the defender may reply on any cell of that line that leaves the attacker no open four there); a
+ * line of play wins when a VCF (with its double-three ending) is found from a position. The number
+ * of threes in a line is limited (`threes`), and only the best `widths` three-making cells by value are
+ * tried at each level, so the search stays a few thousand positions.
+ *
+ * The defender's own fours are answered in one of two ways: for the engine's own attack
+ * (`counterFours`), an open three is only played when the defender has no four anywhere near the stones
+ * (it could gain a tempo with it); for the opponent's threats they are ignored, so the defence sees a
+ * threat a little more often than it really exists.
+ */
+import { DIRECTIONS, EMPTY, other, type Board, type Stone } from "../common/board.js";
+import { OPEN3, OPEN4, shapeTable, windowKey } from "../common/shapes.js";
+import { cellValue, fourKind } from "./values.js";
+import { completionsThrough, searchVcf, type VcfLimits } from "./vcf.js";
+
+export interface VctLimits extends VcfLimits {
+  /** Most open threes in a line of play. */
+  readonly threes: number;
+  /** How many three-making cells (best value first) are tried at each level. */
+  readonly width: number;
+  /** Play a three only when the defender has no four (the engine's own attack). */
+  readonly counterFours: boolean;
+  /** The node budget of each VCF search at the leaves. */
+  readonly leafNodes: number;
+}
+
+export interface VctResult {
+  /** The attacker's first stone. */
+  readonly first: number;
+  /** Every cell either side played in the winning tree (where a defence may start). */
+  readonly cells: readonly number[];
+}
+
+export interface VctSearch {
+  readonly result: VctResult | undefined;
+  readonly nodes: number;
+  /** False when the budget or the clock ended the search: "no result" then means "not found in time". */
+  readonly complete: boolean;
+}
+
+const RADIUS = 2;
+/** A line's cells from -SPAN to +SPAN around the three's new stone: where a reply can spoil it. */
+const SPAN = 4;
+
+class ThreatSearch {
+  nodes = 0;
+  exhausted = false;
+  private readonly table = shapeTable();
+  private readonly defender: Stone;
+
+  constructor(
+    private readonly board: Board,
+    private readonly attacker: Stone,
+    private readonly limits: VctLimits,
+  ) {
+    this.defender = other(attacker);
+  }
+
+  private spend(nodes: number): boolean {
+    this.nodes += nodes;
+    if (this.nodes > this.limits.maxNodes || performance.now() > this.limits.deadlineMs) this.exhausted = true;
+    return this.exhausted;
+  }
+
+  /** The cells on the line (dx, dy) through `cell` within SPAN, empty ones only. */
+  private lineEmpties(cell: number, dx: number, dy: number): number[] {
+    const size = this.board.size;
+    const x0 = cell % size;
+    const y0 = (cell - x0) / size;
+    const out: number[] = [];
+    for (let k = -SPAN; k <= SPAN; k++) {
+      const x = x0 + k * dx;
+      const y = y0 + k * dy;
+      if (k !== 0 && this.board.inside(x, y) && this.board.cells[y * size + x] === EMPTY) out.push(y * size + x);
+    }
+    return out;
+  }
+
+  /** True when the attacker can make an open four on the line (dx, dy) through `cell`. */
+  private openFourOnLine(cell: number, dx: number, dy: number): boolean {
+    return this.lineEmpties(cell, dx, dy).some((e) => this.table[windowKey(this.board, e, dx, dy, this.attacker)] === OPEN4);
+  }
+
+  /** The defender's replies to the open three the attacker's stone at `cell` made on the line (dx, dy). */
+  private repliesToThree(cell: number, dx: number, dy: number): number[] {
+    const replies: number[] = [];
+    for (const r of this.lineEmpties(cell, dx, dy)) {
+      this.board.cells[r] = this.defender;
+      if (!this.openFourOnLine(cell, dx, dy)) replies.push(r);
+      this.board.cells[r] = EMPTY;
+    }
+    return replies;
+  }
+
+  /** The direction of the single open three a stone of the attacker's at `cell` makes, or undefined. */
+  private threeDirection(cell: number): readonly [number, number] | undefined {
+    let found: readonly [number, number] | undefined;
+    for (const d of DIRECTIONS) {
+      if (this.table[windowKey(this.board, cell, d[0], d[1], this.attacker)] !== OPEN3) continue;
+      if (found) return undefined;
+      found = d;
+    }
+    return found;
+  }
+
+  private defenderThreatens(near: readonly number[]): { five: boolean; four: boolean } {
+    let four = false;
+    for (const c of near) {
+      if (this.board.cells[c] !== EMPTY) continue;
+      const kind = fourKind(this.board, c, this.defender, this.table);
+      if (kind === 3) return { five: true, four: true };
+      if (kind >= 1) four = true;
+    }
+    return { five: false, four };
+  }
+
+  /** Attacker to move: a winning tree with at most `threes` open threes, or undefined. */
+  run(threes: number): VctResult | undefined {
+    if (this.exhausted) return undefined;
+    const leaf = searchVcf(this.board, this.attacker, {
+      ...this.limits,
+      maxNodes: Math.min(this.limits.leafNodes, Math.max(0, this.limits.maxNodes - this.nodes)),
+      doubleThrees: true,
+    });
+    if (this.spend(leaf.nodes + 1)) return undefined;
+    if (leaf.result) return { first: leaf.result.line[0], cells: [...leaf.result.line, ...leaf.result.finish] };
+    if (threes === 0) return undefined;
+    const near = this.board.cellsNearStones(RADIUS);
+    const threat = this.defenderThreatens(near);
+    if (threat.five || (this.limits.counterFours && threat.four)) return undefined;
+    const moves = near
+      .filter((c) => this.board.cells[c] === EMPTY && fourKind(this.board, c, this.attacker, this.table) === 0 && this.threeDirection(c) !== undefined)
+      .map((c) => ({ c, v: cellValue(this.board, c, this.attacker, this.table) }))
+      .sort((a, b) => b.v - a.v)
+      .slice(0, this.limits.width);
+    for (const { c } of moves) {
+      const direction = this.threeDirection(c);
+      if (!direction) continue;
+      this.board.cells[c] = this.attacker;
+      const tree = this.refuteAll(this.repliesToThree(c, direction[0], direction[1]), threes - 1);
+      this.board.cells[c] = EMPTY;
+      if (tree) return { first: c, cells: [c, ...tree] };
+      if (this.exhausted) return undefined;
+    }
+    return undefined;
+  }
+
+  /** The cells of the trees that beat every reply, or undefined when one reply holds. */
+  private refuteAll(replies: readonly number[], threes: number): number[] | undefined {
+    const cells: number[] = [];
+    for (const r of replies) {
+      this.board.cells[r] = this.defender;
+      const fives = completionsThrough(this.board, r);
+      const sub = fives.length === 0 ? this.run(threes) : undefined;
+      this.board.cells[r] = EMPTY;
+      if (!sub) return undefined;
+      cells.push(r, ...sub.cells);
+    }
+    return replies.length > 0 ? cells : undefined;
+  }
+}
+
+/**
+ * A win for `attacker` by continuous threats (fours and open threes), `attacker` to move, or
+ * undefined. The board is changed during the search and restored before it returns.
+ */
+export function searchVct(board: Board, attacker: Stone, limits: VctLimits): VctSearch {
+  if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
+  const search = new ThreatSearch(board, attacker, limits);
+  const result = search.run(limits.threes);
+  return { result, nodes: search.nodes, complete: result !== undefined || !search.exhausted };
+}
