@@ -25,7 +25,9 @@ describe("the built-in engines", () => {
         await engine.newGame({ size: 15, rule: 0, seed });
         const out: string[] = [];
         for (let i = 0; i < 6; i++) {
-          const p = await engine.ownMove({ turnMs: 0 });
+          // A minute per move: pela's searches then end by their node budget, never by a deadline that
+          // a loaded machine would reach at a different point (its determinism holds within the budget).
+          const p = await engine.ownMove({ turnMs: 60_000 });
           out.push(`${p.x},${p.y}`);
           await engine.opponentMove({ x: i, y: 0 });
         }
