@@ -52,6 +52,8 @@ describe("accessibility", () => {
       await playOnScreen(page, 180, "mouse");
       await page.click("#dbg-enable");
       await page.locator(".dbg-body").waitFor({ state: "visible" });
+      // The body shows at once; the debugger is on once the symbol map has been fetched.
+      await page.waitForFunction(() => window.piskasm?.debugger?.enabled() === true);
       await page.evaluate(() => window.piskasm!.debugger!.addBreakpoint("pc_move"));
       const stop = page.evaluate(() => window.piskasm!.debugger!.continue());
       await page.click('#heatmap [data-cell="0"]');
