@@ -1,22 +1,11 @@
 /** axe-core finds no serious or critical accessibility violation in the menu, during a game and after it. */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, serveBundle, waitForState, withMenuPage, type Served } from "./browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
 import { playOnScreen, playQuickGame } from "./quick-game.js";
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBundle();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const chrome = useServedChromium();
 
 /** "id: help (n nodes: target, ...)" for each serious or critical violation. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -30,7 +19,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe("accessibility", () => {
   for (const scheme of ["light", "dark"] as const) {
     it(`has no serious or critical violation in the menu, during a game and after it (${scheme} scheme)`, async () => {
-      await withMenuPage(browser, served.url, { viewport: { width: 1280, height: 800 }, colorScheme: scheme }, async (page, errors) => {
+      await withMenuPage(chrome.browser, chrome.served.url, { viewport: { width: 1280, height: 800 }, colorScheme: scheme }, async (page, errors) => {
         expect(await seriousViolations(page), "menu").toEqual([]);
         await page.click("#btn-new-human");
         await waitForState(page, "s.phase === 2");
@@ -46,7 +35,7 @@ describe("accessibility", () => {
   }
 
   it("has no serious or critical violation with the debugger stopped at a breakpoint and the timeline's tree focused", async () => {
-    await withMenuPage(browser, served.url, { viewport: { width: 1280, height: 800 } }, async (page, errors) => {
+    await withMenuPage(chrome.browser, chrome.served.url, { viewport: { width: 1280, height: 800 } }, async (page, errors) => {
       await page.click("#btn-new-human");
       await waitForState(page, "s.phase === 2");
       await playOnScreen(page, 180, "mouse");

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { listen } from "../../cli/web-server/listen.js";
 import { createPageServer, type PageServerOptions } from "../../cli/web-server/page-server.js";
 import type { ProbeState } from "../../web/page-probe.js";
+import { afterAll, beforeAll } from "vitest";
 
 export const PROJECT = resolve(import.meta.dirname, "..", "..");
 export const WEB_ROOT = join(PROJECT, "build", "web");
@@ -43,6 +44,38 @@ export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = 
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (make setup)`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A test file's page server and Chromium: started before its tests, closed after them. */
+export interface ServedChromium {
+  readonly served: Served;
+  readonly browser: Browser;
+}
+
+/** Registers the hooks that start and close the file's server and Chromium (call at the top level). */
+export function useServedChromium(): ServedChromium {
+  let served: Served | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    served = await serveBundle();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the server and Chromium start in beforeAll: use them inside tests and hooks");
+    return value;
+  };
+  return {
+    get served() {
+      return started(served);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }
 
 /** Console errors and page errors, so a failing test can say what the page complained about. */

@@ -3,30 +3,22 @@
  * stops there with the registers v86's CPU has; step over moves to the next source line; run to
  * HUMAN_TURN finishes the computer's move; turned off, the game goes on as before.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FLAG } from "../../debug/cpu-debug.js";
 import { parseCell } from "../../engine-ts/index.js";
-import { collectPageErrors, launchChromium, probeState, serveBundle, textCellPoint, waitForState, type Served } from "./browser.js";
+import { collectPageErrors, probeState, textCellPoint, useServedChromium, waitForState } from "./browser.js";
 
 const HUMAN_TURN = 2;
-let served: Served;
-let browser: Browser;
+const chrome = useServedChromium();
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  served = await serveBundle();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  page = await chrome.browser.newPage({ viewport: { width: 1366, height: 900 } });
   errors = collectPageErrors(page);
-  await page.goto(served.url);
+  await page.goto(chrome.served.url);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 /** The panel shows the CPU's registers; only IF is held clear in the CPU while the debugger stops it. */

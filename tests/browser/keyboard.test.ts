@@ -3,16 +3,15 @@
  * screen; a move typed as a cell name and a move chosen with the arrow keys on the score map land on
  * their cells; Esc during a game asks before giving up.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
-import { collectPageErrors, launchChromium, probeState, serveBundle, waitForState, type Served } from "./browser.js";
+import { collectPageErrors, probeState, useServedChromium, waitForState } from "./browser.js";
 
 const HUMAN_TURN = 2;
 const MENU = 1;
 
-let served: Served;
-let browser: Browser;
+const chrome = useServedChromium();
 let page: Page;
 let errors: string[];
 
@@ -38,17 +37,10 @@ async function tabCycle(page: Page, key = "Tab", limit = 60): Promise<string[]> 
 }
 
 beforeAll(async () => {
-  served = await serveBundle();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await chrome.browser.newPage({ viewport: { width: 1280, height: 800 } });
   errors = collectPageErrors(page);
-  await page.goto(served.url);
+  await page.goto(chrome.served.url);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
 });
 
 describe("the page by keyboard only", () => {

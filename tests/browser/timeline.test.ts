@@ -4,15 +4,15 @@
  * that ply's link shows them), a variation is played and both lines stay intact, records round-trip.
  */
 import sgf from "@sabaki/sgf";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Game, parseCell } from "../../engine-ts/index.js";
 import { toRecord } from "../../records/piskasm-game.js";
 import { formatPsq } from "../../records/psq.js";
 import { formatShareFragment } from "../../web/share/share-url.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED } from "../emu/fixtures/draw-game.js";
 import type { TimelineProbe } from "../../web/timeline/features.js";
-import { collectPageErrors, launchChromium, probeState, serveBundle, textCellPoint, waitForState, type Served } from "./browser.js";
+import { collectPageErrors, probeState, textCellPoint, useServedChromium, waitForState } from "./browser.js";
 
 const MENU = 1;
 const HUMAN_TURN = 2;
@@ -33,24 +33,13 @@ function engineGame(): { seed: number; first: "human"; moves: number[]; engine: 
 }
 
 const { engine, ...game } = engineGame();
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBundle();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const chrome = useServedChromium();
 
 /** A fresh page opened at `fragment`, once the link's game is replayed (or refused). */
 async function openPage(fragment: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  const page = await chrome.browser.newPage({ viewport: { width: 1366, height: 900 } });
   const errors = collectPageErrors(page);
-  await page.goto(`${served.url}${fragment}`);
+  await page.goto(`${chrome.served.url}${fragment}`);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
   await page.waitForFunction(() => window.piskasm?.timeline?.message() !== undefined && !window.piskasm.timeline.replaying(), null, { timeout: 60_000 });
   return { page, errors };

@@ -3,25 +3,13 @@
  * scrolls sideways, and a whole game is played by clicking (on the phone: tapping) cells on the
  * screen, every stone landing on the cell that was clicked.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, probeState, serveBundle, textCellPoint, waitForState, withMenuPage, type Served } from "./browser.js";
+import { describe, expect, it } from "vitest";
+import { probeState, textCellPoint, useServedChromium, waitForState, withMenuPage } from "./browser.js";
 import { playQuickGame, screenOverlaps, type Pointer } from "./quick-game.js";
 
 const GAME_OVER = [4, 5, 6];
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBundle();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const chrome = useServedChromium();
 
 const SIZES: readonly [number, number, Pointer][] = [
   [360, 740, "touch"],
@@ -34,7 +22,7 @@ const SIZES: readonly [number, number, Pointer][] = [
 describe("the page at every size", () => {
   for (const [width, height, pointer] of SIZES) {
     it(`at ${width}x${height} a whole game is played by ${pointer === "touch" ? "tapping" : "clicking"} cells, each landing where aimed`, async () => {
-      await withMenuPage(browser, served.url, { viewport: { width, height }, hasTouch: pointer === "touch", isMobile: pointer === "touch" }, async (page, errors) => {
+      await withMenuPage(chrome.browser, chrome.served.url, { viewport: { width, height }, hasTouch: pointer === "touch", isMobile: pointer === "touch" }, async (page, errors) => {
         expect(await screenOverlaps(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         expect(GAME_OVER).toContain(await playQuickGame(page, pointer));
@@ -50,7 +38,7 @@ describe("the page at every size", () => {
   }
 
   it("at 360x740 a swipe (scroll) and a pinch over the screen place no stone", async () => {
-    await withMenuPage(browser, served.url, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }, async (page, errors, context) => {
+    await withMenuPage(chrome.browser, chrome.served.url, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }, async (page, errors, context) => {
       await page.click("#btn-new-human");
       const start = await waitForState(page, "s.phase === 2");
       const text = await page.evaluate(() => window.piskasm?.boardCellToText(180));
