@@ -191,6 +191,6 @@ function describeChange(change: CellChange, ts: number | undefined): string {
     : change.rays.length > 0
       ? change.rays.map((r) => `${RAY_NAMES[r.ray]}${r.distance} of ${formatCell(r.stone)}`).join(", ")
       : "no ray of the new stones reaches it";
-  const check = ts === undefined ? "" : ts === change.after ? " · ts =" : ` · ts ${ts}`;
+  const check = ts === undefined ? "" : ts === change.after ? " · engine-ts agrees" : ` · engine-ts ${ts}`;
   return `${formatCell(change.cell)} ${change.before}→${change.after} (${sign}${delta}) · ${why}${check}`;
 }
