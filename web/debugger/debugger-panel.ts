@@ -124,8 +124,8 @@ export class DebuggerPanel {
 
   async enable(on: boolean): Promise<void> {
     this.toggle.checked = on;
-    this.body.hidden = !on;
     if (!on) {
+      this.body.hidden = true;
       this.debug?.detach();
       this.debug = undefined;
       this.render(undefined);
@@ -135,6 +135,8 @@ export class DebuggerPanel {
     if (!machine) throw new Error("the emulator is not running yet");
     this.symbols ??= new SymbolTable(JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap);
     this.debug = new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
+    // Shown only once attached: its buttons work from the moment they can be seen.
+    this.body.hidden = false;
     this.render(undefined);
   }
 
