@@ -36,19 +36,57 @@ function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number,
   return best;
 }
 
+/** Cells read on each side of the scored cell: the reach of the widest window (7). */
+const REACH = 6;
+const SPAN = 2 * REACH + 1;
+/** Marks an off-board position in a line table. */
+const OFF_BOARD = -1;
+
+/**
+ * For every cell and axis of a `size` x `size` board, the 13 cells at offsets -6..+6 along the axis
+ * (OFF_BOARD where the line leaves the board): entry ((cell * 4 + axis) * 13 + j) is offset j - 6.
+ * Made once per board size; CountScore then reads lines without any bounds arithmetic.
+ */
+function buildLineTable(size: number): Int16Array {
+  const table = new Int16Array(size * size * 4 * SPAN);
+  for (let cell = 0; cell < size * size; cell++) {
+    const row = Math.floor(cell / size);
+    const col = cell - row * size;
+    for (let axis = 0; axis < 4; axis++) {
+      const { dr, dc } = AXES[axis];
+      for (let j = 0; j < SPAN; j++) {
+        const r = row + (j - REACH) * dr;
+        const c = col + (j - REACH) * dc;
+        table[(cell * 4 + axis) * SPAN + j] = r < 0 || r >= size || c < 0 || c >= size ? OFF_BOARD : r * size + c;
+      }
+    }
+  }
+  return table;
+}
+
+/** The line tables made so far, by board size (pure data: the same for every caller). */
+const lineTables = new Map<number, Int16Array>();
+
+function lineTable(size: number): Int16Array {
+  let table = lineTables.get(size);
+  if (!table) {
+    table = buildLineTable(size);
+    lineTables.set(size, table);
+  }
+  return table;
+}
+
 /** The axis score of `cell` on `axis` (0..3) on a `size` x `size` board: max over both sides, all L and k. */
 export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number, size = BOARD_SIZE): number {
-  const row = Math.floor(cell / size);
-  const col = cell - row * size;
-  const { dr, dc } = AXES[axis];
+  const lines = lineTable(size);
+  const base = (cell * 4 + axis) * SPAN;
   let x = 0, o = 0, off = 0;
-  for (let j = 0; j < 13; j++) {
-    const r = row + (j - 6) * dr;
-    const c = col + (j - 6) * dc;
-    if (r < 0 || r >= size || c < 0 || c >= size) {
+  for (let j = 0; j < SPAN; j++) {
+    const at = lines[base + j];
+    if (at === OFF_BOARD) {
       off |= 1 << j;
     } else {
-      const p = plocha[r * size + c];
+      const p = plocha[at];
       if (p === COMPUTER) x |= 1 << j;
       else if (p === HUMAN) o |= 1 << j;
     }

@@ -8,10 +8,31 @@ if (!port) throw new Error("harness/diff-worker must run in a worker thread");
 const post = (message: WorkerMessage): void => port.postMessage(message);
 const input = workerData as WorkerInput;
 
+/**
+ * Moves are counted here and reported at most every MOVES_REPORT_MS (and before each game's result):
+ * a message per move (about 2,000 a second per job) would wake the main thread as often and take CPU
+ * from the jobs on a machine with as many cores as jobs.
+ */
+const MOVES_REPORT_MS = 100;
+let unreported = 0;
+let lastReport = performance.now();
+const reportMoves = (): void => {
+  if (unreported === 0) return;
+  post({ kind: "moves", count: unreported });
+  unreported = 0;
+  lastReport = performance.now();
+};
+
 try {
   await playGames(input.boot, input.games, {
-    onMove: () => post({ kind: "move" }),
-    onGame: (outcome) => post({ kind: "game", outcome }),
+    onMove: () => {
+      unreported++;
+      if (performance.now() - lastReport >= MOVES_REPORT_MS) reportMoves();
+    },
+    onGame: (outcome) => {
+      reportMoves();
+      post({ kind: "game", outcome });
+    },
   });
   post({ kind: "done" });
 } catch (error) {

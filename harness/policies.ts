@@ -11,6 +11,7 @@
  * All are deterministic for a given seed and board.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore } from "../engine-ts/index.js";
+import { DIRECTIONS } from "../engine-ts/axes.js";
 import type { EnginePolicyName } from "./engine-policy.js";
 import type { BoardGeometry } from "./game-view.js";
 import { Prng } from "./prng.js";
@@ -80,21 +81,55 @@ export function randomPolicy(seed: number): Policy {
   };
 }
 
+/**
+ * CountScore reads the 13 cells cell-6..cell+6 of each axis, so a stone changes the scores of the
+ * cells at most this far away on its 8 rays (and its own).
+ */
+const SCORE_REACH = 6;
+/** A score not computed since the board last changed near its cell. */
+const UNSCORED = -1;
+
+/**
+ * Marks the cells whose CountScore a change of `cell` can alter: the cell and the cells up to
+ * SCORE_REACH away on its 8 rays.
+ */
+function invalidateAround(scores: Int32Array, cell: number): void {
+  const r0 = Math.floor(cell / BOARD_SIZE);
+  const c0 = cell % BOARD_SIZE;
+  scores[cell] = UNSCORED;
+  for (const [dr, dc] of DIRECTIONS) {
+    for (let d = 1; d <= SCORE_REACH; d++) {
+      const r = r0 + d * dr;
+      const c = c0 + d * dc;
+      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
+      scores[r * BOARD_SIZE + c] = UNSCORED;
+    }
+  }
+}
+
 export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): Policy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
+  // The scores of the last board, kept between moves: only the cells near a changed cell are scored
+  // again (the same numbers as scoring every candidate afresh, at a tenth of the cost).
+  const scores = new Int32Array(CELLS).fill(UNSCORED);
   return {
     name: "engine",
     next(plocha) {
       for (let i = 0; i < CELLS; i++) {
         const p = plocha[i];
-        swapped[i] = p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY;
+        const s = p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY;
+        if (swapped[i] !== s) {
+          swapped[i] = s;
+          invalidateAround(scores, i);
+        }
       }
       let best = -1;
       let ties = 0;
       let choice: number | undefined;
       for (const cell of candidateCells(plocha)) {
-        const score = countScore(swapped, bodovani, cell);
+        if (scores[cell] === UNSCORED) scores[cell] = countScore(swapped, bodovani, cell);
+        const score = scores[cell];
         if (score > best) {
           best = score;
           ties = 1;

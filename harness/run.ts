@@ -54,11 +54,14 @@ function* gamesOf(slice: GameSlice): Generator<GameSpec> {
   for (let index = slice.from; index < slice.to; index++) yield plannedGame(slice.plan, index);
 }
 
+/** The games [from, to) of `n` that job `j` of `count` plays (contiguous parts, in job order). */
+export function jobPart(n: number, j: number, count: number): { from: number; to: number } {
+  return { from: Math.floor((j * n) / count), to: Math.floor(((j + 1) * n) / count) };
+}
+
 /** Part `j` of `count` contiguous parts of a slice. */
 function part(slice: GameSlice, j: number, count: number): GameSlice {
-  const n = sliceLength(slice);
-  const from = Math.floor((j * n) / count);
-  const to = Math.floor(((j + 1) * n) / count);
+  const { from, to } = jobPart(sliceLength(slice), j, count);
   return "specs" in slice ? { specs: slice.specs.slice(from, to) } : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
 }
 
@@ -161,7 +164,7 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
       running++;
       let done = false;
       worker.on("message", (message: WorkerMessage) => {
-        if (message.kind === "move") listener.onMove?.();
+        if (message.kind === "moves") for (let m = 0; m < message.count; m++) listener.onMove?.();
         else if (message.kind === "game") listener.onGame?.(message.outcome);
         else if (message.kind === "error") fail(new Error(`job ${j + 1}: ${message.message}`));
         else {

@@ -9,7 +9,8 @@ export interface WorkerInput {
 }
 
 export type WorkerMessage =
-  | { kind: "move" }
+  /** Checked computer moves since the last message (batched: see harness/diff-worker.ts). */
+  | { kind: "moves"; count: number }
   | { kind: "game"; outcome: GameOutcome }
   | { kind: "error"; message: string }
   | { kind: "done" };

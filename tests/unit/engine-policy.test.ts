@@ -1,0 +1,61 @@
+/**
+ * The engine policy keeps its CountScores between moves and scores again only the cells near the
+ * stones that changed: its choice must still be a best cell of a fresh scoring of every candidate,
+ * also when the board changes by more than one stone (a new game on the same policy, a take-back).
+ */
+import { describe, expect, it } from "vitest";
+import { buildBodovani, CELLS, COMPUTER, countScore, EMPTY, Game, HUMAN } from "../../engine-ts/index.js";
+import { candidateCells, enginePolicy } from "../../harness/policies.js";
+
+const bodovani = buildBodovani();
+
+/** The best fresh score among the candidates of `plocha`, scored from the human's side. */
+function bestFreshScore(plocha: Uint8Array): number {
+  const swapped = plocha.map((p) => (p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY));
+  return Math.max(...candidateCells(plocha).map((cell) => countScore(swapped, bodovani, cell)));
+}
+
+function freshScoreOf(plocha: Uint8Array, cell: number): number {
+  const swapped = plocha.map((p) => (p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY));
+  return countScore(swapped, bodovani, cell);
+}
+
+describe("the engine policy", () => {
+  it("always picks a cell with the best fresh score, over whole games against engine-ts", () => {
+    let moves = 0;
+    for (let g = 0; g < 12; g++) {
+      const game = Game.newGame(1000 + g, g % 2 === 0 ? "human" : "computer");
+      const policy = enginePolicy(77 + g, bodovani);
+      while (game.result === "playing" && moves < 100_000) {
+        const plocha = game.state.plocha;
+        const cell = policy.next(plocha);
+        if (cell === undefined) break;
+        expect(plocha[cell]).toBe(EMPTY);
+        expect(freshScoreOf(plocha, cell)).toBe(bestFreshScore(plocha));
+        game.humanMove(cell);
+        moves++;
+      }
+    }
+    expect(moves).toBeGreaterThan(100);
+  });
+
+  it("scores afresh after the board changed in many places at once", () => {
+    const policy = enginePolicy(5, bodovani);
+    const first = Game.newGame(11, "computer");
+    for (let i = 0; i < 6 && first.result === "playing"; i++) {
+      const cell = policy.next(first.state.plocha);
+      if (cell === undefined) break;
+      first.humanMove(cell);
+    }
+    // Another game's board, with stones where the first had none and none where it had some.
+    const other = new Uint8Array(CELLS);
+    const centre = 9 * 19 + 9;
+    other[centre + 3] = COMPUTER;
+    other[centre + 4] = COMPUTER;
+    other[centre + 5] = COMPUTER;
+    other[centre - 40] = HUMAN;
+    const cell = policy.next(other);
+    expect(cell).toBeDefined();
+    expect(freshScoreOf(other, cell as number)).toBe(bestFreshScore(other));
+  });
+});
