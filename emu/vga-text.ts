@@ -19,7 +19,8 @@ export function readTextScreen(vga: V86Vga): TextScreen {
   const stride = Math.max(vga.max_cols, 2 * vga.offset_register) * 2;
   const splitRow = vga.scan_line_to_screen_row(vga.line_compare);
   const attrs = new Uint8Array(TEXT_COLS * TEXT_ROWS);
-  const codes = new Uint16Array(TEXT_COLS);
+  // A plain array: String.fromCharCode.apply takes it about twice as fast as a typed array.
+  const codes = new Array<number>(TEXT_COLS);
   const lines: string[] = [];
   let rowStart = vga.start_address << 1;
   for (let row = 0; row < TEXT_ROWS; row++) {
@@ -29,7 +30,7 @@ export function readTextScreen(vga: V86Vga): TextScreen {
       codes[col] = SHOWN_CODES[memory[addr]];
       attrs[row * TEXT_COLS + col] = memory[addr + 1];
     }
-    lines.push(String.fromCharCode.apply(null, codes as unknown as number[]));
+    lines.push(String.fromCharCode.apply(null, codes));
     rowStart += stride;
   }
   return { cols: TEXT_COLS, rows: TEXT_ROWS, lines, attrs };

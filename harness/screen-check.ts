@@ -9,6 +9,11 @@ import { cellToScreen, CELLS, type BoardGeometry } from "./game-view.js";
 
 const HIGHLIGHT = 0x0c;
 const STONE_CHARS = ["", "X", "O"];
+const X_CODE = 0x58;
+const O_CODE = 0x4f;
+const STONE_CODES = [-1, X_CODE, O_CODE];
+/** A cell outside the screen's lines. */
+const NO_CHAR = -1;
 
 export interface ScreenPosition {
   col: number;
@@ -23,12 +28,15 @@ export function checkScreen(
   pointer: ScreenPosition | undefined,
 ): Diff[] {
   const diffs: Diff[] = [];
+  // Runs after every checked move: character codes, no strings or objects per cell.
   for (let cell = 0; cell < CELLS; cell++) {
     const at = cellToScreen(geometry, cell);
-    const shown = screen.lines[at.row]?.[at.col] ?? "";
+    const line = screen.lines[at.row];
+    const code = line === undefined || at.col >= line.length ? NO_CHAR : line.charCodeAt(at.col);
     const stone = plocha[cell];
-    const isStoneChar = shown === "X" || shown === "O";
-    if (stone === 0 ? isStoneChar : shown !== STONE_CHARS[stone]) {
+    const isStoneChar = code === X_CODE || code === O_CODE;
+    if (stone === 0 ? isStoneChar : code !== STONE_CODES[stone]) {
+      const shown = code === NO_CHAR ? "" : String.fromCharCode(code);
       diffs.push(cellDiff("Screen", cell, shown, stone === 0 ? "no stone" : STONE_CHARS[stone]));
       continue;
     }
