@@ -29,10 +29,12 @@ import type { RunSummary } from "../harness/stats.js";
 const IMAGE = resolve(process.argv[2] ?? "build/piskasm.img");
 const WORKER = resolve("build/diff-worker.mjs");
 /**
- * Long enough that start-up (v86's wasm compile, the boot to the menu, the JIT's first compilations:
- * about 0.5 s per job) is a small part of the run, as in the campaigns the harness is for.
+ * Long enough that the fixed costs of a job are a small part of the run, as in the campaigns the
+ * harness is for: the boot to the menu (about 0.5 s) and the JIT's warm-up (the first 50-100 games run
+ * at a third of the speed while v86 compiles the game's page again and again as new entry points
+ * appear). Each job pays them, so they also set how close two jobs come to twice one job.
  */
-const GAMES = 1000;
+const GAMES = 2000;
 /** The games at the end of the run that show the speed once the JIT has warmed up. */
 const WARM_GAMES = 100;
 const MAX_COMPUTER_MOVES = 100;

@@ -67,13 +67,13 @@ export function isGameStillAt(mem: GuestMemory, layout: GameLayout): boolean {
 
 /** Scans conventional memory for the running game; undefined when it is not (yet) loaded. */
 export function findGame(mem: GuestMemory): GameLayout | undefined {
-  const all = mem.read(0, CONVENTIONAL_END);
+  // Byte by byte, not a copy of all 640 KiB: the boot runs this probe after every slice.
   const first = GAME_SIGNATURE.charCodeAt(0);
   for (let seg = 0; seg * 16 + HEADER_OFFSET + 64 < CONVENTIONAL_END; seg++) {
     const base = seg * 16;
     const at = base + HEADER_OFFSET;
-    if (all[at] !== first) continue;
-    if (all[base] + (all[base + 1] << 8) !== PSP_INT20) continue;
+    if (mem.readU8(at) !== first) continue;
+    if (mem.readU16(base) !== PSP_INT20) continue;
     if (!matchesSignature(mem, at)) continue;
     return readLayout(mem, base);
   }
