@@ -1,7 +1,8 @@
 /**
  * CountScore (docs/evaluator.md section 6), the fast way of section 10: per axis, bit masks of the
  * computer's stones, the human's stones and the off-board cells over the 13 cells cell-6..cell+6
- * (bit j = offset j-6), then the 5/6/7-wide windows slide over them.
+ * (bit j = offset j-6), then the 5/6/7-wide windows slide over them; a side without stones near the
+ * cell takes the lonely shortcut, as the asm does.
  */
 import { BOARD_SIZE, COMPUTER, HUMAN } from "./board.js";
 import { AXES } from "./axes.js";
@@ -11,8 +12,19 @@ const CENTRE_BIT = 1 << 6;
 const A5 = LAYOUT.attack[5], A6 = LAYOUT.attack[6], A7 = LAYOUT.attack[7];
 const D5 = LAYOUT.defence[5], D6 = LAYOUT.defence[6], D7 = LAYOUT.defence[7];
 
+/**
+ * Own stones at positions 1..5 and 7..11 (bit t = position t; the scored cell is position 6). A side
+ * with none of them is "lonely": a length-5 window holds just the scored cell (class ONE, mask 01 stands
+ * for all five), a length-6 window at most one stone among its bits 1..4, a length-7 window at most one
+ * among bits 2..4 (positions 0 and 12 are window ends): class NONE (section 7.1). The asm takes the same
+ * shortcut (side_best's .lonely). lonelyShortcutHolds() checks it against the windows for a table.
+ */
+export const NEAR_CELLS = 0x0fbe;
+/** Word offset of the class ONE entry (mask 01) in a side's length-5 table. */
+const ONE_MASK = 1;
+
 /** Best unit value over the windows of one side, given own and blocking bits over 13 cells. */
-function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number, o6: number, o7: number): number {
+export function windowsBest(bodovani: Uint16Array, own: number, block: number, o5: number, o6: number, o7: number): number {
   let best = 0;
   // L = 5: window start bit j0 = 2..6 (position k = 6 - j0)
   for (let j0 = 2; j0 <= 6; j0++) {
@@ -34,6 +46,42 @@ function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number,
     }
   }
   return best;
+}
+
+/** A lonely side's best: class ONE when some length-5 window through the scored cell is unblocked. */
+function lonelyBest(bodovani: Uint16Array, block: number, o5: number): number {
+  for (let j0 = 2; j0 <= 6; j0++) {
+    if (((block >> j0) & 31) === 0) return bodovani[o5 + ONE_MASK];
+  }
+  return 0;
+}
+
+/** Best unit value of one side (own includes the scored cell's bit); the lonely shortcut first. */
+function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number, o6: number, o7: number): number {
+  return (own & NEAR_CELLS) === 0 ? lonelyBest(bodovani, block, o5) : windowsBest(bodovani, own, block, o5, o6, o7);
+}
+
+/**
+ * Whether the lonely shortcut gives the windows' own answer for every lonely side of `bodovani`:
+ * every blocker pattern over the 13 cells (the scored cell never blocked) with own stones only at the
+ * scored cell and at either end (positions 0 and 12), for attack and defence.
+ */
+export function lonelyShortcutHolds(bodovani: Uint16Array): boolean {
+  const sides: Array<[number, number, number]> = [
+    [A5, A6, A7],
+    [D5, D6, D7],
+  ];
+  for (const [o5, o6, o7] of sides) {
+    for (let block = 0; block < 1 << 13; block++) {
+      if (block & CENTRE_BIT) continue;
+      for (const ends of [0, 1, 1 << 12, 1 | (1 << 12)]) {
+        if (block & ends) continue;
+        const own = CENTRE_BIT | ends;
+        if (lonelyBest(bodovani, block, o5) !== windowsBest(bodovani, own, block, o5, o6, o7)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** Cells read on each side of the scored cell: the reach of the widest window (7). */
@@ -78,7 +126,10 @@ function lineTable(size: number): Int16Array {
 
 /** The axis score of `cell` on `axis` (0..3) on a `size` x `size` board: max over both sides, all L and k. */
 export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number, size = BOARD_SIZE): number {
-  const lines = lineTable(size);
+  return axisScoreIn(lineTable(size), plocha, bodovani, cell, axis);
+}
+
+function axisScoreIn(lines: Int16Array, plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number): number {
   const base = (cell * 4 + axis) * SPAN;
   let x = 0, o = 0, off = 0;
   for (let j = 0; j < SPAN; j++) {
@@ -98,11 +149,12 @@ export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: numbe
 
 /** CountScore(cell) for an empty cell: the sum of the four axis scores (always < 65536). */
 export function countScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, size = BOARD_SIZE): number {
+  const lines = lineTable(size);
   return (
-    axisScore(plocha, bodovani, cell, 0, size) +
-    axisScore(plocha, bodovani, cell, 1, size) +
-    axisScore(plocha, bodovani, cell, 2, size) +
-    axisScore(plocha, bodovani, cell, 3, size)
+    axisScoreIn(lines, plocha, bodovani, cell, 0) +
+    axisScoreIn(lines, plocha, bodovani, cell, 1) +
+    axisScoreIn(lines, plocha, bodovani, cell, 2) +
+    axisScoreIn(lines, plocha, bodovani, cell, 3)
   );
 }
 

@@ -9,12 +9,15 @@ import {
   COMPUTER,
   HUMAN,
   LAYOUT,
+  lonelyShortcutHolds,
   maskPattern,
   TABLE_SIZES,
   tableOffset,
   WINDOW_LENGTHS,
   type UnitClass,
   type WindowLength,
+  windowsBest,
+  axisScore,
 } from "../../engine-ts/index.js";
 
 const DOC = readFileSync(new URL("../../docs/evaluator.md", import.meta.url), "utf8");
@@ -165,5 +168,46 @@ describe("attack and defence of section 7.2", () => {
 
   it("attack always outranks the same shape in defence", () => {
     for (const c of CLASSES) if (c !== "NONE") expect(a(c)).toBeGreaterThan(d(c));
+  });
+});
+
+describe("the lonely shortcut of CountScore", () => {
+  it("gives the windows' own answer for every lonely side of the built tables", () => {
+    expect(lonelyShortcutHolds(buildBodovani())).toBe(true);
+  });
+
+  it("is caught when a table scores a single stone in a length-6 window", () => {
+    const broken = buildBodovani();
+    // .X.... (mask 02): one stone inside a length-6 window, NONE by section 7.1.
+    broken[LAYOUT.attack[6] + 0x02] = CLASS_VALUES.OPEN_FOUR.attack;
+    expect(lonelyShortcutHolds(broken)).toBe(false);
+  });
+
+  it("scores like the windows on whole games", () => {
+    const bodovani = buildBodovani();
+    const plocha = new Uint8Array(19 * 19);
+    let x = 12345;
+    for (let i = 0; i < 120; i++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      plocha[x % plocha.length] = i % 2 === 0 ? COMPUTER : HUMAN;
+    }
+    for (let cell = 0; cell < plocha.length; cell++) {
+      if (plocha[cell] !== 0) continue;
+      for (let axis = 0; axis < 4; axis++) {
+        const row = Math.floor(cell / 19);
+        const col = cell % 19;
+        const { dr, dc } = [{ dr: 0, dc: 1 }, { dr: 1, dc: 0 }, { dr: 1, dc: 1 }, { dr: 1, dc: -1 }][axis];
+        let own = 0, opp = 0, off = 0;
+        for (let j = 0; j < 13; j++) {
+          const r = row + (j - 6) * dr, c = col + (j - 6) * dc;
+          if (r < 0 || r >= 19 || c < 0 || c >= 19) off |= 1 << j;
+          else if (plocha[r * 19 + c] === COMPUTER) own |= 1 << j;
+          else if (plocha[r * 19 + c] === HUMAN) opp |= 1 << j;
+        }
+        const attack = windowsBest(bodovani, own | (1 << 6), opp | off, LAYOUT.attack[5], LAYOUT.attack[6], LAYOUT.attack[7]);
+        const defence = windowsBest(bodovani, opp | (1 << 6), own | off, LAYOUT.defence[5], LAYOUT.defence[6], LAYOUT.defence[7]);
+        expect(axisScore(plocha, bodovani, cell, axis)).toBe(Math.max(attack, defence));
+      }
+    }
   });
 });
