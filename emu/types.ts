@@ -14,6 +14,17 @@ export interface TextScreen {
   readonly attrs: Uint8Array;
 }
 
+/**
+ * The text screen's cells as the VGA holds them, read on demand: `at(col, row)` is the cell's word,
+ * character code (CP437) in the low byte and attribute in the high byte. Valid until the guest runs
+ * again. For checks that look at a few hundred cells after every move (the screen check).
+ */
+export interface TextCells {
+  readonly cols: number;
+  readonly rows: number;
+  at(col: number, row: number): number;
+}
+
 export interface WaitOptions {
   timeoutMs: number;
   /** What is being waited for, used in the timeout error. */
@@ -81,6 +92,8 @@ export interface Machine {
   readonly keyboard: Keyboard;
   readonly mouse: Mouse;
   screen(): TextScreen;
+  /** The screen's cells without building its text (see TextCells). */
+  textCells(): TextCells;
   /** The screen as text, one line per row, for error messages and the CLI. */
   screenText(): string;
   /**

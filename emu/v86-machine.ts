@@ -12,11 +12,11 @@ import { isNode, shareWakeUpTimer } from "./tick-timer.js";
 import type { CpuDebug } from "../debug/cpu-debug.js";
 import { createCpuDebug } from "../debug/v86-cpu-debug.js";
 import { formatScreenDump } from "./screen-dump.js";
-import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextScreen, WaitOptions } from "./types.js";
+import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextCells, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
-import { readTextScreen } from "./vga-text.js";
+import { readTextCells, readTextScreen } from "./vga-text.js";
 import { paceScreen } from "./screen-pacing.js";
 import { Throttle } from "./throttle.js";
 import { SliceWaiters } from "./waiters.js";
@@ -114,6 +114,10 @@ class V86Machine implements Machine {
 
   screen(): TextScreen {
     return readTextScreen(this.emulator.v86.cpu.devices.vga);
+  }
+
+  textCells(): TextCells {
+    return readTextCells(this.emulator.v86.cpu.devices.vga);
   }
 
   screenText(): string {

@@ -1,5 +1,5 @@
 import { CP437 } from "./cp437.js";
-import type { TextScreen } from "./types.js";
+import type { TextCells, TextScreen } from "./types.js";
 import type { V86Vga } from "./v86-internals.js";
 
 export const TEXT_COLS = 80;
@@ -7,6 +7,35 @@ export const TEXT_ROWS = 25;
 
 /** UTF-16 code of the character shown for each CP437 byte; byte 0 (an empty cell) is shown as a space. */
 const SHOWN_CODES = Uint16Array.from(CP437, (char, byte) => (byte === 0 ? 0x20 : char.charCodeAt(0)));
+
+/** The VGA memory address of each text row: from start_address, restarting at 0 at the split row. */
+function rowStarts(vga: V86Vga): Int32Array {
+  const stride = Math.max(vga.max_cols, 2 * vga.offset_register) * 2;
+  const splitRow = vga.scan_line_to_screen_row(vga.line_compare);
+  const starts = new Int32Array(TEXT_ROWS);
+  let rowStart = vga.start_address << 1;
+  for (let row = 0; row < TEXT_ROWS; row++) {
+    if (row === splitRow) rowStart = 0;
+    starts[row] = rowStart;
+    rowStart += stride;
+  }
+  return starts;
+}
+
+/** The cells of the text screen, read straight from VGA memory (character | attribute << 8). */
+export function readTextCells(vga: V86Vga): TextCells {
+  const memory = vga.vga_memory;
+  const starts = rowStarts(vga);
+  return {
+    cols: TEXT_COLS,
+    rows: TEXT_ROWS,
+    at(col, row) {
+      if (col < 0 || col >= TEXT_COLS || row < 0 || row >= TEXT_ROWS) throw new RangeError(`no text cell (${col}, ${row})`);
+      const addr = starts[row] + col * 2;
+      return memory[addr] | (memory[addr + 1] << 8);
+    },
+  };
+}
 
 /**
  * The 80x25 text screen as the VGA shows it: v86 keeps text mode as character/attribute byte pairs
@@ -16,22 +45,19 @@ const SHOWN_CODES = Uint16Array.from(CP437, (char, byte) => (byte === 0 ? 0x20 :
  */
 export function readTextScreen(vga: V86Vga): TextScreen {
   const memory = vga.vga_memory;
-  const stride = Math.max(vga.max_cols, 2 * vga.offset_register) * 2;
-  const splitRow = vga.scan_line_to_screen_row(vga.line_compare);
+  const starts = rowStarts(vga);
   const attrs = new Uint8Array(TEXT_COLS * TEXT_ROWS);
   // A plain array: String.fromCharCode.apply takes it about twice as fast as a typed array.
   const codes = new Array<number>(TEXT_COLS);
   const lines: string[] = [];
-  let rowStart = vga.start_address << 1;
   for (let row = 0; row < TEXT_ROWS; row++) {
-    if (row === splitRow) rowStart = 0;
+    const rowStart = starts[row];
     for (let col = 0; col < TEXT_COLS; col++) {
       const addr = rowStart + col * 2;
       codes[col] = SHOWN_CODES[memory[addr]];
       attrs[row * TEXT_COLS + col] = memory[addr + 1];
     }
     lines.push(String.fromCharCode.apply(null, codes));
-    rowStart += stride;
   }
   return { cols: TEXT_COLS, rows: TEXT_ROWS, lines, attrs };
 }

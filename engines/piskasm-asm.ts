@@ -270,10 +270,9 @@ export class PiskasmAsmEngine implements Engine {
     if (!shadow || !real) return;
     const session = this.booted?.session;
     if (!session) return;
-    const screen = session.machine.screen();
     const diffs: Diff[] = [
       ...compareStates(state, shadow.state),
-      ...checkScreen(screen, session.layout.geometry, state.plocha, state.lastPC, session.pointer()),
+      ...checkScreen(session.machine.textCells(), session.layout.geometry, state.plocha, state.lastPC, session.pointer()),
     ];
     if (diffs.length === 0) return;
     this.shadow = undefined;
@@ -290,7 +289,7 @@ export class PiskasmAsmEngine implements Engine {
       computerMoves: real.stones.filter((s) => s.own).map((s) => formatCell(s.cell)),
       ply: state.moveCount,
       diffs,
-      screen: [...screen.lines],
+      screen: [...session.machine.screen().lines],
       dos: this.options.boot.dos,
       gameIndex: this.gameIndex,
       ...setUp,

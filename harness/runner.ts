@@ -90,9 +90,8 @@ function policyFor(spec: GameSpec): OpponentPolicy {
 
 function check(session: GameSession, asm: GameState, engine: Game): Mismatch | undefined {
   const diffs = compareStates(asm, engine.state);
-  const screen = session.machine.screen();
-  diffs.push(...checkScreen(screen, session.layout.geometry, asm.plocha, asm.lastPC, session.pointer()));
-  return diffs.length === 0 ? undefined : { ply: asm.moveCount, diffs, screen: [...screen.lines] };
+  diffs.push(...checkScreen(session.machine.textCells(), session.layout.geometry, asm.plocha, asm.lastPC, session.pointer()));
+  return diffs.length === 0 ? undefined : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };
 }
 
 /**

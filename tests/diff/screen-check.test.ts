@@ -1,6 +1,6 @@
 /** The screen check on made-up screens: stones that are not in Plocha, and a wrong highlight. */
 import { describe, expect, it } from "vitest";
-import type { TextScreen } from "../../emu/types.js";
+import type { TextCells } from "../../emu/types.js";
 import { CELLS, parseCell } from "../../engine-ts/index.js";
 import type { BoardGeometry } from "../../harness/game-view.js";
 import { checkScreen } from "../../harness/screen-check.js";
@@ -9,16 +9,14 @@ const GEOMETRY: BoardGeometry = { left: 4, top: 3, cellWidth: 3, cellHeight: 1 }
 const NORMAL = 0x07;
 const RED = 0x0c;
 
-function screenOf(stones: ReadonlyMap<number, { char: string; attr: number }>): TextScreen {
-  const chars = Array.from({ length: 25 }, () => Array<string>(80).fill("."));
-  const attrs = new Uint8Array(80 * 25).fill(NORMAL);
+function screenOf(stones: ReadonlyMap<number, { char: string; attr: number }>): TextCells {
+  const words = new Uint16Array(80 * 25).fill(".".charCodeAt(0) | (NORMAL << 8));
   for (const [cell, { char, attr }] of stones) {
     const row = GEOMETRY.top + Math.floor(cell / 19) * GEOMETRY.cellHeight;
     const col = GEOMETRY.left + (cell % 19) * GEOMETRY.cellWidth;
-    chars[row][col] = char;
-    attrs[row * 80 + col] = attr;
+    words[row * 80 + col] = char.charCodeAt(0) | (attr << 8);
   }
-  return { cols: 80, rows: 25, lines: chars.map((r) => r.join("")), attrs };
+  return { cols: 80, rows: 25, at: (col, row) => words[row * 80 + col] };
 }
 
 describe("the screen check", () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CP437 } from "../../emu/cp437.js";
 import { bootFloppy } from "../../emu/node.js";
 import { readMouseDriverState } from "../../emu/mouse-header.js";
 import type { Machine, MachineSnapshot } from "../../emu/types.js";
@@ -87,6 +88,21 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(screen.attrs[79]).toBe(0x4f);
     expect(screen.lines[0][79]).toBe("╔");
     expect(screen.attrs[80]).toBe(0x07);
+  });
+
+  it("reads every text cell's character and attribute as the screen shows them", () => {
+    const screen = m().screen();
+    const cells = m().textCells();
+    expect(cells.at(79, 0)).toBe(0xc9 | (0x4f << 8));
+    for (let row = 0; row < 25; row++) {
+      for (let col = 0; col < 80; col++) {
+        const word = cells.at(col, row);
+        expect(word >> 8).toBe(screen.attrs[row * 80 + col]);
+        const shown = screen.lines[row][col];
+        expect((word & 0xff) === 0 ? " " : CP437[word & 0xff]).toBe(shown);
+      }
+    }
+    expect(() => cells.at(80, 0)).toThrow(RangeError);
   });
 
   it("dumps the screen with a border and row numbers", () => {
