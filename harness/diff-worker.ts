@@ -33,7 +33,7 @@ try {
       reportMoves();
       post({ kind: "game", outcome });
     },
-  });
+  }, { menu: input.menu });
   post({ kind: "done" });
 } catch (error) {
   post({ kind: "error", message: error instanceof Error ? error.message : String(error) });

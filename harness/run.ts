@@ -6,7 +6,8 @@
  */
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { openSession, type BootSpec } from "./boot.js";
+import type { MachineSnapshot } from "../emu/types.js";
+import { menuSnapshot, openSession, type BootSpec } from "./boot.js";
 import { plannedCount, plannedGame, type GameSpec, type RunPlanOptions } from "./game-spec.js";
 import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
@@ -65,15 +66,20 @@ function part(slice: GameSlice, j: number, count: number): GameSlice {
   return "specs" in slice ? { specs: slice.specs.slice(from, to) } : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
 }
 
+/** How one emulator starts and what it plays with (all optional). */
+export interface PlayOptions {
+  /** The reference engine (tests inject faults through it). */
+  engine?: EngineFactory;
+  /** Ends the games early. */
+  signal?: AbortSignal;
+  /** Continue from this machine state at the menu instead of booting (openSession). */
+  menu?: MachineSnapshot;
+}
+
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
-export async function playGames(
-  boot: BootSpec,
-  slice: GameSlice,
-  listener: RunListener,
-  engine?: EngineFactory,
-  signal?: AbortSignal,
-): Promise<void> {
-  const session = await openSession(boot);
+export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
+  const { engine, signal, menu } = options;
+  const session = await openSession(boot, menu);
   try {
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
@@ -107,7 +113,7 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   const jobs = Math.max(1, Math.min(options.jobs, sliceLength(slice)));
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
-    jobs === 1 ? playGames(options.boot, slice, collect, options.engine, signal) : runInWorkers(options, slice, jobs, collect);
+    jobs === 1 ? playGames(options.boot, slice, collect, { engine: options.engine, signal }) : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
   return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false };
@@ -138,11 +144,18 @@ function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal | undefi
   });
 }
 
-function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, listener: RunListener): Promise<void> {
+/**
+ * Plays the slice in `jobs` worker threads. The run boots one machine to the game's menu first and
+ * every worker continues from its snapshot: the workers share one boot instead of each paying for
+ * its own, which on a machine with as many cores as jobs took CPU from the jobs already playing.
+ */
+async function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, listener: RunListener): Promise<void> {
   const script = options.workerScript;
   if (!script || !existsSync(script)) {
-    return Promise.reject(new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`));
+    throw new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`);
   }
+  const menu = await menuSnapshot(options.boot);
+  if (options.signal?.aborted) return;
   return new Promise<void>((resolve, reject) => {
     const workers: Worker[] = [];
     let running = 0;
@@ -158,7 +171,7 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
     };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
-      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs) };
+      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), menu };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;

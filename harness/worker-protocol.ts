@@ -1,4 +1,5 @@
 /** Messages between the differential run and its worker threads. */
+import type { MachineSnapshot } from "../emu/types.js";
 import type { BootSpec } from "./boot.js";
 import type { GameSlice } from "./run.js";
 import type { GameOutcome } from "./runner.js";
@@ -6,6 +7,8 @@ import type { GameOutcome } from "./runner.js";
 export interface WorkerInput {
   boot: BootSpec;
   games: GameSlice;
+  /** The machine at the game's menu, booted once by the run for all its workers (harness/boot.ts). */
+  menu: MachineSnapshot;
 }
 
 export type WorkerMessage =

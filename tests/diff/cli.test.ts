@@ -27,6 +27,17 @@ describe("piskasm diff", () => {
     expect(figures.instructionsPerMove).toMatchObject({ median: expect.any(Number), max: expect.any(Number) });
   });
 
+  it("plays the same games with two jobs (started from one boot's menu snapshot) as with one", () => {
+    const digests = ["1", "2"].map((jobs) => {
+      const run = piskasm("diff", "--games", "12", "--seed", "321", "--policy", "engine", "--jobs", jobs, "--json", "--image", IMAGE, "--out", out);
+      expect(run.status, run.stderr).toBe(0);
+      const figures = JSON.parse(run.stdout) as { movesDigest: string; computerMoves: number; mismatches: number };
+      expect(figures.mismatches).toBe(0);
+      return `${figures.movesDigest} ${figures.computerMoves}`;
+    });
+    expect(digests[1]).toBe(digests[0]);
+  });
+
   it.each([
     [["--games", "ten"], "--games must be a positive integer"],
     [["--jobs", "0"], "--jobs must be a positive integer"],
