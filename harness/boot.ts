@@ -13,7 +13,7 @@ export interface BootSpec {
 
 /**
  * Boots `spec.image` and waits for the game's menu; with `menu` (a snapshot of a machine booted from
- * the same image, at the menu: menuSnapshot) the new machine continues from it instead of booting:
+ * the same image, at the menu) the new machine continues from it instead of booting:
  * a few ms instead of the BIOS, the DOS and the game's start (about 6 million instructions, most of
  * them interpreted).
  */
@@ -25,15 +25,5 @@ export async function openSession(spec: BootSpec, menu?: MachineSnapshot): Promi
   } catch (error) {
     await machine.destroy();
     throw error;
-  }
-}
-
-/** Boots `spec.image` once and returns the machine's state at the game's menu (for openSession). */
-export async function menuSnapshot(spec: BootSpec): Promise<MachineSnapshot> {
-  const session = await openSession(spec);
-  try {
-    return await session.machine.snapshot();
-  } finally {
-    await session.machine.destroy();
   }
 }

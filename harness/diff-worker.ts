@@ -1,10 +1,12 @@
 /** Worker-thread entry: one emulator playing its share of a differential run (bundled separately). */
 import { parentPort, workerData } from "node:worker_threads";
 import { playGames } from "./run.js";
-import type { WorkerInput, WorkerMessage } from "./worker-protocol.js";
+import type { MachineSnapshot } from "../emu/types.js";
+import type { GameSession } from "./session.js";
+import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 
+if (!parentPort) throw new Error("harness/diff-worker must run in a worker thread");
 const port = parentPort;
-if (!port) throw new Error("harness/diff-worker must run in a worker thread");
 const post = (message: WorkerMessage): void => port.postMessage(message);
 const input = workerData as WorkerInput;
 
@@ -23,7 +25,18 @@ const reportMoves = (): void => {
   lastReport = performance.now();
 };
 
+/** The shared boot's machine at the menu, for the jobs after the first (see WorkerInput). */
+function sharedMenu(): Promise<MachineSnapshot> {
+  return new Promise((resolve) => {
+    port.once("message", (message: MenuMessage) => resolve(message.menu));
+  });
+}
+
 try {
+  const menu = input.sharesBoot ? undefined : await sharedMenu();
+  const onMenu = input.sharesBoot
+    ? async (session: GameSession): Promise<void> => post({ kind: "menu", menu: await session.machine.snapshot() })
+    : undefined;
   await playGames(input.boot, input.games, {
     onMove: () => {
       unreported++;
@@ -33,7 +46,7 @@ try {
       reportMoves();
       post({ kind: "game", outcome });
     },
-  }, { menu: input.menu });
+  }, { menu, onMenu });
   post({ kind: "done" });
 } catch (error) {
   post({ kind: "error", message: error instanceof Error ? error.message : String(error) });

@@ -7,11 +7,12 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { MachineSnapshot } from "../emu/types.js";
-import { menuSnapshot, openSession, type BootSpec } from "./boot.js";
+import { openSession, type BootSpec } from "./boot.js";
+import type { GameSession } from "./session.js";
 import { plannedCount, plannedGame, type GameSpec, type RunPlanOptions } from "./game-spec.js";
 import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
-import type { WorkerInput, WorkerMessage } from "./worker-protocol.js";
+import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 
 export interface RunListener {
   onMove?: () => void;
@@ -74,13 +75,16 @@ export interface PlayOptions {
   signal?: AbortSignal;
   /** Continue from this machine state at the menu instead of booting (openSession). */
   menu?: MachineSnapshot;
+  /** Called once the machine is at the game's menu, before the first game. */
+  onMenu?: (session: GameSession) => Promise<void>;
 }
 
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
 export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
-  const { engine, signal, menu } = options;
+  const { engine, signal, menu, onMenu } = options;
   const session = await openSession(boot, menu);
   try {
+    await onMenu?.(session);
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
       const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
@@ -145,17 +149,15 @@ function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal | undefi
 }
 
 /**
- * Plays the slice in `jobs` worker threads. The run boots one machine to the game's menu first and
- * every worker continues from its snapshot: the workers share one boot instead of each paying for
- * its own, which on a machine with as many cores as jobs took CPU from the jobs already playing.
+ * Plays the slice in `jobs` worker threads. Job 1 boots; the others start at once but wait for its
+ * machine at the game's menu and continue from that snapshot: one boot per run instead of one per
+ * job, without a boot before the workers start.
  */
-async function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, listener: RunListener): Promise<void> {
+function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, listener: RunListener): Promise<void> {
   const script = options.workerScript;
   if (!script || !existsSync(script)) {
-    throw new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`);
+    return Promise.reject(new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`));
   }
-  const menu = await menuSnapshot(options.boot);
-  if (options.signal?.aborted) return;
   return new Promise<void>((resolve, reject) => {
     const workers: Worker[] = [];
     let running = 0;
@@ -171,13 +173,17 @@ async function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number
     };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
-      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), menu };
+      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0 };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;
       let done = false;
       worker.on("message", (message: WorkerMessage) => {
         if (message.kind === "moves") for (let m = 0; m < message.count; m++) listener.onMove?.();
+        else if (message.kind === "menu") {
+          const shared: MenuMessage = { kind: "menu", menu: message.menu };
+          for (const other of workers.slice(1)) other.postMessage(shared);
+        }
         else if (message.kind === "game") listener.onGame?.(message.outcome);
         else if (message.kind === "error") fail(new Error(`job ${j + 1}: ${message.message}`));
         else {
