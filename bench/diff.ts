@@ -8,7 +8,7 @@
  * move split into emulator (run loop) / engine-ts / policy / checks / other, JIT compilations per 100
  * games, and the efficiency against the emulation bound (with J jobs the bound is J times one job's).
  * The `playing` figures leave out each job's start-up (moves per second of the longest job's game
- * time): what a long campaign gets from one job and from two.
+ * time), the `last_100_games` ones its warm-up too: what a long campaign gets from one job and from two.
  * The `cpu` figures measure the same in CPU time of this process (all threads): on a machine shared with
  * other work they stay put while the wall-time figures move.
  * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
@@ -172,6 +172,24 @@ function warmFigures(outcomes: readonly GameOutcome[], bound: number): Array<[st
 }
 
 /**
+ * The last WARM_GAMES games of each job of a two-job run (the end of its part of the games): the
+ * moves per second both jobs together make once warm, against one warm job. What a long campaign
+ * gets from the second core, without start-up and warm-up.
+ */
+function warmScaling(two: RunResult, one: RunResult): number {
+  const warmRate = (games: readonly GameOutcome[]): number => {
+    const moves = games.reduce((n, o) => n + o.checkedComputerMoves, 0);
+    return moves / (games.reduce((n, o) => n + o.wallMs, 0) / 1000);
+  };
+  let together = 0;
+  for (let j = 0; j < two.summary.jobs; j++) {
+    const { to } = jobPart(two.outcomes.length, j, two.summary.jobs);
+    together += warmRate(two.outcomes.slice(to - WARM_GAMES, to));
+  }
+  return together / warmRate(one.outcomes.slice(-WARM_GAMES));
+}
+
+/**
  * The run while its jobs play, without their start-up: computer moves per second of the longest job's
  * game time (each job plays a contiguous part of the games, jobPart; its games' wall times add up to
  * its playing time, which starts after its boot).
@@ -246,6 +264,7 @@ async function main(): Promise<void> {
     ["moves_per_s_jobs2_playing", playingMovesPerSecond(twoRun), 1],
     ["scaling_jobs2_over_jobs1_playing", playingMovesPerSecond(twoRun) / playingMovesPerSecond(oneRun), 2],
     ["efficiency_vs_emulation_bound_jobs1_playing", playingMovesPerSecond(oneRun) / bound, 3],
+    [`scaling_jobs2_over_jobs1_last_${WARM_GAMES}_games`, warmScaling(twoRun, oneRun), 2],
     ...warmFigures(oneRun.outcomes, bound),
     ...breakdownFigures(one),
     ...breakdownFigures(two),
