@@ -7,6 +7,18 @@
  * process (/proc), and the bytes the server wrote to the browser's sockets for a first visit (empty
  * cache) and a second one (same browser profile, so its HTTP cache). Run through
  * `node bench/run.mjs page`; prints `name value` lines. Needs `make`.
+ *
+ * Idle while waiting for the click (idle_turn_*), % of one core: the page's steady state. Measured
+ * from the moment the game waits for the click, in 5 s windows (/proc per process, CDP TaskDuration):
+ * the first TURN_SETTLE_WINDOWS hold the start's one-off work (the panel's first look at the new
+ * game, V8 tiering up, v86 compiling the now hot guest code to wasm), then Chromium's own housekeeping
+ * and V8's memory reducer (a few major GCs 20-40 s after load) come and go; the figures are the mean
+ * over the TURN_STEADY_WINDOWS after the settling ones, so one-off GCs inside them are counted, not
+ * dropped. Beside them: the page's renderer processes alone, the browser process, the rest (GPU,
+ * network, zygote), the first 5 s on their own (the earlier figure's window), the per-window series
+ * (all Chromium processes, `/`-separated, settling windows included), and Chromium's own floor (a
+ * fresh about:blank page in the same browser, after BLANK_SETTLE_MS, over as long as the steady state).
+ * Without another context open; a process that ends inside a window is left out of that window.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Socket } from "node:net";
@@ -17,7 +29,14 @@ import { createPageServer } from "../cli/web-server/page-server.js";
 
 const WEB_ROOT = join("build", "web");
 const LOADS = 5;
-const IDLE_MS = 5_000;
+/** One window of the idle figures. */
+const WINDOW_MS = 5_000;
+/** Windows after the game's start that hold its one-off work (measured: 2-6 % in the first, ~1 % from the third). */
+const TURN_SETTLE_WINDOWS = 2;
+/** Windows of the steady state, the idle_turn figures' mean. */
+const TURN_STEADY_WINDOWS = 6;
+/** A fresh about:blank page first settles this long (its renderer starting up). */
+const BLANK_SETTLE_MS = 5_000;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
@@ -33,8 +52,25 @@ function bundleKb(): number {
   return bytes / 1024;
 }
 
-/** CPU seconds (user + system) of this process's descendants: Chromium and its helpers. */
-function childrenCpuSeconds(): number {
+/** Kind of a Chromium process: its --type= (renderer, gpu-process, utility, zygote...), "browser" without one. */
+function processKind(pid: number): string | undefined {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch (error) {
+    if (gone(error)) return undefined;
+    throw error;
+  }
+  return /--type=([\w-]+)/.exec(cmdline)?.[1] ?? "browser";
+}
+
+function gone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ESRCH";
+}
+
+/** CPU seconds (user + system) of each of this process's descendants (Chromium and its helpers), by pid. */
+function chromiumCpuSeconds(): Map<number, { kind: string; seconds: number }> {
   const parents = new Map<number, number>();
   const cpu = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
@@ -43,23 +79,23 @@ function childrenCpuSeconds(): number {
     try {
       stat = readFileSync(`/proc/${entry}/stat`, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ESRCH") continue;
+      if (gone(error)) continue;
       throw error;
     }
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     parents.set(Number(entry), Number(fields[1]));
     cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
   }
-  let total = 0;
+  const chromium = new Map<number, { kind: string; seconds: number }>();
   for (const [pid, seconds] of cpu) {
     for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) {
-      if (p === process.pid) {
-        total += seconds;
-        break;
-      }
+      if (p !== process.pid) continue;
+      const kind = processKind(pid);
+      if (kind !== undefined) chromium.set(pid, { kind, seconds });
+      break;
     }
   }
-  return total;
+  return chromium;
 }
 
 async function mainThreadBusySeconds(session: CDPSession): Promise<number> {
@@ -69,16 +105,46 @@ async function mainThreadBusySeconds(session: CDPSession): Promise<number> {
   return task.value;
 }
 
-/** CPU use over IDLE_MS while the page just sits there: [main thread %, all Chromium processes %]. */
-async function idleCpu(page: Page, session: CDPSession): Promise<[number, number]> {
-  const task0 = await mainThreadBusySeconds(session);
-  const proc0 = childrenCpuSeconds();
+/** CPU use over some time while the page just sits there, in % of one core. */
+interface IdleCpu {
+  seconds: number;
+  /** The page's main thread busy (CDP TaskDuration). */
+  mainThread: number;
+  /** Every Chromium process. */
+  all: number;
+  /** By process kind (browser, renderer, gpu-process, utility...). */
+  byKind: Map<string, number>;
+}
+
+/** CPU use over `ms` while `page` just sits there (without `session`, no main-thread figure). */
+async function idleCpu(page: Page, session: CDPSession | undefined, ms: number): Promise<IdleCpu> {
+  const task0 = session ? await mainThreadBusySeconds(session) : 0;
+  const proc0 = chromiumCpuSeconds();
   const t0 = performance.now();
-  await page.waitForTimeout(IDLE_MS);
+  await page.waitForTimeout(ms);
   const seconds = (performance.now() - t0) / 1000;
-  const task1 = await mainThreadBusySeconds(session);
-  const proc1 = childrenCpuSeconds();
-  return [((task1 - task0) / seconds) * 100, ((proc1 - proc0) / seconds) * 100];
+  const task1 = session ? await mainThreadBusySeconds(session) : 0;
+  const proc1 = chromiumCpuSeconds();
+  const byKind = new Map<string, number>();
+  // A process that ended during the window is left out; one that started counts from zero.
+  for (const [pid, { kind, seconds: cpu }] of proc1) {
+    byKind.set(kind, (byKind.get(kind) ?? 0) + ((cpu - (proc0.get(pid)?.seconds ?? 0)) / seconds) * 100);
+  }
+  const all = [...byKind.values()].reduce((sum, percent) => sum + percent, 0);
+  return { seconds, mainThread: ((task1 - task0) / seconds) * 100, all, byKind };
+}
+
+/** Windows one after another: the mean over all of them (total CPU over total time). */
+function meanOf(windows: IdleCpu[]): IdleCpu {
+  const seconds = windows.reduce((sum, w) => sum + w.seconds, 0);
+  const weighted = (pick: (w: IdleCpu) => number): number => windows.reduce((sum, w) => sum + pick(w) * w.seconds, 0) / seconds;
+  const kinds = new Set(windows.flatMap((w) => [...w.byKind.keys()]));
+  return {
+    seconds,
+    mainThread: weighted((w) => w.mainThread),
+    all: weighted((w) => w.all),
+    byKind: new Map([...kinds].map((kind) => [kind, weighted((w) => w.byKind.get(kind) ?? 0)])),
+  };
 }
 
 /** Fresh pages (new contexts) from `url`: ms from navigation start to the menu, one per load. */
@@ -139,20 +205,37 @@ try {
   console.log(`second_visit_wire_kb ${((wire() - first) / 1024).toFixed(1)}`);
   await visitor.close();
 
+  const blankContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const blank = await blankContext.newPage();
+  await blank.waitForTimeout(BLANK_SETTLE_MS);
+  const floor = await idleCpu(blank, undefined, TURN_STEADY_WINDOWS * WINDOW_MS);
+  await blankContext.close();
+  console.log(`idle_blank_chromium_cpu_percent ${floor.all.toFixed(1)}`);
+
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   await session.send("Performance.enable");
   await page.goto(url);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 60_000 });
-  const [menuMain, menuAll] = await idleCpu(page, session);
-  console.log(`idle_menu_main_thread_percent ${menuMain.toFixed(1)}`);
-  console.log(`idle_menu_chromium_cpu_percent ${menuAll.toFixed(1)}`);
+  const menu = await idleCpu(page, session, WINDOW_MS);
+  console.log(`idle_menu_main_thread_percent ${menu.mainThread.toFixed(1)}`);
+  console.log(`idle_menu_chromium_cpu_percent ${menu.all.toFixed(1)}`);
   await page.click("#btn-new-human");
   await page.waitForFunction(() => window.piskasm?.state()?.phase === 2, null, { timeout: 20_000 });
-  const [turnMain, turnAll] = await idleCpu(page, session);
-  console.log(`idle_turn_main_thread_percent ${turnMain.toFixed(1)}`);
-  console.log(`idle_turn_chromium_cpu_percent ${turnAll.toFixed(1)}`);
+  const windows: IdleCpu[] = [];
+  for (let i = 0; i < TURN_SETTLE_WINDOWS + TURN_STEADY_WINDOWS; i++) windows.push(await idleCpu(page, session, WINDOW_MS));
+  const steady = meanOf(windows.slice(TURN_SETTLE_WINDOWS));
+  const renderer = steady.byKind.get("renderer") ?? 0;
+  const browserProcess = steady.byKind.get("browser") ?? 0;
+  console.log(`idle_turn_main_thread_percent ${steady.mainThread.toFixed(1)}`);
+  console.log(`idle_turn_chromium_cpu_percent ${steady.all.toFixed(1)}`);
+  console.log(`idle_turn_renderer_cpu_percent ${renderer.toFixed(1)}`);
+  console.log(`idle_turn_browser_cpu_percent ${browserProcess.toFixed(1)}`);
+  const other = [...steady.byKind].filter(([kind]) => kind !== "renderer" && kind !== "browser").reduce((sum, [, percent]) => sum + percent, 0);
+  console.log(`idle_turn_other_cpu_percent ${other.toFixed(1)}`);
+  console.log(`idle_turn_first_5s_chromium_cpu_percent ${windows[0].all.toFixed(1)}`);
+  console.log(`idle_turn_chromium_cpu_series_5s ${windows.map((w) => w.all.toFixed(1)).join("/")}`);
   await context.close();
 } finally {
   await browser.close();

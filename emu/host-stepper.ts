@@ -19,11 +19,12 @@ const EVENT_LOOP_EVERY_MS = 4;
 /**
  * Added to the wait after a slice that ended with the guest halted. v86 asks to be woken exactly at
  * its next device timer (the PIT's 18.2 Hz tick while the game waits for a click), but the browser's
- * timers (v86 schedules through a Worker's setTimeout, whole milliseconds) fire up to 1 ms early: the
- * slice then finds nothing due, returns the remaining fraction of a millisecond, and v86 schedules a
- * second, immediate wake-up for the same tick. Measured on the idle page: 17-90 extra wake-ups per
- * 5 s beside 91 timer ticks. Waking 1 ms late instead delivers the tick in one wake-up. Input does
- * not wait for it: v86 wakes an idle loop with next_tick(0) when a device raises an interrupt.
+ * timers (the page's or v86's worker's setTimeout, emu/page-wake-timer.ts; whole milliseconds) fire
+ * up to 1 ms early: the slice then finds nothing due, returns the remaining fraction of a
+ * millisecond, and v86 schedules a second, immediate wake-up for the same tick. Measured on the
+ * idle page: 17-90 extra wake-ups per 5 s beside 91 timer ticks. Waking 1 ms late instead delivers
+ * the tick in one wake-up. Input does not wait for it: v86 wakes an idle loop with next_tick(0)
+ * when a device raises an interrupt.
  */
 const HALTED_WAKE_SLACK_MS = 1;
 

@@ -4,8 +4,8 @@
  * halted guest starts another slice and another setTimeout for the same PIT tick, while the earlier
  * ones stay pending and fire for nothing. Here one wake-up timer is kept: a request that is due no
  * earlier than the pending one is covered by it (when it fires it runs the loop's latest tick; a
- * slice that comes early only finds the guest still halted and asks again). The browser keeps v86's
- * own scheduling.
+ * slice that comes early only finds the guest still halted and asks again). The browser has its own
+ * (emu/page-wake-timer.ts).
  */
 import type { V86MainLoop } from "./v86-internals.js";
 
@@ -33,7 +33,7 @@ export function shareWakeUpTimer(loop: V86MainLoop): () => void {
   };
 }
 
-/** v86's Node scheduling (setImmediate/setTimeout) is the one replaced; in a browser it is kept. */
+/** Whether v86 schedules with Node's setImmediate/setTimeout (replaced here) or a page's worker (emu/page-wake-timer.ts). */
 export function isNode(): boolean {
   return typeof process !== "undefined" && typeof process.versions?.node === "string";
 }

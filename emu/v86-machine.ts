@@ -9,6 +9,7 @@ import { V86 } from "v86";
 import { skipTextRendering } from "./headless-vga.js";
 import { HostStepper } from "./host-stepper.js";
 import { isNode, shareWakeUpTimer } from "./tick-timer.js";
+import { documentVisibility, wakeFromPageTimer } from "./page-wake-timer.js";
 import type { CpuDebug } from "../debug/cpu-debug.js";
 import { createCpuDebug } from "../debug/v86-cpu-debug.js";
 import { formatScreenDump } from "./screen-dump.js";
@@ -96,7 +97,7 @@ class V86Machine implements Machine {
       delay: (delayMs) => this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
       throttled: () => this.throttle.limitMips !== undefined,
     });
-    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : () => {};
+    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : wakeFromPageTimer(loop, documentVisibility(document));
     loop.cpu.test_hook_did_finalize_wasm = () => {
       this.jitCompilations++;
     };
