@@ -38,6 +38,8 @@ class Search {
   nodes = 0;
   exhausted = false;
   private readonly table = shapeTable();
+  /** The attacker's stones of the line being searched, first to last. */
+  private readonly lineStones: number[] = [];
 
   constructor(
     private readonly board: Board,
@@ -52,6 +54,16 @@ class Search {
     const out = new Set<number>();
     for (const c of cells) if (this.board.cells[c] === EMPTY && openThrees(this.board, c, this.attacker, this.table) >= 2) out.add(c);
     return [...out];
+  }
+
+  /**
+   * Where a double open three can be: anywhere near the stones at the search's start; deeper, only on
+   * the lines of the line's attacker stones (a cell that was not a double three at the start needs a
+   * three that one of them made, and a cell that was would have ended the search there).
+   */
+  private doubleThreeZone(candidates: readonly number[]): number[] {
+    if (this.lineStones.length === 0) return [...this.near, ...candidates];
+    return this.lineStones.flatMap((s) => lineCells(this.board, s));
   }
 
   /** True when the defender can make a four somewhere near the stones. */
@@ -93,6 +105,7 @@ class Search {
     for (const c of moves) {
       if (this.outOfBudget()) return undefined;
       this.board.cells[c] = this.attacker;
+      this.lineStones.push(c);
       const around = lineCells(this.board, c);
       const finish = completionsThrough(this.board, c);
       let found: VcfResult | undefined;
@@ -106,11 +119,12 @@ class Search {
         this.board.cells[d] = EMPTY;
         if (sub) found = { line: [c, d, ...sub.line], finish: sub.finish };
       }
+      this.lineStones.pop();
       this.board.cells[c] = EMPTY;
       if (found) return found;
     }
     if (this.limits.doubleThrees && open.length === 0) {
-      const doubles = this.doubleThreesFor([...this.near, ...candidates]);
+      const doubles = this.doubleThreesFor(this.doubleThreeZone(candidates));
       if (doubles.length > 0 && !this.outOfBudget() && !this.defenderHasFour()) return { line: [doubles[0]], finish: [] };
     }
     return undefined;
