@@ -63,6 +63,14 @@ const QUIET_REPLIES = 12;
  * fours alone (a cell is taken from the strictest level that has one).
  */
 const SAFETY_LEVELS = [OPP_THREES, 0];
+/**
+ * The safe cells are looked for best first and the scan stops at SAFE_POOL of them; those are then
+ * checked for leaving the opponent a win with more open threes (up to MAX_DEEP_THREES) (each level DEEP_WIDTH wide), and
+ * the ones that pass are preferred: a deeper look at a few cells rather than a shallow one at many.
+ */
+const SAFE_POOL = 5;
+const MAX_DEEP_THREES = 4;
+const DEEP_WIDTH = 6;
 
 export interface PelaOptions {
   readonly maxDepth?: number;
@@ -132,12 +140,37 @@ export class PelaStrategy implements Strategy {
    * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
    * `threes` open threes (the search finished).
    */
-  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number): boolean {
+  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number, width = THREAT_WIDTH): boolean {
     board.place(cell, OWN);
-    const { result, nodes, complete } = searchVct(board, OPP, this.threatLimits(limits, OPP, threes));
+    const { result, nodes, complete } = searchVct(board, OPP, { ...this.threatLimits(limits, OPP, threes), width });
     board.removeLast(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
+  }
+
+  /** The first SAFE_POOL cells of `cells` (in their order) that are safe at `threes`. */
+  private safeCells(board: Board, cells: readonly number[], limits: VcfLimits, threes: number): number[] {
+    const safe: number[] = [];
+    for (const c of cells) {
+      if (safe.length === SAFE_POOL) break;
+      if (this.safeAfter(board, c, limits, threes)) safe.push(c);
+    }
+    return safe;
+  }
+
+  /**
+   * Iterative deepening over the opponent's threats: the cells of `safe` that leave the opponent no win
+   * with 2, then 3, ... up to MAX_DEEP_THREES open threes, as long as one cell passes and the clock
+   * allows; the cells that passed the deepest level reached.
+   */
+  private deepest(board: Board, safe: readonly number[], limits: VcfLimits): readonly number[] {
+    let pool = safe;
+    for (let threes = OPP_THREES + 1; threes <= MAX_DEEP_THREES && pool.length > 1; threes++) {
+      const deeper = pool.filter((c) => this.safeAfter(board, c, limits, threes, DEEP_WIDTH));
+      if (deeper.length === 0) break;
+      pool = deeper;
+    }
+    return pool;
   }
 
   /**
@@ -149,7 +182,10 @@ export class PelaStrategy implements Strategy {
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
-    for (const threes of SAFETY_LEVELS) for (const c of candidates) if (this.safeAfter(board, c, limits, threes)) return c;
+    for (const threes of SAFETY_LEVELS) {
+      const safe = this.safeCells(board, candidates, limits, threes);
+      if (safe.length > 0) return this.deepest(board, safe, limits)[0];
+    }
     const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
   }
@@ -208,12 +244,14 @@ export class PelaStrategy implements Strategy {
   private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
     const table = shapeTable();
     const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
-    const checked = ranked.slice(0, SAFETY_CHECKS);
+    const checked = ranked.slice(0, SAFETY_CHECKS).map(({ c }) => c);
     let pool = ranked;
-    for (const threes of [...SAFETY_LEVELS].reverse()) {
-      const safe = checked.filter(({ c }) => this.safeAfter(board, c, limits, threes));
-      if (safe.length === 0) break;
-      pool = safe;
+    for (const threes of SAFETY_LEVELS) {
+      const safe = this.safeCells(board, checked, limits, threes);
+      if (safe.length === 0) continue;
+      const deep = this.deepest(board, safe, limits);
+      pool = ranked.filter(({ c }) => deep.includes(c));
+      break;
     }
     const calm = pool.slice(0, QUIET_CHECKS).filter(({ c }) => !this.quietLossAfter(board, c, limits));
     if (calm.length > 0) pool = calm;
