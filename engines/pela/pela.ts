@@ -22,7 +22,7 @@ import { BoardEngine, type MoveContext, type Strategy } from "../common/board-en
 import { EMPTY, OPP, OWN, type Board } from "../common/board.js";
 import { shapeTable } from "../common/shapes.js";
 import type { Engine } from "../engine.js";
-import { combinedValue, fourKind } from "./values.js";
+import { combinedValue, fourKind, openThrees } from "./values.js";
 import { searchVcf, type VcfLimits } from "./vcf.js";
 import { searchVct, type VctLimits, type VctResult } from "./vct.js";
 
@@ -58,6 +58,8 @@ const SAFETY_CHECKS = 40;
 /** How many of the safe best cells are checked against the opponent's QUIET_REPLIES best quiet moves. */
 const QUIET_CHECKS = 10;
 const QUIET_REPLIES = 12;
+/** Besides those, up to TEMPO_REPLIES of the opponent's other fours and open threes. */
+const TEMPO_REPLIES = 8;
 /**
  * What "safe" means, strictest first: the opponent has no win with OPP_THREES open threes, then none by
  * fours alone (a cell is taken from the strictest level that has one).
@@ -173,6 +175,12 @@ export class PelaStrategy implements Strategy {
     return pool;
   }
 
+  /** The cells of `cells` after which no quiet reply of the opponent's wins, or all of `cells` when none. */
+  private calmest(board: Board, cells: readonly number[], limits: VcfLimits): readonly number[] {
+    const calm = cells.filter((c) => !this.quietLossAfter(board, c, limits));
+    return calm.length > 0 ? calm : cells;
+  }
+
   /**
    * The first cell of the opponent's winning line (best value first) after which it has no VCF; then
    * (piskasm's addition) the SAFETY_CHECKS best cells of the board the same way.
@@ -184,7 +192,7 @@ export class PelaStrategy implements Strategy {
     const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
     for (const threes of SAFETY_LEVELS) {
       const safe = this.safeCells(board, candidates, limits, threes);
-      if (safe.length > 0) return this.deepest(board, safe, limits)[0];
+      if (safe.length > 0) return this.calmest(board, this.deepest(board, safe, limits), limits)[0];
     }
     const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
@@ -198,11 +206,12 @@ export class PelaStrategy implements Strategy {
   private quietLossAfter(board: Board, cell: number, limits: VcfLimits): boolean {
     board.place(cell, OWN);
     const table = shapeTable();
-    const replies = board
+    const ranked = board
       .cellsNearStones(NEAR)
       .map((c) => ({ c, v: combinedValue(board, c, OPP, table) }))
-      .sort((a, b) => b.v - a.v)
-      .slice(0, QUIET_REPLIES);
+      .sort((a, b) => b.v - a.v);
+    const tempo = ranked.slice(QUIET_REPLIES).filter(({ c }) => fourKind(board, c, OPP, table) >= 1 || openThrees(board, c, OPP, table) >= 1);
+    const replies = [...ranked.slice(0, QUIET_REPLIES), ...tempo.slice(0, TEMPO_REPLIES)];
     const lost = replies.some(({ c }) => {
       board.place(c, OPP);
       const threat = this.vcf(board, OPP, limits);
@@ -214,13 +223,9 @@ export class PelaStrategy implements Strategy {
     return lost;
   }
 
-  /** True when the own stone at the empty `cell` surely leaves the opponent no VCF. */
+  /** True when the own stone at the empty `cell` surely leaves the opponent no threat win (OPP_THREES). */
   private holds(board: Board, cell: number, limits: VcfLimits): boolean {
-    board.place(cell, OWN);
-    const { result, nodes, complete } = searchVcf(board, OPP, limits);
-    board.removeLast(cell);
-    this.lastNodes += nodes;
-    return complete && result === undefined;
+    return this.safeAfter(board, cell, limits, OPP_THREES);
   }
 
   private best(board: Board, cells: readonly number[]): number {
@@ -253,8 +258,8 @@ export class PelaStrategy implements Strategy {
       pool = ranked.filter(({ c }) => deep.includes(c));
       break;
     }
-    const calm = pool.slice(0, QUIET_CHECKS).filter(({ c }) => !this.quietLossAfter(board, c, limits));
-    if (calm.length > 0) pool = calm;
+    const calm = this.calmest(board, pool.slice(0, QUIET_CHECKS).map(({ c }) => c), limits);
+    pool = pool.filter(({ c }) => calm.includes(c));
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;
