@@ -49,6 +49,8 @@ const OWN_THREES = 3;
 const OPP_THREES = 1;
 const THREAT_WIDTH = 8;
 const LEAF_NODES = 300;
+/** Fours a threat line may play for tempo before or between its threes. */
+const TEMPO_FOURS = 2;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
@@ -135,7 +137,7 @@ export class PelaStrategy implements Strategy {
   }
 
   private threatLimits(limits: VcfLimits, attacker: typeof OWN | typeof OPP, threes: number): VctLimits {
-    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES };
+    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES, tempoFours: TEMPO_FOURS };
   }
 
   /**

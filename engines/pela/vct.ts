@@ -1,6 +1,6 @@
 /**
  * pela's threat-space search (piskasm's addition to seed 002's VCF): a win by continuous threats
- * (VCT). The attacker's moves are fours (one reply: the cell that stops the five; up to TEMPO_FOURS
+ * (VCT). The attacker's moves are fours (one reply: the cell that stops the five; up to `tempoFours`
  * of them in a line of play besides those of the VCFs at its positions) and open threes
  * (the defender may reply on any cell of that line that leaves the attacker no open four there); a
  * line of play wins when a VCF (with its double-three ending) is found from a position. The number
@@ -26,6 +26,12 @@ export interface VctLimits extends VcfLimits {
   readonly counterFours: boolean;
   /** The node budget of each VCF search at the leaves. */
   readonly leafNodes: number;
+  /**
+   * How many fours a line of play may use to gain a tempo before or between its threes (a four that
+   * forces the block, then a three that the blocking stone does not stop); the VCFs at its positions
+   * have their own fours besides.
+   */
+  readonly tempoFours: number;
 }
 
 export interface VctResult {
@@ -43,11 +49,6 @@ export interface VctSearch {
 }
 
 const RADIUS = 2;
-/**
- * How many fours a line of play may use to gain a tempo before or between its threes (a four that
- * forces the block, then a three that the blocking stone no longer stops).
- */
-const TEMPO_FOURS = 2;
 /** A line's cells from -SPAN to +SPAN around the three's new stone: where a reply can spoil it. */
 const SPAN = 4;
 
@@ -191,6 +192,6 @@ class ThreatSearch {
 export function searchVct(board: Board, attacker: Stone, limits: VctLimits): VctSearch {
   if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
   const search = new ThreatSearch(board, attacker, limits);
-  const result = search.run(limits.threes, TEMPO_FOURS);
+  const result = search.run(limits.threes, limits.tempoFours);
   return { result, nodes: search.nodes, complete: result !== undefined || !search.exhausted };
 }

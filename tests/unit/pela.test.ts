@@ -126,7 +126,7 @@ const THREE_THEN_FOURS = [
   ".......oo......",
 ];
 
-const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000 };
+const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000, tempoFours: 2 };
 
 describe("pela's threat-space search (fours and open threes)", () => {
   it("finds a win that starts with an open three where no VCF exists", () => {
@@ -167,6 +167,74 @@ describe("pela's threat-space search (fours and open threes)", () => {
     const move = await engine.ownMove({ turnMs: 60_000 });
     before.place(before.cell(move), OWN);
     const after = searchVct(before, OPP, { ...THREATS, threes: 1 });
+    expect(after.complete).toBe(true);
+    expect(after.result).toBeUndefined();
+  });
+});
+
+/**
+ * x to move (from a pela - piskasm-asm arena game, x the asm): x has no VCF and no threat win that
+ * starts with an open three, but a four first (o's block is forced) and then two open threes win.
+ */
+const FOUR_THEN_THREES = [
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  "......o............",
+  ".......x.o.........",
+  ".......oxo.........",
+  ".......xox.........",
+  "......xx...........",
+  "...........o.......",
+];
+
+/**
+ * x (pela) to move, from an arena game: o has a VCF, and the best cell by value that leaves o no win
+ * with one open three (5,5) still leaves one with two; at 200 ms per move pela played such a cell.
+ */
+const DEEPER_DEFENCE = [
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  ".....x.............",
+  "......o.o..........",
+  ".......o...........",
+  "........o..........",
+  ".......x.o.........",
+  "........oxx........",
+  ".......xx..........",
+];
+
+describe("pela's deeper threat checks", () => {
+  it("finds a threat win that starts with a four played for tempo, and none without that four", () => {
+    const board = boardOf(19, FOUR_THEN_THREES);
+    expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    for (const threes of [1, 2]) expect(searchVct(board, OWN, { ...THREATS, threes, tempoFours: 0 }).result).toBeUndefined();
+    expect(searchVct(board, OWN, { ...THREATS, threes: 1 }).result).toBeUndefined();
+    const { result, complete } = searchVct(board, OWN, { ...THREATS, threes: 2 });
+    expect(complete).toBe(true);
+    expect(fourKind(board, result?.first ?? -1, OWN)).toBe(1);
+  });
+
+  it("defends so that the opponent has no win with two open threes when a cell safe against one three would not do that", async () => {
+    const opponentThreats = { ...THREATS, counterFours: false, width: 6 };
+    const board = boardOf(19, DEEPER_DEFENCE);
+    expect(searchVcf(board, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeDefined();
+    const shallow = board.cell({ x: 5, y: 5 });
+    board.place(shallow, OWN);
+    expect(searchVct(board, OPP, { ...opponentThreats, threes: 1 }).result).toBeUndefined();
+    expect(searchVct(board, OPP, { ...opponentThreats, threes: 2 }).result).toBeDefined();
+    board.removeLast(shallow);
+    const { engine } = pela();
+    await engine.newGame({ size: 19, rule: 0, seed: 3 });
+    await engine.setPosition(stonesOf(DEEPER_DEFENCE));
+    const move = await engine.ownMove({ turnMs: 60_000 });
+    board.place(board.cell(move), OWN);
+    const after = searchVct(board, OPP, { ...opponentThreats, threes: 2 });
     expect(after.complete).toBe(true);
     expect(after.result).toBeUndefined();
   });
