@@ -11,9 +11,9 @@ import { createFiveEngine } from "../../engines/five/five.js";
 import { PelaStrategy } from "../../engines/pela/pela.js";
 import { fourKind, openThrees } from "../../engines/pela/values.js";
 import { searchVcf } from "../../engines/pela/vcf.js";
-import { searchVct } from "../../engines/pela/vct.js";
-import type { Engine } from "../../engines/engine.js";
-import { stonesOf } from "./engine-position.js";
+import { searchVct, type VctLimits } from "../../engines/pela/vct.js";
+import type { Engine, Point } from "../../engines/engine.js";
+import { answerTo, stonesOf } from "./engine-position.js";
 
 /** x to move; x wins by seven continuous fours and by none of four or fewer (found in a crossmix-FIVE game). */
 const LONG_VCF = [
@@ -126,6 +126,14 @@ const THREE_THEN_FOURS = [
   ".......oo......",
 ];
 
+/** After the engine's `move` on `board`, the opponent's threat search (within `limits`) finishes and finds no win. */
+function expectNoThreatWinAfterMove(board: Board, move: Point, limits: VctLimits): void {
+  board.place(board.cell(move), OWN);
+  const after = searchVct(board, OPP, limits);
+  expect(after.complete).toBe(true);
+  expect(after.result).toBeUndefined();
+}
+
 const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000, tempoFours: 2 };
 
 describe("pela's threat-space search (fours and open threes)", () => {
@@ -161,14 +169,7 @@ describe("pela's threat-space search (fours and open threes)", () => {
     const before = boardOf(15, swapped);
     expect(searchVcf(before, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
     expect(searchVct(before, OPP, { ...THREATS, threes: 1 }).result).toBeDefined();
-    const { engine } = pela();
-    await engine.newGame({ size: 15, rule: 0, seed: 3 });
-    await engine.setPosition(stonesOf(swapped));
-    const move = await engine.ownMove({ turnMs: 60_000 });
-    before.place(before.cell(move), OWN);
-    const after = searchVct(before, OPP, { ...THREATS, threes: 1 });
-    expect(after.complete).toBe(true);
-    expect(after.result).toBeUndefined();
+    expectNoThreatWinAfterMove(before, await answerTo(pela().engine, 15, swapped, 3, 60_000), { ...THREATS, threes: 1 });
   });
 });
 
@@ -229,14 +230,7 @@ describe("pela's deeper threat checks", () => {
     expect(searchVct(board, OPP, { ...opponentThreats, threes: 1 }).result).toBeUndefined();
     expect(searchVct(board, OPP, { ...opponentThreats, threes: 2 }).result).toBeDefined();
     board.removeLast(shallow);
-    const { engine } = pela();
-    await engine.newGame({ size: 19, rule: 0, seed: 3 });
-    await engine.setPosition(stonesOf(DEEPER_DEFENCE));
-    const move = await engine.ownMove({ turnMs: 60_000 });
-    board.place(board.cell(move), OWN);
-    const after = searchVct(board, OPP, { ...opponentThreats, threes: 2 });
-    expect(after.complete).toBe(true);
-    expect(after.result).toBeUndefined();
+    expectNoThreatWinAfterMove(board, await answerTo(pela().engine, 19, DEEPER_DEFENCE, 3, 60_000), { ...opponentThreats, threes: 2 });
   });
 });
 
