@@ -10,10 +10,12 @@
  *      until one leaves the opponent without such a win (else without a VCF); when every one loses,
  *      the engine's best four (delaying the loss);
  *   4. otherwise the cell with the highest attack + defence value, with a small random choice among
- *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked for
- *      leaving the opponent a threat win (then a VCF), and only safe ones are chosen when there are
- *      any; the best few of those are checked against the opponent's best quiet moves (one that
- *      prepares a VCF no cell of its line stops).
+ *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked, best
+ *      first, for leaving the opponent a threat win (then a VCF) until SAFE_POOL safe ones are found,
+ *      and only safe ones are chosen when there are any; those are checked again against threat wins
+ *      with 2, 3, 4 open threes while one passes and the clock allows (iterative deepening), then
+ *      against the opponent's best quiet moves, fours and open threes (one that prepares a VCF no
+ *      cell of its line stops). The defence in 3. chooses among its safe cells the same way.
  * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
  * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
  * deterministic for a seed; only a deadline that cuts a search short can change its move.
