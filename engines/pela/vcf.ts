@@ -66,9 +66,9 @@ class Search {
 
   /**
    * Where a new double open three can be: anywhere near the stones at the search's start (its fours'
-   * cells are among them); deeper, only
-   * on the lines of the line's last attacker stone (a double three that an earlier stone made is looked
-   * for at that stone's own node, once its fours have failed; the defender's stones make none).
+   * cells are among them); deeper, only on the lines of the line's last attacker stone (a double three
+   * that an earlier stone made is looked for at that stone's own node, once its fours have failed; the
+   * defender's stones make none).
    */
   private doubleThreeZone(): readonly number[] {
     const last = this.lineStones[this.lineStones.length - 1];
