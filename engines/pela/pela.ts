@@ -10,10 +10,12 @@
  *      until one leaves the opponent without such a win (else without a VCF); when every one loses,
  *      the engine's best four (delaying the loss);
  *   4. otherwise the cell with the highest attack + defence value, with a small random choice among
- *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked for
- *      leaving the opponent a threat win (then a VCF), and only safe ones are chosen when there are
- *      any; the best few of those are checked against the opponent's best quiet moves (one that
- *      prepares a VCF no cell of its line stops).
+ *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked, best
+ *      first, for leaving the opponent a threat win (then a VCF) until SAFE_POOL safe ones are found,
+ *      and only safe ones are chosen when there are any; those are checked again against threat wins
+ *      with 2, 3, 4 open threes while one passes and the clock allows (iterative deepening), then
+ *      against the opponent's best quiet moves, fours and open threes (one that prepares a VCF no
+ *      cell of its line stops). The defence in 3. chooses among its safe cells the same way.
  * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
  * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
  * deterministic for a seed; only a deadline that cuts a search short can change its move.
@@ -22,7 +24,7 @@ import { BoardEngine, type MoveContext, type Strategy } from "../common/board-en
 import { EMPTY, OPP, OWN, type Board } from "../common/board.js";
 import { shapeTable } from "../common/shapes.js";
 import type { Engine } from "../engine.js";
-import { combinedValue, fourKind } from "./values.js";
+import { combinedValue, fourKind, openThrees } from "./values.js";
 import { searchVcf, type VcfLimits } from "./vcf.js";
 import { searchVct, type VctLimits, type VctResult } from "./vct.js";
 
@@ -49,6 +51,8 @@ const OWN_THREES = 3;
 const OPP_THREES = 1;
 const THREAT_WIDTH = 8;
 const LEAF_NODES = 300;
+/** Fours a threat line may play for tempo before or between its threes. */
+const TEMPO_FOURS = 2;
 const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
@@ -58,11 +62,21 @@ const SAFETY_CHECKS = 40;
 /** How many of the safe best cells are checked against the opponent's QUIET_REPLIES best quiet moves. */
 const QUIET_CHECKS = 10;
 const QUIET_REPLIES = 12;
+/** Besides those, up to TEMPO_REPLIES of the opponent's other fours and open threes. */
+const TEMPO_REPLIES = 8;
 /**
  * What "safe" means, strictest first: the opponent has no win with OPP_THREES open threes, then none by
  * fours alone (a cell is taken from the strictest level that has one).
  */
 const SAFETY_LEVELS = [OPP_THREES, 0];
+/**
+ * The safe cells are looked for best first and the scan stops at SAFE_POOL of them; those are then
+ * checked for leaving the opponent a win with more open threes (up to MAX_DEEP_THREES) (each level DEEP_WIDTH wide), and
+ * the ones that pass are preferred: a deeper look at a few cells rather than a shallow one at many.
+ */
+const SAFE_POOL = 5;
+const MAX_DEEP_THREES = 4;
+const DEEP_WIDTH = 6;
 
 export interface PelaOptions {
   readonly maxDepth?: number;
@@ -125,19 +139,50 @@ export class PelaStrategy implements Strategy {
   }
 
   private threatLimits(limits: VcfLimits, attacker: typeof OWN | typeof OPP, threes: number): VctLimits {
-    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES };
+    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES, tempoFours: TEMPO_FOURS };
   }
 
   /**
    * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
    * `threes` open threes (the search finished).
    */
-  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number): boolean {
+  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number, width = THREAT_WIDTH): boolean {
     board.place(cell, OWN);
-    const { result, nodes, complete } = searchVct(board, OPP, this.threatLimits(limits, OPP, threes));
+    const { result, nodes, complete } = searchVct(board, OPP, { ...this.threatLimits(limits, OPP, threes), width });
     board.removeLast(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
+  }
+
+  /** The first SAFE_POOL cells of `cells` (in their order) that are safe at `threes`. */
+  private safeCells(board: Board, cells: readonly number[], limits: VcfLimits, threes: number): number[] {
+    const safe: number[] = [];
+    for (const c of cells) {
+      if (safe.length === SAFE_POOL) break;
+      if (this.safeAfter(board, c, limits, threes)) safe.push(c);
+    }
+    return safe;
+  }
+
+  /**
+   * Iterative deepening over the opponent's threats: the cells of `safe` that leave the opponent no win
+   * with 2, then 3, ... up to MAX_DEEP_THREES open threes, as long as one cell passes and the clock
+   * allows; the cells that passed the deepest level reached.
+   */
+  private deepest(board: Board, safe: readonly number[], limits: VcfLimits): readonly number[] {
+    let pool = safe;
+    for (let threes = OPP_THREES + 1; threes <= MAX_DEEP_THREES && pool.length > 1; threes++) {
+      const deeper = pool.filter((c) => this.safeAfter(board, c, limits, threes, DEEP_WIDTH));
+      if (deeper.length === 0) break;
+      pool = deeper;
+    }
+    return pool;
+  }
+
+  /** The cells of `cells` after which no quiet reply of the opponent's wins, or all of `cells` when none. */
+  private calmest(board: Board, cells: readonly number[], limits: VcfLimits): readonly number[] {
+    const calm = cells.filter((c) => !this.quietLossAfter(board, c, limits));
+    return calm.length > 0 ? calm : cells;
   }
 
   /**
@@ -149,7 +194,10 @@ export class PelaStrategy implements Strategy {
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
-    for (const threes of SAFETY_LEVELS) for (const c of candidates) if (this.safeAfter(board, c, limits, threes)) return c;
+    for (const threes of SAFETY_LEVELS) {
+      const safe = this.safeCells(board, candidates, limits, threes);
+      if (safe.length > 0) return this.calmest(board, this.deepest(board, safe, limits), limits)[0];
+    }
     const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
   }
@@ -162,11 +210,12 @@ export class PelaStrategy implements Strategy {
   private quietLossAfter(board: Board, cell: number, limits: VcfLimits): boolean {
     board.place(cell, OWN);
     const table = shapeTable();
-    const replies = board
+    const ranked = board
       .cellsNearStones(NEAR)
       .map((c) => ({ c, v: combinedValue(board, c, OPP, table) }))
-      .sort((a, b) => b.v - a.v)
-      .slice(0, QUIET_REPLIES);
+      .sort((a, b) => b.v - a.v);
+    const tempo = ranked.slice(QUIET_REPLIES).filter(({ c }) => fourKind(board, c, OPP, table) >= 1 || openThrees(board, c, OPP, table) >= 1);
+    const replies = [...ranked.slice(0, QUIET_REPLIES), ...tempo.slice(0, TEMPO_REPLIES)];
     const lost = replies.some(({ c }) => {
       board.place(c, OPP);
       const threat = this.vcf(board, OPP, limits);
@@ -178,13 +227,9 @@ export class PelaStrategy implements Strategy {
     return lost;
   }
 
-  /** True when the own stone at the empty `cell` surely leaves the opponent no VCF. */
+  /** True when the own stone at the empty `cell` surely leaves the opponent no threat win (OPP_THREES). */
   private holds(board: Board, cell: number, limits: VcfLimits): boolean {
-    board.place(cell, OWN);
-    const { result, nodes, complete } = searchVcf(board, OPP, limits);
-    board.removeLast(cell);
-    this.lastNodes += nodes;
-    return complete && result === undefined;
+    return this.safeAfter(board, cell, limits, OPP_THREES);
   }
 
   private best(board: Board, cells: readonly number[]): number {
@@ -208,15 +253,17 @@ export class PelaStrategy implements Strategy {
   private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
     const table = shapeTable();
     const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
-    const checked = ranked.slice(0, SAFETY_CHECKS);
+    const checked = ranked.slice(0, SAFETY_CHECKS).map(({ c }) => c);
     let pool = ranked;
-    for (const threes of [...SAFETY_LEVELS].reverse()) {
-      const safe = checked.filter(({ c }) => this.safeAfter(board, c, limits, threes));
-      if (safe.length === 0) break;
-      pool = safe;
+    for (const threes of SAFETY_LEVELS) {
+      const safe = this.safeCells(board, checked, limits, threes);
+      if (safe.length === 0) continue;
+      const deep = this.deepest(board, safe, limits);
+      pool = ranked.filter(({ c }) => deep.includes(c));
+      break;
     }
-    const calm = pool.slice(0, QUIET_CHECKS).filter(({ c }) => !this.quietLossAfter(board, c, limits));
-    if (calm.length > 0) pool = calm;
+    const calm = this.calmest(board, pool.slice(0, QUIET_CHECKS).map(({ c }) => c), limits);
+    pool = pool.filter(({ c }) => calm.includes(c));
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;

@@ -38,6 +38,11 @@ class Search {
   nodes = 0;
   exhausted = false;
   private readonly table = shapeTable();
+  /** The attacker's stones of the line being searched, first to last. */
+  private readonly lineStones: number[] = [];
+  /** Per cell, the stamp of the last foursFor call that looked at it (a set without allocation). */
+  private readonly seen: Uint32Array;
+  private stamp = 0;
 
   constructor(
     private readonly board: Board,
@@ -45,13 +50,29 @@ class Search {
     private readonly limits: VcfLimits,
     /** The empty cells near the stones when the search started. */
     private readonly near: readonly number[],
-  ) {}
+  ) {
+    this.seen = new Uint32Array(board.cells.length);
+  }
 
-  /** The cells among `cells` where the attacker makes two open threes. */
-  private doubleThreesFor(cells: Iterable<number>): number[] {
-    const out = new Set<number>();
-    for (const c of cells) if (this.board.cells[c] === EMPTY && openThrees(this.board, c, this.attacker, this.table) >= 2) out.add(c);
-    return [...out];
+  private nextStamp(): number {
+    this.stamp++;
+    return this.stamp;
+  }
+
+  /** The first cell among `cells` where the attacker makes two open threes, or undefined. */
+  private doubleThreeIn(cells: readonly number[]): number | undefined {
+    return cells.find((c) => this.board.cells[c] === EMPTY && openThrees(this.board, c, this.attacker, this.table) >= 2);
+  }
+
+  /**
+   * Where a new double open three can be: anywhere near the stones at the search's start (its fours'
+   * cells are among them); deeper, only on the lines of the line's last attacker stone (a double three
+   * that an earlier stone made is looked for at that stone's own node, once its fours have failed; the
+   * defender's stones make none).
+   */
+  private doubleThreeZone(): readonly number[] {
+    const last = this.lineStones[this.lineStones.length - 1];
+    return last === undefined ? this.near : lineCells(this.board, last);
   }
 
   /** True when the defender can make a four somewhere near the stones. */
@@ -62,11 +83,11 @@ class Search {
 
   /** The cells among `cells` where the attacker makes a four, best value first. */
   foursFor(cells: Iterable<number>): number[] {
-    const seen = new Set<number>();
+    const stamp = this.nextStamp();
     const found: { cell: number; value: number }[] = [];
     for (const c of cells) {
-      if (seen.has(c) || this.board.cells[c] !== EMPTY) continue;
-      seen.add(c);
+      if (this.seen[c] === stamp || this.board.cells[c] !== EMPTY) continue;
+      this.seen[c] = stamp;
       if (fourKind(this.board, c, this.attacker, this.table) >= 1) found.push({ cell: c, value: cellValue(this.board, c, this.attacker, this.table) });
     }
     return found.sort((a, b) => b.value - a.value).map((f) => f.cell);
@@ -93,6 +114,7 @@ class Search {
     for (const c of moves) {
       if (this.outOfBudget()) return undefined;
       this.board.cells[c] = this.attacker;
+      this.lineStones.push(c);
       const around = lineCells(this.board, c);
       const finish = completionsThrough(this.board, c);
       let found: VcfResult | undefined;
@@ -106,12 +128,13 @@ class Search {
         this.board.cells[d] = EMPTY;
         if (sub) found = { line: [c, d, ...sub.line], finish: sub.finish };
       }
+      this.lineStones.pop();
       this.board.cells[c] = EMPTY;
       if (found) return found;
     }
     if (this.limits.doubleThrees && open.length === 0) {
-      const doubles = this.doubleThreesFor([...this.near, ...candidates]);
-      if (doubles.length > 0 && !this.outOfBudget() && !this.defenderHasFour()) return { line: [doubles[0]], finish: [] };
+      const double = this.doubleThreeIn(this.doubleThreeZone());
+      if (double !== undefined && !this.outOfBudget() && !this.defenderHasFour()) return { line: [double], finish: [] };
     }
     return undefined;
   }

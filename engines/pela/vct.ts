@@ -1,6 +1,7 @@
 /**
  * pela's threat-space search (piskasm's addition to seed 002's VCF): a win by continuous threats
- * (VCT). The attacker's moves are fours (one reply: the cell that stops the five) and open threes
+ * (VCT). The attacker's moves are fours (one reply: the cell that stops the five; up to `tempoFours`
+ * of them in a line of play besides those of the VCFs at its positions) and open threes
  * (the defender may reply on any cell of that line that leaves the attacker no open four there); a
  * line of play wins when a VCF (with its double-three ending) is found from a position. The number
  * of threes in a line is limited (`threes`), and only the best `widths` three-making cells by value are
@@ -25,6 +26,12 @@ export interface VctLimits extends VcfLimits {
   readonly counterFours: boolean;
   /** The node budget of each VCF search at the leaves. */
   readonly leafNodes: number;
+  /**
+   * How many fours a line of play may use to gain a tempo before or between its threes (a four that
+   * forces the block, then a three that the blocking stone does not stop); the VCFs at its positions
+   * have their own fours besides.
+   */
+  readonly tempoFours: number;
 }
 
 export interface VctResult {
@@ -117,8 +124,12 @@ class ThreatSearch {
     return { five: false, four };
   }
 
-  /** Attacker to move: a winning tree with at most `threes` open threes, or undefined. */
-  run(threes: number): VctResult | undefined {
+  /**
+   * Attacker to move: a winning tree with at most `threes` open threes and `fours` fours played
+   * between them (fours that do not win by themselves: the VCF at each position covers those), or
+   * undefined.
+   */
+  run(threes: number, fours: number): VctResult | undefined {
     if (this.exhausted) return undefined;
     const leaf = searchVcf(this.board, this.attacker, {
       ...this.limits,
@@ -131,16 +142,27 @@ class ThreatSearch {
     const near = this.board.cellsNearStones(RADIUS);
     const threat = this.defenderThreatens(near);
     if (threat.five || (this.limits.counterFours && threat.four)) return undefined;
-    const moves = near
-      .filter((c) => this.board.cells[c] === EMPTY && fourKind(this.board, c, this.attacker, this.table) === 0 && this.threeDirection(c) !== undefined)
-      .map((c) => ({ c, v: cellValue(this.board, c, this.attacker, this.table) }))
-      .sort((a, b) => b.v - a.v)
-      .slice(0, this.limits.width);
-    for (const { c } of moves) {
+    const best = (keep: (c: number) => boolean): number[] =>
+      near
+        .filter((c) => this.board.cells[c] === EMPTY && keep(c))
+        .map((c) => ({ c, v: cellValue(this.board, c, this.attacker, this.table) }))
+        .sort((a, b) => b.v - a.v)
+        .slice(0, this.limits.width)
+        .map(({ c }) => c);
+    const tempo = fours > 0 ? best((c) => fourKind(this.board, c, this.attacker, this.table) === 1) : [];
+    for (const c of tempo) {
+      this.board.cells[c] = this.attacker;
+      const tree = this.refuteAll(completionsThrough(this.board, c), threes, fours - 1);
+      this.board.cells[c] = EMPTY;
+      if (tree) return { first: c, cells: [c, ...tree] };
+      if (this.exhausted) return undefined;
+    }
+    const moves = best((c) => fourKind(this.board, c, this.attacker, this.table) === 0 && this.threeDirection(c) !== undefined);
+    for (const c of moves) {
       const direction = this.threeDirection(c);
       if (!direction) continue;
       this.board.cells[c] = this.attacker;
-      const tree = this.refuteAll(this.repliesToThree(c, direction[0], direction[1]), threes - 1);
+      const tree = this.refuteAll(this.repliesToThree(c, direction[0], direction[1]), threes - 1, fours);
       this.board.cells[c] = EMPTY;
       if (tree) return { first: c, cells: [c, ...tree] };
       if (this.exhausted) return undefined;
@@ -149,12 +171,12 @@ class ThreatSearch {
   }
 
   /** The cells of the trees that beat every reply, or undefined when one reply holds. */
-  private refuteAll(replies: readonly number[], threes: number): number[] | undefined {
+  private refuteAll(replies: readonly number[], threes: number, fours: number): number[] | undefined {
     const cells: number[] = [];
     for (const r of replies) {
       this.board.cells[r] = this.defender;
       const fives = completionsThrough(this.board, r);
-      const sub = fives.length === 0 ? this.run(threes) : undefined;
+      const sub = fives.length === 0 ? this.run(threes, fours) : undefined;
       this.board.cells[r] = EMPTY;
       if (!sub) return undefined;
       cells.push(r, ...sub.cells);
@@ -170,6 +192,6 @@ class ThreatSearch {
 export function searchVct(board: Board, attacker: Stone, limits: VctLimits): VctSearch {
   if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
   const search = new ThreatSearch(board, attacker, limits);
-  const result = search.run(limits.threes);
+  const result = search.run(limits.threes, limits.tempoFours);
   return { result, nodes: search.nodes, complete: result !== undefined || !search.exhausted };
 }

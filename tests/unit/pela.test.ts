@@ -11,9 +11,9 @@ import { createFiveEngine } from "../../engines/five/five.js";
 import { PelaStrategy } from "../../engines/pela/pela.js";
 import { fourKind, openThrees } from "../../engines/pela/values.js";
 import { searchVcf } from "../../engines/pela/vcf.js";
-import { searchVct } from "../../engines/pela/vct.js";
-import type { Engine } from "../../engines/engine.js";
-import { stonesOf } from "./engine-position.js";
+import { searchVct, type VctLimits } from "../../engines/pela/vct.js";
+import type { Engine, Point } from "../../engines/engine.js";
+import { answerTo, stonesOf } from "./engine-position.js";
 
 /** x to move; x wins by seven continuous fours and by none of four or fewer (found in a crossmix-FIVE game). */
 const LONG_VCF = [
@@ -126,7 +126,15 @@ const THREE_THEN_FOURS = [
   ".......oo......",
 ];
 
-const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000 };
+/** After the engine's `move` on `board`, the opponent's threat search (within `limits`) finishes and finds no win. */
+function expectNoThreatWinAfterMove(board: Board, move: Point, limits: VctLimits): void {
+  board.place(board.cell(move), OWN);
+  const after = searchVct(board, OPP, limits);
+  expect(after.complete).toBe(true);
+  expect(after.result).toBeUndefined();
+}
+
+const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000, tempoFours: 2 };
 
 describe("pela's threat-space search (fours and open threes)", () => {
   it("finds a win that starts with an open three where no VCF exists", () => {
@@ -161,14 +169,68 @@ describe("pela's threat-space search (fours and open threes)", () => {
     const before = boardOf(15, swapped);
     expect(searchVcf(before, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
     expect(searchVct(before, OPP, { ...THREATS, threes: 1 }).result).toBeDefined();
-    const { engine } = pela();
-    await engine.newGame({ size: 15, rule: 0, seed: 3 });
-    await engine.setPosition(stonesOf(swapped));
-    const move = await engine.ownMove({ turnMs: 60_000 });
-    before.place(before.cell(move), OWN);
-    const after = searchVct(before, OPP, { ...THREATS, threes: 1 });
-    expect(after.complete).toBe(true);
-    expect(after.result).toBeUndefined();
+    expectNoThreatWinAfterMove(before, await answerTo(pela().engine, 15, swapped, 3, 60_000), { ...THREATS, threes: 1 });
+  });
+});
+
+/**
+ * x to move (from a pela - piskasm-asm arena game, x the asm): x has no VCF and no threat win that
+ * starts with an open three, but a four first (o's block is forced) and then two open threes win.
+ */
+const FOUR_THEN_THREES = [
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  "......o............",
+  ".......x.o.........",
+  ".......oxo.........",
+  ".......xox.........",
+  "......xx...........",
+  "...........o.......",
+];
+
+/**
+ * x (pela) to move, from an arena game: o has a VCF, and the best cell by value that leaves o no win
+ * with one open three (5,5) still leaves one with two; at 200 ms per move pela played such a cell.
+ */
+const DEEPER_DEFENCE = [
+  "...................",
+  "...................",
+  "...................",
+  "...................",
+  ".....x.............",
+  "......o.o..........",
+  ".......o...........",
+  "........o..........",
+  ".......x.o.........",
+  "........oxx........",
+  ".......xx..........",
+];
+
+describe("pela's deeper threat checks", () => {
+  it("finds a threat win that starts with a four played for tempo, and none without that four", () => {
+    const board = boardOf(19, FOUR_THEN_THREES);
+    expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    for (const threes of [1, 2]) expect(searchVct(board, OWN, { ...THREATS, threes, tempoFours: 0 }).result).toBeUndefined();
+    expect(searchVct(board, OWN, { ...THREATS, threes: 1 }).result).toBeUndefined();
+    const { result, complete } = searchVct(board, OWN, { ...THREATS, threes: 2 });
+    expect(complete).toBe(true);
+    expect(fourKind(board, result?.first ?? -1, OWN)).toBe(1);
+  });
+
+  it("defends so that the opponent has no win with two open threes when a cell safe against one three would not do that", async () => {
+    const opponentThreats = { ...THREATS, counterFours: false, width: 6 };
+    const board = boardOf(19, DEEPER_DEFENCE);
+    expect(searchVcf(board, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeDefined();
+    const shallow = board.cell({ x: 5, y: 5 });
+    board.place(shallow, OWN);
+    expect(searchVct(board, OPP, { ...opponentThreats, threes: 1 }).result).toBeUndefined();
+    expect(searchVct(board, OPP, { ...opponentThreats, threes: 2 }).result).toBeDefined();
+    board.removeLast(shallow);
+    expectNoThreatWinAfterMove(board, await answerTo(pela().engine, 19, DEEPER_DEFENCE, 3, 60_000), { ...opponentThreats, threes: 2 });
   });
 });
 
