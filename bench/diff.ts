@@ -9,12 +9,14 @@
  * games, and the efficiency against the emulation bound (with J jobs the bound is J times one job's).
  * The `playing` figures leave out each job's start-up (moves per second of the longest job's game
  * time), the `last_100_games` ones its warm-up too: what a long campaign gets from one job and from two.
+ * `scaling_two_processes_over_one` runs two separate one-job CLI processes at once against one alone:
+ * what the machine itself gives two emulators.
  * The `cpu` figures measure the same in CPU time of this process (all threads): on a machine shared with
  * other work they stay put while the wall-time figures move.
  * Run through `node bench/run.mjs diff` (needs `make`: build/piskasm.img and build/diff-worker.mjs).
  * Prints one `name value` line per figure.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -221,6 +223,42 @@ function breakdownFigures(summary: RunSummary): Array<[string, number, number]> 
   ];
 }
 
+/** Games of each `piskasm diff --jobs 1` process of the two-process comparison. */
+const PROCESS_GAMES = 1000;
+
+/** Moves per second of one `piskasm diff --jobs 1` child process (the CLI's --json figures). */
+function cliRun(seed: number, out: string): Promise<number> {
+  const args = ["bin/piskasm.mjs", "diff", "--games", String(PROCESS_GAMES), "--seed", String(seed), "--policy", "engine"];
+  const child = spawn(process.execPath, [...args, "--jobs", "1", "--image", IMAGE, "--out", out, "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolveRun, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) reject(new Error(`piskasm diff exited with ${code}: ${stderr.trim().split("\n").pop() ?? ""}`));
+      else resolveRun((JSON.parse(stdout) as { movesPerSecond: number }).movesPerSecond);
+    });
+  });
+}
+
+/**
+ * Two separate `piskasm diff --jobs 1` processes at once against one alone: their moves per second
+ * together over one's. Nothing is shared between them (no workers, no shared boot), so this is what
+ * the machine gives two emulators, the ceiling for scaling_jobs2_over_jobs1.
+ */
+async function twoProcessesScaling(): Promise<number> {
+  const out = mkdtempSync(join(tmpdir(), "piskasm-bench-procs-"));
+  try {
+    const alone = await cliRun(RUN_SEED, out);
+    const together = await Promise.all([cliRun(RUN_SEED, out), cliRun(RUN_SEED + 1, out)]);
+    return (together[0] + together[1]) / alone;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const oneRun = await run(1);
   const one = oneRun.summary;
@@ -265,6 +303,7 @@ async function main(): Promise<void> {
     ["scaling_jobs2_over_jobs1_playing", playingMovesPerSecond(twoRun) / playingMovesPerSecond(oneRun), 2],
     ["efficiency_vs_emulation_bound_jobs1_playing", playingMovesPerSecond(oneRun) / bound, 3],
     [`scaling_jobs2_over_jobs1_last_${WARM_GAMES}_games`, warmScaling(twoRun, oneRun), 2],
+    ["scaling_two_processes_over_one", await twoProcessesScaling(), 2],
     ...warmFigures(oneRun.outcomes, bound),
     ...breakdownFigures(one),
     ...breakdownFigures(two),
