@@ -9,21 +9,28 @@ export interface UpdateState {
   volnaPole: number;
 }
 
-/** The empty cells Update(cell) re-scores: on the 8 rays, distance 1..4, on the board. */
-export function rescoredCells(plocha: Uint8Array, cell: number, size = BOARD_SIZE): number[] {
+/** Update's reach on each ray (section 5). */
+const UPDATE_REACH = 4;
+
+/** The on-board cells at distance 1..`reach` from `cell` on its 8 rays, ray by ray. */
+export function rayCells(cell: number, reach: number, size = BOARD_SIZE): number[] {
   const row = Math.floor(cell / size);
   const col = cell - row * size;
   const out: number[] = [];
   for (const [dr, dc] of DIRECTIONS) {
-    for (let d = 1; d <= 4; d++) {
+    for (let d = 1; d <= reach; d++) {
       const r = row + d * dr;
       const c = col + d * dc;
       if (r < 0 || r >= size || c < 0 || c >= size) break;
-      const i = r * size + c;
-      if (plocha[i] === EMPTY) out.push(i);
+      out.push(r * size + c);
     }
   }
   return out;
+}
+
+/** The empty cells Update(cell) re-scores: on the 8 rays, distance 1..4, on the board. */
+export function rescoredCells(plocha: Uint8Array, cell: number, size = BOARD_SIZE): number[] {
+  return rayCells(cell, UPDATE_REACH, size).filter((i) => plocha[i] === EMPTY);
 }
 
 /** The win test of step 3: does the stone on `cell` make 5 or more in a row on some axis? */
@@ -60,7 +67,7 @@ export function update(state: UpdateState, bodovani: Uint16Array, cell: number, 
   for (let k = 0; k < 8; k++) {
     const dr = DIRECTIONS[k][0];
     const dc = DIRECTIONS[k][1];
-    for (let d = 1; d <= 4; d++) {
+    for (let d = 1; d <= UPDATE_REACH; d++) {
       const r = row + d * dr;
       const c = col + d * dc;
       if (r < 0 || r >= size || c < 0 || c >= size) break;

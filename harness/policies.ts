@@ -10,8 +10,7 @@
  *   replay: a fixed list of moves.
  * All are deterministic for a given seed and board.
  */
-import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore } from "../engine-ts/index.js";
-import { DIRECTIONS } from "../engine-ts/axes.js";
+import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore, rayCells } from "../engine-ts/index.js";
 import type { EnginePolicyName } from "./engine-policy.js";
 import type { BoardGeometry } from "./game-view.js";
 import { Prng } from "./prng.js";
@@ -89,24 +88,6 @@ const SCORE_REACH = 6;
 /** A score not computed since the board last changed near its cell. */
 const UNSCORED = -1;
 
-/**
- * Marks the cells whose CountScore a change of `cell` can alter: the cell and the cells up to
- * SCORE_REACH away on its 8 rays.
- */
-function invalidateAround(scores: Int32Array, cell: number): void {
-  const r0 = Math.floor(cell / BOARD_SIZE);
-  const c0 = cell % BOARD_SIZE;
-  scores[cell] = UNSCORED;
-  for (const [dr, dc] of DIRECTIONS) {
-    for (let d = 1; d <= SCORE_REACH; d++) {
-      const r = r0 + d * dr;
-      const c = c0 + d * dc;
-      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
-      scores[r * BOARD_SIZE + c] = UNSCORED;
-    }
-  }
-}
-
 export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): Policy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
@@ -121,7 +102,9 @@ export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani
         const s = p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY;
         if (swapped[i] !== s) {
           swapped[i] = s;
-          invalidateAround(scores, i);
+          // CountScore reads cell-6..cell+6 on each axis: the scores this change can alter.
+          scores[i] = UNSCORED;
+          for (const near of rayCells(i, SCORE_REACH)) scores[near] = UNSCORED;
         }
       }
       let best = -1;

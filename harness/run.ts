@@ -179,16 +179,25 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
       running++;
       let done = false;
       worker.on("message", (message: WorkerMessage) => {
-        if (message.kind === "moves") for (let m = 0; m < message.count; m++) listener.onMove?.();
-        else if (message.kind === "menu") {
-          const shared: MenuMessage = { kind: "menu", menu: message.menu };
-          for (const other of workers.slice(1)) other.postMessage(shared);
-        }
-        else if (message.kind === "game") listener.onGame?.(message.outcome);
-        else if (message.kind === "error") fail(new Error(`job ${j + 1}: ${message.message}`));
-        else {
-          done = true;
-          void worker.terminate();
+        switch (message.kind) {
+          case "moves":
+            for (let m = 0; m < message.count; m++) listener.onMove?.();
+            break;
+          case "menu": {
+            const shared: MenuMessage = { kind: "menu", menu: message.menu };
+            for (const other of workers.slice(1)) other.postMessage(shared);
+            break;
+          }
+          case "game":
+            listener.onGame?.(message.outcome);
+            break;
+          case "error":
+            fail(new Error(`job ${j + 1}: ${message.message}`));
+            break;
+          case "done":
+            done = true;
+            void worker.terminate();
+            break;
         }
       });
       worker.on("error", (error) => fail(new Error(`job ${j + 1}: ${error.message}`)));

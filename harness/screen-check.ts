@@ -3,8 +3,8 @@
  * human, neither on an empty cell; the stone at LastPC has foreground 0Ch and no other stone has.
  * The mouse pointer's cell may have an altered attribute, so its colour is not checked.
  */
-import { CP437 } from "../emu/cp437.js";
 import type { TextCells } from "../emu/types.js";
+import { shownChar } from "../emu/vga-text.js";
 import { cellDiff, type Diff } from "./diff-types.js";
 import { BOARD_SIZE, type BoardGeometry } from "./game-view.js";
 
@@ -38,7 +38,7 @@ export function checkScreen(
       const stone = plocha[cell];
       const isStoneChar = code === X_CODE || code === O_CODE;
       if (stone === 0 ? isStoneChar : code !== STONE_CODES[stone]) {
-        diffs.push(cellDiff("Screen", cell, code === 0 ? " " : CP437[code], stone === 0 ? "no stone" : STONE_CHARS[stone]));
+        diffs.push(cellDiff("Screen", cell, shownChar(code), stone === 0 ? "no stone" : STONE_CHARS[stone]));
         continue;
       }
       if (stone === 0 || (pointer && pointer.col === col && pointer.row === row)) continue;

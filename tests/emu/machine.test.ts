@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CP437 } from "../../emu/cp437.js";
 import { bootFloppy } from "../../emu/node.js";
+import { shownChar } from "../../emu/vga-text.js";
 import { readMouseDriverState } from "../../emu/mouse-header.js";
 import type { Machine, MachineSnapshot } from "../../emu/types.js";
 
@@ -99,7 +99,7 @@ describe("a machine booted from the boot-sector fixture", () => {
         const word = cells.at(col, row);
         expect(word >> 8).toBe(screen.attrs[row * 80 + col]);
         const shown = screen.lines[row][col];
-        expect((word & 0xff) === 0 ? " " : CP437[word & 0xff]).toBe(shown);
+        expect(shownChar(word & 0xff)).toBe(shown);
       }
     }
     expect(() => cells.at(80, 0)).toThrow(RangeError);

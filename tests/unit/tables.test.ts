@@ -18,6 +18,7 @@ import {
   type WindowLength,
   windowsBest,
   axisScore,
+  AXES,
 } from "../../engine-ts/index.js";
 
 const DOC = readFileSync(new URL("../../docs/evaluator.md", import.meta.url), "utf8");
@@ -196,7 +197,7 @@ describe("the lonely shortcut of CountScore", () => {
       for (let axis = 0; axis < 4; axis++) {
         const row = Math.floor(cell / 19);
         const col = cell % 19;
-        const { dr, dc } = [{ dr: 0, dc: 1 }, { dr: 1, dc: 0 }, { dr: 1, dc: 1 }, { dr: 1, dc: -1 }][axis];
+        const { dr, dc } = AXES[axis];
         let own = 0, opp = 0, off = 0;
         for (let j = 0; j < 13; j++) {
           const r = row + (j - 6) * dr, c = col + (j - 6) * dc;
