@@ -11,6 +11,7 @@ import { createCrossmixEngine } from "../engines/crossmix/crossmix.js";
 import type { Engine } from "../engines/engine.js";
 import { createFiveEngine } from "../engines/five/five.js";
 import { createPelaEngine } from "../engines/pela/pela.js";
+import { ShapeBoard } from "../engines/pela/shape-board.js";
 import { searchVcf } from "../engines/pela/vcf.js";
 import { createRandomEngine } from "../engines/random.js";
 import { PiskasmTsEngine } from "../engines/piskasm-ts.js";
@@ -44,9 +45,10 @@ function vcfNodesPerSecond(): number {
   const rows = ["", "", "", "", "", "........x", "....o.o.o...o", ".....xxxo..x", ".....ox.oox", ".....xxxox", "........x.o", ".......o.o"];
   const board = new Board(15);
   rows.forEach((row, y) => [...row].forEach((c, x) => c !== "." && board.place(y * 15 + x, c === "x" ? OWN : OPP)));
+  const shapes = ShapeBoard.from(board);
   let nodes = 0;
   const started = performance.now();
-  while (performance.now() - started < 2000) nodes += searchVcf(board, OWN, { maxDepth: 20, maxNodes: 1e9, deadlineMs: Infinity }).nodes;
+  while (performance.now() - started < 2000) nodes += searchVcf(shapes, OWN, { maxDepth: 20, maxNodes: 1e9, deadlineMs: Infinity }).nodes;
   return (nodes * 1000) / (performance.now() - started);
 }
 

@@ -4,7 +4,9 @@
  *   2. the first stone of a win by continuous fours (VCF), when the search finds one (piskasm's
  *      addition: a line may also end in a double open three when the defender has no four); then
  *      (piskasm's addition, engines/pela/vct.ts) the first stone of a win by threats that may include
- *      up to OWN_THREES open threes;
+ *      up to OWN_THREES open threes; then (piskasm's addition, engines/pela/lookahead.ts) the best of
+ *      the LOOK_WIN_CANDIDATES best cells when the look-ahead finds that it wins by force and the
+ *      opponent has no threat win with two open threes after it;
  *   3. when the opponent has such a win (a VCF, or piskasm's addition: a threat win with one open
  *      three): the cells of its winning line, best value first, then the best other cells, each tried
  *      until one leaves the opponent without such a win (else without a VCF); when every one loses,
@@ -13,18 +15,20 @@
  *      the cells within 5 % of the best; piskasm's additions: the best cells are first checked, best
  *      first, for leaving the opponent a threat win (then a VCF) until SAFE_POOL safe ones are found,
  *      and only safe ones are chosen when there are any; those are checked again against threat wins
- *      with 2, 3, 4 open threes while one passes and the clock allows (iterative deepening), then
- *      against the opponent's best quiet moves, fours and open threes (one that prepares a VCF no
- *      cell of its line stops). The defence in 3. chooses among its safe cells the same way.
+ *      with 2, 3, 4 open threes while one passes and the clock allows (iterative deepening), and the
+ *      ones left are compared by the look-ahead (an alpha-beta search LOOK_DEPTH plies deep): the
+ *      random choice is made among those with its best score. The defence in 3. chooses among its
+ *      safe cells the same way.
  * The searches stop at a depth of MAX_DEPTH fours, NODE_BUDGET positions, or a share of the move's
  * time (turnMs; 0 means DEFAULT_TURN_MS), whichever comes first. Within the node budget the engine is
  * deterministic for a seed; only a deadline that cuts a search short can change its move.
  */
 import { BoardEngine, type MoveContext, type Strategy } from "../common/board-engine.js";
 import { EMPTY, OPP, OWN, type Board } from "../common/board.js";
-import { shapeTable } from "../common/shapes.js";
 import type { Engine } from "../engine.js";
-import { combinedValue, fourKind, openThrees } from "./values.js";
+import { ShapeBoard } from "./shape-board.js";
+import { lookahead, WIN } from "./lookahead.js";
+import { combinedValue } from "./values.js";
 import { searchVcf, type VcfLimits } from "./vcf.js";
 import { searchVct, type VctLimits, type VctResult } from "./vct.js";
 
@@ -42,6 +46,8 @@ const OWN_THREAT_SHARE = 0.25;
 const THREAT_SEARCH_SHARE = 0.35;
 const THREAT_TREE_SHARE = 0.45;
 const SEARCH_SHARE = 0.8;
+/** The look-ahead for a forced win of the engine's own ends by this share. */
+const OWN_LOOK_SHARE = 0.35;
 /**
  * The threat-space searches (piskasm's addition): the engine's own attack may use up to OWN_THREES
  * open threes, the opponent's threats are looked for with up to OPP_THREES; each level tries the
@@ -53,17 +59,13 @@ const THREAT_WIDTH = 8;
 const LEAF_NODES = 300;
 /** Fours a threat line may play for tempo before or between its threes. */
 const TEMPO_FOURS = 2;
-const NEAR = 2;
 const OPENING_RADIUS = 0;
 /** Cells within 1/NEAR_BEST_DIVISOR of the best value are near-best. */
 const NEAR_BEST_DIVISOR = 20;
 /** How many of the best cells are checked for leaving the opponent a VCF. */
 const SAFETY_CHECKS = 40;
-/** How many of the safe best cells are checked against the opponent's QUIET_REPLIES best quiet moves. */
-const QUIET_CHECKS = 10;
-const QUIET_REPLIES = 12;
-/** Besides those, up to TEMPO_REPLIES of the opponent's other fours and open threes. */
-const TEMPO_REPLIES = 8;
+/** How many of the safe best cells the look-ahead compares. */
+const LOOK_CANDIDATES = 10;
 /**
  * What "safe" means, strictest first: the opponent has no win with OPP_THREES open threes, then none by
  * fours alone (a cell is taken from the strictest level that has one).
@@ -75,6 +77,12 @@ const SAFETY_LEVELS = [OPP_THREES, 0];
  * the ones that pass are preferred: a deeper look at a few cells rather than a shallow one at many.
  */
 const SAFE_POOL = 5;
+/** The look-ahead (engines/pela/lookahead.ts) among the safe cells: plies, cells per position, positions. */
+const LOOK_DEPTH = 6;
+const LOOK_WIDTH = 8;
+const LOOK_NODES = 40000;
+/** The look-ahead for a forced win tries this many of the best cells. */
+const LOOK_WIN_CANDIDATES = 10;
 const MAX_DEEP_THREES = 4;
 const DEEP_WIDTH = 6;
 
@@ -91,14 +99,14 @@ export class PelaStrategy implements Strategy {
 
   reset(): void {}
 
-  choose(board: Board, context: MoveContext): number {
+  choose(position: Board, context: MoveContext): number {
     this.lastNodes = 0;
-    if (board.stones === 0) return board.cellsNearCentre(OPENING_RADIUS)[0];
-    const table = shapeTable();
-    const cells = board.cellsNearStones(NEAR);
-    const win = cells.find((c) => fourKind(board, c, OWN, table) === 3);
+    if (position.stones === 0) return position.cellsNearCentre(OPENING_RADIUS)[0];
+    const board = ShapeBoard.from(position);
+    const cells = board.nearCells();
+    const win = cells.find((c) => board.fourKind(c, OWN) === 3);
     if (win !== undefined) return win;
-    const blocks = cells.filter((c) => fourKind(board, c, OPP, table) === 3);
+    const blocks = cells.filter((c) => board.fourKind(c, OPP) === 3);
     if (blocks.length > 0) return this.best(board, blocks);
     const turnMs = context.limits.turnMs > 0 ? context.limits.turnMs : DEFAULT_TURN_MS;
     const limitsUntil = (share: number): VcfLimits => ({
@@ -111,6 +119,8 @@ export class PelaStrategy implements Strategy {
     if (own) return own[0];
     const ownThreats = this.vct(board, OWN, limitsUntil(OWN_THREAT_SHARE), OWN_THREES);
     if (ownThreats) return ownThreats.first;
+    const forced = this.lookWin(board, cells, limitsUntil(OWN_LOOK_SHARE));
+    if (forced !== undefined && this.safeAfter(board, forced, limitsUntil(THREAT_SEARCH_SHARE), OPP_THREES + 1)) return forced;
     const threat = this.vcf(board, OPP, limitsUntil(THREAT_SEARCH_SHARE));
     const limits = limitsUntil(SEARCH_SHARE);
     if (threat) return this.defend(board, threat, cells, limits);
@@ -119,20 +129,20 @@ export class PelaStrategy implements Strategy {
     return this.nearBest(board, cells, context, limits);
   }
 
-  scores(board: Board): Float64Array {
-    const table = shapeTable();
+  scores(position: Board): Float64Array {
+    const board = ShapeBoard.from(position);
     const out = new Float64Array(board.cells.length);
-    for (const c of board.cellsNearStones(NEAR)) out[c] = combinedValue(board, c, OWN, table);
+    for (const c of board.nearCells()) out[c] = combinedValue(board, c, OWN);
     return out;
   }
 
-  private vcf(board: Board, attacker: typeof OWN | typeof OPP, limits: VcfLimits): number[] | undefined {
+  private vcf(board: ShapeBoard, attacker: typeof OWN | typeof OPP, limits: VcfLimits): number[] | undefined {
     const { result, nodes } = searchVcf(board, attacker, limits);
     this.lastNodes += nodes;
     return result ? [...result.line, ...result.finish] : undefined;
   }
 
-  private vct(board: Board, attacker: typeof OWN | typeof OPP, limits: VcfLimits, threes: number): VctResult | undefined {
+  private vct(board: ShapeBoard, attacker: typeof OWN | typeof OPP, limits: VcfLimits, threes: number): VctResult | undefined {
     const { result, nodes } = searchVct(board, attacker, this.threatLimits(limits, attacker, threes));
     this.lastNodes += nodes;
     return result;
@@ -146,16 +156,16 @@ export class PelaStrategy implements Strategy {
    * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
    * `threes` open threes (the search finished).
    */
-  private safeAfter(board: Board, cell: number, limits: VcfLimits, threes: number, width = THREAT_WIDTH): boolean {
-    board.place(cell, OWN);
+  private safeAfter(board: ShapeBoard, cell: number, limits: VcfLimits, threes: number, width = THREAT_WIDTH): boolean {
+    board.put(cell, OWN);
     const { result, nodes, complete } = searchVct(board, OPP, { ...this.threatLimits(limits, OPP, threes), width });
-    board.removeLast(cell);
+    board.take(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
   }
 
   /** The first SAFE_POOL cells of `cells` (in their order) that are safe at `threes`. */
-  private safeCells(board: Board, cells: readonly number[], limits: VcfLimits, threes: number): number[] {
+  private safeCells(board: ShapeBoard, cells: readonly number[], limits: VcfLimits, threes: number): number[] {
     const safe: number[] = [];
     for (const c of cells) {
       if (safe.length === SAFE_POOL) break;
@@ -169,7 +179,7 @@ export class PelaStrategy implements Strategy {
    * with 2, then 3, ... up to MAX_DEEP_THREES open threes, as long as one cell passes and the clock
    * allows; the cells that passed the deepest level reached.
    */
-  private deepest(board: Board, safe: readonly number[], limits: VcfLimits): readonly number[] {
+  private deepest(board: ShapeBoard, safe: readonly number[], limits: VcfLimits): readonly number[] {
     let pool = safe;
     for (let threes = OPP_THREES + 1; threes <= MAX_DEEP_THREES && pool.length > 1; threes++) {
       const deeper = pool.filter((c) => this.safeAfter(board, c, limits, threes, DEEP_WIDTH));
@@ -179,60 +189,46 @@ export class PelaStrategy implements Strategy {
     return pool;
   }
 
-  /** The cells of `cells` after which no quiet reply of the opponent's wins, or all of `cells` when none. */
-  private calmest(board: Board, cells: readonly number[], limits: VcfLimits): readonly number[] {
-    const calm = cells.filter((c) => !this.quietLossAfter(board, c, limits));
-    return calm.length > 0 ? calm : cells;
+  /** The best of the LOOK_WIN_CANDIDATES best cells when the look-ahead finds it wins by force, else undefined. */
+  private lookWin(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): number | undefined {
+    const ranked = cells
+      .map((c) => ({ c, v: combinedValue(board, c, OWN) }))
+      .sort((a, b) => b.v - a.v)
+      .slice(0, LOOK_WIN_CANDIDATES)
+      .map(({ c }) => c);
+    const look = lookahead(board, OWN, ranked, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs });
+    this.lastNodes += look.nodes;
+    const top = Math.max(...look.scores);
+    return top >= WIN / 2 ? ranked[look.scores.indexOf(top)] : undefined;
+  }
+
+  /** The cells of `cells` with the best look-ahead score, or all of them when no iteration finished. */
+  private lookBest(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): readonly number[] {
+    const look = lookahead(board, OWN, cells, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs });
+    this.lastNodes += look.nodes;
+    if (look.depth === 0) return cells;
+    const top = Math.max(...look.scores);
+    return cells.filter((_, i) => look.scores[i] === top);
   }
 
   /**
    * The first cell of the opponent's winning line (best value first) after which it has no VCF; then
    * (piskasm's addition) the SAFETY_CHECKS best cells of the board the same way.
    */
-  private defend(board: Board, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
+  private defend(board: ShapeBoard, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
     const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
     for (const threes of SAFETY_LEVELS) {
       const safe = this.safeCells(board, candidates, limits, threes);
-      if (safe.length > 0) return this.calmest(board, this.deepest(board, safe, limits), limits)[0];
+      if (safe.length > 0) return this.lookBest(board, this.deepest(board, safe, limits), limits)[0];
     }
-    const fours = cells.filter((c) => fourKind(board, c, OWN) >= 1);
+    const fours = cells.filter((c) => board.fourKind(c, OWN) >= 1);
     return this.best(board, fours.length > 0 ? fours : tries);
   }
 
-  /**
-   * True when, after the own stone at `cell`, one of the opponent's QUIET_REPLIES best cells (by its
-   * attack + defence value) gives it a VCF that no cell of the VCF's line stops: the quiet move that
-   * prepares two threats at once (piskasm's addition).
-   */
-  private quietLossAfter(board: Board, cell: number, limits: VcfLimits): boolean {
-    board.place(cell, OWN);
-    const table = shapeTable();
-    const ranked = board
-      .cellsNearStones(NEAR)
-      .map((c) => ({ c, v: combinedValue(board, c, OPP, table) }))
-      .sort((a, b) => b.v - a.v);
-    const tempo = ranked.slice(QUIET_REPLIES).filter(({ c }) => fourKind(board, c, OPP, table) >= 1 || openThrees(board, c, OPP, table) >= 1);
-    const replies = [...ranked.slice(0, QUIET_REPLIES), ...tempo.slice(0, TEMPO_REPLIES)];
-    const lost = replies.some(({ c }) => {
-      board.place(c, OPP);
-      const threat = this.vcf(board, OPP, limits);
-      const held = threat === undefined || threat.some((d) => board.cells[d] === EMPTY && this.holds(board, d, limits));
-      board.removeLast(c);
-      return !held;
-    });
-    board.removeLast(cell);
-    return lost;
-  }
-
-  /** True when the own stone at the empty `cell` surely leaves the opponent no threat win (OPP_THREES). */
-  private holds(board: Board, cell: number, limits: VcfLimits): boolean {
-    return this.safeAfter(board, cell, limits, OPP_THREES);
-  }
-
-  private best(board: Board, cells: readonly number[]): number {
+  private best(board: ShapeBoard, cells: readonly number[]): number {
     let best = cells[0];
     let bestValue = -1;
     for (const c of cells) {
@@ -247,12 +243,11 @@ export class PelaStrategy implements Strategy {
 
   /**
    * The near-best cells (within 5 % of the best value), one chosen at random; but first the best
-   * SAFETY_CHECKS cells by value are checked, best first, for giving the opponent a VCF, and the
-   * near-best choice is made among the safe ones.
+   * SAFETY_CHECKS cells by value are checked, best first, for giving the opponent a threat win, and
+   * the near-best choice is made among the safe ones with the best look-ahead score.
    */
-  private nearBest(board: Board, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
-    const table = shapeTable();
-    const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN, table) })).sort((a, b) => b.v - a.v);
+  private nearBest(board: ShapeBoard, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
+    const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN) })).sort((a, b) => b.v - a.v);
     const checked = ranked.slice(0, SAFETY_CHECKS).map(({ c }) => c);
     let pool = ranked;
     for (const threes of SAFETY_LEVELS) {
@@ -262,8 +257,8 @@ export class PelaStrategy implements Strategy {
       pool = ranked.filter(({ c }) => deep.includes(c));
       break;
     }
-    const calm = this.calmest(board, pool.slice(0, QUIET_CHECKS).map(({ c }) => c), limits);
-    pool = pool.filter(({ c }) => calm.includes(c));
+    const looked = this.lookBest(board, pool.slice(0, LOOK_CANDIDATES).map(({ c }) => c), limits);
+    pool = pool.filter(({ c }) => looked.includes(c));
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;

@@ -3,8 +3,9 @@
  * over the four directions, for the attack (a stone of the engine's) and the defence (a stone of the
  * opponent's) apart. Two twos in two directions score about one three in one direction.
  */
-import { DIRECTIONS, EMPTY, OPP, OWN, type Board, type Stone } from "../common/board.js";
-import { FIVE, FOUR, OPEN3, OPEN4, shapeTable, windowKey } from "../common/shapes.js";
+import { other, type Stone } from "../common/board.js";
+import { FIVE, FOUR, OPEN3, OPEN4 } from "../common/shapes.js";
+import type { ShapeBoard } from "./shape-board.js";
 
 /** Value per level: DEAD, ONE, TWO, OPEN2, THREE, OPEN3, FOUR, OPEN4, FIVE. */
 const LEVEL_VALUE = [0, 2, 6, 30, 24, 120, 100, 1000, 10000];
@@ -23,54 +24,39 @@ const DOUBLE_THREAT_BONUS = 800;
 const DEFENCE_NUM = 15;
 const DEFENCE_DEN = 10;
 
-/** The summed direction values of a stone of `who` at the empty `cell`. */
-export function cellValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
+/**
+ * What a stone of `who` at the empty `cell` makes, packed as value * 4 + threat: the value is the
+ * summed direction values (with DOUBLE_THREAT_BONUS), the threat 0 nothing, 1 a four, 2 a win next move
+ * (open four, two fours), 3 five. ShapeBoard caches it per cell (ShapeBoard.facts).
+ */
+export function cellFacts(board: ShapeBoard, cell: number, who: Stone): number {
   let v = 0;
   let threats = 0;
-  for (const [dx, dy] of DIRECTIONS) {
-    const level = table[windowKey(board, cell, dx, dy, who)];
+  let fours = 0;
+  let five = false;
+  for (let d = 0; d < 4; d++) {
+    const level = board.level(cell, d, who);
     v += LEVEL_VALUE[level];
     if (level >= OPEN3) threats++;
+    if (level === FIVE) five = true;
+    else if (level === OPEN4) fours += 2;
+    else if (level === FOUR) fours++;
   }
-  return threats >= 2 ? v + DOUBLE_THREAT_BONUS : v;
+  const threat = five ? 3 : fours >= 2 ? 2 : fours;
+  return (threats >= 2 ? v + DOUBLE_THREAT_BONUS : v) * 4 + threat;
+}
+
+/** The summed direction values of a stone of `who` at the empty `cell`. */
+export function cellValue(board: ShapeBoard, cell: number, who: Stone): number {
+  return board.facts(cell, who) >> 2;
 }
 
 /** attack + 1.5 defence: how good the empty `cell` is for `who` to play. */
-export function combinedValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
-  const other = who === OWN ? OPP : OWN;
-  return cellValue(board, cell, who, table) + (cellValue(board, cell, other, table) * DEFENCE_NUM) / DEFENCE_DEN;
+export function combinedValue(board: ShapeBoard, cell: number, who: Stone): number {
+  return combined(cellValue(board, cell, who), cellValue(board, cell, other(who)));
 }
 
-/** What a stone of `who` at the empty `cell` threatens: 0 nothing, 1 a four, 2 a win next move (open four, two fours), 3 five. */
-export function fourKind(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): 0 | 1 | 2 | 3 {
-  let fours = 0;
-  for (const [dx, dy] of DIRECTIONS) {
-    const level = table[windowKey(board, cell, dx, dy, who)];
-    if (level === FIVE) return 3;
-    if (level === OPEN4) fours += 2;
-    else if (level === FOUR) fours++;
-  }
-  return fours >= 2 ? 2 : fours === 1 ? 1 : 0;
-}
-
-/** The number of directions in which a stone of `who` at the empty `cell` makes an open three. */
-export function openThrees(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
-  let n = 0;
-  for (const [dx, dy] of DIRECTIONS) if (table[windowKey(board, cell, dx, dy, who)] === OPEN3) n++;
-  return n;
-}
-
-/** Empty cells on the four lines through `cell`, up to four away (where its stone changes the shapes). */
-export function lineCells(board: Board, cell: number): number[] {
-  const out: number[] = [];
-  const x0 = cell % board.size;
-  const y0 = Math.floor(cell / board.size);
-  for (const [dx, dy] of DIRECTIONS) {
-    for (let k = -4; k <= 4; k++) {
-      const x = x0 + k * dx;
-      const y = y0 + k * dy;
-      if (k !== 0 && board.inside(x, y) && board.cells[y * board.size + x] === EMPTY) out.push(y * board.size + x);
-    }
-  }
-  return out;
+/** A cell's attack + defence value from its two cell values. */
+export function combined(attack: number, defence: number): number {
+  return attack + (defence * DEFENCE_NUM) / DEFENCE_DEN;
 }

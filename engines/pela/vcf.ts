@@ -6,9 +6,9 @@
  * then has to make a four too. With `doubleThrees`, a line of play may also end in a double open three
  * while the defender has no four.
  */
-import { DIRECTIONS, EMPTY, other, type Board, type Stone } from "../common/board.js";
-import { shapeTable } from "../common/shapes.js";
-import { cellValue, fourKind, lineCells, openThrees } from "./values.js";
+import { EMPTY, other, type Stone } from "../common/board.js";
+import type { ShapeBoard } from "./shape-board.js";
+import { cellValue } from "./values.js";
 
 export interface VcfLimits {
   /** Most attacker fours in a line of play. */
@@ -31,13 +31,11 @@ export interface VcfResult {
   readonly finish: readonly number[];
 }
 
-const RADIUS = 2;
 const CLOCK_EVERY = 16;
 
 class Search {
   nodes = 0;
   exhausted = false;
-  private readonly table = shapeTable();
   /** The attacker's stones of the line being searched, first to last. */
   private readonly lineStones: number[] = [];
   /** Per cell, the stamp of the last foursFor call that looked at it (a set without allocation). */
@@ -45,7 +43,7 @@ class Search {
   private stamp = 0;
 
   constructor(
-    private readonly board: Board,
+    private readonly board: ShapeBoard,
     private readonly attacker: Stone,
     private readonly limits: VcfLimits,
     /** The empty cells near the stones when the search started. */
@@ -61,7 +59,7 @@ class Search {
 
   /** The first cell among `cells` where the attacker makes two open threes, or undefined. */
   private doubleThreeIn(cells: readonly number[]): number | undefined {
-    return cells.find((c) => this.board.cells[c] === EMPTY && openThrees(this.board, c, this.attacker, this.table) >= 2);
+    return cells.find((c) => this.board.cells[c] === EMPTY && this.board.openThrees(c, this.attacker) >= 2);
   }
 
   /**
@@ -72,13 +70,13 @@ class Search {
    */
   private doubleThreeZone(): readonly number[] {
     const last = this.lineStones[this.lineStones.length - 1];
-    return last === undefined ? this.near : lineCells(this.board, last);
+    return last === undefined ? this.near : this.board.lineCells(last);
   }
 
   /** True when the defender can make a four somewhere near the stones. */
   private defenderHasFour(): boolean {
     const defender = other(this.attacker);
-    return this.near.some((c) => this.board.cells[c] === EMPTY && fourKind(this.board, c, defender, this.table) >= 1);
+    return this.near.some((c) => this.board.cells[c] === EMPTY && this.board.fourKind(c, defender) >= 1);
   }
 
   /** The cells among `cells` where the attacker makes a four, best value first. */
@@ -88,7 +86,7 @@ class Search {
     for (const c of cells) {
       if (this.seen[c] === stamp || this.board.cells[c] !== EMPTY) continue;
       this.seen[c] = stamp;
-      if (fourKind(this.board, c, this.attacker, this.table) >= 1) found.push({ cell: c, value: cellValue(this.board, c, this.attacker, this.table) });
+      if (this.board.fourKind(c, this.attacker) >= 1) found.push({ cell: c, value: cellValue(this.board, c, this.attacker) });
     }
     return found.sort((a, b) => b.value - a.value).map((f) => f.cell);
   }
@@ -113,23 +111,23 @@ class Search {
     const moves = open.length === 1 ? this.foursFor(open) : this.foursFor(candidates);
     for (const c of moves) {
       if (this.outOfBudget()) return undefined;
-      this.board.cells[c] = this.attacker;
+      this.board.put(c, this.attacker);
       this.lineStones.push(c);
-      const around = lineCells(this.board, c);
-      const finish = completionsThrough(this.board, c);
+      const around = this.board.lineCells(c);
+      const finish = this.board.completionsThrough(c);
       let found: VcfResult | undefined;
       if (finish.length >= 2) {
         found = { line: [c], finish };
       } else if (finish.length === 1) {
         const d = finish[0];
-        this.board.cells[d] = defender;
+        this.board.put(d, defender);
         const next = [...moves, ...around].filter((x) => x !== c && x !== d);
-        const sub = this.run(depth - 1, next, [...open, ...completionsThrough(this.board, d)]);
-        this.board.cells[d] = EMPTY;
+        const sub = this.run(depth - 1, next, [...open, ...this.board.completionsThrough(d)]);
+        this.board.take(d);
         if (sub) found = { line: [c, d, ...sub.line], finish: sub.finish };
       }
       this.lineStones.pop();
-      this.board.cells[c] = EMPTY;
+      this.board.take(c);
       if (found) return found;
     }
     if (this.limits.doubleThrees && open.length === 0) {
@@ -138,31 +136,6 @@ class Search {
     }
     return undefined;
   }
-}
-
-/**
- * The empty cells that complete five on a line through the stone at `cell` (its colour), found along
- * its four lines only: a new stone can make new fives only there.
- */
-export function completionsThrough(board: Board, cell: number): number[] {
-  const who = board.cells[cell];
-  const size = board.size;
-  const x0 = cell % size;
-  const y0 = (cell - x0) / size;
-  const out: number[] = [];
-  const at = (x: number, y: number): number => (x >= 0 && y >= 0 && x < size && y < size ? board.cells[y * size + x] : -1);
-  for (const [dx, dy] of DIRECTIONS) {
-    for (let k = -4; k <= 4; k++) {
-      const x = x0 + k * dx;
-      const y = y0 + k * dy;
-      if (k === 0 || at(x, y) !== EMPTY) continue;
-      let run = 1;
-      for (let s = 1; at(x + s * dx, y + s * dy) === who; s++) run++;
-      for (let s = 1; at(x - s * dx, y - s * dy) === who; s++) run++;
-      if (run >= 5 && !out.includes(y * size + x)) out.push(y * size + x);
-    }
-  }
-  return out;
 }
 
 /**
@@ -176,13 +149,13 @@ export interface VcfSearch {
   readonly complete: boolean;
 }
 
-export function searchVcf(board: Board, attacker: Stone, limits: VcfLimits): VcfSearch {
+export function searchVcf(board: ShapeBoard, attacker: Stone, limits: VcfLimits): VcfSearch {
   if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
-  const candidates = board.cellsNearStones(RADIUS);
+  const candidates = board.nearCells();
   const search = new Search(board, attacker, limits, candidates);
-  const own = candidates.filter((c) => fourKind(board, c, attacker) === 3);
+  const own = candidates.filter((c) => board.fourKind(c, attacker) === 3);
   if (own.length > 0) return { result: { line: [own[0]], finish: [own[0]] }, nodes: 0, complete: true };
-  const threats = candidates.filter((c) => fourKind(board, c, other(attacker)) === 3);
+  const threats = candidates.filter((c) => board.fourKind(c, other(attacker)) === 3);
   const result = search.run(limits.maxDepth, search.foursFor(candidates), threats);
   return { result, nodes: search.nodes, complete: result !== undefined || !search.exhausted };
 }

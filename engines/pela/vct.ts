@@ -12,10 +12,11 @@
  * (it could gain a tempo with it); for the opponent's threats they are ignored, so the defence sees a
  * threat a little more often than it really exists.
  */
-import { DIRECTIONS, EMPTY, other, type Board, type Stone } from "../common/board.js";
-import { OPEN3, OPEN4, shapeTable, windowKey } from "../common/shapes.js";
-import { cellValue, fourKind } from "./values.js";
-import { completionsThrough, searchVcf, type VcfLimits } from "./vcf.js";
+import { EMPTY, other, type Stone } from "../common/board.js";
+import { OPEN3, OPEN4 } from "../common/shapes.js";
+import type { ShapeBoard } from "./shape-board.js";
+import { cellValue } from "./values.js";
+import { searchVcf, type VcfLimits } from "./vcf.js";
 
 export interface VctLimits extends VcfLimits {
   /** Most open threes in a line of play. */
@@ -48,18 +49,13 @@ export interface VctSearch {
   readonly complete: boolean;
 }
 
-const RADIUS = 2;
-/** A line's cells from -SPAN to +SPAN around the three's new stone: where a reply can spoil it. */
-const SPAN = 4;
-
 class ThreatSearch {
   nodes = 0;
   exhausted = false;
-  private readonly table = shapeTable();
   private readonly defender: Stone;
 
   constructor(
-    private readonly board: Board,
+    private readonly board: ShapeBoard,
     private readonly attacker: Stone,
     private readonly limits: VctLimits,
   ) {
@@ -72,42 +68,28 @@ class ThreatSearch {
     return this.exhausted;
   }
 
-  /** The cells on the line (dx, dy) through `cell` within SPAN, empty ones only. */
-  private lineEmpties(cell: number, dx: number, dy: number): number[] {
-    const size = this.board.size;
-    const x0 = cell % size;
-    const y0 = (cell - x0) / size;
-    const out: number[] = [];
-    for (let k = -SPAN; k <= SPAN; k++) {
-      const x = x0 + k * dx;
-      const y = y0 + k * dy;
-      if (k !== 0 && this.board.inside(x, y) && this.board.cells[y * size + x] === EMPTY) out.push(y * size + x);
-    }
-    return out;
+  /** True when the attacker can make an open four on the line DIRECTIONS[dir] through `cell`. */
+  private openFourOnLine(cell: number, dir: number): boolean {
+    return this.board.lineEmpties(cell, dir).some((e) => this.board.level(e, dir, this.attacker) === OPEN4);
   }
 
-  /** True when the attacker can make an open four on the line (dx, dy) through `cell`. */
-  private openFourOnLine(cell: number, dx: number, dy: number): boolean {
-    return this.lineEmpties(cell, dx, dy).some((e) => this.table[windowKey(this.board, e, dx, dy, this.attacker)] === OPEN4);
-  }
-
-  /** The defender's replies to the open three the attacker's stone at `cell` made on the line (dx, dy). */
-  private repliesToThree(cell: number, dx: number, dy: number): number[] {
+  /** The defender's replies to the open three the attacker's stone at `cell` made on the line DIRECTIONS[dir]. */
+  private repliesToThree(cell: number, dir: number): number[] {
     const replies: number[] = [];
-    for (const r of this.lineEmpties(cell, dx, dy)) {
-      this.board.cells[r] = this.defender;
-      if (!this.openFourOnLine(cell, dx, dy)) replies.push(r);
-      this.board.cells[r] = EMPTY;
+    for (const r of this.board.lineEmpties(cell, dir)) {
+      this.board.put(r, this.defender);
+      if (!this.openFourOnLine(cell, dir)) replies.push(r);
+      this.board.take(r);
     }
     return replies;
   }
 
-  /** The direction of the single open three a stone of the attacker's at `cell` makes, or undefined. */
-  private threeDirection(cell: number): readonly [number, number] | undefined {
-    let found: readonly [number, number] | undefined;
-    for (const d of DIRECTIONS) {
-      if (this.table[windowKey(this.board, cell, d[0], d[1], this.attacker)] !== OPEN3) continue;
-      if (found) return undefined;
+  /** The direction (index into DIRECTIONS) of the single open three a stone of the attacker's at `cell` makes, or -1. */
+  private threeDirection(cell: number): number {
+    let found = -1;
+    for (let d = 0; d < 4; d++) {
+      if (this.board.level(cell, d, this.attacker) !== OPEN3) continue;
+      if (found >= 0) return -1;
       found = d;
     }
     return found;
@@ -117,7 +99,7 @@ class ThreatSearch {
     let four = false;
     for (const c of near) {
       if (this.board.cells[c] !== EMPTY) continue;
-      const kind = fourKind(this.board, c, this.defender, this.table);
+      const kind = this.board.fourKind(c, this.defender);
       if (kind === 3) return { five: true, four: true };
       if (kind >= 1) four = true;
     }
@@ -139,31 +121,30 @@ class ThreatSearch {
     if (this.spend(leaf.nodes + 1)) return undefined;
     if (leaf.result) return { first: leaf.result.line[0], cells: [...leaf.result.line, ...leaf.result.finish] };
     if (threes === 0) return undefined;
-    const near = this.board.cellsNearStones(RADIUS);
+    const near = this.board.nearCells();
     const threat = this.defenderThreatens(near);
     if (threat.five || (this.limits.counterFours && threat.four)) return undefined;
     const best = (keep: (c: number) => boolean): number[] =>
       near
         .filter((c) => this.board.cells[c] === EMPTY && keep(c))
-        .map((c) => ({ c, v: cellValue(this.board, c, this.attacker, this.table) }))
+        .map((c) => ({ c, v: cellValue(this.board, c, this.attacker) }))
         .sort((a, b) => b.v - a.v)
         .slice(0, this.limits.width)
         .map(({ c }) => c);
-    const tempo = fours > 0 ? best((c) => fourKind(this.board, c, this.attacker, this.table) === 1) : [];
+    const tempo = fours > 0 ? best((c) => this.board.fourKind(c, this.attacker) === 1) : [];
     for (const c of tempo) {
-      this.board.cells[c] = this.attacker;
-      const tree = this.refuteAll(completionsThrough(this.board, c), threes, fours - 1);
-      this.board.cells[c] = EMPTY;
+      this.board.put(c, this.attacker);
+      const tree = this.refuteAll(this.board.completionsThrough(c), threes, fours - 1);
+      this.board.take(c);
       if (tree) return { first: c, cells: [c, ...tree] };
       if (this.exhausted) return undefined;
     }
-    const moves = best((c) => fourKind(this.board, c, this.attacker, this.table) === 0 && this.threeDirection(c) !== undefined);
+    const moves = best((c) => this.board.fourKind(c, this.attacker) === 0 && this.threeDirection(c) >= 0);
     for (const c of moves) {
       const direction = this.threeDirection(c);
-      if (!direction) continue;
-      this.board.cells[c] = this.attacker;
-      const tree = this.refuteAll(this.repliesToThree(c, direction[0], direction[1]), threes - 1, fours);
-      this.board.cells[c] = EMPTY;
+      this.board.put(c, this.attacker);
+      const tree = this.refuteAll(this.repliesToThree(c, direction), threes - 1, fours);
+      this.board.take(c);
       if (tree) return { first: c, cells: [c, ...tree] };
       if (this.exhausted) return undefined;
     }
@@ -174,10 +155,10 @@ class ThreatSearch {
   private refuteAll(replies: readonly number[], threes: number, fours: number): number[] | undefined {
     const cells: number[] = [];
     for (const r of replies) {
-      this.board.cells[r] = this.defender;
-      const fives = completionsThrough(this.board, r);
+      this.board.put(r, this.defender);
+      const fives = this.board.completionsThrough(r);
       const sub = fives.length === 0 ? this.run(threes, fours) : undefined;
-      this.board.cells[r] = EMPTY;
+      this.board.take(r);
       if (!sub) return undefined;
       cells.push(r, ...sub.cells);
     }
@@ -189,7 +170,7 @@ class ThreatSearch {
  * A win for `attacker` by continuous threats (fours and open threes), `attacker` to move, or
  * undefined. The board is changed during the search and restored before it returns.
  */
-export function searchVct(board: Board, attacker: Stone, limits: VctLimits): VctSearch {
+export function searchVct(board: ShapeBoard, attacker: Stone, limits: VctLimits): VctSearch {
   if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
   const search = new ThreatSearch(board, attacker, limits);
   const result = search.run(limits.threes, limits.tempoFours);

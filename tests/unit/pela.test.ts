@@ -9,7 +9,7 @@ import { BoardEngine } from "../../engines/common/board-engine.js";
 import { DEAD, FIVE, FOUR, ONE, OPEN3, OPEN4, shapeTable, windowKey } from "../../engines/common/shapes.js";
 import { createFiveEngine } from "../../engines/five/five.js";
 import { PelaStrategy } from "../../engines/pela/pela.js";
-import { fourKind, openThrees } from "../../engines/pela/values.js";
+import { ShapeBoard } from "../../engines/pela/shape-board.js";
 import { searchVcf } from "../../engines/pela/vcf.js";
 import { searchVct, type VctLimits } from "../../engines/pela/vct.js";
 import type { Engine, Point } from "../../engines/engine.js";
@@ -67,8 +67,8 @@ describe("pela's 9-cell window table", () => {
 describe("pela's VCF search", () => {
   it("finds a win of at least five continuous fours where none of four or fewer exists", () => {
     const board = boardOf(15, LONG_VCF);
-    expect(searchVcf(board, OWN, { ...UNLIMITED, maxDepth: 4 }).result).toBeUndefined();
-    const { result } = searchVcf(board, OWN, UNLIMITED);
+    expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, maxDepth: 4 }).result).toBeUndefined();
+    const { result } = searchVcf(ShapeBoard.from(board), OWN, UNLIMITED);
     expect(result).toBeDefined();
     const line = result?.line ?? [];
     const fours = Math.ceil(line.length / 2);
@@ -76,7 +76,7 @@ describe("pela's VCF search", () => {
     // Replay it: every attacker stone makes a four the defender can stop in one cell only, the last wins.
     line.forEach((cell, i) => {
       const attacker = i % 2 === 0;
-      if (attacker) expect(fourKind(board, cell, OWN)).toBeGreaterThanOrEqual(i === line.length - 1 ? 2 : 1);
+      if (attacker) expect(ShapeBoard.from(board).fourKind(cell, OWN)).toBeGreaterThanOrEqual(i === line.length - 1 ? 2 : 1);
       board.place(cell, attacker ? OWN : OPP);
     });
   });
@@ -88,9 +88,9 @@ describe("pela's VCF search", () => {
     // A long turn: the node budget, not the clock, ends the search.
     const move = await engine.ownMove({ turnMs: 60_000 });
     const board = boardOf(15, LONG_VCF);
-    const { result } = searchVcf(board, OWN, UNLIMITED);
+    const { result } = searchVcf(ShapeBoard.from(board), OWN, UNLIMITED);
     expect(board.cell(move)).toBe(result?.line[0]);
-    expect(fourKind(board, board.cell(move), OWN)).toBe(1);
+    expect(ShapeBoard.from(board).fourKind(board.cell(move), OWN)).toBe(1);
     expect(strategy.lastNodes).toBeGreaterThan(0);
   });
 
@@ -98,13 +98,13 @@ describe("pela's VCF search", () => {
     // The same position with the colours swapped: the opponent now has the long VCF.
     const swapped = LONG_VCF.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x")));
     const before = boardOf(15, swapped);
-    expect(searchVcf(before, OPP, UNLIMITED).result).toBeDefined();
+    expect(searchVcf(ShapeBoard.from(before), OPP, UNLIMITED).result).toBeDefined();
     const { engine } = pela();
     await engine.newGame({ size: 15, rule: 0, seed: 3 });
     await engine.setPosition(stonesOf(swapped));
     const move = await engine.ownMove({ turnMs: 60_000 });
     before.place(before.cell(move), OWN);
-    expect(searchVcf(before, OPP, UNLIMITED).result).toBeUndefined();
+    expect(searchVcf(ShapeBoard.from(before), OPP, UNLIMITED).result).toBeUndefined();
   });
 });
 
@@ -129,7 +129,7 @@ const THREE_THEN_FOURS = [
 /** After the engine's `move` on `board`, the opponent's threat search (within `limits`) finishes and finds no win. */
 function expectNoThreatWinAfterMove(board: Board, move: Point, limits: VctLimits): void {
   board.place(board.cell(move), OWN);
-  const after = searchVct(board, OPP, limits);
+  const after = searchVct(ShapeBoard.from(board), OPP, limits);
   expect(after.complete).toBe(true);
   expect(after.result).toBeUndefined();
 }
@@ -139,13 +139,13 @@ const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: tru
 describe("pela's threat-space search (fours and open threes)", () => {
   it("finds a win that starts with an open three where no VCF exists", () => {
     const board = boardOf(15, THREE_THEN_FOURS);
-    expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
-    expect(searchVct(board, OWN, { ...THREATS, threes: 0 }).result).toBeUndefined();
-    const { result, complete } = searchVct(board, OWN, { ...THREATS, threes: 1 });
+    expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    expect(searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 0 }).result).toBeUndefined();
+    const { result, complete } = searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 1 });
     expect(complete).toBe(true);
     const first = result?.first ?? -1;
-    expect(fourKind(board, first, OWN)).toBe(0);
-    expect(openThrees(board, first, OWN)).toBe(1);
+    expect(ShapeBoard.from(board).fourKind(first, OWN)).toBe(0);
+    expect(ShapeBoard.from(board).openThrees(first, OWN)).toBe(1);
   });
 
   it("plays a three after which every answer of the opponent loses to continuous fours", async () => {
@@ -159,7 +159,7 @@ describe("pela's threat-space search (fours and open threes)", () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) {
       board.place(answer, OPP);
-      expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result, `o answers at ${answer}`).toBeDefined();
+      expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result, `o answers at ${answer}`).toBeDefined();
       board.removeLast(answer);
     }
   });
@@ -167,8 +167,8 @@ describe("pela's threat-space search (fours and open threes)", () => {
   it("defends against the opponent's three-then-fours win before the three is played", async () => {
     const swapped = THREE_THEN_FOURS.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x")));
     const before = boardOf(15, swapped);
-    expect(searchVcf(before, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
-    expect(searchVct(before, OPP, { ...THREATS, threes: 1 }).result).toBeDefined();
+    expect(searchVcf(ShapeBoard.from(before), OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    expect(searchVct(ShapeBoard.from(before), OPP, { ...THREATS, threes: 1 }).result).toBeDefined();
     expectNoThreatWinAfterMove(before, await answerTo(pela().engine, 15, swapped, 3, 60_000), { ...THREATS, threes: 1 });
   });
 });
@@ -213,22 +213,22 @@ const DEEPER_DEFENCE = [
 describe("pela's deeper threat checks", () => {
   it("finds a threat win that starts with a four played for tempo, and none without that four", () => {
     const board = boardOf(19, FOUR_THEN_THREES);
-    expect(searchVcf(board, OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
-    for (const threes of [1, 2]) expect(searchVct(board, OWN, { ...THREATS, threes, tempoFours: 0 }).result).toBeUndefined();
-    expect(searchVct(board, OWN, { ...THREATS, threes: 1 }).result).toBeUndefined();
-    const { result, complete } = searchVct(board, OWN, { ...THREATS, threes: 2 });
+    expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    for (const threes of [1, 2]) expect(searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes, tempoFours: 0 }).result).toBeUndefined();
+    expect(searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 1 }).result).toBeUndefined();
+    const { result, complete } = searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 2 });
     expect(complete).toBe(true);
-    expect(fourKind(board, result?.first ?? -1, OWN)).toBe(1);
+    expect(ShapeBoard.from(board).fourKind(result?.first ?? -1, OWN)).toBe(1);
   });
 
   it("defends so that the opponent has no win with two open threes when a cell safe against one three would not do that", async () => {
     const opponentThreats = { ...THREATS, counterFours: false, width: 6 };
     const board = boardOf(19, DEEPER_DEFENCE);
-    expect(searchVcf(board, OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeDefined();
+    expect(searchVcf(ShapeBoard.from(board), OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeDefined();
     const shallow = board.cell({ x: 5, y: 5 });
     board.place(shallow, OWN);
-    expect(searchVct(board, OPP, { ...opponentThreats, threes: 1 }).result).toBeUndefined();
-    expect(searchVct(board, OPP, { ...opponentThreats, threes: 2 }).result).toBeDefined();
+    expect(searchVct(ShapeBoard.from(board), OPP, { ...opponentThreats, threes: 1 }).result).toBeUndefined();
+    expect(searchVct(ShapeBoard.from(board), OPP, { ...opponentThreats, threes: 2 }).result).toBeDefined();
     board.removeLast(shallow);
     expectNoThreatWinAfterMove(board, await answerTo(pela().engine, 19, DEEPER_DEFENCE, 3, 60_000), { ...opponentThreats, threes: 2 });
   });
