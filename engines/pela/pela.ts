@@ -73,10 +73,12 @@ const LOOK_CANDIDATES = 10;
 const SAFETY_LEVELS = [OPP_THREES, 0];
 /**
  * The safe cells are looked for best first and the scan stops at SAFE_POOL of them; those are then
- * checked for leaving the opponent a win with more open threes (up to MAX_DEEP_THREES) (each level DEEP_WIDTH wide), and
- * the ones that pass are preferred: a deeper look at a few cells rather than a shallow one at many.
+ * checked for leaving the opponent a win with more open threes (up to MAX_DEEP_THREES, each level
+ * DEEP_WIDTH wide), and the ones that pass go to the look-ahead. Measured against piskasm-asm (200
+ * games at 200 ms per move, seeds 5 and 77, with the look-ahead): a pool of 5 won 87.5 and 86.0 %,
+ * 8 won 92.0 and 88.0 %, 12 won 94.0 and 90.5 %, 16 (the look-ahead comparing all 16) 90.0 and 89.5 %.
  */
-const SAFE_POOL = 5;
+const SAFE_POOL = 12;
 /** The look-ahead (engines/pela/lookahead.ts) among the safe cells: plies, cells per position, positions. */
 const LOOK_DEPTH = 6;
 const LOOK_WIDTH = 8;
