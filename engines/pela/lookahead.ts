@@ -58,6 +58,8 @@ const QUIESCENCE_FOURS = 3;
 const MINE = 1;
 const THEIRS = 2;
 const CLOCK_EVERY = 64;
+/** Root scores this close to the best so far are searched exactly (scores are sums of cell values). */
+const TIE = 1;
 
 class OutOfBudget extends Error {}
 
@@ -187,8 +189,9 @@ class Lookahead {
 
 /**
  * The look-ahead scores (for `mover`) of playing each of `candidates` (empty cells), from the deepest
- * iteration (2, 4, ... plies) that finished within the limits: the best candidate's score is exact,
- * the others' are at most their true scores (alpha-beta across the candidates, the first best kept).
+ * iteration (2, 4, ... plies) that finished within the limits. Alpha-beta runs across the candidates
+ * too: a score within TIE of the best so far is exact, a lower one is only an upper bound (the
+ * candidate is at most that good), so the candidates that share the best score are exactly the best.
  * The board is restored before it returns.
  */
 export function lookahead(board: ShapeBoard, mover: Stone, candidates: readonly number[], limits: LookaheadLimits): LookaheadResult {
@@ -201,7 +204,7 @@ export function lookahead(board: ShapeBoard, mover: Stone, candidates: readonly 
       let alpha = -WIN;
       const iteration = candidates.map((c) => {
         board.put(c, mover);
-        const v = -search.negamax(other(mover), d - 1, 1, -WIN, -alpha);
+        const v = -search.negamax(other(mover), d - 1, 1, -WIN, TIE - alpha);
         board.take(c);
         if (v > alpha) alpha = v;
         return v;
