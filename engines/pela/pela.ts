@@ -27,7 +27,7 @@ import { BoardEngine, type MoveContext, type Strategy } from "../common/board-en
 import { EMPTY, OPP, OWN, type Board } from "../common/board.js";
 import type { Engine } from "../engine.js";
 import { ShapeBoard } from "./shape-board.js";
-import { lookahead, WIN } from "./lookahead.js";
+import { lookahead, WIN, type LookaheadResult } from "./lookahead.js";
 import { combinedValue } from "./values.js";
 import { searchVcf, type VcfLimits } from "./vcf.js";
 import { searchVct, type VctLimits, type VctResult } from "./vct.js";
@@ -193,6 +193,13 @@ export class PelaStrategy implements Strategy {
     return pool;
   }
 
+  /** The look-ahead's scores of the own stone at each of `cells`, within the search's limits. */
+  private look(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): LookaheadResult {
+    const look = lookahead(board, OWN, cells, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs });
+    this.lastNodes += look.nodes;
+    return look;
+  }
+
   /** The best of the LOOK_WIN_CANDIDATES best cells when the look-ahead finds it wins by force, else undefined. */
   private lookWin(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): number | undefined {
     const ranked = cells
@@ -200,16 +207,14 @@ export class PelaStrategy implements Strategy {
       .sort((a, b) => b.v - a.v)
       .slice(0, LOOK_WIN_CANDIDATES)
       .map(({ c }) => c);
-    const look = lookahead(board, OWN, ranked, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs });
-    this.lastNodes += look.nodes;
+    const look = this.look(board, ranked, limits);
     const top = Math.max(...look.scores);
     return top >= WIN / 2 ? ranked[look.scores.indexOf(top)] : undefined;
   }
 
   /** The cells of `cells` with the best look-ahead score, or all of them when no iteration finished. */
   private lookBest(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): readonly number[] {
-    const look = lookahead(board, OWN, cells, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs });
-    this.lastNodes += look.nodes;
+    const look = this.look(board, cells, limits);
     if (look.depth === 0) return cells;
     const top = Math.max(...look.scores);
     return cells.filter((_, i) => look.scores[i] === top);
