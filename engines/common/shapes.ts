@@ -26,11 +26,16 @@ export const FIVE = 8;
 export type Level = number;
 
 /** Window slot contents (two bits each): slots 0..3 are the cells at -4..-1, slots 4..7 at +1..+4. */
-const SLOT_EMPTY = 0;
-const SLOT_OWN = 1;
-const SLOT_OTHER = 2;
-const SLOT_OFF = 3;
-const SLOTS = 8;
+export const SLOT_EMPTY = 0;
+export const SLOT_OWN = 1;
+export const SLOT_OTHER = 2;
+export const SLOT_OFF = 3;
+export const SLOTS = 8;
+
+/** The offset along the line of window slot `i` (-4..-1, +1..+4). */
+export function slotOffset(i: number): number {
+  return i < 4 ? i - 4 : i - 3;
+}
 const WINDOWS = 1 << (2 * SLOTS);
 
 function slot(key: number, i: number): number {
@@ -108,7 +113,7 @@ export function windowKey(board: Board, cell: number, dx: number, dy: number, wh
   const y0 = (cell - x0) / size;
   let key = 0;
   for (let i = 0; i < SLOTS; i++) {
-    const k = i < 4 ? i - 4 : i - 3;
+    const k = slotOffset(i);
     const x = x0 + k * dx;
     const y = y0 + k * dy;
     let s = SLOT_OFF;

@@ -74,34 +74,44 @@ interface Scan {
   readonly threatened: boolean;
   /** True when the other side can make a four somewhere (it could answer an open four with fours). */
   readonly foeFour: boolean;
-  /** The empty cells near the stones and, per cell, the mover's attack + defence value. */
-  readonly cells: readonly number[];
-  readonly values: readonly number[];
-  /** Per cell, MINE when the mover makes a four there, THEIRS when the other side does (bits). */
-  readonly fours: readonly number[];
+  /** How many empty cells near the stones the ply's buffers hold (cells, values, fours). */
+  readonly count: number;
+  /** The ply's buffers: the cells, per cell the mover's attack + defence value, and MINE when the mover makes a four there, THEIRS when the other side does (bits). */
+  readonly cells: Int32Array;
+  readonly values: Float64Array;
+  readonly fours: Uint8Array;
   readonly eval: number;
 }
 
 class Lookahead {
   nodes = 0;
+  /**
+   * Per ply, the scan's buffers, reused by every position at that ply: a search visits thousands of
+   * positions, and arrays allocated per position kept the garbage collector's threads busy enough to
+   * take a third more processor time than the move's own (pela's per-move time test caught it).
+   */
+  private readonly buffers: { cells: Int32Array; values: Float64Array; fours: Uint8Array }[] = [];
 
   constructor(
     private readonly board: ShapeBoard,
     private readonly limits: LookaheadLimits,
-  ) {}
+  ) {
+    const n = board.cells.length;
+    for (let ply = 0; ply <= MAX_PLY; ply++) this.buffers.push({ cells: new Int32Array(n), values: new Float64Array(n), fours: new Uint8Array(n) });
+  }
 
-  private scan(mover: Stone): Scan {
+  private scan(mover: Stone, ply: number): Scan {
     const foe = other(mover);
-    const cells = this.board.nearCells();
-    const values: number[] = [];
-    const fours: number[] = [];
+    const { cells, values, fours } = this.buffers[ply];
+    const count = this.board.nearCellsInto(cells);
     let five = -1;
     let winInTwo = -1;
     let threatened = false;
     let foeFour = false;
     const blocks: number[] = [];
     let score = 0;
-    for (const c of cells) {
+    for (let i = 0; i < count; i++) {
+      const c = cells[i];
       const mine = this.board.fourKind(c, mover);
       const theirs = this.board.fourKind(c, foe);
       if (mine === 3 && five < 0) five = c;
@@ -111,11 +121,11 @@ class Lookahead {
       if (theirs >= 1) foeFour = true;
       const attack = cellValue(this.board, c, mover);
       const defence = cellValue(this.board, c, foe);
-      values.push(combined(attack, defence));
-      fours.push((mine >= 1 ? MINE : 0) | (theirs >= 1 ? THEIRS : 0));
+      values[i] = combined(attack, defence);
+      fours[i] = (mine >= 1 ? MINE : 0) | (theirs >= 1 ? THEIRS : 0);
       score += attack - OPP_WEIGHT * defence;
     }
-    return { five, blocks, winInTwo, threatened, foeFour, cells, values, fours, eval: score };
+    return { five, blocks, winInTwo, threatened, foeFour, count, cells, values, fours, eval: score };
   }
 
   private spend(): void {
@@ -133,7 +143,7 @@ class Lookahead {
     const width = this.limits.width;
     const top: number[] = [];
     const topValues: number[] = [];
-    for (let i = 0; i < s.cells.length; i++) {
+    for (let i = 0; i < s.count; i++) {
       if (fours !== 0 && (s.fours[i] & fours) === 0) continue;
       const v = s.values[i];
       if (top.length === width && v <= topValues[width - 1]) continue;
@@ -152,7 +162,7 @@ class Lookahead {
   /** The score of the position for `mover`, searched `depth` plies deep. */
   negamax(mover: Stone, depth: number, ply: number, alpha: number, beta: number): number {
     this.spend();
-    const s = this.scan(mover);
+    const s = this.scan(mover, ply);
     if (s.five >= 0) return WIN - ply;
     if (s.blocks.length >= 2) return -(WIN - ply - 1);
     if (!s.foeFour && s.winInTwo >= 0) return WIN - ply - 2;

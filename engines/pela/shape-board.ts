@@ -10,16 +10,9 @@
  * in the reverse order they were put (a search's stack); `history` holds them.
  */
 import { Board, DIRECTIONS, EMPTY, other, type Stone } from "../common/board.js";
-import { FIVE, OPEN3, shapeTable } from "../common/shapes.js";
+import { FIVE, OPEN3, SLOT_OFF, SLOT_OTHER, SLOT_OWN, SLOTS, shapeTable, slotOffset } from "../common/shapes.js";
 import { cellFacts } from "./values.js";
 
-/** The window's slots: 0..3 the cells at -4..-1, 4..7 at +1..+4 (as in shapes.ts). */
-const SLOTS = 8;
-const SLOT_OWN = 1;
-const SLOT_OTHER = 2;
-const SLOT_OFF = 3;
-/** The offset along the line of slot i. */
-const SLOT_OFFSET = [-4, -3, -2, -1, 1, 2, 3, 4];
 /** A stone at slot i of cell c's window is at slot 7 - i of that cell's window (the offset negated). */
 const MIRROR = SLOTS - 1;
 /** Candidate cells are the empty cells within this Chebyshev distance of a stone (pela's radius). */
@@ -52,8 +45,8 @@ export class ShapeBoard {
         const [dx, dy] = DIRECTIONS[d];
         let off = 0;
         for (let i = 0; i < SLOTS; i++) {
-          const x = x0 + SLOT_OFFSET[i] * dx;
-          const y = y0 + SLOT_OFFSET[i] * dy;
+          const x = x0 + slotOffset(i) * dx;
+          const y = y0 + slotOffset(i) * dy;
           const inside = x >= 0 && y >= 0 && x < size && y < size;
           this.line[(c * 4 + d) * SLOTS + i] = inside ? y * size + x : -1;
           if (!inside) off |= SLOT_OFF << (2 * i);
@@ -129,9 +122,15 @@ export class ShapeBoard {
 
   /** The empty cells within NEAR_RADIUS of a stone, in index order. */
   nearCells(): number[] {
-    const out: number[] = [];
-    for (let c = 0; c < this.cells.length; c++) if (this.nearCount[c] > 0 && this.cells[c] === EMPTY) out.push(c);
-    return out;
+    const out = new Int32Array(this.cells.length);
+    return Array.from(out.subarray(0, this.nearCellsInto(out)));
+  }
+
+  /** nearCells() written into `out` (at least one entry per cell); returns how many. */
+  nearCellsInto(out: Int32Array): number {
+    let n = 0;
+    for (let c = 0; c < this.cells.length; c++) if (this.nearCount[c] > 0 && this.cells[c] === EMPTY) out[n++] = c;
+    return n;
   }
 
   /** cellFacts (values.ts) of a stone of `who` at the empty `cell`, computed once per change of its lines. */
