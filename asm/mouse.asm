@@ -39,8 +39,11 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+%include "include/bios.inc"
+%include "include/int33.inc"
+
 ; ---- INT 33h interface --------------------------------------------------------------------------
-RESET_OK            equ 0FFFFh  ; AX after function 00h/21h: a driver and mouse are present
 BUTTON_COUNT        equ 3       ; left, right, middle: PS/2 status bits 0..2 match INT 33h BX bits
 BUTTON_BITS         equ 7       ; mask of the three button bits in the PS/2 status byte
 REPORTED_BUTTONS    equ 2       ; BX of function 00h: Microsoft-compatible two-button report
@@ -66,9 +69,6 @@ VIDEO_SEG_COLOUR    equ 0B800h  ; colour text modes 0..3
 VIDEO_SEG_MONO      equ 0B000h  ; monochrome text mode 7
 MODE_MONO_TEXT      equ 7       ; the only text mode above 3
 MODE_LAST_COLOUR_TEXT equ 3     ; modes 0..3 are colour text modes
-BIOS_DATA_SEG       equ 40h
-BDA_VIDEO_MODE      equ 49h     ; byte: current video mode
-BDA_PAGE_START      equ 4Eh     ; word: byte offset of the active page in video memory
 
 ; ---- mickeys --------------------------------------------------------------------------------------
 DEFAULT_MICKEYS_X   equ 8       ; horizontal mickeys per 8 pixels (Microsoft default)
@@ -80,19 +80,13 @@ PS2_X_SIGN          equ 10h     ; bit 4: X delta is negative (9th bit of the del
 PS2_Y_SIGN          equ 20h     ; bit 5: Y delta is negative
 PS2_OVERFLOW        equ 0C0h    ; bits 6-7: X/Y overflow; the deltas are meaningless then
 
-; ---- BIOS PS/2 services (INT 15h AH=C2h) ----------------------------------------------------------
-PS2_ENABLE          equ 0C200h  ; BH=1 enable, BH=0 disable
-PS2_SET_RATE        equ 0C202h  ; BH = sample-rate code
-PS2_SET_RESOLUTION  equ 0C203h  ; BH = resolution code
-PS2_INIT            equ 0C205h  ; BH = packet size in bytes
-PS2_SET_HANDLER     equ 0C207h  ; ES:BX = far packet handler
+; ---- BIOS PS/2 services (INT 15h AX=C2xxh: PS2_* in include/bios.inc) ---------------------------
 PACKET_SIZE         equ 3       ; standard 3-byte packets (no wheel)
 RATE_CODE_80        equ 4       ; C202h codes 0..6 = 10,20,40,60,80,100,200 reports/s: 4 -> 80
 RESOLUTION_CODE_1   equ 0       ; C203h codes 0..3 = 1,2,4,8 counts/mm: 0 -> 1 count/mm
 ENABLE_DEVICE       equ 1       ; C200h BH
 
 ; ---- DOS ----------------------------------------------------------------------------------------
-MOUSE_VECTOR        equ 33h
 EXIT_ALREADY        equ 1       ; errorlevel: a MOUSDBG1 driver already owns INT 33h
 EXIT_NO_PS2         equ 2       ; errorlevel: the BIOS reports no PS/2 pointing device
 SIGNATURE_LENGTH    equ 8
@@ -140,27 +134,27 @@ dispatch_mouse_function:
         iret
 
 FunctionTable:
-        dw      reset_driver            ; 00h
-        dw      show_cursor             ; 01h
-        dw      hide_cursor             ; 02h
-        dw      get_position            ; 03h
-        dw      set_position            ; 04h
-        dw      get_press_info          ; 05h
-        dw      get_release_info        ; 06h
-        dw      set_horizontal_range    ; 07h
-        dw      set_vertical_range      ; 08h
+        dw      reset_driver            ; 00h MOUSE_RESET
+        dw      show_cursor             ; 01h MOUSE_SHOW
+        dw      hide_cursor             ; 02h MOUSE_HIDE
+        dw      get_position            ; 03h MOUSE_GET_POSITION
+        dw      set_position            ; 04h MOUSE_SET_POSITION
+        dw      get_press_info          ; 05h MOUSE_PRESSES
+        dw      get_release_info        ; 06h MOUSE_RELEASES
+        dw      set_horizontal_range    ; 07h MOUSE_SET_X_RANGE
+        dw      set_vertical_range      ; 08h MOUSE_SET_Y_RANGE
         dw      ignore_function         ; 09h graphics cursor: not supported
-        dw      set_text_cursor         ; 0Ah
-        dw      get_motion_counters     ; 0Bh
-        dw      set_event_handler       ; 0Ch
+        dw      set_text_cursor         ; 0Ah MOUSE_SET_TEXT_CURSOR
+        dw      get_motion_counters     ; 0Bh MOUSE_GET_MOTION
+        dw      set_event_handler       ; 0Ch MOUSE_SET_EVENT_HANDLER
         dw      ignore_function         ; 0Dh
         dw      ignore_function         ; 0Eh
-        dw      set_mickey_ratio        ; 0Fh
+        dw      set_mickey_ratio        ; 0Fh MOUSE_SET_MICKEY_RATIO
         times 21h - 10h dw ignore_function  ; 10h..20h
-        dw      reset_driver            ; 21h software reset: the same as 00h, the device runs on
+        dw      reset_driver            ; 21h MOUSE_SOFTWARE_RESET: the same as 00h, the device runs on
         dw      ignore_function         ; 22h
         dw      ignore_function         ; 23h
-        dw      get_version             ; 24h
+        dw      get_version             ; 24h MOUSE_GET_VERSION
 
 ; -----------------------------------------------------------------------------------------------------
 ; ignore_function - functions the driver does not implement: return with nothing changed.
@@ -182,7 +176,7 @@ ignore_function:
 ; -----------------------------------------------------------------------------------------------------
 reset_driver:
         call    reset_driver_state
-        mov     ax, RESET_OK
+        mov     ax, MOUSE_PRESENT
         mov     bx, REPORTED_BUTTONS
         ret
 
@@ -225,7 +219,7 @@ reset_driver_state:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; show_cursor - function 01h: increment the show counter up to 0; draw the cursor when it reaches 0.
+; show_cursor - function 01h (MOUSE_SHOW): increment the show counter up to 0; draw the cursor when it reaches 0.
 ; Entry:    DS = CS
 ; Output:   none
 ; Clobbers: nothing
@@ -240,7 +234,7 @@ show_cursor:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; hide_cursor - function 02h: decrement the show counter; take the cursor off the screen.
+; hide_cursor - function 02h (MOUSE_HIDE): decrement the show counter; take the cursor off the screen.
 ; Entry:    DS = CS
 ; Output:   none
 ; Clobbers: nothing
@@ -252,7 +246,7 @@ hide_cursor:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; get_position - function 03h: position and buttons.
+; get_position - function 03h (MOUSE_GET_POSITION): position and buttons.
 ; Entry:    DS = CS
 ; Output:   BX = button state, CX = X, DX = Y (cell multiples in text modes)
 ; Clobbers: nothing else
@@ -264,7 +258,7 @@ get_position:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_position - function 04h: move the pointer, clamped to the current ranges.
+; set_position - function 04h (MOUSE_SET_POSITION): move the pointer, clamped to the current ranges.
 ; Entry:    CX = X, DX = Y; DS = CS
 ; Output:   none
 ; Clobbers: nothing
@@ -280,7 +274,7 @@ set_position:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; get_press_info - function 05h: presses of one button since the last call (the count restarts at 0)
+; get_press_info - function 05h (MOUSE_PRESSES): presses of one button since the last call (the count restarts at 0)
 ; and the position of the last one.
 ; Entry:    BX = button (0 left, 1 right, 2 middle); DS = CS
 ; Output:   AX = button state, BX = count, CX = X, DX = Y of the last press (0 for a bad button)
@@ -295,7 +289,7 @@ get_press_info:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; get_release_info - function 06h: releases of one button since the last call (the count restarts
+; get_release_info - function 06h (MOUSE_RELEASES): releases of one button since the last call (the count restarts
 ; at 0) and the position of the last one.
 ; Entry:    BX = button (0 left, 1 right, 2 middle); DS = CS
 ; Output:   AX = button state, BX = count, CX = X, DX = Y of the last release (0 for a bad button)
@@ -336,7 +330,7 @@ take_button_record:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_horizontal_range - function 07h: X limits (swapped when min > max); the pointer is clamped
+; set_horizontal_range - function 07h (MOUSE_SET_X_RANGE): X limits (swapped when min > max); the pointer is clamped
 ; into them at once.
 ; Entry:    CX = minimum, DX = maximum (signed); DS = CS
 ; Output:   none
@@ -356,7 +350,7 @@ set_horizontal_range:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_vertical_range - function 08h: Y limits (swapped when min > max); the pointer is clamped into
+; set_vertical_range - function 08h (MOUSE_SET_Y_RANGE): Y limits (swapped when min > max); the pointer is clamped into
 ; them at once.
 ; Entry:    CX = minimum, DX = maximum (signed); DS = CS
 ; Output:   none
@@ -390,7 +384,7 @@ order_range:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_text_cursor - function 0Ah: BX = 0 selects the software cursor with screen mask CX (AND) and
+; set_text_cursor - function 0Ah (MOUSE_SET_TEXT_CURSOR): BX = 0 selects the software cursor with screen mask CX (AND) and
 ; cursor mask DX (XOR); other cursor types are not supported and leave the cursor unchanged.
 ; Entry:    BX = type, CX = screen mask, DX = cursor mask; DS = CS
 ; Output:   none
@@ -408,7 +402,7 @@ set_text_cursor:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; get_motion_counters - function 0Bh: mickeys moved since the last call (right and down positive).
+; get_motion_counters - function 0Bh (MOUSE_GET_MOTION): mickeys moved since the last call (right and down positive).
 ; Entry:    DS = CS
 ; Output:   CX = horizontal mickeys, DX = vertical mickeys; both counters restart at 0
 ; Clobbers: nothing else
@@ -422,7 +416,7 @@ get_motion_counters:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_event_handler - function 0Ch: the user routine far-called on events selected by the call mask.
+; set_event_handler - function 0Ch (MOUSE_SET_EVENT_HANDLER): the user routine far-called on events selected by the call mask.
 ; The routine gets AX = conditions (of the mask) that occurred, BX = buttons, CX = X, DX = Y,
 ; SI = horizontal and DI = vertical raw mickeys of the packet, DS = driver segment.
 ; Entry:    CX = call mask (bit 0 move, 1/2 left press/release, 3/4 right, 5/6 middle; 0 = off),
@@ -438,7 +432,7 @@ set_event_handler:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; set_mickey_ratio - function 0Fh: mickeys per 8 pixels; zero values are ignored (no divide by 0).
+; set_mickey_ratio - function 0Fh (MOUSE_SET_MICKEY_RATIO): mickeys per 8 pixels; zero values are ignored (no divide by 0).
 ; Entry:    CX = horizontal, DX = vertical; DS = CS
 ; Output:   none
 ; Clobbers: nothing
@@ -456,7 +450,7 @@ set_mickey_ratio:
         ret
 
 ; -----------------------------------------------------------------------------------------------------
-; get_version - function 24h: version, mouse type and IRQ.
+; get_version - function 24h (MOUSE_GET_VERSION): version, mouse type and IRQ.
 ; Entry:    DS = CS
 ; Output:   BX = version (BCD), CH = 4 (PS/2), CL = 0 (PS/2)
 ; Clobbers: nothing else
@@ -827,26 +821,26 @@ install:
         call    place_resident_data
         call    start_ps2_device
         jc      .report_no_ps2_mouse
-        mov     ax, 2500h | MOUSE_VECTOR
+        mov     ax, DOS_SET_VECTOR * 256 + MOUSE_INT
         mov     dx, Int33Entry
         int     21h
         mov     dx, InstalledMessage
-        mov     ah, 9
+        mov     ah, DOS_WRITE_STRING
         int     21h
         call    resident_paragraphs
-        mov     ax, 3100h
+        mov     ax, DOS_KEEP_RESIDENT * 256
         int     21h
 .refuse_second_copy:
         mov     dx, AlreadyMessage
-        mov     ah, 9
+        mov     ah, DOS_WRITE_STRING
         int     21h
-        mov     ax, 4C00h | EXIT_ALREADY
+        mov     ax, DOS_EXIT * 256 + EXIT_ALREADY
         int     21h
 .report_no_ps2_mouse:
         mov     dx, NoMouseMessage
-        mov     ah, 9
+        mov     ah, DOS_WRITE_STRING
         int     21h
-        mov     ax, 4C00h | EXIT_NO_PS2
+        mov     ax, DOS_EXIT * 256 + EXIT_NO_PS2
         int     21h
 
 ; -----------------------------------------------------------------------------------------------------
@@ -897,7 +891,7 @@ resident_paragraphs:
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
 find_installed_driver:
-        mov     ax, 3500h | MOUSE_VECTOR
+        mov     ax, DOS_GET_VECTOR * 256 + MOUSE_INT
         int     21h                     ; ES:BX = current INT 33h vector
         lea     di, [bx+HEADER_OFFSET]
         mov     si, section.residentdata.start + (Signature - Int33Entry)   ; the template: not placed yet

@@ -29,6 +29,10 @@
         cpu 8086
         org 100h
 
+%include "include/dos.inc"
+%include "include/bios.inc"
+%include "include/int33.inc"
+
 ; ---- board and sides (docs/evaluator.md section 1) -------------------------------------------------
 BOARD_SIZE      equ 19                  ; 19 rows and 19 columns
 CELLS           equ BOARD_SIZE * BOARD_SIZE ; 361 cells, index 19*row + col
@@ -94,15 +98,7 @@ CHAR_X          equ 'X'
 CHAR_O          equ 'O'
 SCRIPT_END      equ 0FFh                ; ends a print_script list
 
-; ---- mouse (INT 33h) and keys ----------------------------------------------------------------------
-MOUSE_VECTOR    equ 33h * 4             ; offset of the INT 33h vector in segment 0
-MOUSE_RESET     equ 00h
-MOUSE_SHOW      equ 01h
-MOUSE_HIDE      equ 02h
-MOUSE_PRESSES   equ 05h                 ; button press data of the button in BX
-LEFT_BUTTON     equ 0                   ; BX of MOUSE_PRESSES
-RIGHT_BUTTON    equ 1
-MOUSE_PRESENT   equ 0FFFFh              ; AX after a successful reset
+; ---- mouse (INT 33h functions: include/int33.inc) and keys -----------------------------------------
 MICKEY_SHIFT    equ 3                   ; text mode: 8 virtual pixels per column and per row
 KEY_ESC         equ 1Bh
 KEY_ENTER       equ 0Dh
@@ -212,9 +208,9 @@ main:
 
 .quit:
         mov byte [Phase], PHASE_EXITING
-        mov ax, 0003h                   ; set 80x25 colour text again: clears the screen, puts the
-        int 10h                         ; cursor home and restores its shape in one BIOS call
-        mov ax, 4C00h | EXIT_OK
+        mov ax, VIDEO_SET_MODE * 256 + VIDEO_MODE_TEXT ; 80x25 colour text again: clears the
+        int 10h                         ; screen, puts the cursor home and restores its shape at once
+        mov ax, DOS_EXIT * 256 + EXIT_OK
         int 21h
 
 ; -----------------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@
 cpu 8086
 org 7C00h
 
+%include "include/bios.inc"
+
 KERNEL_LOAD_SEG    equ 0060h    ; first paragraph after the BIOS data area and the DOS communication area
 BOOT_STACK_TOP     equ 7C00h    ; the stack grows down below this sector
 DIR_BUFFER         equ 7E00h    ; the first free bytes after this sector
@@ -31,7 +33,6 @@ FAT_NAME_LENGTH    equ 11       ; 8 name + 3 extension characters, space padded
 READ_RETRIES       equ 3        ; real floppy drives need a retry after a motor spin-up; v86 never does
 FAT12_END_OF_CHAIN equ 0FF8h    ; cluster values FF8h-FFFh end a FAT12 chain
 FIRST_DATA_CLUSTER equ 2        ; clusters 0 and 1 do not exist on disk
-TELETYPE           equ 0Eh      ; INT 10h function: write character and advance the cursor
 
     jmp short start_boot
     nop
@@ -218,10 +219,10 @@ read_one_sector:
     mov dl, [drive_number]
     mov di, READ_RETRIES
 .try_read:
-    mov ax, 0201h                      ; INT 13h AH=02h read, AL=1 sector
+    mov ax, DISK_READ * 256 + 1        ; one sector
     int 13h
     jnc .done
-    xor ax, ax                         ; INT 13h AH=00h reset the controller before the retry
+    xor ax, ax                         ; AH = DISK_RESET: reset the controller before the retry
     int 13h
     dec di
     jnz .try_read
@@ -239,7 +240,7 @@ halt_with_message:
     lodsb
     test al, al
     jz .idle
-    mov ah, TELETYPE
+    mov ah, VIDEO_TELETYPE
     xor bx, bx
     int 10h
     jmp halt_with_message

@@ -31,6 +31,9 @@
 cpu 8086
 org 0
 
+%include "include/dos.inc"
+%include "include/bios.inc"
+
 KERNEL_SEG         equ 0060h    ; where boot.asm loads this file (first paragraph after the BIOS data)
 KERNEL_STACK_SIZE  equ 512      ; the kernel only nests a few calls; services run on the caller's stack
 PARAGRAPH_SHIFT    equ 4        ; 16 bytes per paragraph

@@ -8,6 +8,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 PSP_TAIL_LENGTH equ 80h
 PSP_TAIL_TEXT   equ 81h
 EXIT_CODE       equ 3           ; shows in `PISKDOS: ARGS.COM exited with errorlevel 3.`
@@ -31,7 +33,7 @@ start:
 .tail_printed:
     mov dx, suffix
     call print_text
-    mov ax, 4C00h + EXIT_CODE
+    mov ax, DOS_EXIT * 256 + EXIT_CODE
     int 21h
 
 prefix db "ARGS: [$"

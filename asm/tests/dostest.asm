@@ -14,6 +14,9 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+%include "include/bios.inc"
+
 TEST_VECTOR        equ 66h      ; user interrupt range 60h-67h: nothing in the BIOS or DOS uses it
 TEST_HANDLER_ANSWER equ 0D05h   ; what test_vector_handler returns in AX
 EXPECTED_VERSION   equ 0005h    ; AL = 5, AH = 0: the kernel reports DOS 5.0
@@ -29,20 +32,8 @@ KEY_WAIT_TICKS     equ 182      ; about 10 s of timer ticks to wait for typed ke
 SCAN_UP            equ 48h      ; scan code of the Up arrow
 ENTRY_SP           equ 0FFFEh
 INT20_OPCODE       equ 20CDh    ; CD 20 read as a little-endian word
-DOS_READ_ECHO      equ 01h
-DOS_DIRECT_CONSOLE equ 06h
-DOS_READ_RAW       equ 07h
-DOS_READ           equ 08h
-DOS_CHECK_INPUT    equ 0Bh
-DOS_FLUSH_AND_READ equ 0Ch
-DOS_SET_VECTOR     equ 25h
-DOS_GET_DATE       equ 2Ah
-DOS_GET_TIME       equ 2Ch
-DOS_VERSION        equ 30h
-DOS_GET_VECTOR     equ 35h
-DOS_RETURN_CODE    equ 4Dh
 TIME_WAIT_TICKS    equ 3        ; enough for the DOS time to move on (one tick is 5.5 hundredths)
-BIOS_TICKS         equ 046Ch    ; BIOS data area tick counter (segment 0)
+BIOS_TICKS         equ BIOS_DATA_SEG * 16 + BDA_TICKS ; the tick counter, from segment 0
 
 ; ---- start ----------------------------------------------------------------------------------
 ; Entry:    from DOS: CS = DS = ES = SS = PSP, SP = FFFEh, AX = 0 (as checked below)
@@ -88,7 +79,7 @@ start:
 ; Mirrors:  none (test program)
 wait_for_page_key:
     call print_text
-    mov ah, DOS_READ
+    mov ah, DOS_READ_KEY
     int 21h
     ret
 
@@ -188,7 +179,7 @@ check_psp:
 ; Clobbers: AX, BX, CX, DX
 ; Mirrors:  none (test program)
 check_version:
-    mov ah, DOS_VERSION
+    mov ah, DOS_GET_VERSION
     int 21h
     mov bx, ax
     mov ax, EXPECTED_VERSION
@@ -348,7 +339,7 @@ wait_ticks:
 ; Clobbers: AX, BX, DX
 ; Mirrors:  none (test program)
 check_return_code:
-    mov ah, DOS_RETURN_CODE
+    mov ah, DOS_GET_RETURN_CODE
     int 21h
     mov bx, ax
     mov ax, EXPECTED_EXIT
@@ -429,17 +420,17 @@ check_input:
     call check_equal
     mov dx, text_type_abcde
     call print_text
-    mov ah, DOS_READ
+    mov ah, DOS_READ_KEY
     mov cx, 'a'
     mov dx, name_08h_reads
     call check_read_function
-    mov ah, DOS_READ_RAW
+    mov ah, DOS_READ_KEY_RAW
     mov cx, 'b'
     mov dx, name_07h_reads
     call check_read_function
     mov dx, text_01h_echo
     call print_text
-    mov ah, DOS_READ_ECHO
+    mov ah, DOS_READ_KEY_ECHO
     int 21h
     call print_newline
     xor ah, ah
@@ -457,21 +448,21 @@ check_input:
     call check_equal
     call wait_for_waiting_key
     mov ax, DOS_FLUSH_AND_READ * 256 + DOS_DIRECT_CONSOLE
-    mov dl, 0FFh
+    mov dl, DOS_DIRECT_INPUT
     call call_and_record_zf
     mov ax, FLAG_ZF_FOUND
     mov dx, name_0ch_flushes
     call check_equal
     mov dx, text_type_f_up
     call print_text
-    mov ax, DOS_FLUSH_AND_READ * 256 + DOS_READ_RAW
+    mov ax, DOS_FLUSH_AND_READ * 256 + DOS_READ_KEY_RAW
     mov cx, 'f'
     mov dx, name_0ch_reads
     call check_read_function
-    mov ah, DOS_READ
+    mov ah, DOS_READ_KEY
     int 21h
     mov bh, al
-    mov ah, DOS_READ
+    mov ah, DOS_READ_KEY
     int 21h
     mov bl, al
     mov ax, SCAN_UP
@@ -499,7 +490,7 @@ check_read_function:
 ; Mirrors:  none (test program)
 read_direct_console:
     mov ah, DOS_DIRECT_CONSOLE
-    mov dl, 0FFh
+    mov dl, DOS_DIRECT_INPUT
     call call_and_record_zf
     ret
 

@@ -8,6 +8,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 EXIT_CODE equ 7                 ; an unusual value, so a default 0 cannot pass for it
 
 ; ---- start ----------------------------------------------------------------------------------
@@ -17,9 +19,9 @@ EXIT_CODE equ 7                 ; an unusual value, so a default 0 cannot pass f
 ; Mirrors:  none (test program)
 start:
     mov dx, message
-    mov ah, 09h
+    mov ah, DOS_WRITE_STRING
     int 21h
-    mov ax, 4C00h + EXIT_CODE
+    mov ax, DOS_EXIT * 256 + EXIT_CODE
     int 21h
 
 message db "EXIT7: exiting with 4Ch code 7", 0Dh, 0Ah, '$'

@@ -8,6 +8,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 STRAY_AL equ 55h                ; INT 20h has no exit code: this must not become one
 
 ; ---- start ----------------------------------------------------------------------------------
@@ -17,7 +19,7 @@ STRAY_AL equ 55h                ; INT 20h has no exit code: this must not become
 ; Mirrors:  none (test program)
 start:
     mov dx, message
-    mov ah, 09h
+    mov ah, DOS_WRITE_STRING
     int 21h
     mov al, STRAY_AL
     int 20h

@@ -7,20 +7,22 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 ; ---- start ----------------------------------------------------------------------------------
 ; Entry:    from DOS
 ; Output:   never returns: exits with code 0
 ; Clobbers: everything
 ; Mirrors:  none (test program)
 start:
-    mov ah, 4Dh
+    mov ah, DOS_GET_RETURN_CODE
     int 21h
     mov dx, message
     call print_text
     call print_hex_word
     mov dx, suffix
     call print_text
-    mov ax, 4C00h
+    mov ax, DOS_EXIT * 256 + 0
     int 21h
 
 message db "LASTCODE: 4Dh returned AX=$"

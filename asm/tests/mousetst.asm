@@ -27,7 +27,10 @@
 cpu 8086
 org 100h
 
-MOUSE_VECTOR        equ 33h
+%include "include/dos.inc"
+%include "include/bios.inc"
+%include "include/int33.inc"
+
 SIGNATURE_LENGTH    equ 8
 HEADER_X            equ 12      ; MOUSE.COM header offsets from the vector offset (architecture.md 2)
 HEADER_Y            equ 14
@@ -106,7 +109,7 @@ start:
         jbe     .exit_with_failures
         mov     ax, 255
 .exit_with_failures:
-        mov     ah, 4Ch
+        mov     ah, DOS_EXIT
         int     21h
 
 ; -----------------------------------------------------------------------------------------------------
@@ -146,12 +149,12 @@ find_switch:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_no_driver:
-        mov     ax, 3500h | MOUSE_VECTOR
+        mov     ax, DOS_GET_VECTOR * 256 + MOUSE_INT
         int     21h
         mov     ax, es
         or      ax, bx
         jz      .pass_null_vector
-        MOUSE   0
+        MOUSE   MOUSE_RESET
         EXPECT  ax, 0
         mov     si, NameNoDriver
         call    finish_test
@@ -171,7 +174,7 @@ test_no_driver:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_refused_errorlevel:
-        mov     ah, 4Dh
+        mov     ah, DOS_GET_RETURN_CODE
         int     21h
         xor     ah, ah
         EXPECT  ax, REFUSED_ERRORLEVEL
@@ -208,7 +211,7 @@ test_driver:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_installed:
-        mov     ax, 3500h | MOUSE_VECTOR
+        mov     ax, DOS_GET_VECTOR * 256 + MOUSE_INT
         int     21h
         mov     [DriverOffset], bx
         mov     [DriverSegment], es
@@ -234,13 +237,13 @@ test_installed:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_reset_and_cursor:
-        MOUSE   0
+        MOUSE   MOUSE_RESET
         EXPECT  ax, 0FFFFh
         EXPECT  bx, 2
         mov     si, NameReset
         call    finish_test
 
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  bx, 0
         EXPECT  cx, 320
         EXPECT  dx, 96
@@ -259,14 +262,14 @@ test_reset_and_cursor:
         mov     di, CELL_CENTRE
         call    read_screen_word
         mov     [OriginalCell], ax
-        MOUSE   1
+        MOUSE   MOUSE_SHOW
         mov     di, CELL_CENTRE
         call    read_screen_word
         mov     [DrawnCell], ax
         mov     di, HEADER_SHOW
         call    read_header
         mov     [ShowAfterShow], ax
-        MOUSE   2
+        MOUSE   MOUSE_HIDE
         mov     di, CELL_CENTRE
         call    read_screen_word
         mov     bx, [OriginalCell]
@@ -278,14 +281,14 @@ test_reset_and_cursor:
         mov     si, NameShowHide
         call    finish_test
 
-        MOUSE   1
-        MOUSE   1
+        MOUSE   MOUSE_SHOW
+        MOUSE   MOUSE_SHOW
         mov     di, HEADER_SHOW
         call    read_header
         EXPECT  ax, 0
-        MOUSE   2
-        MOUSE   2
-        MOUSE   1
+        MOUSE   MOUSE_HIDE
+        MOUSE   MOUSE_HIDE
+        MOUSE   MOUSE_SHOW
         mov     di, HEADER_SHOW
         call    read_header
         EXPECT  ax, -1
@@ -304,15 +307,15 @@ test_reset_and_cursor:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_position_and_ranges:
-        MOUSE   4, 0, 104, 48
-        MOUSE   3
+        MOUSE   MOUSE_SET_POSITION, 0, 104, 48
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 104
         EXPECT  dx, 48
         mov     si, NameSetPosition
         call    finish_test
 
-        MOUSE   4, 0, 1000, -5
-        MOUSE   3
+        MOUSE   MOUSE_SET_POSITION, 0, 1000, -5
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 632
         EXPECT  dx, 0
         mov     di, HEADER_X
@@ -321,35 +324,35 @@ test_position_and_ranges:
         mov     si, NameSetClamped
         call    finish_test
 
-        MOUSE   7, 0, 400, 80
-        MOUSE   3
+        MOUSE   MOUSE_SET_X_RANGE, 0, 400, 80
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 400
-        MOUSE   4, 0, 0, 0
-        MOUSE   3
+        MOUSE   MOUSE_SET_POSITION, 0, 0, 0
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 80
-        MOUSE   8, 0, 150, 50
-        MOUSE   3
+        MOUSE   MOUSE_SET_Y_RANGE, 0, 150, 50
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  dx, 48
         mov     di, HEADER_Y
         call    read_header
         EXPECT  ax, 50
-        MOUSE   4, 0, 639, 199
-        MOUSE   3
+        MOUSE   MOUSE_SET_POSITION, 0, 639, 199
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 400
         EXPECT  dx, 144
         mov     si, NameRanges
         call    finish_test
 
-        MOUSE   7, 0, 0, 639
-        MOUSE   8, 0, 0, 199
-        MOUSE   24h
+        MOUSE   MOUSE_SET_X_RANGE, 0, 0, 639
+        MOUSE   MOUSE_SET_Y_RANGE, 0, 0, 199
+        MOUSE   MOUSE_GET_VERSION
         EXPECT  bx, EXPECTED_VERSION
         EXPECT  cx, PS2_TYPE_IRQ
         mov     si, NameVersion
         call    finish_test
 
-        MOUSE   4, 0, 320, 96
-        MOUSE   0Bh
+        MOUSE   MOUSE_SET_POSITION, 0, 320, 96
+        MOUSE   MOUSE_GET_MOTION
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -363,15 +366,15 @@ test_position_and_ranges:
 test_movement:
         mov     al, '1'
         call    wait_for_host
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 344
         EXPECT  dx, 104
         mov     si, NameMove
         call    finish_test
-        MOUSE   0Bh
+        MOUSE   MOUSE_GET_MOTION
         EXPECT  cx, 24
         EXPECT  dx, 16
-        MOUSE   0Bh
+        MOUSE   MOUSE_GET_MOTION
         EXPECT  cx, 0
         EXPECT  dx, 0
         mov     si, NameMotion
@@ -379,10 +382,10 @@ test_movement:
 
         mov     al, '2'
         call    wait_for_host
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 304
         EXPECT  dx, 88
-        MOUSE   0Bh
+        MOUSE   MOUSE_GET_MOTION
         EXPECT  cx, -40
         EXPECT  dx, -32
         mov     si, NameMoveBack
@@ -390,7 +393,7 @@ test_movement:
 
         mov     al, '3'
         call    wait_for_host
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 632
         mov     di, HEADER_X
         call    read_header
@@ -407,33 +410,33 @@ test_movement:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_buttons:
-        MOUSE   4, 0, 320, 96
-        MOUSE   5, 0
-        MOUSE   6, 0
-        MOUSE   5, 1
-        MOUSE   6, 1
+        MOUSE   MOUSE_SET_POSITION, 0, 320, 96
+        MOUSE   MOUSE_PRESSES, 0
+        MOUSE   MOUSE_RELEASES, 0
+        MOUSE   MOUSE_PRESSES, 1
+        MOUSE   MOUSE_RELEASES, 1
         mov     al, '4'
         call    wait_for_host
-        MOUSE   5, 0
+        MOUSE   MOUSE_PRESSES, 0
         EXPECT  ax, 2
         EXPECT  bx, 2
         EXPECT  cx, 320
         EXPECT  dx, 96
-        MOUSE   5, 0
+        MOUSE   MOUSE_PRESSES, 0
         EXPECT  bx, 0
         mov     si, NamePressLeft
         call    finish_test
-        MOUSE   6, 0
+        MOUSE   MOUSE_RELEASES, 0
         EXPECT  bx, 2
         EXPECT  cx, 320
         EXPECT  dx, 96
         mov     si, NameReleaseLeft
         call    finish_test
-        MOUSE   5, 1
+        MOUSE   MOUSE_PRESSES, 1
         EXPECT  bx, 1
-        MOUSE   6, 1
+        MOUSE   MOUSE_RELEASES, 1
         EXPECT  bx, 0
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  bx, 2
         mov     di, HEADER_BUTTONS
         call    read_header
@@ -443,10 +446,10 @@ test_buttons:
 
         mov     al, '5'
         call    wait_for_host
-        MOUSE   6, 1
+        MOUSE   MOUSE_RELEASES, 1
         EXPECT  ax, 0
         EXPECT  bx, 1
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  bx, 0
         mov     si, NameReleaseRight
         call    finish_test
@@ -464,7 +467,7 @@ test_event_routine:
         push    cs
         pop     es
         mov     word [EventCalls], 0
-        MOUSE   0Ch, 0, ALL_EVENTS, record_event
+        MOUSE   MOUSE_SET_EVENT_HANDLER, 0, ALL_EVENTS, record_event
         mov     al, '6'
         call    wait_for_host
         EXPECT  [EventCalls], 3
@@ -484,7 +487,7 @@ test_event_routine:
         push    cs
         pop     es
         mov     word [EventCalls], 0
-        MOUSE   0Ch, 0, LEFT_PRESS_ONLY, record_event
+        MOUSE   MOUSE_SET_EVENT_HANDLER, 0, LEFT_PRESS_ONLY, record_event
         mov     al, '7'
         call    wait_for_host
         EXPECT  [EventCalls], 1
@@ -492,7 +495,7 @@ test_event_routine:
         EXPECT  [EventCX], 336
         mov     si, NameEventMask
         call    finish_test
-        MOUSE   0Ch, 0, 0, 0
+        MOUSE   MOUSE_SET_EVENT_HANDLER, 0, 0, 0
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -504,16 +507,16 @@ test_event_routine:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 test_text_cursor:
-        MOUSE   0Ah, 0, 0, TEST_CURSOR_IMAGE
-        MOUSE   4, 0, 320, 96
+        MOUSE   MOUSE_SET_TEXT_CURSOR, 0, 0, TEST_CURSOR_IMAGE
+        MOUSE   MOUSE_SET_POSITION, 0, 320, 96
         mov     di, CELL_CENTRE
         call    read_screen_word
         mov     [OriginalCell], ax
-        MOUSE   1
+        MOUSE   MOUSE_SHOW
         mov     di, CELL_CENTRE
         call    read_screen_word
         mov     [DrawnCell], ax
-        MOUSE   2
+        MOUSE   MOUSE_HIDE
         mov     di, CELL_CENTRE
         call    read_screen_word
         EXPECT  [DrawnCell], TEST_CURSOR_IMAGE
@@ -529,7 +532,7 @@ test_text_cursor:
         mov     di, CELL_MOVED
         call    read_screen_word
         mov     [OriginalMovedCell], ax
-        MOUSE   1
+        MOUSE   MOUSE_SHOW
         call    wait_for_key
         mov     di, CELL_CENTRE
         call    read_screen_word
@@ -537,7 +540,7 @@ test_text_cursor:
         mov     di, CELL_MOVED
         call    read_screen_word
         mov     [MovedCell], ax
-        MOUSE   2
+        MOUSE   MOUSE_HIDE
         mov     di, CELL_MOVED
         call    read_screen_word
         EXPECT  [DrawnCell], [OriginalCell]
@@ -557,12 +560,12 @@ test_text_cursor:
 PACKETS_SENT        equ 1 + 1 + 3 + 5 + 1 + 3 + 5 + 1  ; PS/2 packets of READY 1..8
 
 test_software_reset:
-        MOUSE   1
-        MOUSE   4, 0, 8, 8
-        MOUSE   21h
+        MOUSE   MOUSE_SHOW
+        MOUSE   MOUSE_SET_POSITION, 0, 8, 8
+        MOUSE   MOUSE_SOFTWARE_RESET
         EXPECT  ax, 0FFFFh
         EXPECT  bx, 2
-        MOUSE   3
+        MOUSE   MOUSE_GET_POSITION
         EXPECT  cx, 320
         EXPECT  dx, 96
         mov     di, HEADER_SHOW
@@ -637,7 +640,7 @@ print_ready:
 ; Mirrors:  none (test program)
 ; -----------------------------------------------------------------------------------------------------
 wait_for_key:
-        xor     ah, ah
+        xor     ah, ah                  ; AH = KEYBOARD_READ
         int     16h
         ret
 

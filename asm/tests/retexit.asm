@@ -7,6 +7,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 ; ---- start ----------------------------------------------------------------------------------
 ; Entry:    from DOS, SS:SP -> a 0 word
 ; Output:   returns to PSP:0000 (INT 20h)
@@ -14,7 +16,7 @@ org 100h
 ; Mirrors:  none (test program)
 start:
     mov dx, message
-    mov ah, 09h
+    mov ah, DOS_WRITE_STRING
     int 21h
     ret
 

@@ -10,6 +10,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 TSR_VECTOR    equ 61h           ; second user interrupt: nothing in the BIOS or DOS uses it
 KEPT_BYTES    equ resident_end - $$ + 100h
 KEPT_PARAGRAPHS equ (KEPT_BYTES + 15) / 16   ; INT 27h rounds the byte count up to paragraphs
@@ -36,11 +38,11 @@ resident_end:
 ; Clobbers: everything
 ; Mirrors:  none (test program)
 install:
-    mov ax, 2500h + TSR_VECTOR
+    mov ax, DOS_SET_VECTOR * 256 + TSR_VECTOR
     mov dx, tsr_handler
     int 21h
     mov dx, message
-    mov ah, 09h
+    mov ah, DOS_WRITE_STRING
     int 21h
     mov dx, KEPT_BYTES
     int 27h

@@ -10,6 +10,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 TSR_VECTOR    equ 60h           ; first user interrupt: nothing in the BIOS or DOS uses it
 EXIT_CODE     equ 5             ; shows in AH=4Dh as 0305h (type 3 = resident)
 KEPT_PARAGRAPHS equ (resident_end - $$ + 100h + 15) / 16
@@ -36,14 +38,14 @@ resident_end:
 ; Clobbers: everything
 ; Mirrors:  none (test program)
 install:
-    mov ax, 2500h + TSR_VECTOR
+    mov ax, DOS_SET_VECTOR * 256 + TSR_VECTOR
     mov dx, tsr_handler
     int 21h
     mov dx, message
-    mov ah, 09h
+    mov ah, DOS_WRITE_STRING
     int 21h
     mov dx, KEPT_PARAGRAPHS
-    mov ax, 3100h + EXIT_CODE
+    mov ax, DOS_KEEP_RESIDENT * 256 + EXIT_CODE
     int 21h
 
 message db "TSR60: resident with 31h", 0Dh, 0Ah, '$'

@@ -12,6 +12,8 @@
 cpu 8086
 org 100h
 
+%include "include/dos.inc"
+
 TSR60_ANSWER   equ 6060h        ; the answer words kept in the TSRs' resident memory
 TSR27_ANSWER   equ 2727h
 EXPECTED_EXIT  equ 0300h        ; TSR27 ran last: type 3 (resident), code 0
@@ -22,7 +24,7 @@ EXPECTED_EXIT  equ 0300h        ; TSR27 ran last: type 3 (resident), code 0
 ; Clobbers: everything
 ; Mirrors:  none (test program)
 start:
-    mov ah, 4Dh
+    mov ah, DOS_GET_RETURN_CODE
     int 21h
     mov bx, ax
     mov ax, EXPECTED_EXIT
@@ -54,7 +56,7 @@ start:
     call check_equal
     mov dx, program_name_text
     call print_summary
-    mov ah, 4Ch
+    mov ah, DOS_EXIT
     int 21h
 
 program_name_text  db "TSRCHECK$"

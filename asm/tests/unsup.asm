@@ -9,7 +9,8 @@
 cpu 8086
 org 100h
 
-DOS_OPEN equ 3Dh                ; a file function: the small DOS has no files for programs
+%include "include/dos.inc"
+
 
 ; ---- start ----------------------------------------------------------------------------------
 ; Entry:    from DOS
@@ -26,14 +27,14 @@ start:
     mov ax, unsupported_call
     call print_hex_word
     call print_newline
-    mov ah, DOS_OPEN
+    mov ah, DOS_OPEN_FILE                  ; a file function: the small DOS has no files for programs
     mov al, 0
     mov dx, file_name
 unsupported_call:
     int 21h
     mov dx, survived_text
     call print_text
-    mov ax, 4C01h
+    mov ax, DOS_EXIT * 256 + 1
     int 21h
 
 expect_text   db "UNSUP: expect unsupported DOS call AH=3Dh at $"
