@@ -3,7 +3,7 @@
 ; A rebuild of Vojtech Havranek's 2004 program; the engine follows docs/evaluator.md exactly and the
 ; debug header follows docs/architecture.md section 1. User's and programmer's guide: docs/piskasm.md.
 ;
-; Build:   nasm -f bin -I asm/ asm/piskasm.asm -o build/PISKASM.COM       (make asm)
+; Build:    nasm -w+all -f bin -I asm/ asm/piskasm.asm -o build/PISKASM.COM   (make asm)
 ; Run:     PISKASM [/S:n]      needs an INT 33h mouse driver (MOUSE.COM) loaded first;
 ;          /S:n (n decimal 0..65535) starts every game of this run with Seed = n; any other n
 ;          is refused with the bad-seed message and errorlevel 2.
@@ -145,8 +145,10 @@ debug_header:
 ; -----------------------------------------------------------------------------------------------------
 ; main: the program's main part (the seed's main body): set up, Intro, mouse on, then the menu
 ; (Restart/NewGame) and the game loop (FirstMove), until key 3. Menu key 4 sets up a position first.
-; Entry: DOS started the COM (CS = DS = ES = SS = PSP). Output: none, exits through INT 21h 4Ch.
-; Clobbers: everything. Mirrors: none (UI)
+; Entry:    DOS started the COM (CS = DS = ES = SS = PSP)
+; Output:   none, exits through INT 21h 4Ch
+; Clobbers: everything
+; Mirrors:  none (UI)
 ; -----------------------------------------------------------------------------------------------------
 main:
         cld
@@ -215,9 +217,10 @@ main:
 
 ; -----------------------------------------------------------------------------------------------------
 ; play_stone: PlaceStone, then the end of the game if this stone ended it (evaluator.md section 4).
-; Entry: DI = empty cell, AL = COMPUTER or HUMAN.
-; Output: CF = 0 the game goes on; CF = 1 it is over: SI = the result message, BL = the result Phase.
-; Clobbers: AX, BX, CX, DX, SI, BP, flags (DI kept). Mirrors: placeStone (its result)
+; Entry:    DI = empty cell, AL = COMPUTER or HUMAN
+; Output:   CF = 0 the game goes on; CF = 1 it is over: SI = the result message, BL = the result Phase
+; Clobbers: AX, BX, CX, DX, SI, BP, flags (DI kept)
+; Mirrors:  placeStone (its result)
 ; -----------------------------------------------------------------------------------------------------
 play_stone:
         push ax
