@@ -1,6 +1,7 @@
 ; =====================================================================================================
 ; PISKASM.COM - gomoku (five in a row) for DOS on a 19x19 board: a person (O) against the computer (X).
-; A rebuild of Vojtech Havranek's 2004 program; the engine follows docs/evaluator.md exactly and the
+; A rebuild of Vojtech Havranek's 2004 program ("the seed" in these comments: what its documentation
+; says, quoted in docs/piskasm.md section 5); the engine follows docs/evaluator.md exactly and the
 ; debug header follows docs/architecture.md section 1. User's and programmer's guide: docs/piskasm.md.
 ;
 ; Build:    nasm -w+all -f bin -I asm/ asm/piskasm.asm -o build/PISKASM.COM   (make asm)

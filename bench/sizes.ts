@@ -1,5 +1,5 @@
 /**
- * Sizes of the DOS programs the project builds (bytes), against the goals of the issues:
+ * Sizes of the DOS programs the project builds (bytes), against the project's goal:
  * PISKASM.COM <= 4 KiB (the 2004 original was about 2.5 KB).
  * Run through `node bench/run.mjs sizes` after `make`. Prints one `name value` line per figure.
  */

@@ -1,5 +1,5 @@
 /**
- * Timeline figures (issue 12): a 180-ply game (the full-board draw of tests/emu/fixtures, seed 1,
+ * Timeline figures: a 180-ply game (the full-board draw of tests/emu/fixtures, seed 1,
  * human first) plus two variations of up to 10 plies is played through the emulated mouse and kept by the
  * page's Timeline (a packed snapshot per stable state); then the machine is moved to random nodes.
  *   travel_ms_median / travel_ms_max   moving the whole machine to a node (unpack + restore), target < 150

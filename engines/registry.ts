@@ -57,7 +57,7 @@ const TS: EngineEntry = {
   },
 };
 
-/** Another name for an entry (the issue names the PISKASM players piskasm-asm and piskasm-ts). */
+/** Another name for an entry (the PISKASM players are also called piskasm-asm and piskasm-ts). */
 function alias(name: string, entry: EngineEntry): EngineEntry {
   return { description: `the same as ${name}`, create: entry.create };
 }

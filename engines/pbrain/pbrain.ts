@@ -1,10 +1,10 @@
 /**
  * An external Gomocup brain (any `pbrain-*` command line) as an Engine: started as a child process,
  * spoken to over its standard input and output with the protocol's commands (INFO, START, BEGIN, TURN,
- * BOARD, TAKEBACK, END; /work/shared/spec/GOMOCUP.md). Every answer has a deadline: a move must come
- * within the turn time plus a tolerance, other answers within START_TIMEOUT_MS; a brain that misses
- * it is killed, and a brain that exits, answers ERROR/UNKNOWN or writes something that is not a move
- * makes the call fail with an EngineError that says why and quotes the end of its standard error.
+ * BOARD, TAKEBACK, END, as Piskvork's protocl2en.htm defines them). Every answer has a deadline: a move
+ * must come within the turn time plus a tolerance, other answers within START_TIMEOUT_MS; a brain that
+ * misses it is killed, and a brain that exits, answers ERROR/UNKNOWN or writes something that is not a
+ * move makes the call fail with an EngineError that says why and quotes the end of its standard error.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";

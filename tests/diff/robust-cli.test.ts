@@ -1,5 +1,5 @@
 /**
- * The CLI under a careless or hostile user (issue 17): a report directory that is a file, reports
+ * The CLI under a careless or hostile user: a report directory that is a file, reports
  * that cannot be written in the middle of a run, run lengths up to 2^31, signals, tampered and
  * non-regular report files, outputs into directories, too little memory. Each test failed on the code
  * before the fix; every failure must be one `piskasm: ...` line, never a stack trace.

@@ -1,5 +1,5 @@
 /**
- * The input storm (issue 17): games in which the opponent also moves the mouse wildly, clicks outside
+ * The input storm: games in which the opponent also moves the mouse wildly, clicks outside
  * the board, on stones, between cells and with the right button, drags, presses random keys, double
  * clicks and gives games up with Esc. After every one of those inputs and after every move the whole
  * state is compared with engine-ts and the screen with Plocha.

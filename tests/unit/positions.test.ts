@@ -1,5 +1,6 @@
 /**
- * Hand-worked positions from the seed documents (/work/shared/seeds), scored by the port.
+ * Hand-worked positions from the 2004 program's documentation (quoted in docs/piskasm.md section 5),
+ * scored by the port.
  * Positions are built with PlaceStone, so Info is exactly what the engine keeps.
  */
 import { describe, expect, it } from "vitest";
@@ -101,7 +102,7 @@ describe("known limitation (evaluator.md 7.3): the static evaluator does not see
   });
 });
 
-describe("issue 16: the open three left standing", () => {
+describe("the open three left standing (the game that changed the table values)", () => {
   // PISKASM /S:16420, human first, with the first table values: the human's moves R11 Q11 Q10 P9 P10
   // O7 Q8 M8 M9 M11 O12 P11 and the computer's answers R10 O11 Q9 O8 P8 N8 L8 N10 O9 O10 M10 (computed
   // with those values). The computer then played the double three N9 (120 + 120 + 10) instead of

@@ -1,4 +1,4 @@
-/** The engine registry: the names piskasm-asm and piskasm-ts for asm and ts. */
+/** The engine registry: the names piskasm-asm and piskasm-ts for asm and ts. */
 import { describe, expect, it } from "vitest";
 import { EngineError } from "../../engines/engine.js";
 import { createEngine, engineNames, type EngineContext } from "../../engines/registry.js";
