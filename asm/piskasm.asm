@@ -27,8 +27,8 @@
 ;   (0..360) or twice that as a byte offset into Info, as each routine's header says.
 ; =====================================================================================================
 
-        cpu 8086
-        org 100h
+cpu 8086
+org 100h
 
 %include "include/dos.inc"
 %include "include/bios.inc"
