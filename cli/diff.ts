@@ -2,22 +2,23 @@
 import { randomInt } from "node:crypto";
 import { basename } from "node:path";
 import type { Command } from "commander";
-import { ENGINE_POLICY_NAMES, isEnginePolicyName } from "../harness/engine-policy.js";
-import { ensureWritableDir, FileError } from "../harness/files.js";
+import { ensureWritableDir, FileError } from "../util/files.js";
 import { combineDigests, gameDigest } from "../harness/moves-digest.js";
-import { isPolicyName, POLICY_NAMES } from "../harness/policies.js";
 import { Progress } from "../harness/progress.js";
-import { reportGame, writeRecordFiles } from "../harness/record-files.js";
-import { buildReport, formatMismatch, writeReport } from "../harness/report.js";
+import { reportGame, writeRecordFiles } from "../checks/record-files.js";
+import { formatMismatch, writeReport } from "../checks/report.js";
 import { runDiff } from "../harness/run.js";
-import { formatShard, parseShard, shardGameCount, type Shard } from "../harness/shard.js";
+import { formatShard, parseShard, shardGameCount } from "../harness/shard.js";
 import { writeShardSummary } from "../harness/shard-summary.js";
 import type { RunSummary } from "../harness/stats.js";
-import { fieldNotes } from "../harness/symbol-notes.js";
+import { fieldNotes } from "../debug/symbol-notes.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
+import { ENGINE_POLICY_NAMES, isEnginePolicyName, isPolicyName, POLICY_NAMES } from "../checks/policy-names.js";
+import type { Shard } from "../harness/model.js";
+import { buildReport } from "../harness/mismatch-report.js";
 
 interface DiffCommandOptions extends BootCommandOptions {
   games: string;
