@@ -66,7 +66,7 @@ LOWERCASE_BIT       equ 20h     ; 'n' -> 'N'
         call compare_expected
 %endmacro
 
-; MOUSE function, with optional BX, CX, DX inputs.
+; MOUSE function (a MOUSE_* name of include/int33.inc), with optional BX, CX, DX inputs.
 %macro MOUSE 1-4
 %if %0 >= 2
         mov bx, %2
