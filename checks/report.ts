@@ -96,8 +96,8 @@ function isWord(value: unknown, max: number): boolean {
 
 function cellList(value: unknown, field: string, fail: (what: string) => never): number[] {
   if (!Array.isArray(value) || !value.every((m) => typeof m === "string")) fail(`${field} is not a list of coordinates`);
-  if ((value as string[]).length > CELLS) fail(`${field} has ${(value as string[]).length} entries; the board has ${CELLS} cells`);
-  return (value as string[]).map((move) => {
+  if (value.length > CELLS) fail(`${field} has ${value.length} entries; the board has ${CELLS} cells`);
+  return value.map((move) => {
     try {
       return parseCell(move);
     } catch (error) {

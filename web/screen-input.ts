@@ -117,7 +117,8 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
     }
     if (options.wantsLock()) {
       event.preventDefault();
-      screen.requestPointerLock();
+      // A refused lock (no user activation) reaches the page's unhandled-rejection box, as before.
+      void screen.requestPointerLock();
     }
   });
   screen.addEventListener("mouseup", (event) => {

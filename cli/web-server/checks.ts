@@ -17,7 +17,7 @@ export function checkImage(path: string): void {
     size = stats.size;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new Error(`--image ${path}: not found`);
+    if (code === "ENOENT") throw new Error(`--image ${path}: not found`, { cause: error });
     throw error;
   }
   if (size !== 1_474_560) throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has 1474560`);
