@@ -12,6 +12,7 @@ import { isNode, shareWakeUpTimer } from "./tick-timer.js";
 import { documentVisibility, wakeFromPageTimer } from "./page-wake-timer.js";
 import type { CpuDebug } from "./cpu-debug.js";
 import { createCpuDebug } from "./v86-cpu-debug.js";
+import { pageGlobals } from "./host-globals.js";
 import { formatScreenDump } from "./screen-dump.js";
 import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextCells, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
@@ -97,7 +98,7 @@ class V86Machine implements Machine {
       delay: (delayMs) => this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
       throttled: () => this.throttle.limitMips !== undefined,
     });
-    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : wakeFromPageTimer(loop, documentVisibility(document));
+    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : wakeFromPageTimer(loop, documentVisibility(pageGlobals().document));
     loop.cpu.test_hook_did_finalize_wasm = () => {
       this.jitCompilations++;
     };

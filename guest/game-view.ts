@@ -141,15 +141,6 @@ export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
   };
 }
 
-/** Reads the 448 words of the asm's score tables (docs/evaluator.md section 7). */
-export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {
-  const words = 448;
-  const bytes = mem.read(layout.bodovani, words * 2);
-  const out = new Uint16Array(words);
-  for (let i = 0; i < words; i++) out[i] = bytes[2 * i] + (bytes[2 * i + 1] << 8);
-  return out;
-}
-
 /** Screen position (column, row) of the character that shows board cell `index`. */
 export function cellToScreen(geometry: BoardGeometry, index: number): { col: number; row: number } {
   const r = Math.floor(index / BOARD_SIZE);
