@@ -16,7 +16,7 @@ TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
-.PHONY: all setup apt npm asm image symbols play test test-unit test-emu test-diff test-browser bench clean typecheck layers lint format-check dead-code
+.PHONY: all setup apt npm asm image symbols web play test bench clean typecheck layers lint format-check dead-code
 
 all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web
 

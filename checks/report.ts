@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { CELLS, COMPUTER, EMPTY, formatCell, HUMAN, isWin, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
-import type { DosName } from "../guest/dos-profile.js";
 import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { phaseName } from "../guest/game-view.js";
 import { isPolicyName, type PolicyName } from "./policy-names.js";
+import type { DosName } from "../emu/dos-kind.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
 

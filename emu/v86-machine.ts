@@ -23,16 +23,16 @@ import { paceScreen } from "./screen-pacing.js";
 import { Throttle } from "./throttle.js";
 import { SliceWaiters } from "./waiters.js";
 import { WasmViews } from "./wasm-views.js";
+import { FLOPPY_BYTES } from "./floppy.js";
 
 const DEFAULT_MEMORY_MIB = 16;
 const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
-const FLOPPY_SIZE = 1_474_560;
 /** The smallest VGA memory v86 allows; text mode needs no more, and it keeps snapshots small. */
 const VGA_MEMORY_BYTES = 256 * 1024;
 
 export async function createMachine(options: MachineOptions): Promise<Machine> {
-  if (options.floppy.byteLength !== FLOPPY_SIZE) {
-    throw new Error(`the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_SIZE}`);
+  if (options.floppy.byteLength !== FLOPPY_BYTES) {
+    throw new Error(`the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_BYTES}`);
   }
   const emulator = new V86({
     wasm_path: options.wasmPath,
