@@ -27,6 +27,7 @@ import { enginePolicy } from "../harness/policies.js";
 import { jobPart, runDiff, type RunResult } from "../harness/run.js";
 import type { RunSummary } from "../harness/stats.js";
 import type { GameOutcome } from "../harness/model.js";
+import { FLOPPY_BYTES } from "../emu/floppy.js";
 
 const IMAGE = resolve(process.argv[2] ?? "build/piskasm.img");
 const WORKER = resolve("build/diff-worker.mjs");
@@ -42,7 +43,6 @@ const WARM_GAMES = 100;
 const MAX_COMPUTER_MOVES = 100;
 const RUN_SEED = 0x5eed;
 const MIPS_WINDOW_MS = 1000;
-const FLOPPY_BYTES = 1_474_560;
 
 /** A boot sector that loops forever over table look-ups, shifts and adds, like the evaluator does. */
 const BUSY_LOOP_ASM = `

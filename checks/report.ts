@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { CELLS, COMPUTER, EMPTY, formatCell, HUMAN, isWin, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
-import type { DosName } from "../guest/dos-profile.js";
 import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { phaseName } from "../guest/game-view.js";
 import { isPolicyName, type PolicyName } from "./policy-names.js";
+import type { DosName } from "../emu/dos-kind.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
 
@@ -96,8 +96,8 @@ function isWord(value: unknown, max: number): boolean {
 
 function cellList(value: unknown, field: string, fail: (what: string) => never): number[] {
   if (!Array.isArray(value) || !value.every((m) => typeof m === "string")) fail(`${field} is not a list of coordinates`);
-  if ((value as string[]).length > CELLS) fail(`${field} has ${(value as string[]).length} entries; the board has ${CELLS} cells`);
-  return (value as string[]).map((move) => {
+  if (value.length > CELLS) fail(`${field} has ${value.length} entries; the board has ${CELLS} cells`);
+  return value.map((move) => {
     try {
       return parseCell(move);
     } catch (error) {

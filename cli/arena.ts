@@ -14,14 +14,14 @@ import { lossFinishes, type Finish } from "../arena/finishes.js";
 import { arenaMarkdown, writeMarkdownSection } from "../arena/markdown.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
 import { checkPlayer, isAsm, isPiskasm, sizeRefusal } from "../arena/players.js";
-import { newResults, readResults, recordGame, settingsMismatch, writeResults } from "../arena/results.js";
+import { newResults, readResults, recordGame, settingsMismatch, writeResults, type ArenaResults } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
 import { schedule } from "../arena/schedule.js";
 import { formatStandings, standingsOf } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { projectPath } from "./paths.js";
-import type { ArenaSettings } from "../arena/model.js";
+import type { ArenaSettings, GameEntry } from "../arena/model.js";
 
 interface ArenaCommandOptions extends BootCommandOptions {
   players: string;
@@ -82,8 +82,11 @@ function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
 }
 
 export function registerArena(program: Command): void {
-  const command = program
-    .command("arena")
+  addArenaOptions(program.command("arena")).action(runArenaCommand);
+}
+
+function addArenaOptions(command: Command): Command {
+  command
     .description("play engines against each other (PSQ records, results.json) and rate them (Elo with 95 % intervals)")
     .requiredOption("--players <list>", "comma-separated engines: asm, ts, five, crossmix, pela, random, pbrain:CMD (see `piskasm brain --help`)")
     .option("--games <n>", "games per pair (each opening twice, the colours swapped)", "10")
@@ -100,75 +103,84 @@ export function registerArena(program: Command): void {
     .option("--svg <file>", "also write the ratings chart as SVG")
     .option("--markdown <file>", "also write the tables between <!-- arena:begin --> and <!-- arena:end --> of this file")
     .option("--json", "print the standings as JSON instead of the table");
-  addBootOptions(command).action(async (options: ArenaCommandOptions) => {
-    let settings: ArenaSettings;
-    try {
-      settings = settingsFrom(options);
-    } catch (error) {
-      if (error instanceof ArenaError) throw new UsageError(error.message);
-      throw error;
+  return addBootOptions(command);
+}
+
+/** The arena's results: new, or the saved ones with --resume (same settings, its seed kept). */
+function openResults(options: ArenaCommandOptions, wanted: ArenaSettings): ArenaResults {
+  const dir = options.out;
+  const saved = readResults(dir);
+  if (saved && !options.resume) throw new UsageError(`${dir} already holds an arena: add --resume to continue it, or choose another --out`);
+  if (saved && options.resume) {
+    const mismatch = settingsMismatch(saved.settings, { ...wanted, seed: saved.settings.seed });
+    if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
+    return saved;
+  }
+  return newResults(wanted);
+}
+
+/** Points per player so far (a draw half a point), for the progress bar. */
+function scoreLine(players: readonly string[], games: readonly GameEntry[]): string {
+  const points = new Map(players.map((p) => [p, 0]));
+  for (const g of games) {
+    if (g.winner === "draw") {
+      points.set(g.first, (points.get(g.first) ?? 0) + 0.5);
+      points.set(g.second, (points.get(g.second) ?? 0) + 0.5);
+    } else {
+      const w = g.winner === "first" ? g.first : g.second;
+      points.set(w, (points.get(w) ?? 0) + 1);
     }
-    const jobs = parsePositiveInt(options.jobs, "--jobs");
-    const dir = options.out;
-    const saved = readResults(dir);
-    let results = newResults(settings);
-    if (saved && !options.resume) throw new UsageError(`${dir} already holds an arena: add --resume to continue it, or choose another --out`);
-    if (saved && options.resume) {
-      const wanted = { ...settings, seed: saved.settings.seed };
-      const mismatch = settingsMismatch(saved.settings, wanted);
-      if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
-      settings = saved.settings;
-      results = saved;
-    }
-    const all = schedule({ players: settings.players, gauntlet: settings.gauntlet, gamesPerPair: settings.gamesPerPair, openings: settings.openings.length, seed: settings.seed });
-    const done = new Set(results.games.map((g) => g.index));
-    const pending = all.filter((g) => !done.has(g.index));
-    writeResults(dir, results);
-    const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
-    const bar = new SingleBar({
-      format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
-      noTTYOutput: true,
-      notTTYSchedule: 10_000,
-      stream: process.stderr,
-      hideCursor: true,
-    });
-    const scoreLine = (): string => {
-      const points = new Map(settings.players.map((p) => [p, 0]));
-      for (const g of results.games) {
-        if (g.winner === "draw") {
-          points.set(g.first, (points.get(g.first) ?? 0) + 0.5);
-          points.set(g.second, (points.get(g.second) ?? 0) + 0.5);
-        } else {
-          const w = g.winner === "first" ? g.first : g.second;
-          points.set(w, (points.get(w) ?? 0) + 1);
-        }
-      }
-      return [...points].map(([p, n]) => `${p} ${n}`).join(" ");
-    };
-    bar.start(all.length, done.size, { score: scoreLine() });
-    const started = performance.now();
-    try {
-      await runArena(
-        { settings, engines: { boot, check: options.check, reportsDir: join(dir, "reports") }, pending, jobs, workerScript: projectPath("build", "arena-worker.mjs") },
-        ({ game, played, wallMs }) => {
-          results.games.push(recordGame(dir, settings.size, game, played, wallMs));
-          writeResults(dir, results);
-          bar.increment(1, { score: scoreLine() });
-        },
-      );
-    } finally {
-      bar.stop();
-    }
-    const wallMs = performance.now() - started;
-    const standings = standingsOf(settings, results.games);
-    writeResults(dir, { ...results, standings });
-    if (options.svg) writeFileSync(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`));
-    if (options.markdown) {
-      const finishes = new Map<string, Record<Finish, number>>();
-      for (const p of settings.players.filter(isPiskasm)) finishes.set(p, lossFinishes(dir, p, results.games));
-      writeMarkdownSection(options.markdown, arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }));
-    }
-    if (options.json) console.log(JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }));
-    else console.log(`${formatStandings(standings)}\n\n${results.games.length} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`);
+  }
+  return [...points].map(([p, n]) => `${p} ${n}`).join(" ");
+}
+
+async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
+  let wanted: ArenaSettings;
+  try {
+    wanted = settingsFrom(options);
+  } catch (error) {
+    if (error instanceof ArenaError) throw new UsageError(error.message);
+    throw error;
+  }
+  const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const dir = options.out;
+  const results = openResults(options, wanted);
+  const settings = results.settings;
+  const all = schedule({ players: settings.players, gauntlet: settings.gauntlet, gamesPerPair: settings.gamesPerPair, openings: settings.openings.length, seed: settings.seed });
+  const done = new Set(results.games.map((g) => g.index));
+  const pending = all.filter((g) => !done.has(g.index));
+  writeResults(dir, results);
+  const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
+  const bar = new SingleBar({
+    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+    stream: process.stderr,
+    hideCursor: true,
   });
+  bar.start(all.length, done.size, { score: scoreLine(settings.players, results.games) });
+  const started = performance.now();
+  try {
+    await runArena(
+      { settings, engines: { boot, check: options.check, reportsDir: join(dir, "reports") }, pending, jobs, workerScript: projectPath("build", "arena-worker.mjs") },
+      ({ game, played, wallMs }) => {
+        results.games.push(recordGame(dir, settings.size, game, played, wallMs));
+        writeResults(dir, results);
+        bar.increment(1, { score: scoreLine(settings.players, results.games) });
+      },
+    );
+  } finally {
+    bar.stop();
+  }
+  const wallMs = performance.now() - started;
+  const standings = standingsOf(settings, results.games);
+  writeResults(dir, { ...results, standings });
+  if (options.svg) writeFileSync(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`));
+  if (options.markdown) {
+    const finishes = new Map<string, Record<Finish, number>>();
+    for (const p of settings.players.filter(isPiskasm)) finishes.set(p, lossFinishes(dir, p, results.games));
+    writeMarkdownSection(options.markdown, arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }));
+  }
+  if (options.json) console.log(JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }));
+  else console.log(`${formatStandings(standings)}\n\n${results.games.length} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`);
 }

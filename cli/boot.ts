@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import type { DosKind } from "../emu/dos-kind.js";
+import type { DosName } from "../emu/dos-kind.js";
 import { bootFloppy } from "../emu/node.js";
 import { DOS_PROFILES } from "../guest/dos-profile.js";
 import { BOOT_FINDINGS, waitUntilBooted, type BootFinding } from "./boot-ready.js";
@@ -25,7 +25,7 @@ interface BootCommandOptions extends DosOptions {
 
 interface BootReport {
   bootMs: number;
-  dos: DosKind;
+  dos: DosName;
   found: BootFinding;
   /** The error message's screen line (found = dos-error), else null. */
   error: string | null;

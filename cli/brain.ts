@@ -58,7 +58,7 @@ export function registerBrain(program: Command): void {
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();
     // The manager closed its end of the pipe: there is nobody left to answer.
-    process.stdout.on("error", (error) => {
+    process.stdout.on("error", (error: Error) => {
       log(`standard output failed (${error.message}); ending`);
       process.exit(0);
     });

@@ -4,21 +4,21 @@
  * then turn the parsed options into the floppy to boot with `bootImage(options, image)`.
  */
 import { Option } from "commander";
-import { detectDos, type DosKind } from "../emu/dos-kind.js";
+import { detectDos, type DosName } from "../emu/dos-kind.js";
 import { loadFloppy } from "../emu/node.js";
 import { freedosBootImage } from "../freedos/cache.js";
 import { UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
 
 export interface DosOptions {
-  dos?: DosKind;
+  dos?: DosName;
   freedosImage?: string;
 }
 
 export interface BootImage {
   path: string;
   /** The DOS on that floppy (from its root directory, so `--image` of a built FreeDOS floppy works too). */
-  dos: DosKind;
+  dos: DosName;
 }
 
 /** Environment variable naming a FreeDOS boot floppy, the default of --freedos-image. */

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import type { Machine, MachineOptions } from "./types.js";
 import { createMachine } from "./v86-machine.js";
+import { FLOPPY_BYTES } from "./floppy.js";
 
 export interface BiosFiles {
   bios: Uint8Array;
@@ -63,8 +64,8 @@ export function v86WasmPath(): string {
 
 export function loadFloppy(path: string): Uint8Array {
   const image = readInput(path, "floppy image");
-  if (image.byteLength !== 1_474_560) {
-    throw new InputFileError(`floppy image ${path}: ${image.byteLength} bytes, a 1.44 MB floppy has 1474560`);
+  if (image.byteLength !== FLOPPY_BYTES) {
+    throw new InputFileError(`floppy image ${path}: ${image.byteLength} bytes, a 1.44 MB floppy has ${FLOPPY_BYTES}`);
   }
   return image;
 }

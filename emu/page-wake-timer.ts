@@ -18,6 +18,7 @@
  * late the slice comes (src/pit.js timer), so sleeping through ticks would lose them from the BIOS's
  * tick count, the guest's clock.
  */
+import type { VisibilityDocument } from "./host-globals.js";
 import type { V86MainLoop } from "./v86-internals.js";
 
 /** The shortest wait handed to a page timer: the clamp of nested page timers (4 ms) never lengthens it. */
@@ -30,7 +31,7 @@ export interface PageVisibility {
   watch(listener: () => void): () => void;
 }
 
-export function documentVisibility(doc: Document): PageVisibility {
+export function documentVisibility(doc: VisibilityDocument): PageVisibility {
   return {
     hidden: () => doc.visibilityState === "hidden",
     watch: (listener) => {

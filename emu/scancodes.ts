@@ -35,8 +35,3 @@ export function charScancodes(char: string): number[] {
   const press = [key.make, key.make | 0x80];
   return key.shift ? [SHIFT_MAKE, ...press, SHIFT_BREAK] : press;
 }
-
-/** Scancodes for a whole text, one key after the other. */
-export function textScancodes(text: string): number[] {
-  return Array.from(text).flatMap(charScancodes);
-}

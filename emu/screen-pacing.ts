@@ -4,6 +4,7 @@
  * after the VGA wrote a character (the game's moves, MOUSE.COM's pointer, DOS output), and calls
  * `onFrame` after each such redraw so the page can look at the guest then too.
  */
+import { pageGlobals } from "./host-globals.js";
 import type { V86ScreenAdapter } from "./v86-internals.js";
 
 export function paceScreen(adapter: V86ScreenAdapter, onFrame: () => void): void {
@@ -20,12 +21,12 @@ export function paceScreen(adapter: V86ScreenAdapter, onFrame: () => void): void
   const putChar = adapter.put_char.bind(adapter);
   adapter.put_char = (...args) => {
     putChar(...args);
-    if (frame === 0) frame = requestAnimationFrame(draw);
+    if (frame === 0) frame = pageGlobals().requestAnimationFrame(draw);
   };
   const destroy = adapter.destroy.bind(adapter);
   adapter.destroy = () => {
     destroyed = true;
-    cancelAnimationFrame(frame);
+    pageGlobals().cancelAnimationFrame(frame);
     destroy();
   };
 }

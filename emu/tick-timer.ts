@@ -7,6 +7,7 @@
  * slice that comes early only finds the guest still halted and asks again). The browser has its own
  * (emu/page-wake-timer.ts).
  */
+import { nodeGlobals } from "./host-globals.js";
 import type { V86MainLoop } from "./v86-internals.js";
 
 /** Installs the shared wake-up timer on a Node loop; returns the function that cancels it. */
@@ -15,7 +16,7 @@ export function shareWakeUpTimer(loop: V86MainLoop): () => void {
   let due = 0;
   loop.yield = (delayMs, tick) => {
     if (delayMs < 1) {
-      setImmediate(() => loop.yield_callback(tick));
+      nodeGlobals().setImmediate(() => loop.yield_callback(tick));
       return;
     }
     const wanted = performance.now() + delayMs;
@@ -35,5 +36,5 @@ export function shareWakeUpTimer(loop: V86MainLoop): () => void {
 
 /** Whether v86 schedules with Node's setImmediate/setTimeout (replaced here) or a page's worker (emu/page-wake-timer.ts). */
 export function isNode(): boolean {
-  return typeof process !== "undefined" && typeof process.versions?.node === "string";
+  return typeof nodeGlobals().process?.versions?.node === "string";
 }

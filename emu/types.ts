@@ -3,6 +3,7 @@
  * One implementation (emu/v86-machine.ts) runs v86 in Node and in the browser.
  */
 import type { CpuDebug } from "./cpu-debug.js";
+import type { ScreenContainer } from "./host-globals.js";
 
 /** The 80x25 text screen: characters already mapped from CP437 to Unicode. */
 export interface TextScreen {
@@ -145,7 +146,7 @@ export interface MachineOptions {
   wasmPath: string;
   memoryMiB?: number;
   /** Browser only: the element v86 draws its screen into. */
-  screenContainer?: HTMLElement;
+  screenContainer?: ScreenContainer;
   /** Browser only: called after each redraw of the screen (v86 redraws only after the VGA changed). */
   onScreenFrame?: () => void;
   /** Browser only: let v86 take the page's real keyboard and mouse events too (default false). */

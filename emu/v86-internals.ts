@@ -50,7 +50,8 @@ export interface V86MemoryView {
 /** src/cpu.js with its wasm exports. */
 export interface V86Cpu {
   readonly devices: { readonly vga: V86Vga; readonly ps2: V86Ps2 };
-  readonly wasm_memory: WebAssembly.Memory;
+  /** A WebAssembly.Memory: its buffer is replaced when the memory grows. */
+  readonly wasm_memory: { readonly buffer: ArrayBuffer };
   /** Guest RAM. */
   readonly mem8: V86MemoryView;
   /** One byte: 1 while the guest sits in HLT. */

@@ -12,6 +12,7 @@ import { isNode, shareWakeUpTimer } from "./tick-timer.js";
 import { documentVisibility, wakeFromPageTimer } from "./page-wake-timer.js";
 import type { CpuDebug } from "./cpu-debug.js";
 import { createCpuDebug } from "./v86-cpu-debug.js";
+import { pageGlobals } from "./host-globals.js";
 import { formatScreenDump } from "./screen-dump.js";
 import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextCells, TextScreen, WaitOptions } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
@@ -22,16 +23,16 @@ import { paceScreen } from "./screen-pacing.js";
 import { Throttle } from "./throttle.js";
 import { SliceWaiters } from "./waiters.js";
 import { WasmViews } from "./wasm-views.js";
+import { FLOPPY_BYTES } from "./floppy.js";
 
 const DEFAULT_MEMORY_MIB = 16;
 const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
-const FLOPPY_SIZE = 1_474_560;
 /** The smallest VGA memory v86 allows; text mode needs no more, and it keeps snapshots small. */
 const VGA_MEMORY_BYTES = 256 * 1024;
 
 export async function createMachine(options: MachineOptions): Promise<Machine> {
-  if (options.floppy.byteLength !== FLOPPY_SIZE) {
-    throw new Error(`the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_SIZE}`);
+  if (options.floppy.byteLength !== FLOPPY_BYTES) {
+    throw new Error(`the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_BYTES}`);
   }
   const emulator = new V86({
     wasm_path: options.wasmPath,
@@ -97,7 +98,7 @@ class V86Machine implements Machine {
       delay: (delayMs) => this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
       throttled: () => this.throttle.limitMips !== undefined,
     });
-    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : wakeFromPageTimer(loop, documentVisibility(document));
+    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : wakeFromPageTimer(loop, documentVisibility(pageGlobals().document));
     loop.cpu.test_hook_did_finalize_wasm = () => {
       this.jitCompilations++;
     };

@@ -100,16 +100,3 @@ export function explain(plocha: Uint8Array, bodovani: Uint16Array, cell: number)
   });
   return { cell, occupied: false, axes, total: axes.reduce((s, a) => s + a.score, 0) };
 }
-
-/** One line per axis, for logs and the CLI: `horizontal  120  attack L7 k=3 at H10 ..XXX.. WIDE_THREE`. */
-export function formatExplanation(e: Explanation, formatCell: (cell: number) => string): string {
-  if (e.occupied) return `${formatCell(e.cell)}: occupied`;
-  const lines = e.axes.map((a) => {
-    const u = a.unit;
-    const what = u
-      ? `${u.role} L${u.length} k=${u.k} from ${formatCell(u.start.cell)} ${u.pattern} ${u.class}`
-      : "-";
-    return `  ${a.name.padEnd(13)} ${String(a.score).padStart(5)}  ${what}`;
-  });
-  return [`${formatCell(e.cell)}: ${e.total}`, ...lines].join("\n");
-}

@@ -39,12 +39,11 @@ export function pcMove(state: PCMoveState): number {
 
 /** The side of the opening square: rows and columns 7..11, the 5x5 square around the centre (9,9). */
 export const OPENING_SPAN = 5;
-export const OPENING_BASE = (BOARD_SIZE - OPENING_SPAN) / 2;
 
 /**
  * The first-move rule (computer starts, section 3): one GetRandom; k = r mod 25 numbers the 25 cells
  * of the opening square row by row. On a `size` x `size` board (engine-ts only) the square is the 5x5
- * around the centre floor(size / 2): its first row and column are floor(size / 2) - 2 (OPENING_BASE on 19x19).
+ * around the centre floor(size / 2): its first row and column are floor(size / 2) - 2 (7 on 19x19).
  */
 export function firstMove(state: RandomState, size = BOARD_SIZE): number {
   const base = Math.floor(size / 2) - Math.floor(OPENING_SPAN / 2);

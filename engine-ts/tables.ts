@@ -101,11 +101,6 @@ export function buildBodovani(): Uint16Array {
   return out;
 }
 
-/** The entry for a window of length L counting for `side`, pattern `mask`. */
-export function unitValue(bodovani: Uint16Array, side: Side, length: WindowLength, mask: number): number {
-  return bodovani[tableOffset(side, length) + mask];
-}
-
 /** A mask drawn with bit 0 on the left: `X` a stone of the side (or the scored cell), `.` empty. */
 export function maskPattern(length: number, mask: number): string {
   let s = "";

@@ -59,7 +59,7 @@ const TS: EngineEntry = {
 
 /** Another name for an entry (the PISKASM players are also called piskasm-asm and piskasm-ts). */
 function alias(name: string, entry: EngineEntry): EngineEntry {
-  return { description: `the same as ${name}`, create: entry.create };
+  return { description: `the same as ${name}`, create: (context, argument) => entry.create(context, argument) };
 }
 
 export const ENGINES: Readonly<Record<string, EngineEntry>> = {

@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { InputFileError } from "../emu/node.js";
 import { MtoolsError, rootFiles } from "./mtools.js";
+import { FLOPPY_BYTES } from "../emu/floppy.js";
 
-export const FLOPPY_BYTES = 1_474_560;
 const FLOPPY_SECTORS = 2880;
 const SECTOR_BYTES = 512;
 /** What a FreeDOS boot floppy must hold in its root directory. */

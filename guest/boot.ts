@@ -1,8 +1,8 @@
 /** Boots a floppy and opens the game session on it (the machine is released again on failure). */
 import { bootFloppy } from "../emu/node.js";
 import type { MachineSnapshot } from "../emu/types.js";
-import type { DosName } from "./dos-profile.js";
 import { GameSession } from "./session.js";
+import type { DosName } from "../emu/dos-kind.js";
 
 export interface BootSpec {
   image: string;

@@ -1,5 +1,5 @@
 /** The DOSes the floppies can boot, and how to tell that each waits at its prompt. */
-export type DosName = "builtin" | "freedos";
+import type { DosName } from "../emu/dos-kind.js";
 
 export interface DosProfile {
   readonly name: DosName;

@@ -80,34 +80,54 @@ export function findGame(mem: GuestMemory): GameLayout | undefined {
   return undefined;
 }
 
+/**
+ * The debug header's fields at their offsets in the COM (from the PSP, like the table of
+ * docs/architecture.md section 1, the one description of the layout; asm/piskasm.asm's debug_header
+ * checks its size). Pointer fields hold near offsets in the COM's segment.
+ */
+const HEADER = {
+  version: 0x10a,
+  plocha: 0x10c,
+  info: 0x10e,
+  seed: 0x110,
+  random: 0x112,
+  lastPC: 0x114,
+  volnaPole: 0x116,
+  phase: 0x118,
+  moveCount: 0x11a,
+  gameCount: 0x11c,
+  bodovani: 0x11e,
+  left: 0x120,
+  top: 0x121,
+  cellWidth: 0x122,
+  cellHeight: 0x123,
+  forcedSeed: 0x124,
+  seedIsForced: 0x126,
+} as const;
+
 function readLayout(mem: GuestMemory, base: number): GameLayout {
-  const h = base + HEADER_OFFSET;
-  const ptr = (off: number): number => base + mem.readU16(h + off);
-  const version = mem.readU16(h + 0x08);
+  const ptr = (field: keyof typeof HEADER): number => base + mem.readU16(base + HEADER[field]);
+  const byte = (field: keyof typeof HEADER): number => mem.readU8(base + HEADER[field]);
+  const version = mem.readU16(base + HEADER.version);
   if (version !== HEADER_VERSION) {
     throw new Error(`PISKASM.COM's debug header has version ${version}; this harness reads version ${HEADER_VERSION} (rebuild with make)`);
   }
   return {
     segmentBase: base,
     version,
-    plocha: ptr(0x0a),
-    info: ptr(0x0c),
-    seed: ptr(0x0e),
-    random: ptr(0x10),
-    lastPC: ptr(0x12),
-    volnaPole: ptr(0x14),
-    phase: ptr(0x16),
-    moveCount: ptr(0x18),
-    gameCount: ptr(0x1a),
-    bodovani: ptr(0x1c),
-    geometry: {
-      left: mem.readU8(h + 0x1e),
-      top: mem.readU8(h + 0x1f),
-      cellWidth: mem.readU8(h + 0x20),
-      cellHeight: mem.readU8(h + 0x21),
-    },
-    forcedSeed: ptr(0x22),
-    seedIsForced: ptr(0x24),
+    plocha: ptr("plocha"),
+    info: ptr("info"),
+    seed: ptr("seed"),
+    random: ptr("random"),
+    lastPC: ptr("lastPC"),
+    volnaPole: ptr("volnaPole"),
+    phase: ptr("phase"),
+    moveCount: ptr("moveCount"),
+    gameCount: ptr("gameCount"),
+    bodovani: ptr("bodovani"),
+    geometry: { left: byte("left"), top: byte("top"), cellWidth: byte("cellWidth"), cellHeight: byte("cellHeight") },
+    forcedSeed: ptr("forcedSeed"),
+    seedIsForced: ptr("seedIsForced"),
   };
 }
 
@@ -139,15 +159,6 @@ export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
     moveCount: readMoveCount(mem, layout),
     gameCount: mem.readU16(layout.gameCount),
   };
-}
-
-/** Reads the 448 words of the asm's score tables (docs/evaluator.md section 7). */
-export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {
-  const words = 448;
-  const bytes = mem.read(layout.bodovani, words * 2);
-  const out = new Uint16Array(words);
-  for (let i = 0; i < words; i++) out[i] = bytes[2 * i] + (bytes[2 * i + 1] << 8);
-  return out;
 }
 
 /** Screen position (column, row) of the character that shows board cell `index`. */

@@ -1,8 +1,8 @@
 /** The mismatch report (checks/report.ts) of a differential game that diverged. */
 import { formatCell } from "../engine-ts/index.js";
 import { REPORT_FORMAT, type MismatchReport } from "../checks/report.js";
-import type { DosName } from "../guest/dos-profile.js";
 import type { GameOutcome } from "./model.js";
+import type { DosName } from "../emu/dos-kind.js";
 
 export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport {
   const { mismatch, spec } = outcome;

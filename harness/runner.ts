@@ -20,8 +20,6 @@ export type EngineFactory = (seed: number, whoStarts: WhoStarts) => Game;
 
 export const defaultEngine: EngineFactory = (seed, whoStarts) => Game.newGame(seed, whoStarts);
 
-
-
 export interface RunHooks {
   engine?: EngineFactory;
   /** After every checked computer move. */
@@ -32,7 +30,6 @@ export interface RunHooks {
 
 /** The CLI's default --timeout-ms. */
 export const DEFAULT_STEP_TIMEOUT_MS = 20_000;
-
 
 function emptyStormCounts(): StormCounts {
   return { wander: 0, click: 0, drag: 0, key: 0, between: 0, double: 0, escape: 0 };
@@ -156,11 +153,4 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
   tracker.finish();
   outcome.wallMs = performance.now() - started;
   return outcome;
-}
-
-/** One-line description of a game for logs. */
-export function describeGame(outcome: GameOutcome): string {
-  const { spec } = outcome;
-  const moves = outcome.humanMoves.map(formatCell).join(",");
-  return `game ${spec.index} (seed ${outcome.seed}, ${spec.whoStarts} starts, policy ${spec.policy}): ${outcome.result} after ${outcome.checkedComputerMoves} computer moves [${moves}]`;
 }

@@ -4,8 +4,7 @@
  * and 2p+1, one started by each side, go to shard p mod n), so every shard with at least one pair
  * plays both starters, and the shards of one run together play each game of the run exactly once.
  */
-import type { GameSpec, Shard } from "./model.js";
-
+import type { Shard } from "./model.js";
 
 /** A shard as the CLI writes it, `i/n`. */
 export function formatShard(shard: Shard): string {
@@ -23,11 +22,6 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** The shard that plays game `gameIndex` of the run. */
-export function shardOfGame(gameIndex: number, count: number): number {
-  return Math.floor(gameIndex / 2) % count;
-}
-
 /** Game `n` (from 0) of a shard, as an index in the whole run. */
 export function shardGameIndex(shard: Shard, n: number): number {
   const pair = shard.index + shard.count * Math.floor(n / 2);
@@ -41,9 +35,4 @@ export function shardGameCount(shard: Shard, games: number): number {
   if (ownPairs === 0) return 0;
   const lastPair = shard.index + shard.count * (ownPairs - 1);
   return 2 * ownPairs - (2 * lastPair + 1 >= games ? 1 : 0);
-}
-
-/** This shard's games of the run, in run order (their `index` stays the index in the whole run). */
-export function selectShard(specs: readonly GameSpec[], shard: Shard): GameSpec[] {
-  return specs.filter((spec) => shardOfGame(spec.index, shard.count) === shard.index);
 }

@@ -37,13 +37,6 @@ export function cellAt(screen: HTMLElement, clientX: number, clientY: number): T
   return { col, row };
 }
 
-/** Centre of a text cell in client coordinates (what a person would click). */
-export function cellCentre(screen: HTMLElement, cell: TextCell): { x: number; y: number } {
-  const text = screen.querySelector<HTMLElement>(":scope > div");
-  const rect = (text ?? screen).getBoundingClientRect();
-  return { x: rect.left + ((cell.col + 0.5) * rect.width) / COLS, y: rect.top + ((cell.row + 0.5) * rect.height) / ROWS };
-}
-
 export interface ScreenInputOptions {
   /** Whether a click should take pointer lock instead of clicking a cell. */
   wantsLock(): boolean;
@@ -117,7 +110,8 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
     }
     if (options.wantsLock()) {
       event.preventDefault();
-      screen.requestPointerLock();
+      // A refused lock (no user activation) reaches the page's unhandled-rejection box, as before.
+      void screen.requestPointerLock();
     }
   });
   screen.addEventListener("mouseup", (event) => {

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { FLOPPY_BYTES } from "../../emu/floppy.js";
 
 /** Throws a one-line error when `dir` does not hold a built page. */
 export function checkBundle(dir: string): void {
@@ -17,8 +18,8 @@ export function checkImage(path: string): void {
     size = stats.size;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new Error(`--image ${path}: not found`);
+    if (code === "ENOENT") throw new Error(`--image ${path}: not found`, { cause: error });
     throw error;
   }
-  if (size !== 1_474_560) throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has 1474560`);
+  if (size !== FLOPPY_BYTES) throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`);
 }

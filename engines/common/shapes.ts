@@ -23,7 +23,6 @@ export const OPEN3 = 5;
 export const FOUR = 6;
 export const OPEN4 = 7;
 export const FIVE = 8;
-export type Level = number;
 
 /** Window slot contents (two bits each): slots 0..3 are the cells at -4..-1, slots 4..7 at +1..+4. */
 export const SLOT_EMPTY = 0;

@@ -127,7 +127,7 @@ export class PbrainEngine implements Engine {
     child.stderr?.on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
     });
-    createInterface({ input: child.stdout! }).on("line", (line) => {
+    createInterface({ input: child.stdout }).on("line", (line) => {
       if (CHATTER.test(line)) return;
       if (this.waiter) {
         const w = this.waiter;

@@ -20,11 +20,11 @@ describe("piskasm brain's command line", () => {
     [["--engine", "asm", "--image", "/nonexistent.img"], /^piskasm: floppy image \/nonexistent\.img: not found/],
     [["--dos", "freedos"], /^piskasm: --dos freedos needs --freedos-image/],
   ])("refuses %j with one line on standard error, nothing on standard output, exit 2", (args, message) => {
-    const result = run(args as string[]);
+    const result = run(args);
     expect(result.status).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    expect(result.stderr).toMatch(message as RegExp);
+    expect(result.stderr).toMatch(message);
   });
 
   it("explains itself with --help", () => {

@@ -100,7 +100,7 @@ export async function waitForState(page: Page, predicate: string, timeoutMs = 20
     await page.waitForFunction(`(() => { const s = window.piskasm?.state(); return s !== undefined && (${predicate}); })()`, null, { timeout: timeoutMs });
   } catch (error) {
     const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
-    throw new Error(`waiting for ${predicate}: ${(error as Error).message.split("\n", 1)[0]}\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`);
+    throw new Error(`waiting for ${predicate}: ${(error as Error).message.split("\n", 1)[0]}\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`, { cause: error });
   }
   return probeState(page);
 }

@@ -46,7 +46,7 @@ async function openPage(fragment: string): Promise<{ page: Page; errors: string[
 }
 
 async function timelineCall<T>(page: Page, call: (t: TimelineProbe) => T | Promise<T>): Promise<T> {
-  return page.evaluate(`(async () => { const t = window.piskasm.timeline; return (${call.toString()})(t); })()`) as Promise<T>;
+  return page.evaluate<T>(`(async () => { const t = window.piskasm.timeline; return (${call.toString()})(t); })()`);
 }
 
 async function screenLines(page: Page): Promise<string[]> {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { planGames } from "../../harness/game-spec.js";
-import { parseShard, selectShard } from "../../harness/shard.js";
+import { parseShard } from "../../harness/shard.js";
 import { CLI, IMAGE } from "./setup.js";
 
 const out = mkdtempSync(join(tmpdir(), "piskasm-shards-"));
@@ -28,8 +28,9 @@ function figures(run: { status: number | null; stdout: string; stderr: string })
 
 describe("the shards of a run", () => {
   it.each([1, 2, 3, 5, 8])("split 37 games over %i shards, each game exactly once and both starters per shard", (count) => {
-    const specs = planGames({ games: 37, policy: "random", runSeed: 1, fixedSeed: 1, maxComputerMoves: 10 });
-    const shards = Array.from({ length: count }, (_, index) => selectShard(specs, { index, count }));
+    const plan = { games: 37, policy: "random", runSeed: 1, fixedSeed: 1, maxComputerMoves: 10 } as const;
+    const specs = planGames(plan);
+    const shards = Array.from({ length: count }, (_, index) => planGames({ ...plan, shard: { index, count } }));
     const played = shards.flat().map((spec) => spec.index);
     expect(played.sort((a, b) => a - b)).toEqual(specs.map((spec) => spec.index));
     for (const shard of shards) expect(new Set(shard.map((spec) => spec.whoStarts))).toEqual(new Set(["human", "computer"]));

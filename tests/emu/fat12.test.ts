@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { detectDos } from "../../emu/dos-kind.js";
 import { listRootDirectory } from "../../emu/fat12.js";
+import { FLOPPY_BYTES } from "../../emu/floppy.js";
 
 let dir: string;
 
@@ -38,7 +39,7 @@ describe("the FAT12 root directory reader", () => {
   });
 
   it("rejects an image without a BIOS parameter block", () => {
-    expect(() => listRootDirectory(new Uint8Array(1_474_560))).toThrow(/not a FAT12 image/);
+    expect(() => listRootDirectory(new Uint8Array(FLOPPY_BYTES))).toThrow(/not a FAT12 image/);
   });
 });
 

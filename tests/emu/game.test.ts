@@ -397,7 +397,7 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     await expect(session.setUpPosition([{ cell: 361, side: HUMAN }], "human")).rejects.toThrow(RangeError);
     expect(run().phase()).toBe(Phase.MENU);
 
-    const five = [40, 41, 42, 43, 44].map((cell) => ({ cell, side: COMPUTER as Side }));
+    const five = [40, 41, 42, 43, 44].map((cell): { cell: number; side: Side } => ({ cell, side: COMPUTER }));
     const state = await session.setUpPosition(five, "human");
     const engine = Game.setUp(SEED);
     for (const stone of five) engine.placeStone(stone.cell, stone.side);

@@ -7,9 +7,9 @@ import { bootFloppy } from "../../emu/node.js";
 import { shownChar } from "../../emu/vga-text.js";
 import { readMouseDriverState } from "../../emu/mouse-header.js";
 import type { Machine, MachineSnapshot } from "../../emu/types.js";
+import { FLOPPY_BYTES } from "../../emu/floppy.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const FLOPPY_SIZE = 1_474_560;
 /** The boot-sector fixture counts the keys it has read in this word. */
 const KEY_COUNT = 0x7e00;
 /** ... and the PS/2 packets its BIOS handler got: count, then status, X and Y of the last one. */
@@ -21,7 +21,7 @@ let tempDir: string;
 function bootSectorFloppy(): string {
   const bin = join(tempDir, "bootsector.bin");
   execFileSync("nasm", ["-f", "bin", join(ROOT, "tests/fixtures/bootsector.asm"), "-o", bin]);
-  const image = new Uint8Array(FLOPPY_SIZE);
+  const image = new Uint8Array(FLOPPY_BYTES);
   image.set(readFileSync(bin));
   const path = join(tempDir, "bootsector.img");
   writeFileSync(path, image);
@@ -248,7 +248,7 @@ function busyLoopFloppy(): string {
   const bin = join(tempDir, "busy.bin");
   writeFileSync(source, BUSY_LOOP_ASM);
   execFileSync("nasm", ["-f", "bin", source, "-o", bin]);
-  const image = new Uint8Array(FLOPPY_SIZE);
+  const image = new Uint8Array(FLOPPY_BYTES);
   image.set(readFileSync(bin));
   const path = join(tempDir, "busy.img");
   writeFileSync(path, image);

@@ -39,6 +39,13 @@ class GuestRun {
     await this.machine.keyboard.type("\r");
   }
 
+  /** Waits for the guest's verdict on check `name` and expects it passed (its FAIL line is shown if not). */
+  async expectPassed(name: string): Promise<void> {
+    await this.waitForText(name);
+    expect([...this.failures]).toEqual([]);
+    expect(this.screenHas(`PASS ${name}`)).toBe(true);
+  }
+
   driver(): MouseDriverState {
     const state = readMouseDriverState(this.machine.memory);
     if (!state) throw new Error("MOUSE.COM is not resident (no MOUSDBG1 header at the INT 33h vector)");
@@ -114,10 +121,13 @@ describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
       await mouse.press("left");
       await mouse.release("left");
     });
+    await run().expectPassed("event routine 0Ch gets move, press, release");
+    await run().expectPassed("event routine 0Ch honours the call mask");
   });
 
   it("moves the visible software text cursor with the pointer", async () => {
     await run().step(8, () => run().machine.mouse.sendDelta(16, 16));
+    await run().expectPassed("visible cursor follows PS/2 movement");
   });
 
   it("ends with every guest check passed", async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { planGames } from "../../harness/game-spec.js";
 import { Phase } from "../../guest/game-view.js";
+import type { GameSession } from "../../guest/session.js";
 import { runDiff } from "../../harness/run.js";
 import { playGame } from "../../harness/runner.js";
 import { freedosGameForDescribe, noFreedos, tierName } from "./tier.js";
@@ -16,7 +17,7 @@ const WHOLE_GAME = 200;
 
 describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and matches engine-ts"), () => {
   const game = freedosGameForDescribe(STEP_TIMEOUT_MS);
-  const opened = game.session;
+  const opened = (): GameSession => game.session();
 
   it("boots FreeDOS, loads MOUSE.COM and shows the game's menu", () => {
     expect(opened().phase()).toBe(Phase.MENU);

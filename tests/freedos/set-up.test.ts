@@ -9,7 +9,7 @@ import { BOARD_SIZE, COMPUTER, Game, HUMAN, isWin, type ToMove } from "../../eng
 import { compareStates } from "../../checks/compare.js";
 import { Prng } from "../../util/prng.js";
 import { checkScreen } from "../../checks/screen-check.js";
-import type { SetUpStone } from "../../guest/session.js";
+import type { GameSession, SetUpStone } from "../../guest/session.js";
 import { freedosGameForDescribe, noFreedos, tierName } from "./tier.js";
 
 /** Generous: the FreeDOS tier often shares the machine with other emulators. */
@@ -45,7 +45,8 @@ function reference(stones: readonly SetUpStone[], toMove: ToMove): Game {
 }
 
 describe.skipIf(noFreedos)(tierName("FreeDOS: the set-up mode (menu key 4)"), () => {
-  const opened = freedosGameForDescribe(STEP_TIMEOUT_MS, (session) => session.useSeed(SEED)).session;
+  const game = freedosGameForDescribe(STEP_TIMEOUT_MS, (session) => session.useSeed(SEED));
+  const opened = (): GameSession => game.session();
 
   it.each(["human", "computer"] as const)(
     "a 20-stone position set up by clicks, then %s to move, has the state and Info of engine-ts",
