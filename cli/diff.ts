@@ -14,6 +14,8 @@ import { formatShard, parseShard, shardGameCount, type Shard } from "../harness/
 import { writeShardSummary } from "../harness/shard-summary.js";
 import type { RunSummary } from "../harness/stats.js";
 import { fieldNotes } from "../harness/symbol-notes.js";
+import { formatCoverage } from "../debug/coverage-report.js";
+import { coverageOf, loadCoverageSetup } from "./diff-coverage.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
@@ -29,6 +31,7 @@ interface DiffCommandOptions extends BootCommandOptions {
   stopOnWriteError?: boolean;
   json?: boolean;
   shard?: string;
+  coverage?: boolean;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -61,6 +64,12 @@ export function registerDiff(program: Command): void {
     .option("--stop-on-write-error", "stop the run when a report cannot be written (default: say so and go on)")
     .option("--json", "print one JSON object with the figures at the end")
     .option(
+      "--coverage",
+      "trace which basic blocks of PISKASM.COM ran and which conditional jumps went both ways (INT 3 breakpoints, " +
+        "removed once seen; docs/architecture.md) from the menu on: a table per routine, the whole program's and the " +
+        "evaluator's figures, the blocks and jumps left (in the JSON with --json)",
+    )
+    .option(
       "--shard <i/n>",
       "play only shard i of n of the run (i from 0; needs --seed): the run's pairs of games (one per starter) " +
         "go to the shards in turn; writes DIR/shard-i-of-n.json beside the reports for `piskasm report merge`",
@@ -76,6 +85,7 @@ export function registerDiff(program: Command): void {
     const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const shard = parseShardOption(options.shard, fixedSeed);
     const boot = bootSpec(options);
+    const coverage = options.coverage ? loadCoverageSetup() : undefined;
     ensureWritableDir(options.out, "report directory");
     const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
     const plan = { games, policy, runSeed, fixedSeed, maxComputerMoves, shard };
@@ -86,9 +96,10 @@ export function registerDiff(program: Command): void {
     let digest = combineDigests([]);
     const interrupts = listenForInterrupts();
     const stopOnWriteError = new AbortController();
-    const { summary, interrupted } = await runDiff(
+    const result = await runDiff(
       {
         boot,
+        coverage: coverage?.plan,
         plan,
         jobs,
         workerScript: projectPath("build", "diff-worker.mjs"),
@@ -120,6 +131,8 @@ export function registerDiff(program: Command): void {
         },
       },
     );
+    const { summary, interrupted } = result;
+    const coverageReport = coverage && coverageOf(coverage, result.coverage);
     interrupts.dispose();
     progress.finish();
     const signal = interrupts.received();
@@ -153,10 +166,12 @@ export function registerDiff(program: Command): void {
           missingReportGames: log.missingGames,
           movesDigest: digest,
           shard: shard ? formatShard(shard) : null,
+          ...(coverageReport ? { coverage: coverageReport } : {}),
         }),
       );
     } else {
       console.log(summaryLine(summary));
+      if (coverageReport) console.log(formatCoverage(coverageReport));
       if (interrupted) console.log(`interrupted by ${stoppedBy} after ${summary.games} of ${games} games`);
       if (log.missing > 0) console.log(missingLine(log, options.out));
     }
