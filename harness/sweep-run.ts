@@ -34,7 +34,7 @@ export async function performMenuNoise(session: GameSession, noise: readonly Men
       await waitPhase(session, Phase.SEED_ENTRY, timeoutMs, "the seed entry after menu key S (Phase = SEED_ENTRY)");
       for (const k of item.keys) await keyboard.sendScancodes(k);
       await keyboard.sendScancodes(item.end === "enter" ? ENTER : ESC);
-      if (item.end === "enter" && item.keys.length === 0) expected = undefined;
+      if (item.forces !== undefined) expected = item.forces === "counted" ? undefined : item.forces;
       await waitPhase(session, Phase.MENU, timeoutMs, `the menu again after a seed entry ended with ${item.end}`);
     }
     const forced = session.forcedSeed();

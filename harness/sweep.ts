@@ -18,8 +18,11 @@ import { Prng } from "./prng.js";
 export type MenuNoise =
   /** Keys the menu ignores (not 1-4 or S). */
   | { kind: "keys"; scancodes: readonly number[] }
-  /** Key S, then these keys (scancodes per key), then the line is confirmed or dropped. */
-  | { kind: "seed"; keys: ReadonlyArray<readonly number[]>; end: "enter" | "esc" };
+  /**
+   * Key S, then these keys (scancodes per key), then the line is confirmed or dropped. `forces`: the
+   * seed every game starts with afterwards (a good number), "counted" (an empty line); else no change.
+   */
+  | { kind: "seed"; keys: ReadonlyArray<readonly number[]>; end: "enter" | "esc"; forces?: number | "counted" };
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
@@ -34,6 +37,7 @@ export interface SweepOpening {
 }
 
 export interface SweepPolicy extends StormPolicy {
+  /** Called before the game's first turn; later turns come from storm (or Esc, by the opening). */
   /** The opening of game `index` (drawn with this screen geometry). */
   opening(index: number, geometry: BoardGeometry): SweepOpening;
 }
@@ -54,16 +58,21 @@ const F1 = key(0x3b);
 /** Ctrl+Backspace: ASCII 7Fh, above '~'. */
 const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
 
-/** The menu's noise: every branch of the menu and of the seed entry that leaves the game as it was. */
-function menuNoise(): MenuNoise[] {
-  return [
+/**
+ * The menu's noise: every branch of the menu and of the seed entry, ending with `seed` forced (a good
+ * seed typed) or seeds counted again (an empty line).
+ */
+function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
+  const digits = String(seed).split("").map((d) => DIGIT(Number(d)));
+  const noise: MenuNoise[] = [
     { kind: "keys", scancodes: [...DIGIT(5), ...DIGIT(0), ...LETTER_X, ...F1] },
     { kind: "seed", keys: [LETTER_X, DIGIT(1)], end: "enter" },
     { kind: "seed", keys: [DIGIT(7), DIGIT(0), DIGIT(0), DIGIT(0), DIGIT(0)], end: "enter" },
     { kind: "seed", keys: [DIGIT(1), DIGIT(2), BACKSPACE, BACKSPACE, BACKSPACE, SPACE, CTRL_BACKSPACE], end: "esc" },
     { kind: "seed", keys: Array.from({ length: 8 }, () => DIGIT(9)), end: "esc" },
-    { kind: "seed", keys: [], end: "enter" },
+    { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
+  return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
@@ -127,13 +136,22 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
 export function sweepPolicy(seed: number): SweepPolicy {
   const storm = stormPolicy(seed);
   const prng = new Prng(seed ^ 0x5e1f_0a7d);
+  /** The turn that gives the game up with Esc (scenario 9), counted from 1. */
+  let escapeAt = 0;
+  let turns = 0;
   return {
     name: "sweep",
     next: (plocha) => storm.next(plocha),
-    turn: (plocha: Uint8Array, geometry: BoardGeometry): StormTurn => storm.turn(plocha, geometry),
+    turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn {
+      turns++;
+      return turns === escapeAt ? { noise: [], escape: true } : storm.turn(plocha, geometry);
+    },
     opening(index, geometry) {
+      const slot = index % SWEEP_PERIOD;
+      escapeAt = slot === 9 ? 2 + prng.below(4) : 0;
       const setUp = setUpOpening(index, geometry, prng);
-      const menu = setUp || index % SWEEP_PERIOD === 1 ? menuNoise() : [];
+      // Slot 1 plays its game with a typed seed (the menu's count is then not used).
+      const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
       return setUp ? { menu, setUp } : { menu };
     },
   };
