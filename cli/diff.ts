@@ -57,7 +57,7 @@ export function registerDiff(program: Command): void {
     .description("play games of PISKASM.COM in v86 and check every computer move against engine-ts (full state and screen)")
     .option("--games <n>", `number of games, 1..${MAX_GAMES} (they alternate who starts)`, "20")
     .option("--seed <s>", "0..65535: game i starts with Seed = (s + i) mod 65536 (typed after the game's menu key S) and the policies are seeded from s")
-    .option("--policy <name>", `the human opponent: ${[...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ")}`, "random")
+    .option("--policy <name>", `the human opponent: ${[...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ")}; sweep (the default) adds openings by the game's index: menu and seed-entry noise, the set-up mode, drawn boards (harness/sweep.ts)`, "sweep")
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it; created and checked before the first game)", "reports")
