@@ -15,8 +15,8 @@
  * instruction runs); the program never reads its own code, so it sees no difference.
  */
 import type { Machine } from "../emu/types.js";
-import { findGame } from "../harness/game-view.js";
-import { FLAG, type CpuDebug, type CpuRegisters } from "./cpu-debug.js";
+import { findGame } from "../guest/game-view.js";
+import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
 import type { Direction } from "./control-flow.js";
 import { installTrap, INT3, leaveTrap, trapFrame } from "./int3-trap.js";
 

@@ -6,7 +6,7 @@
  * reports it ("cpu-event-halt"). The trap frame on the stack (IP after the CCh, CS, FLAGS) says where.
  */
 import type { GuestMemory } from "../emu/types.js";
-import type { CpuDebug } from "./cpu-debug.js";
+import type { CpuDebug } from "../emu/cpu-debug.js";
 
 /** The trap stub's linear address: 0000:05FCh, inside the DOS communication area 0500h-05FFh. */
 const STUB_LINEAR = 0x5fc;

@@ -5,9 +5,9 @@
  * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu).
  */
 import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
-import { cellToScreen, Phase, type GameState } from "./game-view.js";
-import type { Mismatch } from "./runner.js";
-import { isGameOver, type GameSession } from "./session.js";
+import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
+import type { Mismatch } from "./model.js";
+import { isGameOver, type GameSession } from "../guest/session.js";
 import type { MenuNoise, SetUpAction, SweepOpening } from "./sweep.js";
 
 const ENTER = [0x1c, 0x9c];

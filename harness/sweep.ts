@@ -10,9 +10,9 @@
  * check against engine-ts (harness/runner.ts).
  */
 import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
-import { cellToScreen, type BoardGeometry } from "./game-view.js";
+import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
 import { stormPolicy, type ScreenCell, type StormPolicy, type StormTurn } from "./policies.js";
-import { Prng } from "./prng.js";
+import { Prng } from "../util/prng.js";
 
 /** What is typed at the menu before the game; each item ends back at the menu. */
 export type MenuNoise =
