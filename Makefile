@@ -112,6 +112,11 @@ layers: npm
 bench: all
 	node bench/run.mjs
 
+# docs/coverage.md: the default campaign (20 games of the sweep policy, seed 1) under diff --coverage.
+.PHONY: coverage
+coverage: all
+	node $(B)/cli.mjs diff --games 20 --seed 1 --coverage --coverage-md docs/coverage.md --out $(B)/coverage-reports
+
 # The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
 .PHONY: soak
 soak: all

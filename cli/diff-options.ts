@@ -21,6 +21,7 @@ export interface DiffCommandOptions extends BootCommandOptions {
   json?: boolean;
   shard?: string;
   coverage?: boolean;
+  coverageMd?: string;
 }
 
 /** A run of `piskasm diff` as its checked options describe it. */
@@ -35,6 +36,8 @@ export interface DiffSettings {
   shard?: Shard;
   /** --coverage: the tracer's plan and the program's blocks (cli/diff-coverage.ts). */
   coverage?: CoverageSetup;
+  /** --coverage-md: where the coverage page is written (docs/coverage.md). */
+  coverageMd?: string;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -63,6 +66,7 @@ export function addDiffOptions(command: Command): Command {
         "once seen; docs/architecture.md) from the menu on: a table per routine, the whole program's and the " +
         "evaluator's figures, the blocks and jumps left (in the JSON with --json)",
     )
+    .option("--coverage-md <file>", "with --coverage: also write the coverage page (docs/coverage.md, `make coverage`) with the reasons of what is left")
     .option(
       "--shard <i/n>",
       "play only shard i of n of the run (i from 0; needs --seed): the run's pairs of games (one per starter) " +
@@ -94,7 +98,13 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
     json: options.json === true,
     shard,
     coverage: options.coverage ? loadCoverageSetup() : undefined,
+    coverageMd: coverageMdOption(options),
   };
+}
+
+function coverageMdOption(options: DiffCommandOptions): string | undefined {
+  if (options.coverageMd !== undefined && !options.coverage) throw new UsageError("--coverage-md needs --coverage");
+  return options.coverageMd;
 }
 
 function parseShardOption(text: string | undefined, fixedSeed: number | undefined): Shard | undefined {

@@ -1,4 +1,6 @@
 /** What `piskasm diff` prints and writes at the end of a run: the summary line or JSON, the shard file. */
+import { writeFileSync } from "node:fs";
+import { coverageMarkdown } from "../debug/coverage-doc.js";
 import { formatCoverage, type CoverageReport } from "../debug/coverage-report.js";
 import type { RunSummary } from "../harness/stats.js";
 import { formatShard } from "../harness/shard.js";
@@ -50,6 +52,18 @@ export function writeShardFile(settings: DiffSettings, result: DiffResult): void
     reports: result.log.names,
   });
   console.error(`diff: shard ${formatShard(shard)} summary written to ${path}`);
+}
+
+/** --coverage-md: the coverage page, with the command that remakes it. */
+export function writeCoveragePage(settings: DiffSettings, result: DiffResult): void {
+  if (!settings.coverageMd || !result.coverage || result.interrupted) return;
+  const { plan } = settings;
+  const seed = plan.fixedSeed === undefined ? "" : ` --seed ${plan.fixedSeed}`;
+  const command = `piskasm diff --games ${plan.games}${seed} --policy ${plan.policy} --coverage --coverage-md ${settings.coverageMd}`;
+  const { games, computerMoves, mismatches, instructionsPerMove } = result.summary;
+  const run = `${games} games, ${computerMoves} computer moves checked, ${mismatches} mismatches; instructions per move: median ${instructionsPerMove.median}`;
+  writeFileSync(settings.coverageMd, coverageMarkdown(result.coverage, command, run));
+  console.error(`diff: coverage page written to ${settings.coverageMd}`);
 }
 
 /** The run's figures on stdout: one JSON object (--json) or the readable lines. */

@@ -13,7 +13,7 @@ import { shardGameCount } from "../harness/shard.js";
 import { FileError } from "../util/files.js";
 import { coverageOf } from "./diff-coverage.js";
 import { addDiffOptions, parseDiffOptions, type DiffCommandOptions, type DiffSettings } from "./diff-options.js";
-import { printDiffSummary, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
+import { printDiffSummary, writeCoveragePage, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -28,6 +28,7 @@ export function registerDiff(program: Command): void {
     const settings = parseDiffOptions(options);
     const result = await playDiff(settings);
     writeShardFile(settings, result);
+    writeCoveragePage(settings, result);
     printDiffSummary(settings, result);
     setExitCode(settings, result);
   });

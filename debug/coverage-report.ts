@@ -30,6 +30,8 @@ export interface OneWayJump {
 }
 
 export interface CoverageReport {
+  /** INT 3 traps the run took (every emulator's). */
+  traps: number;
   program: Figures;
   evaluator: Figures;
   routines: RoutineCoverage[];
@@ -48,7 +50,7 @@ export function coveragePlan(flow: ControlFlow, image: Uint8Array, origin: numbe
 }
 
 export function emptyHits(): CoverageHits {
-  return { blocks: [], directions: [], exhausted: [] };
+  return { blocks: [], directions: [], exhausted: [], traps: 0 };
 }
 
 /** The union of two runs' hits (jobs of one run, or shards). */
@@ -59,6 +61,7 @@ export function mergeHits(a: CoverageHits, b: CoverageHits): CoverageHits {
     blocks: [...new Set([...a.blocks, ...b.blocks])],
     directions: [...directions.values()],
     exhausted: [...new Set([...a.exhausted, ...b.exhausted])],
+    traps: a.traps + b.traps,
   };
 }
 
@@ -109,6 +112,7 @@ export function coverageReport(flow: ControlFlow, hits: CoverageHits): CoverageR
   const evaluator = (x: { routine: string }): boolean => EVALUATOR_ROUTINES.includes(x.routine);
   const exhausted = new Set(hits.exhausted);
   return {
+    traps: hits.traps,
     program: figures(flow.blocks, hit, flow.jumps, both),
     evaluator: figures(flow.blocks.filter(evaluator), hit, flow.jumps.filter(evaluator), both),
     routines,
@@ -135,6 +139,7 @@ export function formatCoverage(report: CoverageReport): string {
   lines.push(`coverage.evaluator_blocks_percent ${report.evaluator.blocksPercent}`);
   lines.push(`coverage.evaluator_jumps_both_percent ${report.evaluator.jumpsBothPercent}`);
   lines.push(`coverage.program_blocks_percent ${report.program.blocksPercent}`);
+  lines.push(`coverage.traps ${report.traps}`);
   lines.push(`uncovered blocks (${report.uncoveredBlocks.length}):`);
   for (const b of report.uncoveredBlocks) lines.push(`  ${where(b, b.start)}`);
   lines.push(`jumps not seen both ways (${report.oneWayJumps.length}):`);

@@ -43,10 +43,16 @@ export interface CoverageHits {
   directions: Array<[number, Direction]>;
   /** Jumps whose watch limit ran out before all their directions were seen. */
   exhausted: number[];
+  /** INT 3 traps taken. */
+  traps: number;
 }
 
-/** How many times a jump is trapped at most, per emulator. */
-export const DEFAULT_WATCH_LIMIT = 2000;
+/**
+ * How many times a jump is trapped at most, per emulator. Each watch costs two traps and four writes
+ * into the code page (which makes v86 compile that page again), so a jump that never goes one way
+ * (a direction that cannot happen) must not be watched for the whole run.
+ */
+export const DEFAULT_WATCH_LIMIT = 256;
 
 const BLOCK = 1;
 const PROBE = 2;
@@ -78,6 +84,7 @@ export class CoverageTracer {
   private readonly watched = new Map<number, { jump: WatchedJump; left: number }>();
   private readonly exhausted = new Set<number>();
   private trapped = false;
+  private traps = 0;
   private readonly detachers: Array<() => void> = [];
 
   constructor(
@@ -121,7 +128,7 @@ export class CoverageTracer {
   hits(): CoverageHits {
     const directions: Array<[number, Direction]> = [];
     for (const [offset, set] of this.seen) for (const d of set) directions.push([offset, d]);
-    return { blocks: [...this.blocksHit], directions, exhausted: [...this.exhausted] };
+    return { blocks: [...this.blocksHit], directions, exhausted: [...this.exhausted], traps: this.traps };
   }
 
   private linear(offset: number): number {
@@ -144,6 +151,7 @@ export class CoverageTracer {
     const offset = (frame.ip - 1) & 0xffff;
     const roles = frame.cs === this.segment ? (this.roles.get(offset) ?? 0) : 0;
     if (roles === 0) return;
+    this.traps++;
     this.roles.delete(offset);
     const linear = this.linear(offset);
     const original = this.originals.get(linear) ?? INT3;
