@@ -7,6 +7,8 @@ import type { SymbolMap } from "../debug/listing.js";
 import { projectPath } from "./paths.js";
 
 export interface CoverageSetup {
+  map: SymbolMap;
+  image: Uint8Array;
   flow: ControlFlow;
   plan: CoveragePlan;
 }
@@ -24,7 +26,7 @@ export function loadCoverageSetup(): CoverageSetup {
     throw new Error(`--coverage needs ${symPath} and ${comPath}: run \`make\` first (${(error as Error).message})`);
   }
   const flow = controlFlow(map, image);
-  return { flow, plan: coveragePlan(flow, image, map.origin) };
+  return { map, image, flow, plan: coveragePlan(flow, image, map.origin) };
 }
 
 export function coverageOf(setup: CoverageSetup, hits: CoverageHits | undefined): CoverageReport {

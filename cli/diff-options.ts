@@ -22,6 +22,7 @@ export interface DiffCommandOptions extends BootCommandOptions {
   shard?: string;
   coverage?: boolean;
   coverageMd?: string;
+  coverageLines?: string;
 }
 
 /** A run of `piskasm diff` as its checked options describe it. */
@@ -38,6 +39,8 @@ export interface DiffSettings {
   coverage?: CoverageSetup;
   /** --coverage-md: where the coverage page is written (docs/coverage.md). */
   coverageMd?: string;
+  /** --coverage-lines: where the per-line coverage for the page's source view is written. */
+  coverageLines?: string;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -67,6 +70,7 @@ export function addDiffOptions(command: Command): Command {
         "evaluator's figures, the blocks and jumps left (in the JSON with --json)",
     )
     .option("--coverage-md <file>", "with --coverage: also write the coverage page (docs/coverage.md, `make coverage`) with the reasons of what is left")
+    .option("--coverage-lines <file>", "with --coverage: also write which source lines ran (JSON; `make coverage` puts it in the symbol map for the debugger tab)")
     .option(
       "--shard <i/n>",
       "play only shard i of n of the run (i from 0; needs --seed): the run's pairs of games (one per starter) " +
@@ -98,13 +102,14 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
     json: options.json === true,
     shard,
     coverage: options.coverage ? loadCoverageSetup() : undefined,
-    coverageMd: coverageMdOption(options),
+    coverageMd: needsCoverage(options, options.coverageMd, "--coverage-md"),
+    coverageLines: needsCoverage(options, options.coverageLines, "--coverage-lines"),
   };
 }
 
-function coverageMdOption(options: DiffCommandOptions): string | undefined {
-  if (options.coverageMd !== undefined && !options.coverage) throw new UsageError("--coverage-md needs --coverage");
-  return options.coverageMd;
+function needsCoverage(options: DiffCommandOptions, value: string | undefined, name: string): string | undefined {
+  if (value !== undefined && !options.coverage) throw new UsageError(`${name} needs --coverage`);
+  return value;
 }
 
 function parseShardOption(text: string | undefined, fixedSeed: number | undefined): Shard | undefined {

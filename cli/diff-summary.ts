@@ -1,6 +1,8 @@
 /** What `piskasm diff` prints and writes at the end of a run: the summary line or JSON, the shard file. */
 import { writeFileSync } from "node:fs";
 import { coverageMarkdown } from "../debug/coverage-doc.js";
+import type { CoverageHits } from "../debug/coverage.js";
+import { lineCoverage } from "../debug/coverage-lines.js";
 import { formatCoverage, type CoverageReport } from "../debug/coverage-report.js";
 import type { RunSummary } from "../harness/stats.js";
 import { formatShard } from "../harness/shard.js";
@@ -31,8 +33,9 @@ export interface DiffResult {
   log: ReportLog;
   /** The run's moves digest (harness/moves-digest.ts). */
   digest: string;
-  /** --coverage: what the tracers saw. */
+  /** --coverage: what the tracers saw, and the figures made of it. */
   coverage?: CoverageReport;
+  coverageHits?: CoverageHits;
 }
 
 /** DIR/shard-i-of-n.json for `piskasm report merge` (shard runs that were not interrupted). */
@@ -54,15 +57,21 @@ export function writeShardFile(settings: DiffSettings, result: DiffResult): void
   console.error(`diff: shard ${formatShard(shard)} summary written to ${path}`);
 }
 
-/** --coverage-md: the coverage page, with the command that remakes it. */
-export function writeCoveragePage(settings: DiffSettings, result: DiffResult): void {
-  if (!settings.coverageMd || !result.coverage || result.interrupted) return;
-  const { plan } = settings;
+/** --coverage-md, --coverage-lines: the coverage page (with the command that remakes it) and the lines run. */
+export function writeCoverageFiles(settings: DiffSettings, result: DiffResult): void {
+  const { plan, coverage } = settings;
+  if (!coverage || !result.coverage || result.interrupted) return;
   const seed = plan.fixedSeed === undefined ? "" : ` --seed ${plan.fixedSeed}`;
-  const command = `piskasm diff --games ${plan.games}${seed} --policy ${plan.policy} --coverage --coverage-md ${settings.coverageMd}`;
+  const run = `piskasm diff --games ${plan.games}${seed} --policy ${plan.policy} --coverage`;
+  if (settings.coverageLines && result.coverageHits) {
+    const lines = lineCoverage(coverage.map, coverage.flow, result.coverageHits, coverage.image, run);
+    writeFileSync(settings.coverageLines, JSON.stringify(lines) + "\n");
+  }
+  if (!settings.coverageMd) return;
+  const command = `${run} --coverage-md ${settings.coverageMd}`;
   const { games, computerMoves, mismatches, instructionsPerMove } = result.summary;
-  const run = `${games} games, ${computerMoves} computer moves checked, ${mismatches} mismatches; instructions per move: median ${instructionsPerMove.median}`;
-  writeFileSync(settings.coverageMd, coverageMarkdown(result.coverage, command, run));
+  const figures = `${games} games, ${computerMoves} computer moves checked, ${mismatches} mismatches; instructions per move: median ${instructionsPerMove.median}`;
+  writeFileSync(settings.coverageMd, coverageMarkdown(result.coverage, command, figures));
   console.error(`diff: coverage page written to ${settings.coverageMd}`);
 }
 

@@ -13,7 +13,7 @@ import { shardGameCount } from "../harness/shard.js";
 import { FileError } from "../util/files.js";
 import { coverageOf } from "./diff-coverage.js";
 import { addDiffOptions, parseDiffOptions, type DiffCommandOptions, type DiffSettings } from "./diff-options.js";
-import { printDiffSummary, writeCoveragePage, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
+import { printDiffSummary, writeCoverageFiles, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -28,7 +28,7 @@ export function registerDiff(program: Command): void {
     const settings = parseDiffOptions(options);
     const result = await playDiff(settings);
     writeShardFile(settings, result);
-    writeCoveragePage(settings, result);
+    writeCoverageFiles(settings, result);
     printDiffSummary(settings, result);
     setExitCode(settings, result);
   });
@@ -67,7 +67,7 @@ async function playDiff(settings: DiffSettings): Promise<DiffResult> {
   const signal = interrupts.received();
   const stoppedBy = signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);
   const coverageReport = settings.coverage && coverageOf(settings.coverage, coverage);
-  return { summary, interrupted, stoppedBy, log, digest, signal, coverage: coverageReport };
+  return { summary, interrupted, stoppedBy, log, digest, signal, coverage: coverageReport, coverageHits: coverage };
 }
 
 /**

@@ -163,11 +163,6 @@ export interface StormMove {
   at: ScreenCell;
   /** Clicked twice quickly (the second click must be ignored: the cell has the human's stone by then). */
   double: boolean;
-  /**
-   * Keys typed at once after the click, while the program answers (sweep): the next turn ignores
-   * them, or, when the move ends the game, the result screen drops them before it waits for a key.
-   */
-  typeAhead?: readonly number[];
 }
 
 /** One turn of the storm: its noise, then Esc (giving the game up) or the move. */

@@ -45,7 +45,6 @@ export async function performMove(session: GameSession, move: StormMove, timeout
   const before = machine.instructionCount();
   await click(session, move.at, "left");
   if (move.double) await click(session, move.at, "left");
-  if (move.typeAhead) await machine.keyboard.sendScancodes(move.typeAhead);
   await machine.waitFor(
     () => {
       const phase = session.phase();

@@ -7,8 +7,7 @@
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
  * set up, a few stones handed to the human (Tab), a few stones and Esc. Everything goes through the
  * emulated keyboard and mouse; every set-up stone and every noise action is followed by the full
- * check against engine-ts (harness/runner.ts). Each move is followed at once by a key the program
- * must ignore (or drop on the result screen).
+ * check against engine-ts (harness/runner.ts).
  */
 import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
@@ -147,8 +146,7 @@ export function sweepPolicy(seed: number): SweepPolicy {
     turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn {
       turns++;
       if (turns === escapeAt) return { noise: [], escape: true };
-      const turn = storm.turn(plocha, geometry);
-      return turn.escape ? turn : { ...turn, move: { ...turn.move, typeAhead: LETTER_X } };
+      return storm.turn(plocha, geometry);
     },
     opening(index, geometry) {
       const slot = index % SWEEP_PERIOD;
