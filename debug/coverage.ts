@@ -52,7 +52,7 @@ export interface CoverageHits {
  * into the code page (which makes v86 compile that page again), so a jump that never goes one way
  * (a direction that cannot happen) must not be watched for the whole run.
  */
-export const DEFAULT_WATCH_LIMIT = 256;
+export const DEFAULT_WATCH_LIMIT = 4096;
 
 const BLOCK = 1;
 const PROBE = 2;
