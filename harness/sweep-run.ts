@@ -14,6 +14,8 @@ const ENTER = [0x1c, 0x9c];
 const ESC = [0x01, 0x81];
 const TAB = [0x0f, 0x8f];
 const KEY_S = [0x1f, 0x9f];
+/** The BIOS timer tick count (0040:006Ch), read to let ticks pass without input. */
+const BIOS_TICKS = 0x46c;
 
 /** The full check of a state against engine-ts (the runner's). */
 export type StateCheck = (asm: GameState, engine: Game) => Mismatch | undefined;
@@ -27,7 +29,13 @@ export async function performMenuNoise(session: GameSession, noise: readonly Men
   const { keyboard } = session.machine;
   for (const item of noise) {
     let expected = session.forcedSeed();
-    if (item.kind === "keys") {
+    if (item.kind === "idle") {
+      const start = session.machine.memory.readU16(BIOS_TICKS);
+      await session.machine.waitFor(() => ((session.machine.memory.readU16(BIOS_TICKS) - start) & 0xffff) >= item.ticks, {
+        timeoutMs,
+        what: `${item.ticks} timer ticks at the menu`,
+      });
+    } else if (item.kind === "keys") {
       await keyboard.sendScancodes(item.scancodes);
     } else {
       await keyboard.sendScancodes(KEY_S);

@@ -16,6 +16,8 @@ import { Prng } from "../util/prng.js";
 
 /** What is typed at the menu before the game; each item ends back at the menu. */
 export type MenuNoise =
+  /** No input for this many BIOS timer ticks: the menu wakes on each and waits again. */
+  | { kind: "idle"; ticks: number }
   /** Keys the menu ignores (not 1-4 or S). */
   | { kind: "keys"; scancodes: readonly number[] }
   /**
@@ -65,6 +67,7 @@ const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
 function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
   const digits = String(seed).split("").map((d) => DIGIT(Number(d)));
   const noise: MenuNoise[] = [
+    { kind: "idle", ticks: 2 },
     { kind: "keys", scancodes: [...DIGIT(5), ...DIGIT(0), ...LETTER_X, ...F1] },
     { kind: "seed", keys: [LETTER_X, DIGIT(1)], end: "enter" },
     { kind: "seed", keys: [DIGIT(7), DIGIT(0), DIGIT(0), DIGIT(0), DIGIT(0)], end: "enter" },
