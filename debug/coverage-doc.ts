@@ -45,7 +45,7 @@ export function coverageMarkdown(report: CoverageReport, command: string, summar
     "|---|---|---|---|---|---|",
     ...report.oneWayJumps.map(
       ({ jump, seen, exhausted }) =>
-        `| ${hex(jump.offset)} | ${jump.routine} | ${jump.file.replace(/^.*\//, "")}:${jump.line} | ${cell(jump.text)} | ${seen.join(", ") || "never ran"}${exhausted ? " (watch limit)" : ""} | ${reasonFor(jump.routine, jump.offset, jump.text) ?? noReason} |`,
+        `| ${hex(jump.offset)} | ${jump.routine} | ${jump.file.replace(/^.*\//, "")}:${jump.line} | ${cell(jump.text)} | ${seen.join(", ") || "never ran"}${exhausted ? " (watch ended)" : ""} | ${reasonFor(jump.routine, jump.offset, jump.text) ?? noReason} |`,
     ),
     "",
   ];

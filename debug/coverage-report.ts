@@ -25,7 +25,7 @@ export interface RoutineCoverage extends Figures {
 export interface OneWayJump {
   jump: ConditionalJump;
   seen: Direction[];
-  /** The tracer stopped watching it (its watch limit) before the other direction came. */
+  /** The tracer stopped watching it (its watch limit, or the first pass was over) before the other direction came. */
   exhausted: boolean;
 }
 
@@ -144,7 +144,7 @@ export function formatCoverage(report: CoverageReport): string {
   for (const b of report.uncoveredBlocks) lines.push(`  ${where(b, b.start)}`);
   lines.push(`jumps not seen both ways (${report.oneWayJumps.length}):`);
   for (const { jump, seen, exhausted } of report.oneWayJumps) {
-    const state = seen.length === 0 ? "never ran" : `only ${seen[0]}${exhausted ? " (watch limit reached)" : ""}`;
+    const state = seen.length === 0 ? "never ran" : `only ${seen[0]}${exhausted ? " (watch ended: limit or first pass over)" : ""}`;
     lines.push(`  ${where(jump, jump.offset)}  [${state}]`);
   }
   return lines.join("\n");

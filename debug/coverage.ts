@@ -9,7 +9,8 @@
  *   (a loop's head, a label two paths meet at) the jump itself gets an INT 3: at the trap the
  *   tracer evaluates the jump's condition on the trap frame's FLAGS (and CX for LOOP and JCXZ), then
  *   lets it run with a one-shot INT 3 on the successor it goes to, which puts the jump's INT 3 back.
- *   A jump is watched until its directions are seen, at most `watchLimit` times.
+ *   A jump is watched until its directions are seen, at most `watchLimit` times, and only during the
+ *   first pass: after QUIET_GAMES games without a new block or direction every watch is let go.
  * Traps are taken at the end of the emulator's slice (CpuDebug.onSliceEnd) without pausing it. The
  * tracer writes nothing but the trap stub, INT 3's vector and the CCh bytes (each put back before its
  * instruction runs); the program never reads its own code, so it sees no difference.
@@ -53,6 +54,11 @@ export interface CoverageHits {
  * (a direction that cannot happen) must not be watched for the whole run.
  */
 export const DEFAULT_WATCH_LIMIT = 4096;
+/**
+ * Games in a row that find no new block and no new direction, after which the watched jumps are let go
+ * (their CCh bytes put back): the first pass is over and the run goes on without writes to its code.
+ */
+export const QUIET_GAMES = 10;
 
 const BLOCK = 1;
 const PROBE = 2;
@@ -85,6 +91,10 @@ export class CoverageTracer {
   private readonly exhausted = new Set<number>();
   private trapped = false;
   private traps = 0;
+  /** Blocks and directions seen: a game that adds none is a quiet one. */
+  private found = 0;
+  private foundAtLastGame = 0;
+  private quietGames = 0;
   private readonly detachers: Array<() => void> = [];
 
   constructor(
@@ -125,6 +135,22 @@ export class CoverageTracer {
     for (const undo of this.detachers.splice(0).reverse()) undo();
   }
 
+  /** Called after each game: after QUIET_GAMES games without anything new, the watched jumps are let go. */
+  gameOver(): void {
+    this.quietGames = this.found === this.foundAtLastGame ? this.quietGames + 1 : 0;
+    this.foundAtLastGame = this.found;
+    if (this.quietGames < QUIET_GAMES || this.watched.size === 0) return;
+    for (const offset of this.watched.keys()) this.exhausted.add(offset);
+    this.watched.clear();
+    this.rearmJump.clear();
+    for (const [offset, roles] of this.roles) {
+      const left = roles & BLOCK;
+      if (left === roles) continue;
+      if (left) this.roles.set(offset, left);
+      else this.restore(offset);
+    }
+  }
+
   hits(): CoverageHits {
     const directions: Array<[number, Direction]> = [];
     for (const [offset, set] of this.seen) for (const d of set) directions.push([offset, d]);
@@ -144,6 +170,15 @@ export class CoverageTracer {
     this.roles.set(offset, (this.roles.get(offset) ?? 0) | role);
   }
 
+  /** Drops every role of `offset` and puts its byte back. */
+  private restore(offset: number): void {
+    this.roles.delete(offset);
+    const linear = this.linear(offset);
+    const original = this.originals.get(linear);
+    this.originals.delete(linear);
+    if (original !== undefined) this.cpu.write(linear, Uint8Array.of(original));
+  }
+
   private takeTrap(): void {
     if (!this.trapped) return;
     this.trapped = false;
@@ -152,12 +187,11 @@ export class CoverageTracer {
     const roles = frame.cs === this.segment ? (this.roles.get(offset) ?? 0) : 0;
     if (roles === 0) return;
     this.traps++;
-    this.roles.delete(offset);
-    const linear = this.linear(offset);
-    const original = this.originals.get(linear) ?? INT3;
-    this.originals.delete(linear);
-    this.cpu.write(linear, Uint8Array.of(original));
-    if (roles & BLOCK) this.blocksHit.add(offset);
+    this.restore(offset);
+    if (roles & BLOCK) {
+      this.blocksHit.add(offset);
+      this.found++;
+    }
     if (roles & REARM) this.rearm(offset);
     if (roles & PROBE) this.probe(offset, frame.flags, this.cpu.registers());
     leaveTrap(this.cpu, frame, offset);
@@ -170,6 +204,7 @@ export class CoverageTracer {
     const { jump } = entry;
     const direction: Direction = jumpTaken(jump.opcode, flags, registers.cx) ? "taken" : "not-taken";
     const seen = this.seen.get(offset) ?? new Set<Direction>();
+    if (!seen.has(direction)) this.found++;
     seen.add(direction);
     this.seen.set(offset, seen);
     const wanted = (["taken", "not-taken"] as const).filter((d) => !seen.has(d) && !jump.provenBySuccessor.includes(d));

@@ -99,6 +99,7 @@ export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunL
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
       const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
+      tracer?.gameOver();
       if (signal?.aborted) return;
       listener.onGame?.(outcome);
     }
