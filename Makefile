@@ -131,6 +131,15 @@ format-check: npm
 bench: all
 	node bench/run.mjs
 
+# docs/coverage.md: the default campaign (20 games of the sweep policy, seed 1) under diff --coverage;
+# the lines it ran go into the symbol map (the debugger tab's source view marks them) and the page.
+.PHONY: coverage
+coverage: all
+	node $(B)/cli.mjs diff --games 20 --seed 1 --coverage --coverage-md docs/coverage.md \
+	  --coverage-lines $(B)/piskasm.coverage.json --out $(B)/coverage-reports
+	node scripts/bundle.mjs symbols
+	node scripts/bundle.mjs web
+
 # The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
 .PHONY: soak
 soak: all

@@ -7,6 +7,7 @@ import type { RunPlanOptions, Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
 import { ensureWritableDir } from "../util/files.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
+import { loadCoverageSetup, type CoverageSetup } from "./diff-coverage.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 
 export interface DiffCommandOptions extends BootCommandOptions {
@@ -19,6 +20,9 @@ export interface DiffCommandOptions extends BootCommandOptions {
   stopOnWriteError?: boolean;
   json?: boolean;
   shard?: string;
+  coverage?: boolean;
+  coverageMd?: string;
+  coverageLines?: string;
 }
 
 /** A run of `piskasm diff` as its checked options describe it. */
@@ -31,6 +35,12 @@ export interface DiffSettings {
   stopOnWriteError: boolean;
   json: boolean;
   shard?: Shard;
+  /** --coverage: the tracer's plan and the program's blocks (cli/diff-coverage.ts). */
+  coverage?: CoverageSetup;
+  /** --coverage-md: where the coverage page is written (docs/coverage.md). */
+  coverageMd?: string;
+  /** --coverage-lines: where the per-line coverage for the page's source view is written. */
+  coverageLines?: string;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -42,12 +52,25 @@ export function addDiffOptions(command: Command): Command {
   command
     .option("--games <n>", `number of games, 1..${MAX_GAMES} (they alternate who starts)`, "20")
     .option("--seed <s>", "0..65535: game i starts with Seed = (s + i) mod 65536 (typed after the game's menu key S) and the policies are seeded from s")
-    .option("--policy <name>", `the human opponent: ${POLICY_CHOICES}`, "random")
+    .option(
+      "--policy <name>",
+      `the human opponent: ${POLICY_CHOICES}; sweep (the default) is storm with openings by the game's index: ` +
+        "menu and seed-entry noise, the set-up mode, boards set up full (harness/sweep.ts)",
+      "sweep",
+    )
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it; created and checked before the first game)", "reports")
     .option("--stop-on-write-error", "stop the run when a report cannot be written (default: say so and go on)")
     .option("--json", "print one JSON object with the figures at the end")
+    .option(
+      "--coverage",
+      "trace which basic blocks of PISKASM.COM run and which conditional jumps go both ways (INT 3 breakpoints removed " +
+        "once seen; docs/architecture.md) from the menu on: a table per routine, the whole program's and the " +
+        "evaluator's figures, the blocks and jumps left (in the JSON with --json)",
+    )
+    .option("--coverage-md <file>", "with --coverage: also write the coverage page (docs/coverage.md, `make coverage`) with the reasons of what is left")
+    .option("--coverage-lines <file>", "with --coverage: also write which source lines ran (JSON; `make coverage` puts it in the symbol map for the debugger tab)")
     .option(
       "--shard <i/n>",
       "play only shard i of n of the run (i from 0; needs --seed): the run's pairs of games (one per starter) " +
@@ -78,7 +101,15 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
     stopOnWriteError: options.stopOnWriteError === true,
     json: options.json === true,
     shard,
+    coverage: options.coverage ? loadCoverageSetup() : undefined,
+    coverageMd: needsCoverage(options, options.coverageMd, "--coverage-md"),
+    coverageLines: needsCoverage(options, options.coverageLines, "--coverage-lines"),
   };
+}
+
+function needsCoverage(options: DiffCommandOptions, value: string | undefined, name: string): string | undefined {
+  if (value !== undefined && !options.coverage) throw new UsageError(`${name} needs --coverage`);
+  return value;
 }
 
 function parseShardOption(text: string | undefined, fixedSeed: number | undefined): Shard | undefined {

@@ -1,4 +1,9 @@
 /** What `piskasm diff` prints and writes at the end of a run: the summary line or JSON, the shard file. */
+import { writeFileSync } from "node:fs";
+import { coverageMarkdown } from "../debug/coverage-doc.js";
+import type { CoverageHits } from "../debug/coverage.js";
+import { lineCoverage } from "../debug/coverage-lines.js";
+import { formatCoverage, type CoverageReport } from "../debug/coverage-report.js";
 import type { RunSummary } from "../harness/stats.js";
 import { formatShard } from "../harness/shard.js";
 import { writeShardSummary } from "../harness/shard-summary.js";
@@ -28,6 +33,9 @@ export interface DiffResult {
   log: ReportLog;
   /** The run's moves digest (harness/moves-digest.ts). */
   digest: string;
+  /** --coverage: what the tracers saw, and the figures made of it. */
+  coverage?: CoverageReport;
+  coverageHits?: CoverageHits;
 }
 
 /** DIR/shard-i-of-n.json for `piskasm report merge` (shard runs that were not interrupted). */
@@ -49,6 +57,24 @@ export function writeShardFile(settings: DiffSettings, result: DiffResult): void
   console.error(`diff: shard ${formatShard(shard)} summary written to ${path}`);
 }
 
+/** --coverage-md, --coverage-lines: the coverage page (with the command that remakes it) and the lines run. */
+export function writeCoverageFiles(settings: DiffSettings, result: DiffResult): void {
+  const { plan, coverage } = settings;
+  if (!coverage || !result.coverage || result.interrupted) return;
+  const seed = plan.fixedSeed === undefined ? "" : ` --seed ${plan.fixedSeed}`;
+  const run = `piskasm diff --games ${plan.games}${seed} --policy ${plan.policy} --coverage`;
+  if (settings.coverageLines && result.coverageHits) {
+    const lines = lineCoverage(coverage.map, coverage.flow, result.coverageHits, coverage.image, run);
+    writeFileSync(settings.coverageLines, JSON.stringify(lines) + "\n");
+  }
+  if (!settings.coverageMd) return;
+  const command = `${run} --coverage-md ${settings.coverageMd}`;
+  const { games, computerMoves, mismatches, instructionsPerMove } = result.summary;
+  const figures = `${games} games, ${computerMoves} computer moves checked, ${mismatches} mismatches; instructions per move: median ${instructionsPerMove.median}`;
+  writeFileSync(settings.coverageMd, coverageMarkdown(result.coverage, command, figures));
+  console.error(`diff: coverage page written to ${settings.coverageMd}`);
+}
+
 /** The run's figures on stdout: one JSON object (--json) or the readable lines. */
 export function printDiffSummary(settings: DiffSettings, result: DiffResult): void {
   const { summary, log, interrupted, stoppedBy } = result;
@@ -68,11 +94,13 @@ export function printDiffSummary(settings: DiffSettings, result: DiffResult): vo
         missingReportGames: log.missingGames,
         movesDigest: result.digest,
         shard: shard ? formatShard(shard) : null,
+        ...(result.coverage ? { coverage: result.coverage } : {}),
       }),
     );
     return;
   }
   console.log(summaryLine(summary));
+  if (result.coverage) console.log(formatCoverage(result.coverage));
   if (interrupted) console.log(`interrupted by ${stoppedBy} after ${summary.games} of ${plan.games} games`);
   if (log.missing > 0) console.log(missingLine(log, settings.out));
 }

@@ -11,8 +11,9 @@ import { Progress } from "../harness/progress.js";
 import { runDiff } from "../harness/run.js";
 import { shardGameCount } from "../harness/shard.js";
 import { FileError } from "../util/files.js";
+import { coverageOf } from "./diff-coverage.js";
 import { addDiffOptions, parseDiffOptions, type DiffCommandOptions, type DiffSettings } from "./diff-options.js";
-import { printDiffSummary, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
+import { printDiffSummary, writeCoverageFiles, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -27,6 +28,7 @@ export function registerDiff(program: Command): void {
     const settings = parseDiffOptions(options);
     const result = await playDiff(settings);
     writeShardFile(settings, result);
+    writeCoverageFiles(settings, result);
     printDiffSummary(settings, result);
     setExitCode(settings, result);
   });
@@ -42,9 +44,10 @@ async function playDiff(settings: DiffSettings): Promise<DiffResult> {
   const interrupts = listenForInterrupts();
   const stopOnWriteError = new AbortController();
   const report = mismatchReporter(settings, progress, log, stopOnWriteError);
-  const { summary, interrupted } = await runDiff(
+  const { summary, interrupted, coverage } = await runDiff(
     {
       boot: settings.boot,
+      coverage: settings.coverage?.plan,
       plan,
       jobs: settings.jobs,
       workerScript: projectPath("build", "diff-worker.mjs"),
@@ -63,7 +66,8 @@ async function playDiff(settings: DiffSettings): Promise<DiffResult> {
   progress.finish();
   const signal = interrupts.received();
   const stoppedBy = signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);
-  return { summary, interrupted, stoppedBy, log, digest, signal };
+  const coverageReport = settings.coverage && coverageOf(settings.coverage, coverage);
+  return { summary, interrupted, stoppedBy, log, digest, signal, coverage: coverageReport, coverageHits: coverage };
 }
 
 /**

@@ -3,9 +3,8 @@
  * Debugger): breakpoints are INT 3 opcodes (CCh) written over the first byte of an instruction.
  * A single step is a set of temporary INT 3s on every place the instruction can go next
  * (debug/successors.ts): v86 ignores the trap flag, so INT 1 single steps are not available. The
- * INT 3 vector points at a 3-byte stub `hlt; jmp $-1` at 0000:05FCh (the DOS communication area,
- * unused by the small DOS, and below the FreeDOS kernel at 0600h): INT 3 clears IF, so the stub
- * halts with interrupts off and v86 reports it ("cpu-event-halt"). At the next slice boundary the host pauses the emulator, takes
+ * INT 3 vector points at the trap stub of debug/int3-trap.ts, which halts with interrupts off.
+ * At the next slice boundary the host pauses the emulator, takes
  * the trap frame (IP, CS, FLAGS) off the stack into the CPU, puts the original bytes back and shows
  * the CPU exactly as it was at the breakpoint, but for IF: v86 lets a device's interrupt in from
  * JavaScript at once (not only between the slices of its main loop), so a paused CPU with IF = 1
@@ -17,15 +16,10 @@
 import type { Machine } from "../emu/types.js";
 import { findGame, Phase, readPhase, type GameLayout } from "../guest/game-view.js";
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
+import { installTrap, INT3, leaveTrap, trapFrame } from "./int3-trap.js";
 import { successors } from "./successors.js";
 import type { SymbolTable, Where } from "./symbols.js";
 
-/** The trap stub's linear address: 0000:05FCh, inside the DOS communication area 0500h-05FFh. */
-const STUB_LINEAR = 0x5fc;
-/** hlt; jmp short $-1 (back to the hlt: an NMI would not get past it). */
-const STUB_BYTES = Uint8Array.of(0xf4, 0xeb, 0xfd);
-const INT3_VECTOR = 3 * 4;
-const INT3 = 0xcc;
 /** E8 rel16: the near call step-over steps over (also FF /2, call through a register or memory). */
 const CALL_NEAR = 0xe8;
 const CALL_INDIRECT = 0xff;
@@ -51,7 +45,7 @@ export class ProgramDebugger {
   private readonly segment: number;
   private readonly breakpointSet = new Set<number>();
   private readonly originals = new Map<number, number>();
-  private savedVectors: Uint8Array | undefined;
+  private restoreVector: (() => void) | undefined;
   private trapped = false;
   /** The program's IF while stopped (the CPU's is held clear). */
   private heldInterruptFlag = 0;
@@ -72,9 +66,7 @@ export class ProgramDebugger {
     this.unsubscribe = this.cpu.onHaltWithInterruptsOff(() => {
       this.trapped = true;
     });
-    this.savedVectors = machine.memory.read(INT3_VECTOR, 4);
-    this.cpu.write(STUB_LINEAR, STUB_BYTES);
-    this.cpu.write(INT3_VECTOR, Uint8Array.of(STUB_LINEAR & 0xff, STUB_LINEAR >> 8, 0, 0));
+    this.restoreVector = installTrap(this.cpu, machine.memory);
   }
 
   /** The segment PISKASM.COM runs in (its PSP). */
@@ -178,8 +170,8 @@ export class ProgramDebugger {
   detach(): void {
     this.disarmBreakpoints();
     this.leaveStop();
-    if (this.savedVectors) this.cpu.write(INT3_VECTOR, this.savedVectors);
-    this.savedVectors = undefined;
+    this.restoreVector?.();
+    this.restoreVector = undefined;
     this.unsubscribe();
     this.cpu.resume();
   }
@@ -227,15 +219,11 @@ export class ProgramDebugger {
   /** The stub has halted: pause, take the trap frame back into the CPU, put the original bytes back. */
   private takeTrap(kind: StopKind): Stop {
     this.cpu.pause();
-    const r = this.cpu.registers();
-    const frame = this.linear(r.ss, r.sp);
-    const ip = this.machine.memory.readU16(frame);
-    const cs = this.machine.memory.readU16(frame + 2);
-    const flags = this.machine.memory.readU16(frame + 4);
-    const ours = this.originals.has(this.linear(cs, ip - 1));
+    const frame = trapFrame(this.cpu, this.machine.memory);
+    const ours = this.originals.has(this.linear(frame.cs, frame.ip - 1));
     this.disarmBreakpoints();
-    this.cpu.setFrame({ ip: ours ? (ip - 1) & 0xffff : ip, cs, sp: (r.sp + 6) & 0xffff, flags });
-    this.holdInterrupts(flags);
+    leaveTrap(this.cpu, frame, ours ? frame.ip - 1 : frame.ip);
+    this.holdInterrupts(frame.flags);
     return this.stopAt(kind);
   }
 

@@ -32,6 +32,17 @@ export interface Label {
   readonly line: number;
 }
 
+/**
+ * Which code lines the differential campaign ran (`make coverage`): offsets of source lines whose
+ * basic block ran, and of those whose block did not. Only for the program bytes it was made of.
+ */
+export interface LineCoverage {
+  readonly hit: readonly number[];
+  readonly missed: readonly number[];
+  /** What made it (the command), for the page's title. */
+  readonly source: string;
+}
+
 export interface SymbolMap {
   readonly program: string;
   readonly origin: number;
@@ -39,6 +50,8 @@ export interface SymbolMap {
   /** In address order as listed (code, then data). */
   readonly lines: readonly SourceLine[];
   readonly labels: readonly Label[];
+  /** Added by `make coverage` (debug/coverage-lines.ts). */
+  readonly coverage?: LineCoverage;
 }
 
 const LABEL = /^([A-Za-z_.?][\w.?@$]*):/;

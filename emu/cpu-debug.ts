@@ -2,8 +2,9 @@
  * What the source-level debugger needs of the emulated CPU beyond the Machine API: the 8086
  * registers, setting the ones a trap frame holds (IP, CS, SP, FLAGS), writing the bytes a debugger
  * writes (INT 3 opcodes, two interrupt vectors, a 3-byte trap stub), pausing and resuming the
- * emulator, and being told when the CPU halts with interrupts off (the stub). Only the page's
- * debugger tab uses it; the differential harness never does.
+ * emulator, and being told when the CPU halts with interrupts off (the stub) and when a slice of the
+ * run loop ends. The page's debugger tab uses it, and `piskasm diff --coverage` (debug/coverage.ts);
+ * a differential run without --coverage never does.
  */
 
 export interface CpuRegisters {
@@ -34,6 +35,12 @@ export interface CpuDebug {
   write(linear: number, bytes: Uint8Array): void;
   /** Calls `listener` when the CPU executes HLT with IF = 0; returns the unsubscribe function. */
   onHaltWithInterruptsOff(listener: () => void): () => void;
+  /**
+   * Calls `listener` after every slice of the emulator's run loop, where the CPU is between two
+   * instructions and may be changed (the coverage tracer takes its traps there without pausing);
+   * returns the unsubscribe function. A CPU taken out of a halt there runs on at once.
+   */
+  onSliceEnd(listener: () => void): () => void;
   /** Stops the emulator before its next slice (the CPU state stays as it is). */
   pause(): void;
   resume(): void;

@@ -29,7 +29,7 @@ const EVENT_LOOP_EVERY_MS = 4;
 const HALTED_WAKE_SLACK_MS = 1;
 
 export interface StepperClient {
-  /** After every slice: sample counters, run the pending probes. */
+  /** After every slice: sample counters, run the debug listeners and the pending probes. */
   afterSlice(): void;
   /** Whether anything still waits for the guest. */
   hasWaiters(): boolean;
@@ -91,10 +91,13 @@ export class HostStepper {
         const sliceEnd = performance.now();
         totals.ms += sliceEnd - sliceStart;
         totals.slices++;
+        const haltedInSlice = this.views.halted();
         this.client.afterSlice();
         const halted = this.views.halted();
+        // A debug listener took the CPU out of a halt (a coverage trap): its next slice is due now.
+        const due = haltedInSlice && !halted ? 0 : delayMs;
         if (halted || !this.client.hasWaiters() || sliceEnd - started >= BURST_MS || this.client.throttled()) {
-          this.scheduleNext(this.client.delay(halted ? delayMs + HALTED_WAKE_SLACK_MS : delayMs));
+          this.scheduleNext(this.client.delay(halted ? delayMs + HALTED_WAKE_SLACK_MS : due));
           return;
         }
       }

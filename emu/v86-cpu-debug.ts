@@ -36,7 +36,8 @@ interface V86Emulator {
 const CS = 1;
 const REAL_MODE_SHIFT = 4;
 
-export function createCpuDebug(emulator: unknown): CpuDebug {
+/** `sliceEnd` holds the listeners the machine calls after every slice of its run loop. */
+export function createCpuDebug(emulator: unknown, sliceEnd: Set<() => void>): CpuDebug {
   const e = emulator as V86Emulator;
   const cpu = (): V86Cpu => e.v86.cpu;
   return {
@@ -82,6 +83,11 @@ export function createCpuDebug(emulator: unknown): CpuDebug {
     onHaltWithInterruptsOff(listener) {
       e.add_listener("cpu-event-halt", listener);
       return () => e.remove_listener("cpu-event-halt", listener);
+    },
+    onSliceEnd(listener) {
+      const own = (): void => listener();
+      sliceEnd.add(own);
+      return () => sliceEnd.delete(own);
     },
     pause() {
       e.v86.stop();

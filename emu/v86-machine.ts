@@ -72,6 +72,8 @@ class V86Machine implements Machine {
     () => this.stepper.kick(),
   );
   readonly debug: CpuDebug;
+  /** The debug listeners run after every slice (CpuDebug.onSliceEnd). */
+  private readonly sliceEnd = new Set<() => void>();
   private readonly counter = new InstructionCounter();
   private readonly views: WasmViews;
   private readonly stepper: HostStepper;
@@ -87,10 +89,11 @@ class V86Machine implements Machine {
     const loop = emulator.v86;
     this.views = new WasmViews(loop.cpu);
     this.memory = this.views;
-    this.debug = createCpuDebug(emulator);
+    this.debug = createCpuDebug(emulator, this.sliceEnd);
     this.stepper = new HostStepper(loop, this.views, {
       afterSlice: () => {
         this.counter.sample(this.views.instructionCounter());
+        for (const listener of this.sliceEnd) listener();
         this.waiters.check();
       },
       hasWaiters: () => this.waiters.hasPending(),

@@ -46,7 +46,8 @@ try {
       reportMoves();
       post({ kind: "game", outcome });
     },
-  }, { menu, onMenu });
+    onCoverage: (hits) => post({ kind: "coverage", hits }),
+  }, { menu, onMenu, coverage: input.coverage });
   post({ kind: "done" });
 } catch (error) {
   post({ kind: "error", message: error instanceof Error ? error.message : String(error) });

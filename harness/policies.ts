@@ -7,6 +7,8 @@
  *           clicks outside the board, on stones, between cells and with the right button, drags,
  *           random keys, double clicks, and now and then Esc in the middle of the game (the plan of
  *           each turn is a StormTurn; harness/storm.ts performs it).
+ *   sweep:  the storm's turns after an opening by the game's index: menu and seed-entry noise, the
+ *           set-up mode, a drawn board (harness/sweep.ts).
  *   replay: a fixed list of moves.
  * All are deterministic for a given seed and board.
  */
@@ -126,7 +128,8 @@ export function replayPolicy(moves: readonly number[]): Policy {
   };
 }
 
-export function createPolicy(name: GeneratedPolicyName, seed: number): Policy {
+/** The generated policies but sweep (harness/sweep.ts, which builds on storm). */
+export function createPolicy(name: Exclude<GeneratedPolicyName, "sweep">, seed: number): Policy {
   switch (name) {
     case "random":
       return randomPolicy(seed);
@@ -166,13 +169,13 @@ export interface StormMove {
 export type StormTurn = { noise: StormNoise[] } & ({ escape: true } | { escape: false; move: StormMove });
 
 export interface StormPolicy extends Policy {
-  readonly name: "storm";
+  readonly name: "storm" | "sweep";
   /** The turn on this board, drawn with this screen geometry (the debug header's). */
   turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn;
 }
 
 export function isStormPolicy(policy: OpponentPolicy): policy is StormPolicy {
-  return policy.name === "storm";
+  return policy.name === "storm" || policy.name === "sweep";
 }
 
 /** Each turn gives the game up with probability 1 / ESCAPE_ODDS. */

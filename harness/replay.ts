@@ -7,13 +7,13 @@ import type { GameSession } from "../guest/session.js";
 import type { GameSpec, GameOutcome } from "./model.js";
 
 /**
- * The game of a report. A storm game is played again by the storm policy with the report's policy
- * seed (its noise is part of the game), for as many computer moves as the report has; every other
- * game by its list of human moves.
+ * The game of a report. A storm or sweep game is played again by its policy with the report's policy
+ * seed and game index (its noise and opening are part of the game), for as many computer moves as the
+ * report has; every other game by its list of human moves.
  */
 export function replaySpec(report: MismatchReport): GameSpec {
   const common = { index: report.gameIndex, whoStarts: report.whoStarts, policySeed: report.policySeed, seed: report.seed };
-  if (report.policy === "storm") return { ...common, policy: "storm", maxComputerMoves: report.computerMoves.length };
+  if (report.policy === "storm" || report.policy === "sweep") return { ...common, policy: report.policy, maxComputerMoves: report.computerMoves.length };
   return { ...common, policy: "replay", moves: report.moves.map(parseCell), maxComputerMoves: Number.POSITIVE_INFINITY };
 }
 

@@ -6,6 +6,8 @@
  */
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
+import { CoverageTracer, type CoverageHits, type CoveragePlan } from "../debug/coverage.js";
+import { mergeHits } from "../debug/coverage-report.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import type { GameSession } from "../guest/session.js";
@@ -18,6 +20,8 @@ import type { GameOutcome, GameSlice, GameSpec, RunPlanOptions } from "./model.j
 export interface RunListener {
   onMove?: () => void;
   onGame?: (outcome: GameOutcome) => void;
+  /** With a coverage plan: what one emulator's tracer saw, once its games are over. */
+  onCoverage?: (hits: CoverageHits) => void;
 }
 
 
@@ -30,6 +34,8 @@ interface DiffRunBase {
   engine?: EngineFactory;
   /** Ends the run early: the games being played are dropped, the result covers the finished ones. */
   signal?: AbortSignal;
+  /** Trace the blocks and jumps of PISKASM.COM that run (debug/coverage.ts). */
+  coverage?: CoveragePlan;
 }
 
 /** The games as a list (tests, bench: every outcome is returned) or as a plan (the CLI: counters only). */
@@ -41,6 +47,8 @@ export interface RunResult {
   summary: RunSummary;
   /** The signal ended the run before all its games were played. */
   interrupted: boolean;
+  /** With a coverage plan: what the tracers of every emulator saw together. */
+  coverage?: CoverageHits;
 }
 
 function sliceLength(slice: GameSlice): number {
@@ -76,20 +84,26 @@ export interface PlayOptions {
   menu?: MachineSnapshot;
   /** Called once the machine is at the game's menu, before the first game. */
   onMenu?: (session: GameSession) => Promise<void>;
+  /** Trace coverage from the menu on (after onMenu: a shared menu snapshot holds no INT 3). */
+  coverage?: CoveragePlan;
 }
 
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
 export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
-  const { engine, signal, menu, onMenu } = options;
+  const { engine, signal, menu, onMenu, coverage } = options;
   const session = await openSession(boot, menu);
   try {
     await onMenu?.(session);
+    const tracer = coverage && new CoverageTracer(session.machine, coverage);
+    tracer?.attach();
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
       const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
+      tracer?.gameOver();
       if (signal?.aborted) return;
       listener.onGame?.(outcome);
     }
+    if (tracer) listener.onCoverage?.(tracer.hits());
   } finally {
     await session.machine.destroy();
   }
@@ -102,7 +116,11 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   const keepOutcomes = options.specs !== undefined;
   const slice: GameSlice = options.specs ? { specs: options.specs } : { plan: options.plan, from: 0, to: plannedCount(options.plan) };
   const { signal } = options;
+  let coverage: CoverageHits | undefined;
   const collect: RunListener = {
+    onCoverage: (hits) => {
+      coverage = coverage ? mergeHits(coverage, hits) : hits;
+    },
     onMove: () => {
       if (!signal?.aborted) listener.onMove?.();
     },
@@ -116,10 +134,12 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   const jobs = Math.max(1, Math.min(options.jobs, sliceLength(slice)));
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
-    jobs === 1 ? playGames(options.boot, slice, collect, { engine: options.engine, signal }) : runInWorkers(options, slice, jobs, collect);
+    jobs === 1
+      ? playGames(options.boot, slice, collect, { engine: options.engine, signal, coverage: options.coverage })
+      : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
-  return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false };
+  return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false, coverage };
 }
 
 /** Waits for `playing`, or only until `signal` aborts (a game in progress is then left to stop on its own). */
@@ -172,7 +192,7 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
     };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
-      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0 };
+      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0, coverage: options.coverage };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;
@@ -189,6 +209,9 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
           }
           case "game":
             listener.onGame?.(message.outcome);
+            break;
+          case "coverage":
+            listener.onCoverage?.(message.hits);
             break;
           case "error":
             fail(new Error(`job ${j + 1}: ${message.message}`));

@@ -12,6 +12,8 @@ import { checkScreen } from "../checks/screen-check.js";
 import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
+import { isSweepPolicy, sweepPolicy } from "./sweep.js";
+import { performMenuNoise, playSetUp } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
 import { isEnginePolicyName } from "../checks/policy-names.js";
 
@@ -41,6 +43,7 @@ type Turn = { cell: number; timing: MoveTiming } | { stop: "escaped" | "no-move"
 function policyFor(spec: GameSpec): OpponentPolicy {
   if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
   if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
+  if (spec.policy === "sweep") return sweepPolicy(spec.policySeed);
   return createPolicy(spec.policy, spec.policySeed);
 }
 
@@ -93,30 +96,59 @@ async function humanTurn(
   return { cell: turn.move.cell, timing: await performMove(session, turn.move, timeoutMs) };
 }
 
+/** How a game began: its first state, the reference game, and what the opening already found. */
+interface Opening {
+  asm: GameState;
+  engine: Game;
+  mismatch?: Mismatch;
+  escaped: boolean;
+  /** The computer's stones so far (set-up stones are not its moves). */
+  computerMoves: number[];
+}
+
+/**
+ * From the menu to the first human turn: a sweep policy's menu noise and set-up first (each step
+ * checked), or simply the menu key of who starts.
+ */
+async function openGame(session: GameSession, spec: GameSpec, policy: OpponentPolicy, hooks: RunHooks): Promise<Opening> {
+  const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+  const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
+  if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
+  if (spec.seed !== undefined) await session.useSeed(spec.seed);
+  if (opening?.setUp) {
+    const setUp = await playSetUp(session, opening.setUp, (asm, engine) => check(session, asm, engine), timeoutMs);
+    return { ...setUp, computerMoves: setUp.computerMove === undefined ? [] : [setUp.computerMove] };
+  }
+  const asm = await session.startGame(spec.whoStarts);
+  const engine = (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts);
+  const computerMoves = asm.lastPC === NO_CELL ? [] : [asm.lastPC];
+  return { asm, engine, mismatch: check(session, asm, engine), escaped: false, computerMoves };
+}
+
 /** Plays one game from the menu and returns to the menu. */
 export async function playGame(session: GameSession, spec: GameSpec, hooks: RunHooks = {}): Promise<GameOutcome> {
   const started = performance.now();
   const tracker = costTracker(session.machine);
-  if (spec.seed !== undefined) await session.useSeed(spec.seed);
-  let asm = await session.startGame(spec.whoStarts);
-  let mark = performance.now();
-  const engine = tracker.time("engineMs", () => (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts));
   const policy = policyFor(spec);
+  const opened = await openGame(session, spec, policy, hooks);
+  let asm = opened.asm;
+  const engine = opened.engine;
+  let mark = performance.now();
   const outcome: GameOutcome = {
     spec,
     seed: asm.seed,
-    result: "playing",
+    result: opened.escaped ? "escaped" : "playing",
     humanMoves: [],
-    computerMoves: asm.lastPC === NO_CELL ? [] : [asm.lastPC],
-    checkedComputerMoves: asm.lastPC === NO_CELL ? 0 : 1,
+    computerMoves: opened.computerMoves,
+    checkedComputerMoves: opened.computerMoves.length,
     instructions: [],
     wallMs: 0,
     harnessMs: 0,
     cost: tracker.cost,
+    mismatch: opened.mismatch,
   };
-  outcome.mismatch = tracker.time("checkMs", () => check(session, asm, engine));
   if (outcome.checkedComputerMoves > 0) hooks.onMove?.();
-  while (!outcome.mismatch && engine.result === "playing") {
+  while (!outcome.mismatch && !opened.escaped && engine.result === "playing") {
     if (outcome.checkedComputerMoves >= spec.maxComputerMoves) {
       outcome.result = "capped";
       break;

@@ -1,4 +1,5 @@
 /** Messages between the differential run and its worker threads. */
+import type { CoverageHits, CoveragePlan } from "../debug/coverage.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import type { BootSpec } from "../guest/boot.js";
 import type { GameSlice, GameOutcome } from "./model.js";
@@ -11,6 +12,8 @@ export interface WorkerInput {
    * other jobs ("menu" to them), which continue from it instead of booting (harness/run.ts).
    */
   sharesBoot: boolean;
+  /** Trace coverage of PISKASM.COM (`diff --coverage`). */
+  coverage?: CoveragePlan;
 }
 
 /** From a worker to the run. */
@@ -19,6 +22,8 @@ export type WorkerMessage =
   | { kind: "moves"; count: number }
   | { kind: "game"; outcome: GameOutcome }
   | { kind: "menu"; menu: MachineSnapshot }
+  /** What the job's coverage tracer saw (before "done"). */
+  | { kind: "coverage"; hits: CoverageHits }
   | { kind: "error"; message: string }
   | { kind: "done" };
 

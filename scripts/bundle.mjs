@@ -124,10 +124,12 @@ function precompress() {
   }
 }
 
-// The symbol map of PISKASM.COM from its NASM listing (debug/listing.ts), for the debugger and reports.
+// The symbol map of PISKASM.COM from its NASM listing (debug/listing.ts), for the debugger and reports,
+// with the lines `make coverage` found run (build/piskasm.coverage.json, when made of the same COM).
 async function buildSymbols() {
   await build({ entryPoints: ["debug/make-symbols.ts"], outfile: "build/make-symbols.mjs", bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning" });
-  const run = spawnSync(process.execPath, ["build/make-symbols.mjs", "build/piskasm.lst", "build/piskasm.sym.json"], { stdio: "inherit" });
+  const args = ["build/make-symbols.mjs", "build/piskasm.lst", "build/piskasm.sym.json", "build/PISKASM.COM", "build/piskasm.coverage.json"];
+  const run = spawnSync(process.execPath, args, { stdio: "inherit" });
   if (run.status !== 0) process.exit(1);
 }
 

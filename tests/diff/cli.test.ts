@@ -1,6 +1,6 @@
 /** `piskasm diff`, `info` and `replay` as a user runs them: the bundled CLI in a child process. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -38,11 +38,22 @@ describe("piskasm diff", () => {
     expect(digests[1]).toBe(digests[0]);
   });
 
+  it("prints the coverage of PISKASM.COM with --coverage --json and the coverage page with --coverage-md", () => {
+    const page = join(out, "coverage.md");
+    const run = piskasm("diff", "--games", "2", "--policy", "random", "--coverage", "--coverage-md", page, "--json", "--image", IMAGE, "--out", out);
+    expect(run.status, run.stderr).toBe(0);
+    const figures = JSON.parse(run.stdout) as { coverage: { evaluator: { blocksHit: number; blocks: number }; uncoveredBlocks: { routine: string }[] } };
+    expect(figures.coverage.evaluator.blocksHit).toBeGreaterThan(figures.coverage.evaluator.blocks / 2);
+    expect(figures.coverage.uncoveredBlocks.map((b) => b.routine)).toContain("set_up_position");
+    expect(readFileSync(page, "utf8")).toContain("coverage.evaluator_blocks_percent");
+  });
+
   it.each([
     [["--games", "ten"], "--games must be a positive integer"],
     [["--jobs", "0"], "--jobs must be a positive integer"],
     [["--seed", "70000"], "--seed must be an integer 0..65535"],
     [["--policy", "minimax"], "--policy must be random or engine"],
+    [["--coverage-md", "x.md"], "--coverage-md needs --coverage"],
     [["--image", "/nonexistent.img"], "not found"],
   ])("rejects %j with one line and exit code 2", (args, message) => {
     const run = piskasm("diff", "--image", IMAGE, ...args);

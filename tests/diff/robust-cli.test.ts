@@ -62,7 +62,7 @@ describe("piskasm diff: reports", () => {
   it("says in one line when a report cannot be written, goes on, and lists the missing reports in the summary", () => {
     const out = join(dir, "full");
     // ulimit -f 1: files of at most 1 KiB, like a disk that is full once the run has started; a report is larger.
-    const run = piskasmLimited("-f 1", "diff", "--games", "4", "--jobs", "2", "--seed", "9", "--image", faulty, "--out", out);
+    const run = piskasmLimited("-f 1", "diff", "--games", "4", "--jobs", "2", "--seed", "9", "--policy", "random", "--image", faulty, "--out", out);
     const failures = run.stderr.split("\n").filter((line) => line.startsWith("piskasm: cannot write report"));
     expect(failures, run.stderr).toHaveLength(4);
     for (const line of failures) expect(line).toMatch(/file too large for the file system \(EFBIG\); the run goes on$/);
@@ -77,7 +77,7 @@ describe("piskasm diff: reports", () => {
 
   it("stops at the first report that cannot be written with --stop-on-write-error (exit code 2)", () => {
     const out = join(dir, "full-stop");
-    const run = piskasmLimited("-f 1", "diff", "--games", "6", "--seed", "9", "--stop-on-write-error", "--json", "--image", faulty, "--out", out);
+    const run = piskasmLimited("-f 1", "diff", "--games", "6", "--seed", "9", "--policy", "random", "--stop-on-write-error", "--json", "--image", faulty, "--out", out);
     const figures = JSON.parse(run.stdout) as { games: number; missingReports: number; interrupted: string };
     expect(figures.missingReports).toBe(1);
     expect(figures.games).toBe(1);

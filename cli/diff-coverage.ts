@@ -1,0 +1,34 @@
+/** `piskasm diff --coverage`: the tracer's plan from build/, and the report printed or put in the JSON. */
+import { readFileSync } from "node:fs";
+import { controlFlow, type ControlFlow } from "../debug/control-flow.js";
+import type { CoverageHits, CoveragePlan } from "../debug/coverage.js";
+import { coveragePlan, coverageReport, emptyHits, type CoverageReport } from "../debug/coverage-report.js";
+import type { SymbolMap } from "../debug/listing.js";
+import { projectPath } from "./paths.js";
+
+export interface CoverageSetup {
+  map: SymbolMap;
+  image: Uint8Array;
+  flow: ControlFlow;
+  plan: CoveragePlan;
+}
+
+/** Reads build/piskasm.sym.json and build/PISKASM.COM (made by `make`). */
+export function loadCoverageSetup(): CoverageSetup {
+  const symPath = projectPath("build", "piskasm.sym.json");
+  const comPath = projectPath("build", "PISKASM.COM");
+  let map: SymbolMap;
+  let image: Uint8Array;
+  try {
+    map = JSON.parse(readFileSync(symPath, "utf8")) as SymbolMap;
+    image = readFileSync(comPath);
+  } catch (error) {
+    throw new Error(`--coverage needs ${symPath} and ${comPath}: run \`make\` first (${(error as Error).message})`);
+  }
+  const flow = controlFlow(map, image);
+  return { map, image, flow, plan: coveragePlan(flow, image, map.origin) };
+}
+
+export function coverageOf(setup: CoverageSetup, hits: CoverageHits | undefined): CoverageReport {
+  return coverageReport(setup.flow, hits ?? emptyHits());
+}

@@ -1,0 +1,112 @@
+/**
+ * Performs a sweep opening (harness/sweep.ts) through the emulated keyboard and mouse: the menu's
+ * noise (each item ends at the menu with the forced seed as it should be), then the set-up mode,
+ * each stone checked against engine-ts's own set-up, each noise action checked to change nothing,
+ * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu).
+ */
+import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
+import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
+import type { Mismatch } from "./model.js";
+import { isGameOver, type GameSession } from "../guest/session.js";
+import type { MenuNoise, SetUpAction, SweepOpening } from "./sweep.js";
+
+const ENTER = [0x1c, 0x9c];
+const ESC = [0x01, 0x81];
+const TAB = [0x0f, 0x8f];
+const KEY_S = [0x1f, 0x9f];
+/** The BIOS timer tick count (0040:006Ch), read to let ticks pass without input. */
+const BIOS_TICKS = 0x46c;
+
+/** The full check of a state against engine-ts (the runner's). */
+export type StateCheck = (asm: GameState, engine: Game) => Mismatch | undefined;
+
+async function waitPhase(session: GameSession, phase: number, timeoutMs: number, what: string): Promise<void> {
+  await session.machine.waitFor(() => session.phase() === phase, { timeoutMs, what });
+}
+
+/** Types the menu's noise; after each item the menu is back and the forced seed is what it should be. */
+export async function performMenuNoise(session: GameSession, noise: readonly MenuNoise[], timeoutMs: number): Promise<void> {
+  const { keyboard } = session.machine;
+  for (const item of noise) {
+    let expected = session.forcedSeed();
+    if (item.kind === "idle") {
+      const start = session.machine.memory.readU16(BIOS_TICKS);
+      await session.machine.waitFor(() => ((session.machine.memory.readU16(BIOS_TICKS) - start) & 0xffff) >= item.ticks, {
+        timeoutMs,
+        what: `${item.ticks} timer ticks at the menu`,
+      });
+    } else if (item.kind === "keys") {
+      await keyboard.sendScancodes(item.scancodes);
+    } else {
+      await keyboard.sendScancodes(KEY_S);
+      await waitPhase(session, Phase.SEED_ENTRY, timeoutMs, "the seed entry after menu key S (Phase = SEED_ENTRY)");
+      for (const k of item.keys) await keyboard.sendScancodes(k);
+      await keyboard.sendScancodes(item.end === "enter" ? ENTER : ESC);
+      if (item.forces !== undefined) expected = item.forces === "counted" ? undefined : item.forces;
+      await waitPhase(session, Phase.MENU, timeoutMs, `the menu again after a seed entry ended with ${item.end}`);
+    }
+    const forced = session.forcedSeed();
+    if (forced !== expected) {
+      throw new Error(`the menu's noise changed the forced seed from ${expected ?? "none"} to ${forced ?? "none"}; the screen:\n${session.machine.screenText()}`);
+    }
+  }
+}
+
+export interface SetUpResult {
+  asm: GameState;
+  engine: Game;
+  mismatch?: Mismatch;
+  /** Esc ended the set-up: the program is at the menu. */
+  escaped: boolean;
+  /** The computer's answer to Enter, when it moved. */
+  computerMove?: number;
+}
+
+async function placeStone(session: GameSession, action: SetUpAction & { kind: "stone" }, count: number, timeoutMs: number): Promise<void> {
+  const { col, row } = cellToScreen(session.layout.geometry, action.cell);
+  await session.machine.mouse.clickCell(col, row, action.side === COMPUTER ? "right" : "left");
+  await session.machine.waitFor(() => (session.phase() === Phase.SETUP && session.moveCount() === count) || isGameOver(session.phase()), {
+    timeoutMs,
+    what: `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
+  });
+}
+
+async function handOver(session: GameSession, end: ToMove | "esc", engine: Game, timeoutMs: number): Promise<number | undefined> {
+  const { machine } = session;
+  if (end === "esc") {
+    await machine.keyboard.sendScancodes(ESC);
+    await waitPhase(session, Phase.MENU, timeoutMs, "the menu after Esc in the set-up mode");
+    return undefined;
+  }
+  const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
+  await machine.keyboard.sendScancodes(end === "computer" ? ENTER : TAB);
+  await machine.waitFor(() => (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) || isGameOver(session.phase()), {
+    timeoutMs,
+    what: `the human's turn after handing the set-up over (${end} to move)`,
+  });
+  return engine.handOver(end) ?? undefined;
+}
+
+/** From the menu: the set-up of a sweep opening, every step checked; stops at the first mismatch. */
+export async function playSetUp(session: GameSession, setUp: NonNullable<SweepOpening["setUp"]>, check: StateCheck, timeoutMs: number): Promise<SetUpResult> {
+  let asm = await session.startSetUp();
+  const engine = Game.setUp(asm.seed);
+  let placed = 0;
+  for (const action of setUp.actions) {
+    if (action.kind === "stone") {
+      await placeStone(session, action, ++placed, timeoutMs);
+      engine.placeStone(action.cell, action.side);
+    } else if (action.kind === "key") {
+      await session.machine.keyboard.sendScancodes(action.scancodes);
+    } else {
+      await session.machine.mouse.clickCell(action.at.col, action.at.row, action.button);
+    }
+    asm = session.readState();
+    const mismatch = check(asm, engine);
+    if (mismatch || engine.result !== "playing") return { asm, engine, mismatch, escaped: false };
+  }
+  const computerMove = await handOver(session, setUp.end, engine, timeoutMs);
+  asm = session.readState();
+  if (setUp.end === "esc") return { asm, engine, escaped: true };
+  return { asm, engine, mismatch: check(asm, engine), escaped: false, computerMove };
+}

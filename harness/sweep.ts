@@ -1,0 +1,163 @@
+/**
+ * The sweep policy: the storm policy's turns, and before them, by the game's index, an opening that
+ * takes the program where plain games never go: keys the menu must ignore, the seed entry of menu key
+ * S (bad seeds, Backspace, Esc, an empty line, characters it refuses, a line too long), and the set-up
+ * mode of menu key 4 with its noise (keys, clicks on stones and off the board): a full board that ends
+ * in a draw while it is set up, a board full but for its four corners handed to the computer (where
+ * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
+ * set up, a few stones handed to the human (Tab), a few stones and Esc. Everything goes through the
+ * emulated keyboard and mouse; every set-up stone and every noise action is followed by the full
+ * check against engine-ts (harness/runner.ts).
+ */
+import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
+import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
+import { stormPolicy, type ScreenCell, type StormPolicy, type StormTurn } from "./policies.js";
+import { Prng } from "../util/prng.js";
+
+/** What is typed at the menu before the game; each item ends back at the menu. */
+export type MenuNoise =
+  /** No input for this many BIOS timer ticks: the menu wakes on each and waits again. */
+  | { kind: "idle"; ticks: number }
+  /** Keys the menu ignores (not 1-4 or S). */
+  | { kind: "keys"; scancodes: readonly number[] }
+  /**
+   * Key S, then these keys (scancodes per key), then the line is confirmed or dropped. `forces`: the
+   * seed every game starts with afterwards (a good number), "counted" (an empty line); else no change.
+   */
+  | { kind: "seed"; keys: ReadonlyArray<readonly number[]>; end: "enter" | "esc"; forces?: number | "counted" };
+
+/** One action of the set-up mode: a stone, or noise it must ignore. */
+export type SetUpAction =
+  | { kind: "stone"; cell: number; side: Side }
+  | { kind: "key"; scancodes: readonly number[] }
+  | { kind: "click"; at: ScreenCell; button: "left" | "right" };
+
+export interface SweepOpening {
+  menu: MenuNoise[];
+  /** Undefined: the game starts from the menu as usual. */
+  setUp?: { actions: SetUpAction[]; end: ToMove | "esc" };
+}
+
+export interface SweepPolicy extends StormPolicy {
+  /** Called before the game's first turn; later turns come from storm (or Esc, by the opening). */
+  /** The opening of game `index` (drawn with this screen geometry). */
+  opening(index: number, geometry: BoardGeometry): SweepOpening;
+}
+
+export function isSweepPolicy(policy: { readonly name: string }): policy is SweepPolicy {
+  return policy.name === "sweep";
+}
+
+/** The scenarios repeat every SWEEP_PERIOD games (scenario by index mod SWEEP_PERIOD). */
+export const SWEEP_PERIOD = 10;
+
+const key = (make: number): number[] => [make, make | 0x80];
+const BACKSPACE = key(0x0e);
+const SPACE = key(0x39);
+const DIGIT = (d: number): number[] => key(d === 0 ? 0x0b : 0x01 + d);
+const LETTER_X = key(0x2d);
+const F1 = key(0x3b);
+/** Ctrl+Backspace: ASCII 7Fh, above '~'. */
+const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
+
+/**
+ * The menu's noise: every branch of the menu and of the seed entry, ending with `seed` forced (a good
+ * seed typed) or seeds counted again (an empty line).
+ */
+function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
+  const digits = String(seed).split("").map((d) => DIGIT(Number(d)));
+  const noise: MenuNoise[] = [
+    { kind: "idle", ticks: 2 },
+    { kind: "keys", scancodes: [...DIGIT(5), ...DIGIT(0), ...LETTER_X, ...F1] },
+    { kind: "seed", keys: [LETTER_X, DIGIT(1)], end: "enter" },
+    { kind: "seed", keys: [DIGIT(7), DIGIT(0), DIGIT(0), DIGIT(0), DIGIT(0)], end: "enter" },
+    { kind: "seed", keys: [DIGIT(6), DIGIT(5), DIGIT(5), DIGIT(3), DIGIT(6)], end: "enter" },
+    { kind: "seed", keys: [DIGIT(1), DIGIT(2), BACKSPACE, BACKSPACE, BACKSPACE, SPACE, CTRL_BACKSPACE], end: "esc" },
+    { kind: "seed", keys: Array.from({ length: 8 }, () => DIGIT(9)), end: "esc" },
+    { kind: "seed", keys: digits, end: "enter", forces: seed },
+  ];
+  return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
+}
+
+/** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
+export function drawPatternSide(cell: number): Side {
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell % BOARD_SIZE;
+  return (col + 2 * row) % 4 < 2 ? COMPUTER : HUMAN;
+}
+
+const CORNERS = [0, BOARD_SIZE - 1, CELLS - BOARD_SIZE, CELLS - 1];
+
+/** Noise for the set-up mode once `stones` are on the board. */
+function setUpNoise(geometry: BoardGeometry, stones: readonly number[]): SetUpAction[] {
+  const noise: SetUpAction[] = [
+    { kind: "key", scancodes: [...LETTER_X, ...F1, ...SPACE] },
+    { kind: "click", at: { col: 0, row: 0 }, button: "left" },
+    { kind: "click", at: { col: 79, row: 24 }, button: "right" },
+  ];
+  if (stones.length > 0) {
+    noise.push({ kind: "click", at: cellToScreen(geometry, stones[0]), button: "left" }, { kind: "click", at: cellToScreen(geometry, stones[0]), button: "right" });
+  }
+  return noise;
+}
+
+function drawBoard(geometry: BoardGeometry, leaveCorners: boolean): SetUpAction[] {
+  const cells = Array.from({ length: CELLS }, (_, c) => c).filter((c) => !leaveCorners || !CORNERS.includes(c));
+  const stones: SetUpAction[] = cells.map((cell) => ({ kind: "stone", cell, side: drawPatternSide(cell) }));
+  return [...stones.slice(0, 2), ...setUpNoise(geometry, cells.slice(0, 1)), ...stones.slice(2)];
+}
+
+/** A few stones around the centre, sides alternating, none of them five. */
+function fewStones(prng: Prng, count: number): SetUpAction[] {
+  const centre = (BOARD_SIZE * BOARD_SIZE - 1) / 2;
+  const cells = new Set<number>();
+  while (cells.size < count) cells.add(centre + (prng.below(7) - 3) * BOARD_SIZE + prng.below(7) - 3);
+  return [...cells].map((cell, i) => ({ kind: "stone", cell, side: i % 2 === 0 ? HUMAN : COMPUTER }));
+}
+
+function five(side: Side, row: number): SetUpAction[] {
+  return Array.from({ length: 5 }, (_, i) => ({ kind: "stone", cell: row * BOARD_SIZE + 3 + i, side }));
+}
+
+function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): SweepOpening["setUp"] {
+  const stonesOf = (actions: SetUpAction[]): number[] => actions.flatMap((a) => (a.kind === "stone" ? [a.cell] : []));
+  const withNoise = (actions: SetUpAction[]): SetUpAction[] => [...actions, ...setUpNoise(geometry, stonesOf(actions))];
+  switch (index % SWEEP_PERIOD) {
+    case 0:
+      return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
+    case 3:
+      return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
+    case 5:
+      return { actions: withNoise([]).concat(five(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10))), end: "human" };
+    case 7:
+      return { actions: withNoise(fewStones(prng, prng.below(4))), end: "esc" };
+    default:
+      return undefined;
+  }
+}
+
+/** The sweep policy: storm turns (same seed, same turns) and the opening of each game by its index. */
+export function sweepPolicy(seed: number): SweepPolicy {
+  const storm = stormPolicy(seed);
+  const prng = new Prng(seed ^ 0x5e1f_0a7d);
+  /** The turn that gives the game up with Esc (scenario 9), counted from 1. */
+  let escapeAt = 0;
+  let turns = 0;
+  return {
+    name: "sweep",
+    next: (plocha) => storm.next(plocha),
+    turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn {
+      turns++;
+      if (turns === escapeAt) return { noise: [], escape: true };
+      return storm.turn(plocha, geometry);
+    },
+    opening(index, geometry) {
+      const slot = index % SWEEP_PERIOD;
+      escapeAt = slot === 9 ? 2 + prng.below(4) : 0;
+      const setUp = setUpOpening(index, geometry, prng);
+      // Slot 1 plays its game with a typed seed (the menu's count is then not used).
+      const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
+      return setUp ? { menu, setUp } : { menu };
+    },
+  };
+}
