@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 import { basename } from "node:path";
 import type { Command } from "commander";
 import { ENGINE_POLICY_NAMES, isEnginePolicyName } from "../harness/engine-policy.js";
-import { ensureWritableDir, FileError } from "../harness/files.js";
+import { ensureWritableDir, FileError, readRegularBytes } from "../harness/files.js";
 import { combineDigests, gameDigest } from "../harness/moves-digest.js";
 import { isPolicyName, POLICY_NAMES } from "../harness/policies.js";
 import { Progress } from "../harness/progress.js";
@@ -11,7 +11,7 @@ import { reportGame, writeRecordFiles } from "../harness/record-files.js";
 import { buildReport, formatMismatch, writeReport } from "../harness/report.js";
 import { runDiff } from "../harness/run.js";
 import { formatShard, parseShard, shardGameCount, type Shard } from "../harness/shard.js";
-import { writeShardSummary } from "../harness/shard-summary.js";
+import { programDigest, writeShardSummary } from "../harness/shard-summary.js";
 import type { RunSummary } from "../harness/stats.js";
 import { fieldNotes } from "../harness/symbol-notes.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
@@ -33,6 +33,8 @@ interface DiffCommandOptions extends BootCommandOptions {
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
 export const MAX_GAMES = 2 ** 31;
+/** A floppy image is 1.44 MB; a few MB leave room for larger ones. */
+const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
 /** Reports (written or missing) named in the summary; the rest are counted. */
 const LISTED_REPORTS = 100;
 
@@ -78,6 +80,7 @@ export function registerDiff(program: Command): void {
     const boot = bootSpec(options);
     ensureWritableDir(options.out, "report directory");
     const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
+    const program = shard ? programDigest(readRegularBytes(boot.image, MAX_IMAGE_BYTES, "floppy image")) : "";
     const plan = { games, policy, runSeed, fixedSeed, maxComputerMoves, shard };
     const planned = shard ? shardGameCount(shard, games) : games;
     const progress = new Progress(process.stderr, planned);
@@ -124,19 +127,26 @@ export function registerDiff(program: Command): void {
     progress.finish();
     const signal = interrupts.received();
     const stoppedBy = signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);
+    // A summary that cannot be written is reported after the figures (they are printed either way).
+    let summaryError: FileError | undefined;
     if (shard && !interrupted) {
-      const path = writeShardSummary(options.out, {
-        format: "piskasm-shard/1",
-        shard,
-        plan: { games, seed: runSeed, policy, maxComputerMoves, dos: boot.dos },
-        games: summary.games,
-        computerMoves: summary.computerMoves,
-        mismatches: summary.mismatches,
-        wallMs: summary.wallMs,
-        movesDigest: digest,
-        reports: log.names,
-      });
-      console.error(`diff: shard ${formatShard(shard)} summary written to ${path}`);
+      try {
+        const path = writeShardSummary(options.out, {
+          format: "piskasm-shard/1",
+          shard,
+          plan: { games, seed: runSeed, policy, maxComputerMoves, dos: boot.dos, program },
+          games: summary.games,
+          computerMoves: summary.computerMoves,
+          mismatches: summary.mismatches,
+          wallMs: summary.wallMs,
+          movesDigest: digest,
+          reports: log.names,
+        });
+        console.error(`diff: shard ${formatShard(shard)} summary written to ${path}`);
+      } catch (error) {
+        if (!(error instanceof FileError)) throw error;
+        summaryError = error;
+      }
     }
     if (options.json) {
       console.log(
@@ -161,6 +171,7 @@ export function registerDiff(program: Command): void {
       if (log.missing > 0) console.log(missingLine(log, options.out));
     }
     if (signal) process.exit(SIGNAL_EXIT_CODES[signal]);
+    if (summaryError) throw summaryError;
     if (log.missing > 0 && options.stopOnWriteError) process.exitCode = 2;
     else if (summary.mismatches > 0) process.exitCode = 1;
   });
