@@ -87,6 +87,22 @@ export function writeResults(dir: string, results: ArenaResults): void {
   writeFileAtomically(join(dir, RESULTS_FILE), JSON.stringify(sorted, null, 1) + "\n", "arena results");
 }
 
+/**
+ * The entries of a results file that a resumed arena keeps: one per game of `all` (the same index,
+ * players and opening), whose PSQ record is still there; the others (twice listed, of another
+ * schedule, with a deleted record) are dropped and their games played again.
+ */
+export function resumableGames(dir: string, games: readonly GameEntry[], all: readonly ScheduledGame[]): GameEntry[] {
+  const kept = new Map<number, GameEntry>();
+  for (const g of games) {
+    const planned = Number.isSafeInteger(g.index) ? all[g.index] : undefined;
+    if (!planned || kept.has(g.index) || planned.first !== g.first || planned.second !== g.second || planned.opening !== g.opening) continue;
+    if (typeof g.psq !== "string" || !existsSync(join(dir, g.psq))) continue;
+    kept.set(g.index, g);
+  }
+  return [...kept.values()];
+}
+
 /** Writes the game's PSQ record and returns its results entry. */
 export function recordGame(dir: string, size: number, game: ScheduledGame, played: PlayedGame, wallMs: number): GameEntry {
   const safe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 40);

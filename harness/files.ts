@@ -142,12 +142,12 @@ export function readRegularBytes(path: string, maxBytes: number, what: string): 
 
 /**
  * Kernel file systems (statfs magic numbers): their files are not storage, and creating folders in
- * them can loop for ever (`mkdir -p` under /proc), so no output may go there.
+ * them can loop for ever (`mkdir -p` under /proc), so no output may go there. (devtmpfs shares
+ * tmpfs's number, so /dev is left to the file-type checks.)
  */
 const PSEUDO_FILE_SYSTEMS: ReadonlyMap<number, string> = new Map([
   [0x9fa0, "proc"],
   [0x62656572, "sysfs"],
-  [0x1021994, "devtmpfs"],
   [0x1cd1, "devpts"],
   [0x63677270, "cgroup2"],
   [0x27e0eb, "cgroup"],

@@ -4,6 +4,12 @@
  * command, so no brain keeps running, and burning a core, after piskasm has gone.
  */
 const groups = new Set<number>();
+let watcher: ((pid: number, alive: boolean) => void) | undefined;
+
+/** Tells `listener` of every group tracked and untracked (a worker thread forwards them to the main thread). */
+export function watchGroups(listener: (pid: number, alive: boolean) => void): void {
+  watcher = listener;
+}
 
 /** Kills the group led by `pid` (a detached child); a group already gone is no error. */
 export function killGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"): void {
@@ -17,10 +23,11 @@ export function killGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"): void
 export function trackGroup(pid: number): void {
   if (groups.size === 0) process.once("exit", killTrackedGroups);
   groups.add(pid);
+  watcher?.(pid, true);
 }
 
 export function untrackGroup(pid: number): void {
-  groups.delete(pid);
+  if (groups.delete(pid)) watcher?.(pid, false);
   if (groups.size === 0) process.off("exit", killTrackedGroups);
 }
 

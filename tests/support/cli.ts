@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-export const CLI = resolve("bin/piskasm.mjs");
+/** PISKASM_CLI runs the tests against another build (to show that they fail on the code before a fix). */
+export const CLI = resolve(process.env.PISKASM_CLI ?? "bin/piskasm.mjs");
 
 export interface Run {
   status: number | null;
@@ -21,7 +22,7 @@ export function piskasm(...args: string[]): Run {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** Starts the CLI, waits until `ready(stderr)` (or its exit), sends `signals` 300 ms apart and collects the output. */
+/** Starts the CLI, waits until `ready(stderr)` holds (polled; or until it exits), sends `signals` 300 ms apart and collects the output. */
 export async function piskasmSignalled(
   args: readonly string[],
   ready: (stderr: string) => boolean,
@@ -31,12 +32,15 @@ export async function piskasmSignalled(
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  const started = new Promise<void>((done) =>
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (ready(stderr)) done();
-    }),
-  );
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const started = new Promise<void>((done) => {
+    const poll = setInterval(() => {
+      if (!ready(stderr)) return;
+      clearInterval(poll);
+      done();
+    }, 200);
+    child.on("exit", () => clearInterval(poll));
+  });
   const exited = new Promise<number | null>((done) => child.on("exit", (status, signal) => done(status ?? (signal ? -1 : null))));
   await Promise.race([started, exited]);
   const sent = performance.now();
