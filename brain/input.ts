@@ -8,40 +8,36 @@
  */
 import { Worker } from "node:worker_threads";
 
-/** Flags shared with the reader thread (Int32Array indices). */
+/** The flag shared with the reader thread (an Int32Array index): END has arrived. */
 const END_SEEN = 0;
-const PAUSED = 1;
 
 /**
- * The reader thread, as source (an eval worker: no bundle of its own). It blocks in readSync on fd 0,
- * waits while PAUSED, and looks for END on line starts itself (an END line is short: a partial line
- * longer than 16 characters is not END).
+ * The reader thread, as source (an eval worker: no bundle of its own). It reads standard input with a
+ * stream of its own event loop (a pipe or socket as net.Socket, a terminal as tty.ReadStream, a file
+ * as fs.ReadStream): never a read() blocked for ever, so the thread, and the process, can always
+ * stop. It pauses and resumes when the main thread says so, and raises END_SEEN on a line END (an END
+ * line is short: a partial line longer than 16 characters is not END).
  */
 const READER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { readSync } = require("node:fs");
+const { createReadStream, fstatSync } = require("node:fs");
+const { Socket } = require("node:net");
+const { isatty, ReadStream } = require("node:tty");
 const flags = new Int32Array(workerData.flags);
-const buffer = Buffer.alloc(65536);
+const stat = fstatSync(0);
+const input = stat.isFIFO() || stat.isSocket()
+  ? new Socket({ fd: 0, readable: true, writable: false })
+  : isatty(0) ? new ReadStream(0) : createReadStream(null, { fd: 0, autoClose: false });
 let tail = "";
-for (;;) {
-  while (Atomics.load(flags, ${PAUSED}) === 1) Atomics.wait(flags, ${PAUSED}, 1, 100);
-  let n;
-  try {
-    n = readSync(0, buffer, 0, buffer.length, null);
-  } catch (error) {
-    if (error.code === "EAGAIN") { Atomics.wait(flags, ${PAUSED}, 0, 10); continue; }
-    if (error.code === "EOF") n = 0;
-    else { parentPort.postMessage({ error: error.message }); break; }
-  }
-  if (n === 0) break;
-  const chunk = buffer.subarray(0, n);
-  const text = tail + chunk.toString("latin1");
-  const lines = text.split(/\\r\\n|\\r|\\n/);
+input.on("data", (chunk) => {
+  const lines = (tail + chunk.toString("latin1")).split(/\\r\\n|\\r|\\n/);
   tail = lines.pop().slice(-16);
   if (lines.some((line) => line.trim().toUpperCase() === "END")) Atomics.store(flags, ${END_SEEN}, 1);
   parentPort.postMessage({ chunk: new Uint8Array(chunk) });
-}
-parentPort.postMessage({ end: true });
+});
+input.on("end", () => parentPort.postMessage({ end: true }));
+input.on("error", (error) => parentPort.postMessage({ error: error.message }));
+parentPort.on("message", (message) => (message === "pause" ? input.pause() : input.resume()));
 `;
 
 export interface ProtocolInput {
@@ -60,7 +56,7 @@ export interface ProtocolInputHandlers {
 
 /** Starts reading standard input in a thread. */
 export function readProtocolInput(handlers: ProtocolInputHandlers): ProtocolInput {
-  const shared = new SharedArrayBuffer(8);
+  const shared = new SharedArrayBuffer(4);
   const flags = new Int32Array(shared);
   const worker = new Worker(READER, { eval: true, workerData: { flags: shared } });
   worker.on("message", (message: { chunk?: Uint8Array; end?: boolean; error?: string }) => {
@@ -71,11 +67,8 @@ export function readProtocolInput(handlers: ProtocolInputHandlers): ProtocolInpu
   worker.on("error", (error) => handlers.onError(error.message));
   return {
     endSeen: () => Atomics.load(flags, END_SEEN) === 1,
-    pause: () => Atomics.store(flags, PAUSED, 1),
-    resume: () => {
-      Atomics.store(flags, PAUSED, 0);
-      Atomics.notify(flags, PAUSED);
-    },
+    pause: () => worker.postMessage("pause"),
+    resume: () => worker.postMessage("resume"),
     close: () => void worker.terminate(),
   };
 }

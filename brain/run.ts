@@ -90,11 +90,12 @@ export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd
   });
 }
 
-/** Resolves once everything written to `output` has left the process (or it failed). */
+/** Resolves once everything written to `output` has left the process (or writing failed). */
 export function drainOutput(output: Writable): Promise<void> {
   if (output.writableLength === 0) return Promise.resolve();
+  // The callback of an empty write runs once every earlier write is done ('drain' comes only after a
+  // write that returned false).
   return new Promise((resolve) => {
-    output.once("drain", () => resolve());
-    output.once("error", () => resolve());
+    output.write("", () => resolve());
   });
 }
