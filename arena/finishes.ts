@@ -6,12 +6,12 @@
  * the three became the open four), as "3+3" when that stone made two open threes. Anything else (a
  * lost game by time or error, a simple four the loser failed to block) is "other".
  */
-import { readRegularFile } from "../harness/files.js";
+import { readRegularFile } from "../util/files.js";
 import { join } from "node:path";
 import { Board, OPP, OWN } from "../engines/common/board.js";
 import { cellLevels, FOUR, OPEN3, OPEN4 } from "../engines/common/shapes.js";
 import { parsePsq } from "../records/psq.js";
-import type { GameEntry } from "./results.js";
+import type { GameEntry } from "./model.js";
 
 export type Finish = "4+3" | "4+4" | "3+3" | "open four" | "other";
 export const FINISHES: readonly Finish[] = ["4+3", "4+4", "3+3", "open four", "other"];

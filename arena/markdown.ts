@@ -2,11 +2,10 @@
  * The arena's results as Markdown, written between the markers `<!-- arena:begin -->` and
  * `<!-- arena:end -->` of an existing file (docs/strength.md), the prose around them kept.
  */
-import { checkOutputPlace, readRegularFile, writeFileAtomically } from "../harness/files.js";
+import { checkOutputPlace, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { ArenaError } from "./errors.js";
 import { FINISHES, type Finish } from "./finishes.js";
-import type { ArenaSettings } from "./results.js";
-import type { Standings } from "./standings.js";
+import type { ArenaSettings, Standings } from "./model.js";
 
 export const BEGIN_MARK = "<!-- arena:begin -->";
 export const END_MARK = "<!-- arena:end -->";

@@ -12,10 +12,10 @@ import { killGroup, killTrackedGroups } from "../util/child-groups.js";
 import { YieldingQueue } from "../util/yielding-queue.js";
 import { ArenaError } from "./errors.js";
 import type { ArenaEngineOptions } from "./players.js";
-import type { ArenaSettings } from "./results.js";
 import type { ScheduledGame } from "./schedule.js";
 import { ArenaTable, type PlayedScheduledGame } from "./table-player.js";
 import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-protocol.js";
+import type { ArenaSettings } from "./model.js";
 
 export interface ArenaRunOptions {
   readonly settings: ArenaSettings;

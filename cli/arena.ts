@@ -21,16 +21,16 @@ import {
   settingsMismatch,
   writeResults,
   type ArenaResults,
-  type ArenaSettings,
 } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
 import { pairsOf, schedule, type ScheduledGame } from "../arena/schedule.js";
-import { checkOutputPlace, ensureWritableDir, FileError, readRegularFile, writeFileAtomically } from "../harness/files.js";
+import { checkOutputPlace, ensureWritableDir, FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { formatStandings, standingsOf } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type Interruption } from "./interrupt.js";
 import { projectPath } from "./paths.js";
+import type { ArenaSettings } from "../arena/model.js";
 
 interface ArenaCommandOptions extends BootCommandOptions {
   players: string;

@@ -8,9 +8,9 @@
  */
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import { FileError, makeOutputDir, readRegularBytes, writeFileAtomically } from "../harness/files.js";
+import { FileError, makeOutputDir, readRegularBytes, writeFileAtomically } from "../util/files.js";
 import { combineDigests } from "../harness/moves-digest.js";
-import { MAX_REPORT_BYTES } from "../harness/report.js";
+import { MAX_REPORT_BYTES } from "../checks/report.js";
 import { formatShard } from "../harness/shard.js";
 import { readShardSummaries, type RunPlan, type ShardSummary } from "../harness/shard-summary.js";
 import { UsageError } from "./errors.js";

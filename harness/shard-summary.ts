@@ -5,10 +5,11 @@
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { FileError, makeOutputDir, readRegularFile, writeFileAtomically } from "./files.js";
-import type { DosName } from "./dos-profile.js";
-import type { PolicyName } from "./policies.js";
-import { shardGameCount, type Shard } from "./shard.js";
+import { FileError, makeOutputDir, readRegularFile, writeFileAtomically } from "../util/files.js";
+import type { DosName } from "../guest/dos-profile.js";
+import type { PolicyName } from "../checks/policy-names.js";
+import type { Shard } from "./model.js";
+import { shardGameCount } from "./shard.js";
 
 export const SHARD_FORMAT = "piskasm-shard/1";
 
