@@ -190,6 +190,9 @@ export class PbrainEngine implements Engine {
 
   /** Sends `text` and waits for the next line that is not MESSAGE/DEBUG/SUGGEST, killing the brain after `timeoutMs`. */
   private async ask(text: string, timeoutMs: number): Promise<string> {
+    // One turn of the event loop first: lines the brain has already written (an extra answer to the
+    // last command) are read, and dropped, before this command is sent.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.send(text);
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
