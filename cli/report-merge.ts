@@ -8,7 +8,7 @@
  */
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import { FileError, makeOutputDir, readRegularBytes, writeFileAtomically } from "../util/files.js";
+import { checkOutputPlace, FileError, makeOutputDir, readRegularBytes, writeFileAtomically } from "../util/files.js";
 import { combineDigests } from "../harness/moves-digest.js";
 import { MAX_REPORT_BYTES } from "../checks/report.js";
 import { formatShard } from "../harness/shard.js";
@@ -48,6 +48,7 @@ interface Copy {
 
 /** Merges the shard summaries found in `dirs` into `outDir`; throws UsageError on unusable input. */
 export function mergeShards(dirs: readonly string[], outDir: string): MergedSummary {
+  checkOutputPlace(outDir, "merged report folder", "directory");
   const found: FoundShard[] = dirs.flatMap((dir) => readShardSummaries(dir).map((summary) => ({ dir, summary })));
   const first = checkRun(found);
   const copies = found.flatMap(({ dir, summary }) => summary.reports.flatMap((name) => reportFiles(dir, name)));
