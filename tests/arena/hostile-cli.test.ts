@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ArenaResults } from "../../arena/results.js";
-import { piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir, type Run } from "../support/cli.js";
+import { expectOneLine, piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir, type Run } from "../support/cli.js";
 
 const FAKE = resolve("tests/arena/fixtures/pbrain-fake.mjs");
 const out = tempDir("arena-hostile");
@@ -23,13 +23,6 @@ function arena(players: string, dir: string, ...more: string[]): Run {
   return piskasm("arena", "--players", players, "--size", "15", "--time-per-move", "0", "--seed", "3", "--out", dir, ...more);
 }
 
-function expectOneLine(run: Run, text: string): void {
-  const lines = run.stderr.split("\n").filter((l) => l.startsWith("piskasm:"));
-  expect(lines, run.stderr).toHaveLength(1);
-  expect(lines[0]).toContain(text);
-  expect(run.stderr).not.toMatch(/^\s+at /m);
-  expect(run.status, run.stderr).toBe(2);
-}
 
 describe("piskasm arena: files", () => {
   it.skipIf(smallDiskUnavailable !== undefined)(`stops on a full disk with one line naming the file, with 1 and 2 jobs (${smallDiskUnavailable ?? "tmpfs"})`, () => {

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir, type Run } from "../support/cli.js";
+import { expectOneLine, piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir } from "../support/cli.js";
 import { faultyImage } from "./faulty-image.js";
 import { IMAGE } from "./setup.js";
 
@@ -18,13 +18,6 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function expectOneLine(run: Run, text: string): void {
-  const lines = run.stderr.split("\n").filter((l) => l.startsWith("piskasm:"));
-  expect(lines, run.stderr).toHaveLength(1);
-  expect(lines[0]).toContain(text);
-  expect(run.stderr).not.toMatch(/^\s+at /m);
-  expect(run.status, run.stderr).toBe(2);
-}
 
 /** Shard `shard` of a 4-game run of `image` in `out` (the faulty floppy: every game a mismatch report). */
 function shardOf(out: string, shard: string, image = faulty): void {

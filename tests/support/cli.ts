@@ -4,6 +4,7 @@
  * and say why).
  */
 import { spawn, spawnSync } from "node:child_process";
+import { expect } from "vitest";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -96,4 +97,13 @@ export function smallDisk(kib: number): SmallDisk {
 export function made(dir: string): string {
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** A refusal: one `piskasm:` line holding `text` (no stack trace) and exit code 2. */
+export function expectOneLine(run: Run, text: string): void {
+  const lines = run.stderr.split("\n").filter((l) => l.startsWith("piskasm:"));
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).toContain(text);
+  expect(run.stderr).not.toMatch(/^\s+at /m);
+  expect(run.status, run.stderr).toBe(2);
 }
