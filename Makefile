@@ -16,9 +16,9 @@ TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
-.PHONY: all setup apt npm asm image symbols play test test-unit test-emu test-diff test-browser bench clean typecheck layers
+.PHONY: all setup apt npm asm image symbols menu-state site play test test-unit test-emu test-diff test-browser bench clean typecheck layers
 
-all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web
+all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web menu-state
 
 # ---- set-up: install only what is missing -------------------------------------------------
 setup: apt npm
@@ -95,6 +95,19 @@ $(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs $(B)/piskasm
 
 typecheck: setup
 	npx tsc -p tsconfig.json
+
+# ---- the static site (build/site) and the menu state -----------------------------------------
+# build/menu.state: the game's machine saved at its menu (v86 save_state bytes as Machine.snapshot()
+# gives them; cli/site/menu-state.ts documents the format). The site serves a hashed copy of it.
+MENU_STATE := $(B)/menu.state
+
+menu-state: $(MENU_STATE)
+
+$(B)/make-site.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
+	node scripts/bundle.mjs site
+
+$(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs
+	node $(B)/make-site.mjs menu-state $(IMAGE) $@
 
 # ---- the two commands ---------------------------------------------------------------------
 play: all
