@@ -11,7 +11,7 @@ import { readProtocolInput } from "../brain/input.js";
 import { drainOutput, runBrain } from "../brain/run.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
 import { UsageError } from "./errors.js";
-import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { addBootOptions, bootSpec, parseSeed, savedMenuState, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -70,6 +70,7 @@ export function registerBrain(program: Command): void {
     try {
       engine = createEngine(options.engine, {
         boot: () => bootSpec(options),
+        menuState: () => savedMenuState(bootSpec(options)),
         check: options.check,
         reportsDir: options.reports,
         message: (text) => notes.message(text),
