@@ -55,6 +55,15 @@ describe("piskasm diff and report merge: files", () => {
     }
   });
 
+  it.skipIf(smallDiskUnavailable !== undefined)(`names a read-only disk as such, not as "not found" (${smallDiskUnavailable ?? "tmpfs"})`, () => {
+    const disk = smallDisk(64, true);
+    try {
+      expectOneLine(piskasm("diff", "--games", "1", "--image", IMAGE, "--out", join(disk.path, "a", "b")), "read-only file system (EROFS)");
+    } finally {
+      disk.unmount();
+    }
+  });
+
   it("refuses --out under /proc for diff, report merge and disk at once", () => {
     for (const args of [
       ["diff", "--games", "1", "--image", IMAGE, "--out", "/proc/self/piskasm/r"],

@@ -79,10 +79,10 @@ export const smallDiskUnavailable: string | undefined = (() => {
   return undefined;
 })();
 
-/** A tmpfs of `kib` KiB (a disk that fills up); only when smallDiskUnavailable is undefined. */
-export function smallDisk(kib: number): SmallDisk {
+/** A tmpfs of `kib` KiB (a disk that fills up; `readOnly`: mounted read-only); only when smallDiskUnavailable is undefined. */
+export function smallDisk(kib: number, readOnly = false): SmallDisk {
   const path = mkdtempSync(join(tmpdir(), "piskasm-full-"));
-  const run = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${kib}k`, "tmpfs", path], { encoding: "utf8" });
+  const run = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${kib}k${readOnly ? ",ro" : ""}`, "tmpfs", path], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`mount -t tmpfs failed: ${run.stderr}`);
   return {
     path,
