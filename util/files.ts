@@ -198,9 +198,9 @@ export function checkOutputPlace(path: string, what: string, kind: "file" | "dir
   } catch (error) {
     throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
   }
-  if (kind === "file" && stat.isDirectory()) throw new FileError(`cannot write ${what} ${path}: is a directory`);
+  if (kind === "file" && stat.isDirectory()) throw new FileError(`cannot write ${what} ${path}: is a directory (EISDIR)`);
   if (kind === "file" && !stat.isFile()) throw new FileError(`cannot write ${what} ${path}: not a regular file (a device, pipe or socket)`);
-  if (kind === "directory" && !stat.isDirectory()) throw new FileError(`cannot write ${what} ${path}: exists and is not a directory`);
+  if (kind === "directory" && !stat.isDirectory()) throw new FileError(`cannot create ${what} ${path}: exists and is not a directory (EEXIST)`);
 }
 
 /** Creates the folder `dir` (and its parents) for output, after checkOutputPlace. */
