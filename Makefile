@@ -16,9 +16,9 @@ TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
-.PHONY: all setup apt npm asm image symbols web play test bench clean typecheck layers lint format-check dead-code
+.PHONY: all setup apt npm asm image symbols web menu-state play test bench clean typecheck layers lint format-check dead-code
 
-all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web
+all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web menu-state
 
 # ---- set-up: install only what is missing -------------------------------------------------
 setup: apt npm
@@ -101,6 +101,19 @@ $(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs $(B)/piskasm
 TSCONFIGS := tsconfig.json web/tsconfig.json tsconfig.page-drivers.json
 typecheck: setup
 	for c in $(TSCONFIGS); do npx tsc -p $$c --noEmit || exit 1; done
+
+# ---- the static site (build/site) and the menu state -----------------------------------------
+# build/menu.state: the game's machine saved at its menu (v86 save_state bytes as Machine.snapshot()
+# gives them; cli/site/menu-state.ts documents the format). The site serves a hashed copy of it.
+MENU_STATE := $(B)/menu.state
+
+menu-state: $(MENU_STATE)
+
+$(B)/make-site.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
+	node scripts/bundle.mjs site
+
+$(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs
+	node $(B)/make-site.mjs menu-state $(IMAGE) $@
 
 # ---- the two commands ---------------------------------------------------------------------
 play: all

@@ -6,7 +6,7 @@
  * the three became the open four), as "3+3" when that stone made two open threes. Anything else (a
  * lost game by time or error, a simple four the loser failed to block) is "other".
  */
-import { readFileSync } from "node:fs";
+import { readRegularFile } from "../util/files.js";
 import { join } from "node:path";
 import { Board, OPP, OWN } from "../engines/common/board.js";
 import { cellLevels, FOUR, OPEN3, OPEN4 } from "../engines/common/shapes.js";
@@ -46,6 +46,9 @@ export function finishOf(size: number, cells: readonly number[]): Finish {
 }
 
 /** Counts of each finish over the games `player` lost by five, read from the records under `dir`. */
+/** A PSQ record of a game on the largest board is a few KB. */
+const MAX_PSQ_BYTES = 1024 * 1024;
+
 export function lossFinishes(dir: string, player: string, games: readonly GameEntry[]): Record<Finish, number> {
   const counts: Record<Finish, number> = { "4+3": 0, "4+4": 0, "3+3": 0, "open four": 0, other: 0 };
   for (const g of games) {
@@ -55,7 +58,7 @@ export function lossFinishes(dir: string, player: string, games: readonly GameEn
       counts.other++;
       continue;
     }
-    const record = parsePsq(readFileSync(join(dir, g.psq), "utf8"));
+    const record = parsePsq(readRegularFile(join(dir, g.psq), MAX_PSQ_BYTES, "game record"));
     counts[finishOf(record.size, record.moves.map((m) => m.y * record.size + m.x))]++;
   }
   return counts;

@@ -2,7 +2,7 @@
  * The arena's results as Markdown, written between the markers `<!-- arena:begin -->` and
  * `<!-- arena:end -->` of an existing file (docs/strength.md), the prose around them kept.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { checkOutputPlace, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { ArenaError } from "./errors.js";
 import { FINISHES, type Finish } from "./finishes.js";
 import type { ArenaSettings, Standings } from "./model.js";
@@ -43,12 +43,25 @@ export function arenaMarkdown(f: MarkdownFacts): string {
   return lines.join("\n");
 }
 
-/** Replaces the text between the markers of `path` by `markdown`. */
-export function writeMarkdownSection(path: string, markdown: string): void {
-  if (!existsSync(path)) throw new ArenaError(`${path} does not exist (it must hold the lines ${BEGIN_MARK} and ${END_MARK})`);
-  const text = readFileSync(path, "utf8");
+/** A Markdown file is small; this leaves room for any document with an arena table. */
+const MAX_MARKDOWN_BYTES = 16 * 1024 * 1024;
+
+/** The file `path` as it is before the arena: it must exist, be writable and hold both markers. */
+export function checkMarkdownTarget(path: string): void {
+  markedText(path);
+  checkOutputPlace(path, "--markdown file", "file");
+}
+
+function markedText(path: string): { text: string; begin: number; end: number } {
+  const text = readRegularFile(path, MAX_MARKDOWN_BYTES, "--markdown file");
   const begin = text.indexOf(BEGIN_MARK);
   const end = text.indexOf(END_MARK);
   if (begin < 0 || end < begin) throw new ArenaError(`${path} lacks the lines ${BEGIN_MARK} ... ${END_MARK}`);
-  writeFileSync(path, `${text.slice(0, begin + BEGIN_MARK.length)}\n${markdown}\n${text.slice(end)}`);
+  return { text, begin, end };
+}
+
+/** Replaces the text between the markers of `path` by `markdown` (atomically). */
+export function writeMarkdownSection(path: string, markdown: string): void {
+  const { text, begin, end } = markedText(path);
+  writeFileAtomically(path, `${text.slice(0, begin + BEGIN_MARK.length)}\n${markdown}\n${text.slice(end)}`, "--markdown file");
 }

@@ -12,6 +12,7 @@
  * separated by spaces (x to the right, y down), e.g. `0,0 0,-1 1,1`; blank lines and lines starting
  * with `#` are skipped.
  */
+import { Board, OPP, OWN } from "../engines/common/board.js";
 import type { Point } from "../engines/engine.js";
 import { ArenaError } from "./errors.js";
 
@@ -67,14 +68,22 @@ export function parseOpenings(text: string, source: string): Opening[] {
   return out;
 }
 
-/** The opening's stones on a board of `size` (Gomocup coordinates); throws ArenaError when one is off it. */
+/**
+ * The opening's stones on a board of `size` (Gomocup coordinates); throws ArenaError when one is off
+ * it, or when the stones (placed alternately, first player's first) already make five in a row: the
+ * game would be over before it began.
+ */
 export function placeOpening(opening: Opening, size: number): Point[] {
   const centre = Math.floor((size - 1) / 2);
-  return opening.map((p) => {
+  const board = new Board(size);
+  return opening.map((p, i) => {
     const at = { x: centre + p.x, y: centre + p.y };
     if (at.x < 0 || at.y < 0 || at.x >= size || at.y >= size) {
       throw new ArenaError(`opening ${formatOpening(opening)} does not fit on a ${size}x${size} board`);
     }
+    const cell = board.cell(at);
+    board.place(cell, i % 2 === 0 ? OWN : OPP);
+    if (board.makesFive(cell)) throw new ArenaError(`opening ${formatOpening(opening)} already holds five in a row`);
     return at;
   });
 }

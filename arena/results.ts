@@ -3,8 +3,9 @@
  * rewritten after every game (to a temporary file, then renamed), so an interrupted arena can be
  * resumed with the same settings. Each game's record is DIR/games/NNNNN-FIRST-SECOND.psq.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { makeOutputDir, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { formatPsq } from "../records/psq.js";
 import type { PlayedGame } from "./game.js";
 import { ArenaError } from "./errors.js";
@@ -13,6 +14,8 @@ import type { ArenaSettings, GameEntry, Standings } from "./model.js";
 
 export const RESULTS_FILE = "results.json";
 const FORMAT = "piskasm-arena-1";
+/** A results file larger than this is not one this program wrote (a million games is about 300 MB). */
+const MAX_RESULTS_BYTES = 512 * 1024 * 1024;
 
 export interface ArenaResults {
   readonly format: typeof FORMAT;
@@ -29,14 +32,17 @@ export function newResults(settings: ArenaSettings): ArenaResults {
 export function readResults(dir: string): ArenaResults | undefined {
   const path = join(dir, RESULTS_FILE);
   if (!existsSync(path)) return undefined;
+  const text = readRegularFile(path, MAX_RESULTS_BYTES, "arena results");
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, "utf8"));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new ArenaError(`${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  const results = parsed as Partial<ArenaResults>;
-  if (results.format !== FORMAT || !results.settings || !Array.isArray(results.games)) throw new ArenaError(`${path} is not a piskasm arena results file`);
+  const results = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<ArenaResults>;
+  if (results.format !== FORMAT || typeof results.settings !== "object" || results.settings === null || !Array.isArray(results.games)) {
+    throw new ArenaError(`${path} is not a piskasm arena results file`);
+  }
   return results as ArenaResults;
 }
 
@@ -50,19 +56,32 @@ export function settingsMismatch(saved: ArenaSettings, wanted: ArenaSettings): s
 }
 
 export function writeResults(dir: string, results: ArenaResults): void {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, RESULTS_FILE);
   const sorted = { ...results, games: [...results.games].sort((a, b) => a.index - b.index) };
-  writeFileSync(`${path}.tmp`, JSON.stringify(sorted, null, 1) + "\n");
-  renameSync(`${path}.tmp`, path);
+  writeFileAtomically(join(dir, RESULTS_FILE), JSON.stringify(sorted, null, 1) + "\n", "arena results");
+}
+
+/**
+ * The entries of a results file that a resumed arena keeps: one per game of `all` (the same index,
+ * players and opening), whose PSQ record is still there; the others (twice listed, of another
+ * schedule, with a deleted record) are dropped and their games played again.
+ */
+export function resumableGames(dir: string, games: readonly GameEntry[], all: readonly ScheduledGame[]): GameEntry[] {
+  const kept = new Map<number, GameEntry>();
+  for (const g of games) {
+    const planned = Number.isSafeInteger(g.index) ? all[g.index] : undefined;
+    if (!planned || kept.has(g.index) || planned.first !== g.first || planned.second !== g.second || planned.opening !== g.opening) continue;
+    if (typeof g.psq !== "string" || !existsSync(join(dir, g.psq))) continue;
+    kept.set(g.index, g);
+  }
+  return [...kept.values()];
 }
 
 /** Writes the game's PSQ record and returns its results entry. */
 export function recordGame(dir: string, size: number, game: ScheduledGame, played: PlayedGame, wallMs: number): GameEntry {
   const safe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 40);
   const psq = join("games", `${String(game.index).padStart(5, "0")}-${safe(game.first)}-${safe(game.second)}.psq`);
-  mkdirSync(join(dir, "games"), { recursive: true });
-  writeFileSync(join(dir, psq), formatPsq({ size, players: [game.first, game.second], moves: played.moves }));
+  makeOutputDir(join(dir, "games"), "game records folder");
+  writeFileAtomically(join(dir, psq), formatPsq({ size, players: [game.first, game.second], moves: played.moves }), "game record");
   return {
     index: game.index,
     first: game.first,

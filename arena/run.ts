@@ -1,10 +1,15 @@
 /**
  * Runs the pending games of an arena, in this thread (jobs = 1) or in J worker threads that each take
  * the next game when they finish one. Every finished game is recorded (PSQ + results file) here, in
- * the main thread, as it arrives.
+ * the main thread, as it arrives, one worker message per turn of the event loop (so a signal is
+ * handled between any two). An AbortSignal ends the run at once: the games being played are dropped,
+ * the pbrain children of every thread are killed (their process groups), the workers terminated.
  */
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
+import { untilDoneOrAborted } from "../util/abort.js";
+import { killGroup, killTrackedGroups } from "../util/child-groups.js";
+import { YieldingQueue } from "../util/yielding-queue.js";
 import { ArenaError } from "./errors.js";
 import type { ArenaEngineOptions } from "./players.js";
 import type { ScheduledGame } from "./schedule.js";
@@ -19,27 +24,64 @@ export interface ArenaRunOptions {
   readonly jobs: number;
   /** The bundled worker (build/arena-worker.mjs); needed when jobs > 1. */
   readonly workerScript?: string;
+  /** Ends the run early (a signal): the result covers the games recorded so far. */
+  readonly signal?: AbortSignal;
 }
 
 export async function runArena(options: ArenaRunOptions, onGame: (result: PlayedScheduledGame) => void): Promise<void> {
   const jobs = Math.max(1, Math.min(options.jobs, options.pending.length));
+  const { signal } = options;
   if (jobs === 1) {
     const table = ArenaTable.withEngines(options.settings, options.engines);
-    try {
-      for (const game of options.pending) onGame(await table.play(game));
-    } finally {
-      await table.close();
-    }
+    const playing = (async (): Promise<void> => {
+      try {
+        for (const game of options.pending) {
+          const result = await table.play(game);
+          if (signal?.aborted) return;
+          onGame(result);
+        }
+      } finally {
+        await table.close();
+      }
+    })();
+    signal?.addEventListener("abort", killTrackedGroups, { once: true });
+    await untilDoneOrAborted(playing, signal);
+    signal?.removeEventListener("abort", killTrackedGroups);
     return;
   }
   const script = options.workerScript;
   if (!script || !existsSync(script)) throw new ArenaError(`the arena worker ${script ?? "(none)"} is missing: run \`make\` first`);
+  await untilDoneOrAborted(inWorkers(options, script, jobs, onGame), signal);
+}
+
+function inWorkers(options: ArenaRunOptions, script: string, jobs: number, onGame: (result: PlayedScheduledGame) => void): Promise<void> {
   const queue = [...options.pending];
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     let running = jobs;
     let failed = false;
     const workers: Worker[] = [];
-    const stopAll = (): void => workers.forEach((w) => void w.terminate());
+    /** The pbrain process groups the workers started: killed here when the run is cut short. */
+    const groups = new Set<number>();
+    const stopAll = (): void => {
+      events.stop();
+      for (const pid of groups) killGroup(pid);
+      groups.clear();
+      workers.forEach((w) => void w.terminate());
+    };
+    const fail = (error: Error): void => {
+      if (failed) return;
+      failed = true;
+      stopAll();
+      reject(error);
+    };
+    const events = new YieldingQueue<() => void>((event) => {
+      try {
+        event();
+      } catch (error) {
+        fail(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
       const input: ArenaWorkerInput = { settings: options.settings, engines: options.engines };
       const worker = new Worker(script, { workerData: input });
@@ -49,11 +91,14 @@ export async function runArena(options: ArenaRunOptions, onGame: (result: Played
         const message: ToArenaWorker = game ? { kind: "play", game } : { kind: "stop" };
         worker.postMessage(message);
       };
-      worker.on("message", (message: FromArenaWorker) => {
+      const handle = (message: FromArenaWorker): void => {
+        if (message.kind === "group") {
+          if (message.alive) groups.add(message.pid);
+          else groups.delete(message.pid);
+          return;
+        }
         if (message.kind === "error") {
-          failed = true;
-          stopAll();
-          reject(new ArenaError(`an arena worker failed: ${message.message}`));
+          fail(new ArenaError(`an arena worker failed: ${message.message}`));
           return;
         }
         if (message.kind === "played") {
@@ -61,16 +106,19 @@ export async function runArena(options: ArenaRunOptions, onGame: (result: Played
           onGame({ game, played, wallMs });
         }
         next();
-      });
-      worker.on("error", (error) => {
-        failed = true;
-        stopAll();
-        reject(error);
-      });
-      worker.on("exit", () => {
-        running--;
-        if (running === 0 && !failed) resolve();
-      });
+      };
+      // Group messages are handled at once: a signal right after a spawn must still find the child.
+      worker.on("message", (message: FromArenaWorker) => (message.kind === "group" ? handle(message) : events.push(() => handle(message))));
+      worker.on("error", (error) => fail(error));
+      worker.on("exit", () =>
+        events.push(() => {
+          running--;
+          if (running === 0 && !failed) {
+            options.signal?.removeEventListener("abort", stopAll);
+            resolve();
+          }
+        }),
+      );
     }
   });
 }

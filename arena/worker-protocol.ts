@@ -11,4 +11,9 @@ export interface ArenaWorkerInput {
 
 export type ToArenaWorker = { kind: "play"; game: ScheduledGame } | { kind: "stop" };
 
-export type FromArenaWorker = { kind: "ready" } | ({ kind: "played" } & PlayedScheduledGame) | { kind: "error"; message: string };
+export type FromArenaWorker =
+  | { kind: "ready" }
+  | ({ kind: "played" } & PlayedScheduledGame)
+  | { kind: "error"; message: string }
+  /** A pbrain child's process group started (alive) or ended. */
+  | { kind: "group"; pid: number; alive: boolean };

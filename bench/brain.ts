@@ -9,6 +9,11 @@
  *   asm_takeback_replay_ms   two TAKEBACKs and the next TURN (a replay from the menu snapshot), median
  *   asm_board40_ms           BOARD with 40 stones to the answer (the program's set-up mode: 40 clicks), median
  *   end_exit_ms              END to the process's exit (--engine asm), median
+ *   asm_cold_start_to_ok_ms  a fresh asm brain alone: process start, START 19 sent at once, to its OK
+ *                            (the machine restored from build/menu.state, not booted; < 1 s on a quiet machine)
+ *   pela_match_time_used_max_fraction  pela in a 15 s match (INFO timeout_match 15000, time_left before
+ *                            every move, as Piskvork sends them) against ts: the largest share of
+ *                            time_left one answer took (must stay < 1: over it the match is lost on time)
  * Games: the asm brain against the ts brain, as tests/brain/game.test.ts plays them, several seeds.
  * Run through `node bench/run.mjs brain`; prints `name value` lines. Needs `make`.
  */
@@ -51,7 +56,56 @@ async function playGame(asm: BrainProcess, ts: BrainProcess, times: GameTimes): 
   }
 }
 
+/** A fresh asm brain on its own: process start to the answer of START 19 sent at once. */
+async function asmColdStart(): Promise<number> {
+  const started = performance.now();
+  const brain = BrainProcess.start(["--engine", "asm", "--seed", "100"]);
+  try {
+    const answer = await brain.ask("START 19", "\n");
+    if (answer !== "OK") throw new Error(`START answered ${answer}\n${brain.exchange()}`);
+    return performance.now() - started;
+  } finally {
+    brain.kill();
+  }
+}
+
+const MATCH_MS = 15_000;
+
+/** pela against ts in a 15 s match (pela's clock only); the largest answer time / time_left. */
+async function pelaMatchFraction(): Promise<number> {
+  const pela = BrainProcess.start(["--engine", "pela", "--seed", "7"]);
+  const ts = BrainProcess.start(["--engine", "ts", "--seed", "8"]);
+  try {
+    await pela.ask("START 19");
+    await ts.ask("START 19");
+    pela.send(["INFO timeout_turn 5000", `INFO timeout_match ${MATCH_MS}`]);
+    let left = MATCH_MS;
+    let worst = 0;
+    const taken = new Set<string>();
+    let tsMove = await ts.ask("BEGIN");
+    for (let ply = 0; ply < 150 && left > 0; ply++) {
+      taken.add(tsMove);
+      pela.send(`INFO time_left ${Math.round(left)}`);
+      const started = performance.now();
+      const pelaMove = await pela.ask(`TURN ${tsMove}`);
+      const used = performance.now() - started;
+      worst = Math.max(worst, used / left);
+      left -= used;
+      if (!/^\d+,\d+$/.test(pelaMove) || taken.has(pelaMove)) break;
+      taken.add(pelaMove);
+      tsMove = await ts.ask(`TURN ${pelaMove}`);
+      if (!/^\d+,\d+$/.test(tsMove) || taken.has(tsMove)) break;
+    }
+    return worst;
+  } finally {
+    pela.kill();
+    ts.kill();
+  }
+}
+
 async function main(): Promise<void> {
+  console.log(`asm_cold_start_to_ok_ms ${(await asmColdStart()).toFixed(0)}`);
+  console.log(`pela_match_time_used_max_fraction ${(await pelaMatchFraction()).toFixed(3)}`);
   const coldStarted = performance.now();
   const asm = BrainProcess.start(["--engine", "asm", "--seed", "100"]);
   const ts = BrainProcess.start(["--engine", "ts", "--seed", "200"]);

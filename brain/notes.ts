@@ -10,15 +10,22 @@ export interface Note {
   readonly text: string;
 }
 
+/** Notes kept until the next answer; a manager that sends thousands of bad INFO lines gets the first ones. */
+export const MAX_WAITING_NOTES = 100;
+
 export class Notes {
   private readonly waiting: Note[] = [];
 
   message(text: string): void {
-    this.waiting.push({ kind: "MESSAGE", text });
+    this.post({ kind: "MESSAGE", text });
   }
 
   debug(text: string): void {
-    this.waiting.push({ kind: "DEBUG", text });
+    this.post({ kind: "DEBUG", text });
+  }
+
+  private post(note: Note): void {
+    if (this.waiting.length < MAX_WAITING_NOTES) this.waiting.push(note);
   }
 
   /** The waiting notes as protocol lines (one line each: no line break may be inside a message). */

@@ -24,7 +24,19 @@ export interface ProtocolOptions {
   readonly verbose?: boolean;
   /** Send a DEBUG line before every move with the time the engine took. */
   readonly debugLines?: boolean;
+  /** True once END has arrived: the engine's search ends at once (MoveLimits.stop). */
+  readonly stop?: () => boolean;
 }
+
+/** The largest START this brain takes (Gomocup boards are 15 and 20; Piskvork allows up to 100). */
+export const MAX_BOARD_SIZE = 100;
+/**
+ * The share of the match time left that one move may use when the manager limits the match
+ * (timeout_match, time_left): a game rarely needs more than this many more moves of the brain.
+ */
+const MATCH_MOVES_AHEAD = 25;
+/** timeout_turn 0 means "answer at once": the engine gets this long (searches end at once). */
+const AT_ONCE_MS = 1;
 
 /** INFO keys whose value is an integer (time_left may be negative). */
 const INTEGER_INFO = new Set(["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule"]);
@@ -43,7 +55,10 @@ export class BrainProtocol {
   private seed = 0;
   private board: BrainBoard | undefined;
   private rule = RULE_FREESTYLE;
-  private turnMs = 0;
+  /** INFO timeout_turn, timeout_match, time_left (undefined until the manager sends them). */
+  private turnMs: number | undefined;
+  private matchMs: number | undefined;
+  private timeLeftMs: number | undefined;
   /** The rule a MESSAGE has already been sent about in this game. */
   private ruleNoted: number | undefined;
   private block: BoardBlock | undefined;
@@ -66,8 +81,10 @@ export class BrainProtocol {
     if (this.block) {
       const data = parseBoardLine(line);
       if (data.ok) {
-        if (data.kind === "stone") this.block.lines.push({ at: data.at, field: data.field });
-        else await this.finishBoard(this.block, answers);
+        if (data.kind === "done") await this.finishBoard(this.block, answers);
+        // A block never ended by DONE grows no further than a full board.
+        else if (this.block.lines.length < (this.size ?? 0) ** 2) this.block.lines.push({ at: data.at, field: data.field });
+        else this.block.problem ??= "BOARD holds more stones than the board has cells";
         return;
       }
       const parsed = parseCommand(line);
@@ -145,14 +162,21 @@ export class BrainProtocol {
 
   private async start(size: number, answers: string[]): Promise<void> {
     const { engine } = this.options;
+    if (size > MAX_BOARD_SIZE) {
+      answers.push(`ERROR board size ${size} is too large (at most ${MAX_BOARD_SIZE})`);
+      return;
+    }
     const refusal = engine.refuse({ size, rule: RULE_FREESTYLE, seed: 0 });
     if (refusal) {
       answers.push(`ERROR ${refusal}`);
       return;
     }
     this.seed = this.options.nextSeed();
+    // An engine that does not play the INFO rule plays freestyle (noteRule says so) in every game,
+    // not only in the first.
+    const rule = engine.refuse(this.settings(size, this.rule)) ? RULE_FREESTYLE : this.rule;
     try {
-      await engine.newGame(this.settings(size, this.rule));
+      await engine.newGame(this.settings(size, rule));
     } catch (error) {
       answers.push(this.failure("starting a game", error));
       return;
@@ -166,6 +190,10 @@ export class BrainProtocol {
 
   private info(key: string, value: string): void {
     const { notes, log } = this.options;
+    if (key === "") {
+      notes.message("INFO needs a key and a value; ignored");
+      return;
+    }
     if (INTEGER_INFO.has(key)) {
       if (!/^-?\d{1,12}$/.test(value)) {
         // The manager reads nothing after INFO: the problem waits for the next answer (protocl2en.htm, INFO).
@@ -174,6 +202,8 @@ export class BrainProtocol {
       }
       const n = Number(value);
       if (key === "timeout_turn") this.turnMs = Math.max(0, n);
+      if (key === "timeout_match") this.matchMs = Math.max(0, n);
+      if (key === "time_left") this.timeLeftMs = n;
       if (key === "rule") this.rule = n;
       return;
     }
@@ -230,7 +260,7 @@ export class BrainProtocol {
     let move: Point;
     const started = performance.now();
     try {
-      move = await this.options.engine.ownMove({ turnMs: this.turnMs });
+      move = await this.options.engine.ownMove({ turnMs: this.moveBudget(), stop: this.options.stop });
     } catch (error) {
       answers.push(this.failure("choosing a move", error));
       return true;
@@ -246,6 +276,19 @@ export class BrainProtocol {
     }
     answers.push(`${move.x},${move.y}`);
     return true;
+  }
+
+  /**
+   * The time the engine may take for this move: timeout_turn (0: at once), and with a match limit
+   * (timeout_match not 0) at most 1/MATCH_MOVES_AHEAD of time_left; 0 (the engine's own default)
+   * when the manager sent neither.
+   */
+  private moveBudget(): number {
+    const turn = this.turnMs === undefined ? undefined : Math.max(AT_ONCE_MS, this.turnMs);
+    const match =
+      this.timeLeftMs === undefined || this.matchMs === 0 ? undefined : Math.max(AT_ONCE_MS, Math.floor(this.timeLeftMs / MATCH_MOVES_AHEAD));
+    if (turn === undefined) return match ?? 0;
+    return match === undefined ? turn : Math.min(turn, match);
   }
 
   private async finishBoard(block: BoardBlock, answers: string[]): Promise<void> {

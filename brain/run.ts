@@ -1,33 +1,59 @@
 /**
- * The brain's main loop: lines from the manager (CR LF, LF or CR endings) go to the protocol one at a
- * time, in order. END ends after the answers to the lines before it, but never later than
- * END_GRACE_MS after it arrived, even while an earlier command is still being answered (managers kill a
- * brain about a second after END). End of input ends after the last answer.
+ * The brain's main loop: lines from the manager (CR LF, LF or CR endings, each at most
+ * MAX_LINE_CHARS) go to the protocol one at a time, in order. END ends after the answers to the lines
+ * before it, but never later than END_GRACE_MS after it arrived, even while an earlier command is
+ * still being answered (managers kill a brain about a second after END); a search in progress sees
+ * END at once (brain/input.ts) and ends. End of input ends after the last answer. Input is paused
+ * while the output waits to be written, so a manager that does not read cannot make the brain buffer
+ * without bound; the caller exits only once the output is written (drainOutput).
  */
-import { createInterface } from "node:readline";
-import type { Readable } from "node:stream";
+import type { Writable } from "node:stream";
+import { LineSplitter } from "../util/lines.js";
 import { parseCommand } from "./commands.js";
+import type { ProtocolInput, ProtocolInputHandlers } from "./input.js";
 import type { BrainProtocol } from "./protocol.js";
 
 export type BrainEnd = "END" | "EOF";
 
 /** How long END waits for the answers to earlier lines (Piskvork kills the brain after about 1 s). */
 export const END_GRACE_MS = 500;
+/** The longest command line; a BOARD line or a command is a few characters. */
+export const MAX_LINE_CHARS = 64 * 1024;
+/** Lines read but not yet answered, and output bytes not yet written, above which input is paused. */
+const MAX_WAITING_LINES = 1000;
+const MAX_WAITING_OUTPUT = 1024 * 1024;
 
-/** Reads `input` until END or its end; resolves with which it was. */
-export function runBrain(protocol: BrainProtocol, input: Readable): Promise<BrainEnd> {
+export interface BrainIo {
+  /** Starts the reader with the handlers (brain/input.ts in the CLI). */
+  readonly open: (handlers: ProtocolInputHandlers) => ProtocolInput;
+  readonly output: Writable;
+  /** Writes one line of the protocol (a too-long input line is answered through it). */
+  readonly send: (line: string) => void;
+}
+
+/** Reads the manager's lines until END or the end of input; resolves with which it was. */
+export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd> {
   return new Promise((resolve, reject) => {
-    // readline ends lines at LF, CR LF and a lone CR (crlfDelay: a CR LF split across reads is one end).
-    const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY, terminal: false });
     let queue: Promise<void> = Promise.resolve();
+    let waiting = 0;
     let ended = false;
+    let paused = false;
+    let input: ProtocolInput | undefined;
     const end = (why: BrainEnd): void => {
       if (ended) return;
       ended = true;
-      lines.close();
+      input?.close();
       resolve(why);
     };
-    lines.on("line", (line) => {
+    const flow = (): void => {
+      const full = waiting > MAX_WAITING_LINES || io.output.writableLength > MAX_WAITING_OUTPUT;
+      if (full === paused) return;
+      paused = full;
+      if (full) input?.pause();
+      else input?.resume();
+    };
+    io.output.on("drain", flow);
+    const onLine = (line: string): void => {
       if (ended) return;
       const parsed = parseCommand(line);
       if (parsed.ok === true && parsed.command.kind === "END") {
@@ -35,14 +61,41 @@ export function runBrain(protocol: BrainProtocol, input: Readable): Promise<Brai
         queue.then(() => end("END"), reject);
         return;
       }
+      waiting++;
+      flow();
       queue = queue.then(async () => {
-        if (ended) return;
-        await protocol.handle(line);
+        waiting--;
+        if (!ended) await protocol.handle(line);
+        flow();
       });
       queue.catch(reject);
+    };
+    const lines = new LineSplitter({
+      maxLineChars: MAX_LINE_CHARS,
+      onLine,
+      onTooLong: (chars) => {
+        queue = queue.then(() => io.send(`ERROR a line of more than ${MAX_LINE_CHARS} characters (${chars} so far) was skipped`));
+      },
+      onEnd: () => void queue.then(() => end("EOF"), reject),
     });
-    lines.on("close", () => {
-      queue.then(() => end("EOF"), reject);
+    const decoder = new TextDecoder();
+    input = io.open({
+      onData: (chunk) => lines.push(decoder.decode(chunk, { stream: true })),
+      onEnd: () => {
+        lines.push(decoder.decode());
+        lines.end();
+      },
+      onError: (message) => reject(new Error(`standard input: ${message}`)),
     });
+  });
+}
+
+/** Resolves once everything written to `output` has left the process (or writing failed). */
+export function drainOutput(output: Writable): Promise<void> {
+  if (output.writableLength === 0) return Promise.resolve();
+  // The callback of an empty write runs once every earlier write is done ('drain' comes only after a
+  // write that returned false).
+  return new Promise((resolve) => {
+    output.write("", () => resolve());
   });
 }

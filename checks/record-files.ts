@@ -3,14 +3,13 @@
  * report, and PSQ/SGF files read as something `piskasm replay` can run (a report with no recorded
  * divergence). The formats themselves live in records/.
  */
-import { readFileSync } from "node:fs";
 import { EMPTY, formatCell, Game, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { RecordError } from "../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../records/piskasm-game.js";
 import { formatPsq } from "../records/psq.js";
 import { detectFormat, parseRecord } from "../records/read-record.js";
 import { formatSgf } from "../records/sgf.js";
-import { writeFileAtomically } from "../util/files.js";
+import { readRegularFile, writeFileAtomically } from "../util/files.js";
 import { REPORT_FORMAT, type MismatchReport } from "./report.js";
 import type { DosName } from "../emu/dos-kind.js";
 
@@ -48,6 +47,9 @@ export interface RecordReplayOptions {
   dos: DosName;
 }
 
+/** A game record of the largest board with comments is far below this. */
+const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+
 /** True when `path` names a PSQ or SGF record rather than a JSON report. */
 export function isRecordFile(path: string): boolean {
   return /\.(psq|sgf)$/i.test(path);
@@ -60,9 +62,9 @@ export function isRecordFile(path: string): boolean {
 export function readRecordAsReport(path: string, options: RecordReplayOptions): { report: MismatchReport; game: PiskasmGame } {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readRegularFile(path, MAX_RECORD_BYTES, "record");
   } catch (error) {
-    throw new RecordError(`cannot read ${path}: ${(error as Error).message}`);
+    throw new RecordError(error instanceof Error ? error.message : String(error));
   }
   const format = detectFormat(text, path);
   let read;

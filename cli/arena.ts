@@ -4,24 +4,33 @@
  * wins, draws and losses per pair with Elo ratings and their 95 % intervals.
  */
 import { randomInt } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { ratingsSvg } from "../arena/chart.js";
 import { ArenaError } from "../arena/errors.js";
 import { lossFinishes, type Finish } from "../arena/finishes.js";
-import { arenaMarkdown, writeMarkdownSection } from "../arena/markdown.js";
+import { arenaMarkdown, checkMarkdownTarget, writeMarkdownSection } from "../arena/markdown.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
 import { checkPlayer, isAsm, isPiskasm, sizeRefusal } from "../arena/players.js";
-import { newResults, readResults, recordGame, settingsMismatch, writeResults, type ArenaResults } from "../arena/results.js";
+import {
+  newResults,
+  readResults,
+  recordGame,
+  resumableGames,
+  settingsMismatch,
+  writeResults,
+  type ArenaResults,
+} from "../arena/results.js";
 import { runArena } from "../arena/run.js";
-import { schedule } from "../arena/schedule.js";
+import { pairsOf, schedule, type ScheduledGame } from "../arena/schedule.js";
+import { checkOutputPlace, ensureWritableDir, FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { formatStandings, standingsOf } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { listenForInterrupts, SIGNAL_EXIT_CODES, type Interruption } from "./interrupt.js";
 import { projectPath } from "./paths.js";
-import type { ArenaSettings, GameEntry } from "../arena/model.js";
+import type { ArenaSettings } from "../arena/model.js";
 
 interface ArenaCommandOptions extends BootCommandOptions {
   players: string;
@@ -41,25 +50,30 @@ interface ArenaCommandOptions extends BootCommandOptions {
   json?: boolean;
 }
 
-function nonNegativeInt(value: string, option: string): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`${option} must be a whole number of ms, not ${JSON.stringify(value)}`);
+/** setTimeout's largest delay: a longer turn could not be timed. */
+const MAX_TURN_MS = 2 ** 31 - 1;
+/** The results file keeps every game (about 300 bytes each): more would not fit in memory. */
+export const MAX_ARENA_GAMES = 1_000_000;
+/** An openings file is a few lines per opening. */
+const MAX_OPENINGS_BYTES = 1024 * 1024;
+
+function nonNegativeInt(value: string, option: string, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    throw new UsageError(`${option} must be a whole number of ms up to ${max}, not ${JSON.stringify(value)}`);
+  }
   return Number(value);
 }
 
 function readOpenings(path: string | undefined): Opening[] {
   if (path === undefined) return [...BUILT_IN_OPENINGS];
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read --openings ${path}: ${(error as Error).message}`);
-  }
-  return parseOpenings(text, path);
+  return parseOpenings(readRegularFile(path, MAX_OPENINGS_BYTES, "--openings file"), path);
 }
 
 function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
   const players = options.players.split(",").map((p) => p.trim()).filter((p) => p !== "");
   for (const p of players) checkPlayer(p);
+  const pairs = pairsOf(players, options.gauntlet).length;
+  const gamesPerPair = parsePositiveInt(options.games, "--games", Math.floor(MAX_ARENA_GAMES / pairs));
   const size = parsePositiveInt(options.size, "--size");
   const openings = readOpenings(options.openings);
   for (const o of openings) placeOpening(o, size);
@@ -72,13 +86,99 @@ function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
   return {
     players,
     ...(options.gauntlet === undefined ? {} : { gauntlet: options.gauntlet }),
-    gamesPerPair: parsePositiveInt(options.games, "--games"),
+    gamesPerPair,
     size,
-    turnMs: nonNegativeInt(options.timePerMove, "--time-per-move"),
+    turnMs: nonNegativeInt(options.timePerMove, "--time-per-move", MAX_TURN_MS),
     openings,
     seed: options.seed === undefined ? randomInt(0x1_0000) : parseSeed(options.seed),
     anchor,
   };
+}
+
+/** What a run starts from: its settings, the results so far and the games still to play. */
+interface ArenaPlan {
+  settings: ArenaSettings;
+  results: ArenaResults;
+  all: ScheduledGame[];
+  pending: ScheduledGame[];
+}
+
+/**
+ * Everything the user named is checked before the first game: the settings, the --out folder (and
+ * the arena in it for --resume), the --svg and --markdown targets. Arena errors are usage errors.
+ */
+function prepare(options: ArenaCommandOptions): ArenaPlan {
+  try {
+    let settings = settingsFrom(options);
+    const dir = options.out;
+    ensureWritableDir(dir, "arena folder");
+    if (options.svg) checkOutputPlace(options.svg, "--svg file", "file");
+    if (options.markdown) checkMarkdownTarget(options.markdown);
+    const saved = readResults(dir);
+    let results = newResults(settings);
+    if (saved && !options.resume) throw new UsageError(`${dir} already holds an arena: add --resume to continue it, or choose another --out`);
+    if (saved && options.resume) {
+      const mismatch = settingsMismatch(saved.settings, { ...settings, seed: saved.settings.seed });
+      if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
+      settings = saved.settings;
+      results = saved;
+    }
+    const all = schedule({ players: settings.players, gauntlet: settings.gauntlet, gamesPerPair: settings.gamesPerPair, openings: settings.openings.length, seed: settings.seed });
+    results = { ...results, games: resumableGames(dir, results.games, all) };
+    const done = new Set(results.games.map((g) => g.index));
+    return { settings, results, all, pending: all.filter((g) => !done.has(g.index)) };
+  } catch (error) {
+    if (error instanceof ArenaError || error instanceof FileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+function scoreLine(settings: ArenaSettings, results: ArenaResults): string {
+  const points = new Map(settings.players.map((p) => [p, 0]));
+  for (const g of results.games) {
+    if (g.winner === "draw") {
+      points.set(g.first, (points.get(g.first) ?? 0) + 0.5);
+      points.set(g.second, (points.get(g.second) ?? 0) + 0.5);
+    } else {
+      const w = g.winner === "first" ? g.first : g.second;
+      points.set(w, (points.get(w) ?? 0) + 1);
+    }
+  }
+  return [...points].map(([p, n]) => `${p} ${n}`).join(" ");
+}
+
+/** Plays the pending games with a progress bar (the cursor shown again however the run ends). */
+async function play(plan: ArenaPlan, options: ArenaCommandOptions, jobs: number, interrupts: Interruption): Promise<void> {
+  const { settings, results, all } = plan;
+  const dir = options.out;
+  const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
+  const bar = new SingleBar({
+    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  bar.start(all.length, all.length - plan.pending.length, { score: scoreLine(settings, results) });
+  try {
+    await runArena(
+      {
+        settings,
+        engines: { boot, check: options.check, reportsDir: join(dir, "reports") },
+        pending: plan.pending,
+        jobs,
+        workerScript: projectPath("build", "arena-worker.mjs"),
+        signal: interrupts.signal,
+      },
+      ({ game, played, wallMs }) => {
+        results.games.push(recordGame(dir, settings.size, game, played, wallMs));
+        writeResults(dir, results);
+        bar.increment(1, { score: scoreLine(settings, results) });
+      },
+    );
+  } finally {
+    bar.stop();
+  }
 }
 
 export function registerArena(program: Command): void {
@@ -106,76 +206,28 @@ function addArenaOptions(command: Command): Command {
   return addBootOptions(command);
 }
 
-/** The arena's results: new, or the saved ones with --resume (same settings, its seed kept). */
-function openResults(options: ArenaCommandOptions, wanted: ArenaSettings): ArenaResults {
-  const dir = options.out;
-  const saved = readResults(dir);
-  if (saved && !options.resume) throw new UsageError(`${dir} already holds an arena: add --resume to continue it, or choose another --out`);
-  if (saved && options.resume) {
-    const mismatch = settingsMismatch(saved.settings, { ...wanted, seed: saved.settings.seed });
-    if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
-    return saved;
-  }
-  return newResults(wanted);
-}
-
-/** Points per player so far (a draw half a point), for the progress bar. */
-function scoreLine(players: readonly string[], games: readonly GameEntry[]): string {
-  const points = new Map(players.map((p) => [p, 0]));
-  for (const g of games) {
-    if (g.winner === "draw") {
-      points.set(g.first, (points.get(g.first) ?? 0) + 0.5);
-      points.set(g.second, (points.get(g.second) ?? 0) + 0.5);
-    } else {
-      const w = g.winner === "first" ? g.first : g.second;
-      points.set(w, (points.get(w) ?? 0) + 1);
-    }
-  }
-  return [...points].map(([p, n]) => `${p} ${n}`).join(" ");
-}
-
 async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
-  let wanted: ArenaSettings;
-  try {
-    wanted = settingsFrom(options);
-  } catch (error) {
-    if (error instanceof ArenaError) throw new UsageError(error.message);
-    throw error;
-  }
   const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const plan = prepare(options);
+  const { settings, results } = plan;
   const dir = options.out;
-  const results = openResults(options, wanted);
-  const settings = results.settings;
-  const all = schedule({ players: settings.players, gauntlet: settings.gauntlet, gamesPerPair: settings.gamesPerPair, openings: settings.openings.length, seed: settings.seed });
-  const done = new Set(results.games.map((g) => g.index));
-  const pending = all.filter((g) => !done.has(g.index));
   writeResults(dir, results);
-  const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
-  const bar = new SingleBar({
-    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
-    noTTYOutput: true,
-    notTTYSchedule: 10_000,
-    stream: process.stderr,
-    hideCursor: true,
-  });
-  bar.start(all.length, done.size, { score: scoreLine(settings.players, results.games) });
   const started = performance.now();
+  const interrupts = listenForInterrupts();
   try {
-    await runArena(
-      { settings, engines: { boot, check: options.check, reportsDir: join(dir, "reports") }, pending, jobs, workerScript: projectPath("build", "arena-worker.mjs") },
-      ({ game, played, wallMs }) => {
-        results.games.push(recordGame(dir, settings.size, game, played, wallMs));
-        writeResults(dir, results);
-        bar.increment(1, { score: scoreLine(settings.players, results.games) });
-      },
-    );
+    await play(plan, options, jobs, interrupts);
   } finally {
-    bar.stop();
+    interrupts.dispose();
   }
   const wallMs = performance.now() - started;
   const standings = standingsOf(settings, results.games);
+  const signal = interrupts.received();
+  if (signal) {
+    console.log(`${formatStandings(standings)}\n\ninterrupted by ${signal} after ${results.games.length} of ${plan.all.length} games in ${dir}/ (--resume continues it)`);
+    process.exit(SIGNAL_EXIT_CODES[signal]);
+  }
   writeResults(dir, { ...results, standings });
-  if (options.svg) writeFileSync(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`));
+  if (options.svg) writeFileAtomically(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`), "--svg file");
   if (options.markdown) {
     const finishes = new Map<string, Record<Finish, number>>();
     for (const p of settings.players.filter(isPiskasm)) finishes.set(p, lossFinishes(dir, p, results.games));

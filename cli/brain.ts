@@ -7,10 +7,12 @@ import { randomInt } from "node:crypto";
 import { Option, type Command } from "commander";
 import { Notes } from "../brain/notes.js";
 import { BrainProtocol } from "../brain/protocol.js";
-import { runBrain } from "../brain/run.js";
+import { readProtocolInput } from "../brain/input.js";
+import { drainOutput, runBrain } from "../brain/run.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
 import { UsageError } from "./errors.js";
-import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { addBootOptions, bootSpec, parseSeed, savedMenuState, type BootCommandOptions } from "./harness-options.js";
+import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
 interface BrainCommandOptions extends BootCommandOptions {
@@ -68,6 +70,7 @@ export function registerBrain(program: Command): void {
     try {
       engine = createEngine(options.engine, {
         boot: () => bootSpec(options),
+        menuState: () => savedMenuState(bootSpec(options)),
         check: options.check,
         reportsDir: options.reports,
         message: (text) => notes.message(text),
@@ -77,21 +80,34 @@ export function registerBrain(program: Command): void {
       if (error instanceof UsageError) throw error;
       throw new UsageError((error as Error).message);
     }
+    let input: ReturnType<typeof readProtocolInput> | undefined;
+    const send = (line: string): void => void process.stdout.write(`${line}\n`);
     const protocol = new BrainProtocol({
       engine,
-      send: (line) => process.stdout.write(`${line}\n`),
+      send,
       log,
       notes,
       nextSeed: () => fixedSeed ?? randomInt(0x1_0000),
       verbose: options.verbose,
       debugLines: options.debug,
+      stop: () => input?.endSeen() === true,
     });
-    const end = await runBrain(protocol, process.stdin);
-    if (end === "END") {
-      // Managers kill a brain about a second after END: leave at once, the emulator with the process.
-      process.exit(0);
-    }
-    await engine.close();
+    // A signal ends the brain at once; the signal path kills a pbrain engine's process group first.
+    const interrupts = listenForInterrupts();
+    interrupts.signal.addEventListener("abort", () => {
+      const signal = interrupts.received();
+      process.exit(signal ? SIGNAL_EXIT_CODES[signal] : 1);
+    });
+    const end = await runBrain(protocol, {
+      open: (handlers) => (input = readProtocolInput(handlers)),
+      output: process.stdout,
+      send,
+    });
+    // Managers kill a brain about a second after END: leave at once (the emulator with the process,
+    // a pbrain engine's group killed on exit by util/child-groups), but only once every answer has
+    // been written.
+    if (end === "EOF") await engine.close();
+    await drainOutput(process.stdout);
     process.exit(0);
   });
 }

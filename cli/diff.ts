@@ -27,10 +27,18 @@ export function registerDiff(program: Command): void {
   addDiffOptions(command).action(async (options: DiffCommandOptions) => {
     const settings = parseDiffOptions(options);
     const result = await playDiff(settings);
-    writeShardFile(settings, result);
+    // A summary that cannot be written is reported after the figures (they are printed either way).
+    let summaryError: FileError | undefined;
+    try {
+      writeShardFile(settings, result);
+    } catch (error) {
+      if (!(error instanceof FileError)) throw error;
+      summaryError = error;
+    }
     writeCoverageFiles(settings, result);
     printDiffSummary(settings, result);
     setExitCode(settings, result);
+    if (summaryError) throw summaryError;
   });
 }
 

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { buildFreedosDisk } from "../freedos/build-disk.js";
 import { projectDiskInputs } from "../freedos/cache.js";
-import { errnoCode, FileError, fsReason } from "../util/files.js";
+import { checkOutputPlace, errnoCode, FileError, fsReason } from "../util/files.js";
 import { projectPath } from "./paths.js";
 
 interface DiskCommandOptions {
@@ -20,6 +20,7 @@ export function registerDisk(program: Command): void {
     .requiredOption("--freedos <img>", "a 1.44 MB FreeDOS boot floppy with KERNEL.SYS and COMMAND.COM (never modified)")
     .option("-o, --output <out>", "the floppy to write", projectPath("build", "freedos.img"))
     .action((options: DiskCommandOptions) => {
+      checkOutputPlace(options.output, "floppy", "file");
       try {
         buildFreedosDisk(projectDiskInputs(options.freedos), options.output);
       } catch (error) {

@@ -1,5 +1,9 @@
 /** Options shared by diff, info and replay: the floppy to boot, the step timeout, game seeds. */
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Command } from "commander";
+import type { MachineSnapshot } from "../emu/types.js";
+import { readRegularBytes } from "../util/files.js";
 import type { BootSpec } from "../guest/boot.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
@@ -30,4 +34,21 @@ export function bootSpec(options: BootCommandOptions): BootSpec {
   const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
   const { path, dos } = bootImage(options, options.image);
   return { image: path, dos, timeoutMs };
+}
+
+/** The menu state is a v86 save_state of a few MB. */
+const MAX_MENU_STATE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The machine at the game's menu saved at build time (build/menu.state, `make menu-state`), when it
+ * fits `spec`: the project's own floppy with the built-in DOS, and the state made after the floppy's
+ * last change. Otherwise undefined (the engine boots).
+ */
+export function savedMenuState(spec: BootSpec): MachineSnapshot | undefined {
+  const image = projectPath("build", "piskasm.img");
+  const state = projectPath("build", "menu.state");
+  if (spec.dos !== "builtin" || resolve(spec.image) !== image || !existsSync(state)) return undefined;
+  if (statSync(state).mtimeMs < statSync(image).mtimeMs) return undefined;
+  const bytes = readRegularBytes(state, MAX_MENU_STATE_BYTES, "menu state");
+  return { state: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer };
 }

@@ -1,8 +1,11 @@
 /**
- * Ctrl+C, SIGTERM and SIGHUP on a long command (diff; later arena, brain): the first signal aborts the
- * work so the command can finish its progress line and print the figures so far, then exit with the
- * shell's code for that signal (128 + its number); a second signal exits at once.
+ * The one signal path of every long command (diff, arena, brain, report merge): the first SIGINT,
+ * SIGTERM or SIGHUP kills the child programs' process groups (pbrain brains), then aborts the work so
+ * the command can restore the terminal (progress bar, cursor), print the figures so far and exit with
+ * the shell's code for that signal (128 + its number); a second signal exits at once.
  */
+import { killTrackedGroups } from "../util/child-groups.js";
+
 export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 export type HandledSignal = keyof typeof SIGNAL_EXIT_CODES;
 
@@ -15,12 +18,19 @@ export interface Interruption {
   dispose(): void;
 }
 
-export function listenForInterrupts(): Interruption {
+export interface InterruptOptions {
+  /** Runs first on every signal, synchronously (ends what this thread cannot leave behind). */
+  readonly onSignal?: () => void;
+}
+
+export function listenForInterrupts(options: InterruptOptions = {}): Interruption {
   const controller = new AbortController();
   let received: HandledSignal | undefined;
   const handlers = new Map<HandledSignal, () => void>();
   for (const name of Object.keys(SIGNAL_EXIT_CODES) as HandledSignal[]) {
     const handler = (): void => {
+      killTrackedGroups();
+      options.onSignal?.();
       if (received !== undefined) process.exit(SIGNAL_EXIT_CODES[received]);
       received = name;
       controller.abort();

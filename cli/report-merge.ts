@@ -1,17 +1,24 @@
 /**
  * `piskasm report merge`: the shards of one sharded run (harness/shard.ts) combined into one report
- * folder and one summary. Every shard must belong to the same run (same plan and shard count), each
- * shard must be there exactly once, and together they must have played all of the run's games.
+ * folder and one summary. Every shard must belong to the same run (same plan, program and shard
+ * count), be consistent in itself, be there exactly once, and together they must have played all of
+ * the run's games. Everything is checked before the first file is written; each report (with its
+ * .psq and .sgf) and then the summary are written atomically, so an interrupted or refused merge
+ * never leaves a truncated file or an old summary beside new reports, and running it again works.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
+import { checkOutputPlace, FileError, makeOutputDir, readRegularBytes, writeFileAtomically } from "../util/files.js";
 import { combineDigests } from "../harness/moves-digest.js";
+import { MAX_REPORT_BYTES } from "../checks/report.js";
 import { formatShard } from "../harness/shard.js";
 import { readShardSummaries, type RunPlan, type ShardSummary } from "../harness/shard-summary.js";
 import { UsageError } from "./errors.js";
 
 export const MERGED_FORMAT = "piskasm-merged/1";
 export const MERGED_SUMMARY_FILE = "summary.json";
+/** The game records written beside each report (harness/record-files.ts). */
+const RECORD_EXTENSIONS = [".psq", ".sgf"] as const;
 
 export interface MergedSummary {
   format: typeof MERGED_FORMAT;
@@ -33,9 +40,38 @@ interface FoundShard {
   summary: ShardSummary;
 }
 
+/** A file to copy into the merged folder: its name there and its content. */
+interface Copy {
+  name: string;
+  bytes: Uint8Array;
+}
+
 /** Merges the shard summaries found in `dirs` into `outDir`; throws UsageError on unusable input. */
 export function mergeShards(dirs: readonly string[], outDir: string): MergedSummary {
+  checkOutputPlace(outDir, "merged report folder", "directory");
   const found: FoundShard[] = dirs.flatMap((dir) => readShardSummaries(dir).map((summary) => ({ dir, summary })));
+  const first = checkRun(found);
+  const copies = found.flatMap(({ dir, summary }) => summary.reports.flatMap((name) => reportFiles(dir, name)));
+  makeOutputDir(outDir, "merged report folder");
+  for (const copy of copies) checkTarget(outDir, copy);
+  const merged: MergedSummary = {
+    format: MERGED_FORMAT,
+    plan: first.summary.plan,
+    shards: first.summary.shard.count,
+    games: sum(found, (s) => s.games),
+    computerMoves: sum(found, (s) => s.computerMoves),
+    mismatches: sum(found, (s) => s.mismatches),
+    movesDigest: combineDigests(found.map(({ summary }) => summary.movesDigest)),
+    wallMs: Math.max(...found.map(({ summary }) => summary.wallMs)),
+    reports: found.flatMap(({ summary }) => summary.reports),
+  };
+  for (const copy of copies) writeFileAtomically(join(outDir, copy.name), copy.bytes, "merged report");
+  writeFileAtomically(join(outDir, MERGED_SUMMARY_FILE), `${JSON.stringify(merged, null, 2)}\n`, "merged summary");
+  return merged;
+}
+
+/** Checks that the shards make one whole run; returns the first. */
+function checkRun(found: readonly FoundShard[]): FoundShard {
   const first = found[0];
   const count = first.summary.shard.count;
   const plan = JSON.stringify(first.summary.plan);
@@ -44,7 +80,8 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergedSumm
     const { summary, dir } = shard;
     const where = `shard ${formatShard(summary.shard)} in ${dir}`;
     if (summary.shard.count !== count || JSON.stringify(summary.plan) !== plan) {
-      throw new UsageError(`${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}`);
+      const program = summary.plan.program !== first.summary.plan.program ? " (it ran another program)" : "";
+      throw new UsageError(`${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}${program}`);
     }
     const twin = byIndex.get(summary.shard.index);
     if (twin) throw new UsageError(`${where} is there twice (also in ${twin.dir})`);
@@ -53,39 +90,36 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergedSumm
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (missing.length > 0) throw new UsageError(`shards missing from the run of ${count}: ${missing.map((i) => `${i}/${count}`).join(", ")}`);
   const games = sum(found, (s) => s.games);
-  if (games !== first.summary.plan.games) {
-    throw new UsageError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
-  }
-  mkdirSync(outDir, { recursive: true });
-  const reports = found.flatMap(({ dir, summary }) => summary.reports.map((name) => copyReport(dir, name, outDir)));
-  const merged: MergedSummary = {
-    format: MERGED_FORMAT,
-    plan: first.summary.plan,
-    shards: count,
-    games,
-    computerMoves: sum(found, (s) => s.computerMoves),
-    mismatches: sum(found, (s) => s.mismatches),
-    movesDigest: combineDigests(found.map(({ summary }) => summary.movesDigest)),
-    wallMs: Math.max(...found.map(({ summary }) => summary.wallMs)),
-    reports,
-  };
-  writeFileSync(join(outDir, MERGED_SUMMARY_FILE), `${JSON.stringify(merged, null, 2)}\n`);
-  return merged;
+  if (games !== first.summary.plan.games) throw new UsageError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
+  return first;
 }
 
 function sum(found: readonly FoundShard[], value: (summary: ShardSummary) => number): number {
   return found.reduce((total, { summary }) => total + value(summary), 0);
 }
 
-/** Copies one report into the merged folder; the same name with other content is an error. */
-function copyReport(dir: string, name: string, outDir: string): string {
-  const source = join(dir, name);
-  const target = join(outDir, name);
-  if (!existsSync(source)) throw new UsageError(`report ${source} named by the shard summary is missing`);
-  if (existsSync(target)) {
-    if (!readFileSync(source).equals(readFileSync(target))) throw new UsageError(`${target} already exists with other content`);
-    return name;
-  }
-  copyFileSync(source, target);
-  return name;
+/** A report and the game records beside it, read (regular files only: never a link to elsewhere). */
+function reportFiles(dir: string, name: string): Copy[] {
+  const base = name.replace(/\.json$/, "");
+  const names = [name, ...RECORD_EXTENSIONS.map((ext) => `${base}${ext}`)];
+  return names.flatMap((file, i) => {
+    const source = join(dir, file);
+    if (i > 0 && !existsSync(source)) return [];
+    if (i === 0 && !existsSync(source)) throw new UsageError(`report ${source} named by the shard summary is missing`);
+    if (lstatSync(source).isSymbolicLink()) throw new UsageError(`report ${source} is a symbolic link, not a report the shard wrote`);
+    try {
+      return [{ name: file, bytes: readRegularBytes(source, MAX_REPORT_BYTES, "report") }];
+    } catch (error) {
+      if (error instanceof FileError) throw new UsageError(error.message);
+      throw error;
+    }
+  });
+}
+
+/** A file of the same name in the merged folder must hold the same content (a merge run again). */
+function checkTarget(outDir: string, copy: Copy): void {
+  const target = join(outDir, copy.name);
+  if (!existsSync(target)) return;
+  const there = readRegularBytes(target, MAX_REPORT_BYTES, "merged report");
+  if (!Buffer.from(there).equals(copy.bytes)) throw new UsageError(`${target} already exists with other content`);
 }

@@ -41,6 +41,8 @@ export interface GameSettings {
 export interface MoveLimits {
   /** Time the engine may spend on this move, in ms; 0 = answer at once (the protocol's timeout_turn). */
   readonly turnMs: number;
+  /** True once the answer is no longer wanted (the manager sent END): searches end at once. */
+  readonly stop?: () => boolean;
 }
 
 /** A stone of a set-up position: `own` is a stone of the engine that will move next. */

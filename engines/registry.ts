@@ -3,6 +3,7 @@
  * may carry an argument after a colon (`NAME:ARGUMENT`, e.g. an external program's command line); the
  * entry decides whether it wants one. Add a player by adding one row.
  */
+import type { MachineSnapshot } from "../emu/types.js";
 import type { BootSpec } from "../guest/boot.js";
 import { EngineError, type Engine } from "./engine.js";
 import { PiskasmAsmEngine } from "./piskasm-asm.js";
@@ -28,6 +29,8 @@ export interface EngineContext {
   readonly message: (text: string) => void;
   /** A line for standard error. */
   readonly log: (line: string) => void;
+  /** The emulated engine's machine at the menu saved at build time for boot()'s floppy, when there is one. */
+  readonly menuState?: () => MachineSnapshot | undefined;
 }
 
 export interface EngineEntry {
@@ -45,7 +48,7 @@ const ASM: EngineEntry = {
   description: "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
   create: (context, argument) => {
     noArgument("asm", argument);
-    return new PiskasmAsmEngine({ ...context, boot: context.boot() });
+    return new PiskasmAsmEngine({ ...context, boot: context.boot(), menuState: context.menuState?.() });
   },
 };
 

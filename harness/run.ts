@@ -8,6 +8,8 @@ import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { CoverageTracer, type CoverageHits, type CoveragePlan } from "../debug/coverage.js";
 import { mergeHits } from "../debug/coverage-report.js";
+import { untilDoneOrAborted } from "../util/abort.js";
+import { YieldingQueue } from "../util/yielding-queue.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import type { GameSession } from "../guest/session.js";
@@ -142,31 +144,6 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false, coverage };
 }
 
-/** Waits for `playing`, or only until `signal` aborts (a game in progress is then left to stop on its own). */
-function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return playing;
-  if (signal.aborted) {
-    playing.catch(() => undefined);
-    return Promise.resolve();
-  }
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = (): void => resolve();
-    signal.addEventListener("abort", onAbort, { once: true });
-    playing.then(
-      () => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        // After an abort the emulators are being torn down: their errors are not the run's.
-        if (signal.aborted) resolve();
-        else reject(error);
-      },
-    );
-  });
-}
-
 /**
  * Plays the slice in `jobs` worker threads. Job 1 boots; the others start at once but wait for its
  * machine at the game's menu and continue from that snapshot: one boot per run instead of one per
@@ -181,7 +158,18 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
     const workers: Worker[] = [];
     let running = 0;
     let failed = false;
+    const done = new Set<number>();
+    // One queue for every worker's messages and exits, in order: each is handled in its own turn of
+    // the event loop; a listener's exception fails the run instead of escaping as an uncaught one.
+    const events = new YieldingQueue<() => void>((event) => {
+      try {
+        event();
+      } catch (error) {
+        fail(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
     const stopAll = (): void => {
+      events.stop();
       for (const w of workers) void w.terminate();
     };
     const fail = (error: Error): void => {
@@ -190,46 +178,48 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
       stopAll();
       reject(error);
     };
+    const handle = (j: number, message: WorkerMessage): void => {
+      switch (message.kind) {
+        case "moves":
+          for (let m = 0; m < message.count; m++) listener.onMove?.();
+          break;
+        case "menu": {
+          const shared: MenuMessage = { kind: "menu", menu: message.menu };
+          for (const other of workers.slice(1)) other.postMessage(shared);
+          break;
+        }
+        case "game":
+          listener.onGame?.(message.outcome);
+          break;
+        case "coverage":
+          listener.onCoverage?.(message.hits);
+          break;
+        case "error":
+          fail(new Error(`job ${j + 1}: ${message.message}`));
+          break;
+        case "done":
+          done.add(j);
+          void workers[j].terminate();
+          break;
+      }
+    };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
       const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0, coverage: options.coverage };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;
-      let done = false;
-      worker.on("message", (message: WorkerMessage) => {
-        switch (message.kind) {
-          case "moves":
-            for (let m = 0; m < message.count; m++) listener.onMove?.();
-            break;
-          case "menu": {
-            const shared: MenuMessage = { kind: "menu", menu: message.menu };
-            for (const other of workers.slice(1)) other.postMessage(shared);
-            break;
-          }
-          case "game":
-            listener.onGame?.(message.outcome);
-            break;
-          case "coverage":
-            listener.onCoverage?.(message.hits);
-            break;
-          case "error":
-            fail(new Error(`job ${j + 1}: ${message.message}`));
-            break;
-          case "done":
-            done = true;
-            void worker.terminate();
-            break;
-        }
-      });
+      worker.on("message", (message: WorkerMessage) => events.push(() => handle(j, message)));
       worker.on("error", (error) => fail(new Error(`job ${j + 1}: ${error.message}`)));
-      worker.on("exit", (code) => {
-        if (!done) fail(new Error(`job ${j + 1} stopped before finishing (exit code ${code})`));
-        else if (--running === 0 && !failed) {
-          options.signal?.removeEventListener("abort", stopAll);
-          resolve();
-        }
-      });
+      worker.on("exit", (code) =>
+        events.push(() => {
+          if (!done.has(j)) fail(new Error(`job ${j + 1} stopped before finishing (exit code ${code})`));
+          else if (--running === 0 && !failed) {
+            options.signal?.removeEventListener("abort", stopAll);
+            resolve();
+          }
+        }),
+      );
     }
   });
 }

@@ -2,11 +2,14 @@
  * The summary a sharded `piskasm diff --shard i/n --out DIR` leaves in DIR beside its mismatch
  * reports, as `shard-i-of-n.json`; `piskasm report merge` combines them (cli/report-merge.ts).
  */
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { FileError, makeOutputDir, readRegularFile, writeFileAtomically } from "../util/files.js";
+import type { DosName } from "../emu/dos-kind.js";
 import type { PolicyName } from "../checks/policy-names.js";
 import type { Shard } from "./model.js";
-import type { DosName } from "../emu/dos-kind.js";
+import { shardGameCount } from "./shard.js";
 
 export const SHARD_FORMAT = "piskasm-shard/1";
 
@@ -17,6 +20,13 @@ export interface RunPlan {
   policy: Exclude<PolicyName, "replay">;
   maxComputerMoves: number;
   dos: DosName;
+  /** The floppy the shard ran (programDigest): shards of other programs are not one run. */
+  program: string;
+}
+
+/** The identity of a floppy image: the first 16 hex digits of its SHA-256. */
+export function programDigest(image: Uint8Array): string {
+  return createHash("sha256").update(image).digest("hex").slice(0, 16);
 }
 
 export interface ShardSummary {
@@ -41,11 +51,14 @@ export function shardSummaryName(shard: Shard): string {
 
 /** Writes the summary into `dir` (created when missing) and returns its path. */
 export function writeShardSummary(dir: string, summary: ShardSummary): string {
-  mkdirSync(dir, { recursive: true });
+  makeOutputDir(dir, "report directory");
   const path = join(dir, shardSummaryName(summary.shard));
-  writeFileSync(path, `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileAtomically(path, `${JSON.stringify(summary, null, 2)}\n`, "shard summary");
   return path;
 }
+
+/** A shard summary is a few hundred bytes plus a name per report. */
+const MAX_SHARD_SUMMARY_BYTES = 64 * 1024 * 1024;
 
 /** A shard summary or directory that cannot be used. */
 export class ShardSummaryError extends Error {
@@ -68,8 +81,9 @@ export function readShardSummaries(dir: string): ShardSummary[] {
 function readShardSummary(path: string): ShardSummary {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, "utf8"));
+    data = JSON.parse(readRegularFile(path, MAX_SHARD_SUMMARY_BYTES, "shard summary"));
   } catch (error) {
+    if (error instanceof FileError) throw new ShardSummaryError(error.message);
     throw new ShardSummaryError(`shard summary ${path}: ${(error as Error).message}`);
   }
   const fail = (what: string): never => {
@@ -83,6 +97,11 @@ function readShardSummary(path: string): ShardSummary {
     fail("shard is not {index, count} with 0 <= index < count");
   }
   if (!s.plan || typeof s.plan !== "object") fail("plan is missing");
+  const plan = s.plan as Partial<RunPlan>;
+  if (typeof plan.program !== "string" || !/^[0-9a-f]{16}$/.test(plan.program)) {
+    fail("plan.program (the floppy's digest) is missing: the shard was made by an older piskasm; run it again");
+  }
+  if (!isCount(plan.games)) fail("plan.games is not a count of games");
   for (const key of ["games", "computerMoves", "mismatches", "wallMs"] as const) {
     if (!Number.isFinite(s[key]) || (s[key] as number) < 0) fail(`${key} is not a number >= 0`);
   }
@@ -90,7 +109,11 @@ function readShardSummary(path: string): ShardSummary {
   if (!Array.isArray(s.reports) || !s.reports.every((r) => typeof r === "string" && !r.includes("/") && !r.includes("\\"))) {
     fail("reports is not a list of file names");
   }
-  return s as ShardSummary;
+  const summary = s as ShardSummary;
+  const planned = shardGameCount(summary.shard, summary.plan.games);
+  if (summary.games !== planned) fail(`it played ${summary.games} games, its shard of the plan has ${planned}`);
+  if (summary.reports.length > summary.mismatches) fail(`it lists ${summary.reports.length} reports for ${summary.mismatches} mismatches`);
+  return summary;
 }
 
 function isCount(value: unknown): value is number {

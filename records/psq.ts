@@ -44,6 +44,9 @@ export function parsePsq(text: string): GameRecord {
     const move: RecordMove = { x: Number(m[1]) - 1, y: Number(m[2]) - 1, ...(m[3] === undefined ? {} : { timeMs: Number(m[3]) }) };
     moves.push(move);
   }
+  // Moves after a line that is not one: that line is damage, not the players' names.
+  const later = lines.findIndex((line, j) => j > i && MOVE.test(line));
+  if (later >= 0) throw new RecordError(`line ${i + 1}: ${JSON.stringify(lines[i].slice(0, 40))} is not a move, yet moves follow on line ${later + 1}`);
   const rest = lines.slice(i).map((l) => l.trim()).filter((l) => l !== "");
   let players: [string, string] | undefined;
   if (rest.length >= 2 && !/^-?\d+$/.test(rest[0])) players = [rest[0], rest[1]];

@@ -35,7 +35,9 @@ export function parseSgf(text: string): GameRecord {
   try {
     roots = sgf.parse(text);
   } catch (error) {
-    throw new RecordError(`not SGF: ${error instanceof Error ? error.message : String(error)}`);
+    // The parser's own errors name the place; others (a TypeError on ")(") say nothing to a user.
+    const why = error instanceof Error && error.name !== "TypeError" ? error.message : "the parentheses do not make a game tree";
+    throw new RecordError(`not SGF: ${why}`);
   }
   const root = roots[0];
   if (!root || (Object.keys(root.data).length === 0 && root.children.length === 0)) throw new RecordError("no game tree in the SGF text");

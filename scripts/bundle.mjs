@@ -1,5 +1,6 @@
 // Bundles the TypeScript entry points with esbuild.
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
+//   node scripts/bundle.mjs site -> build/make-site.mjs (Node: the menu state and the static site, cli/site/)
 //   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets, content-hashed
 //                                    names, .br and .gz copies, bundle-assets.json naming the assets)
 import { build } from "esbuild";
@@ -25,6 +26,11 @@ async function bundleCli() {
     sourcemap: true,
     logLevel: "warning",
   });
+}
+
+// The site builder runs in Node after the web bundle: the menu state and build/site (cli/site/main.ts).
+async function bundleSiteBuilder() {
+  await build({ entryPoints: ["cli/site/main.ts"], outfile: "build/make-site.mjs", bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" });
 }
 
 // @sabaki/sgf's README: in the browser, `fs` (parseFile only) and the optional encoding detectors
@@ -136,7 +142,8 @@ async function buildSymbols() {
 if (target === "cli") await bundleCli();
 else if (target === "symbols") await buildSymbols();
 else if (target === "web") await bundleWeb();
+else if (target === "site") await bundleSiteBuilder();
 else {
-  console.error("usage: node scripts/bundle.mjs cli|web|symbols");
+  console.error("usage: node scripts/bundle.mjs cli|web|symbols|site");
   process.exit(2);
 }

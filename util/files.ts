@@ -4,8 +4,23 @@
  * input files are read only when they are regular files of a sane size. Every failure is a FileError
  * whose message names the user's path and the reason in words, never a temporary name.
  */
-import { closeSync, constants, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 
 /** A file or directory the user named cannot be read or written; the message is meant for the user. */
 export class FileError extends Error {
@@ -50,7 +65,7 @@ let temporaries = 0;
  * (Not the write-file-atomic package: its sync writer does not check for a short write, so a full
  * disk leaves a truncated file under the real name, the very fault this guards against.)
  */
-export function writeFileAtomically(path: string, text: string, what: string): void {
+export function writeFileAtomically(path: string, text: string | Uint8Array, what: string): void {
   try {
     writeThenRename(path, text);
   } catch (error) {
@@ -58,7 +73,7 @@ export function writeFileAtomically(path: string, text: string, what: string): v
   }
 }
 
-function writeThenRename(path: string, text: string): void {
+function writeThenRename(path: string, text: string | Uint8Array): void {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${temporaries++}.tmp`);
   let fd: number | undefined;
   try {
@@ -81,11 +96,7 @@ const PROBE_TEXT = "piskasm checks that this directory can be written\n";
 
 /** Creates `dir` when missing and proves that a file can be written in it (then removes the probe). */
 export function ensureWritableDir(dir: string, what: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw new FileError(`cannot create ${what} ${dir}: ${fsReason(error)}`);
-  }
+  makeOutputDir(dir, what);
   const probe = join(dir, `.piskasm-probe-${process.pid}`);
   try {
     writeThenRename(probe, PROBE_TEXT);
@@ -101,6 +112,11 @@ export function ensureWritableDir(dir: string, what: string): void {
  * before a byte is read (`/dev/zero` would never end), and so is a file that is too large.
  */
 export function readRegularFile(path: string, maxBytes: number, what: string): string {
+  return Buffer.from(readRegularBytes(path, maxBytes, what)).toString("utf8");
+}
+
+/** readRegularFile's bytes. */
+export function readRegularBytes(path: string, maxBytes: number, what: string): Uint8Array {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for ever.
@@ -115,11 +131,91 @@ export function readRegularFile(path: string, maxBytes: number, what: string): s
     if (stat.size > maxBytes) {
       throw new FileError(`${what} ${path} is ${stat.size} bytes; refusing more than ${maxBytes}`);
     }
-    return readFileSync(fd, "utf8");
+    return readFileSync(fd);
   } catch (error) {
     if (error instanceof FileError) throw error;
     throw new FileError(`cannot read ${what} ${path}: ${fsReason(error)}`);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Kernel file systems (statfs magic numbers): their files are not storage, and creating folders in
+ * them can loop for ever (`mkdir -p` under /proc), so no output may go there. (devtmpfs shares
+ * tmpfs's number, so /dev is left to the file-type checks.)
+ */
+const PSEUDO_FILE_SYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0x9fa0, "proc"],
+  [0x62656572, "sysfs"],
+  [0x1cd1, "devpts"],
+  [0x63677270, "cgroup2"],
+  [0x27e0eb, "cgroup"],
+  [0x64626720, "debugfs"],
+  [0x74726163, "tracefs"],
+  [0x73636673, "securityfs"],
+  [0xcafe4a11, "bpf"],
+  [0x62656570, "configfs"],
+  [0x6165676c, "pstore"],
+  [0xde5e81e4, "efivarfs"],
+]);
+
+/** The nearest part of `path` that exists (the path itself, or a parent folder). */
+function nearestExisting(path: string): string {
+  let at = resolve(path);
+  for (;;) {
+    try {
+      lstatSync(at);
+      return at;
+    } catch {
+      const up = dirname(at);
+      if (up === at) return at;
+      at = up;
+    }
+  }
+}
+
+/**
+ * Checks an output the user named (`--out`, `-o`, `--svg`...) before any work: it must not be on a
+ * kernel file system (/proc, /sys, /dev), and what is there already must be of the kind written (a
+ * regular file for a file, a folder for a folder). Whether it can really be written is found when
+ * it is written (or by ensureWritableDir's probe).
+ */
+export function checkOutputPlace(path: string, what: string, kind: "file" | "directory"): void {
+  const existing = nearestExisting(path);
+  let type: number;
+  try {
+    type = statfsSync(existing).type;
+  } catch (error) {
+    throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
+  }
+  const pseudo = PSEUDO_FILE_SYSTEMS.get(type);
+  if (pseudo !== undefined) throw new FileError(`cannot write ${what} ${path}: it is on the kernel's ${pseudo} file system, not on a disk`);
+  if (existing !== resolve(path)) return;
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
+  }
+  if (kind === "file" && stat.isDirectory()) throw new FileError(`cannot write ${what} ${path}: is a directory (EISDIR)`);
+  if (kind === "file" && !stat.isFile()) throw new FileError(`cannot write ${what} ${path}: not a regular file (a device, pipe or socket)`);
+  if (kind === "directory" && !stat.isDirectory()) throw new FileError(`cannot create ${what} ${path}: exists and is not a directory (EEXIST)`);
+}
+
+/** Creates the folder `dir` (and its parents) for output, after checkOutputPlace. */
+export function makeOutputDir(dir: string, what: string): void {
+  checkOutputPlace(dir, what, "directory");
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    // A recursive mkdir on a read-only disk can say ENOENT: the folder that exists tells the truth.
+    let reason = fsReason(error);
+    try {
+      accessSync(nearestExisting(dir), constants.W_OK);
+    } catch (denied) {
+      reason = fsReason(denied);
+    }
+    throw new FileError(`cannot create ${what} ${dir}: ${reason}`);
   }
 }

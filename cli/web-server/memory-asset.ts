@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { acceptedEncodings, noneMatch } from "./http-conditions.js";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 
 export interface MemoryAsset {
@@ -42,12 +43,12 @@ export function sendMemoryAsset(request: IncomingMessage, response: ServerRespon
   response.setHeader("ETag", asset.etag);
   response.setHeader("Cache-Control", cacheControl);
   response.setHeader("Vary", "Accept-Encoding");
-  if (request.headers["if-none-match"] === asset.etag) {
+  if (noneMatch(request.headers["if-none-match"], asset.etag)) {
     response.writeHead(304).end();
     return;
   }
-  const accepted = request.headers["accept-encoding"] ?? "";
-  const [body, encoding] = /\bbr\b/.test(accepted) ? [asset.brotli, "br"] : /\bgzip\b/.test(accepted) ? [asset.gzip, "gzip"] : [asset.bytes, undefined];
+  const accepted = acceptedEncodings(request.headers["accept-encoding"]);
+  const [body, encoding] = accepted.includes("br") ? [asset.brotli, "br"] : accepted.includes("gzip") ? [asset.gzip, "gzip"] : [asset.bytes, undefined];
   const headers: Record<string, string | number> = { "Content-Type": asset.type, "Content-Length": body.byteLength };
   if (encoding) headers["Content-Encoding"] = encoding;
   response.writeHead(200, headers);

@@ -22,11 +22,16 @@ export async function makeMenuSnapshot(webRoot: string, bundle: BundleAssets, fl
     wasmPath: join(webRoot, bundle.wasm),
   });
   try {
-    await waitForMenu(machine);
-    return new Uint8Array((await machine.snapshot()).state);
+    return await snapshotAtMenu(machine);
   } finally {
     await machine.destroy();
   }
+}
+
+/** Runs a freshly booted `machine` until the game's menu and returns its state (v86 save_state bytes). */
+export async function snapshotAtMenu(machine: Machine): Promise<Uint8Array> {
+  await waitForMenu(machine);
+  return new Uint8Array((await machine.snapshot()).state);
 }
 
 async function waitForMenu(machine: Machine): Promise<void> {

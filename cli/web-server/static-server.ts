@@ -4,9 +4,12 @@
  * checks sirv leaves to us: GET and HEAD only, overlong targets refused, nosniff on every answer,
  * content-hashed names cached for a year, everything else revalidated.
  */
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { lookup } from "mrmime";
 import sirv from "sirv";
+import { normalizeForStaticLibrary } from "./http-conditions.js";
 import { sendMemoryAsset, type MemoryAsset } from "./memory-asset.js";
 
 /** A run-time file: resolves once it exists (undefined: it cannot be had, 404); `immutable` when its URL carries its content hash. */
@@ -70,6 +73,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
     if (path.split("/").some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return plain(response, 404, "not found");
     const file = generated.get(path);
     if (!file) {
+      normalizeForStaticLibrary(request, response, bundleFileSize(options.root, path));
       bundle(request, response);
       return;
     }
@@ -83,6 +87,18 @@ export function createStaticServer(options: StaticServerOptions): Server {
     log(`piskasm serve: ${request.url ?? "?"}: ${error instanceof Error ? error.message : String(error)}`);
     if (!response.headersSent) plain(response, 500, "internal error");
     else response.destroy();
+  }
+}
+
+/** The size of the bundle's file at URL `path` (for a suffix Range), or undefined when it is not one plain file. */
+function bundleFileSize(root: string, path: string): number | undefined {
+  try {
+    const name = decodeURIComponent(path);
+    if (name.split("/").includes("..")) return undefined;
+    const stat = statSync(join(root, name));
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -7,7 +7,8 @@
  * move makes the call fail with an EngineError that says why and quotes the end of its standard error.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+import { killGroup, trackGroup, untrackGroup } from "../../util/child-groups.js";
+import { readLines } from "../../util/lines.js";
 import {
   EngineError,
   type Engine,
@@ -26,6 +27,10 @@ export const START_TIMEOUT_MS = 10_000;
 const UNLIMITED_TURN_MS = 30_000;
 const STDERR_TAIL = 600;
 const END_GRACE_MS = 1000;
+/** The longest line read from a brain: answers and MESSAGE lines are short; an endless line is a fault. */
+export const MAX_BRAIN_LINE_CHARS = 64 * 1024;
+/** setTimeout's largest delay (a longer one fires at once): a longer deadline waits this long. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const MOVE = /^\s*(\d+)\s*,\s*(\d+)\s*$/;
 const CHATTER = /^(MESSAGE|DEBUG|SUGGEST)( |$)/;
 
@@ -39,7 +44,6 @@ type Waiter = { resolve: (line: string) => void; reject: (error: EngineError) =>
 
 export class PbrainEngine implements Engine {
   private child: ChildProcess | undefined;
-  private readonly lines: string[] = [];
   private waiter: Waiter | undefined;
   private stderr = "";
   private exited: string | undefined;
@@ -86,7 +90,7 @@ export class PbrainEngine implements Engine {
       await this.send(`INFO timeout_turn ${limits.turnMs}`);
       this.turnMs = limits.turnMs;
     }
-    const deadline = (limits.turnMs > 0 ? limits.turnMs : UNLIMITED_TURN_MS) + (this.options.toleranceMs ?? DEFAULT_TOLERANCE_MS);
+    const deadline = Math.min(MAX_TIMER_MS, (limits.turnMs > 0 ? limits.turnMs : UNLIMITED_TURN_MS) + (this.options.toleranceMs ?? DEFAULT_TOLERANCE_MS));
     const pending = this.pending;
     let command: string;
     if (pending.kind === "begin") command = "BEGIN";
@@ -115,11 +119,12 @@ export class PbrainEngine implements Engine {
   }
 
   private async start(): Promise<void> {
-    this.lines.length = 0;
     this.stderr = "";
     this.exited = undefined;
     const child = spawn(this.options.command, { shell: true, detached: true, stdio: ["pipe", "pipe", "pipe"] });
     this.child = child;
+    const pid = child.pid;
+    if (pid !== undefined) trackGroup(pid);
     child.stdin?.on("error", () => {
       // EPIPE after the brain died: reported through its exit below.
     });
@@ -127,20 +132,36 @@ export class PbrainEngine implements Engine {
     child.stderr?.on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
     });
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      if (CHATTER.test(line)) return;
-      if (this.waiter) {
-        const w = this.waiter;
-        this.waiter = undefined;
-        w.resolve(line);
-      } else {
-        this.lines.push(line);
-      }
+    readLines(child.stdout!, {
+      maxLineChars: MAX_BRAIN_LINE_CHARS,
+      onLine: (line) => this.received(line),
+      onTooLong: (chars) => {
+        this.died(`wrote a line of more than ${MAX_BRAIN_LINE_CHARS} characters (${chars} so far) and was killed`);
+        this.kill();
+      },
     });
     child.on("error", (error) => this.died(`could not be started: ${error.message}`));
-    child.on("exit", (code, signal) => this.died(signal ? `was killed by ${signal}` : `exited with code ${code}`));
+    child.on("exit", (code, signal) => {
+      // The shell is gone; a program it started may still hold the group: end it too.
+      if (pid !== undefined) {
+        killGroup(pid);
+        untrackGroup(pid);
+      }
+      this.died(signal ? `was killed by ${signal}` : `exited with code ${code}`);
+    });
     const about = await this.ask("ABOUT", START_TIMEOUT_MS);
     this.aboutFields = { ...this.aboutFields, ...parseAbout(about) };
+  }
+
+  /**
+   * A line from the brain answers the command waiting for one; a line that comes unasked (an extra
+   * answer to an earlier command) is dropped, so it can never pass for the answer to the next command.
+   */
+  private received(line: string): void {
+    if (CHATTER.test(line)) return;
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.resolve(line);
   }
 
   private died(why: string): void {
@@ -153,12 +174,8 @@ export class PbrainEngine implements Engine {
 
   private kill(): void {
     const pid = this.child?.pid;
-    if (pid === undefined || this.exited !== undefined) return;
-    try {
-      process.kill(-pid, "SIGKILL");
-    } catch {
-      this.child?.kill("SIGKILL");
-    }
+    if (pid === undefined || this.child?.exitCode !== null || this.child.signalCode !== null) return;
+    killGroup(pid);
   }
 
   private failure(why: string): EngineError {
@@ -173,9 +190,10 @@ export class PbrainEngine implements Engine {
 
   /** Sends `text` and waits for the next line that is not MESSAGE/DEBUG/SUGGEST, killing the brain after `timeoutMs`. */
   private async ask(text: string, timeoutMs: number): Promise<string> {
+    // One turn of the event loop first: lines the brain has already written (an extra answer to the
+    // last command) are read, and dropped, before this command is sent.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.send(text);
-    const queued = this.lines.shift();
-    if (queued !== undefined) return this.checked(queued);
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiter = undefined;

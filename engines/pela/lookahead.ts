@@ -21,6 +21,7 @@
 import { other, type Stone } from "../common/board.js";
 import type { ShapeBoard } from "./shape-board.js";
 import { cellValue, combined } from "./values.js";
+import { pastDeadline } from "./vcf.js";
 
 export interface LookaheadLimits {
   /** Deepest iteration, in plies (own and opponent's moves). */
@@ -31,6 +32,8 @@ export interface LookaheadLimits {
   readonly maxNodes: number;
   /** performance.now() after which the search gives up (the last finished iteration counts). */
   readonly deadlineMs: number;
+  /** MoveLimits.stop: ends the search as the deadline does. */
+  readonly stop?: () => boolean;
 }
 
 export interface LookaheadResult {
@@ -130,7 +133,7 @@ class Lookahead {
 
   private spend(): void {
     this.nodes++;
-    if (this.nodes > this.limits.maxNodes || (this.nodes % CLOCK_EVERY === 0 && performance.now() > this.limits.deadlineMs)) {
+    if (this.nodes > this.limits.maxNodes || (this.nodes % CLOCK_EVERY === 0 && pastDeadline(this.limits))) {
       throw new OutOfBudget();
     }
   }

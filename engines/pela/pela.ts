@@ -117,6 +117,7 @@ export class PelaStrategy implements Strategy {
       maxDepth: this.options.maxDepth ?? MAX_DEPTH,
       maxNodes: this.options.nodeBudget ?? NODE_BUDGET,
       deadlineMs: context.startedMs + turnMs * share,
+      stop: context.limits.stop,
       doubleThrees: true,
     });
     const own = this.vcf(board, OWN, limitsUntil(OWN_SEARCH_SHARE));
@@ -195,7 +196,7 @@ export class PelaStrategy implements Strategy {
 
   /** The look-ahead's scores of the own stone at each of `cells`, within the search's limits. */
   private look(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): LookaheadResult {
-    const look = lookahead(board, OWN, cells, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs });
+    const look = lookahead(board, OWN, cells, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs, stop: limits.stop });
     this.lastNodes += look.nodes;
     return look;
   }

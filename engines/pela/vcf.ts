@@ -10,6 +10,11 @@ import { EMPTY, other, type Stone } from "../common/board.js";
 import type { ShapeBoard } from "./shape-board.js";
 import { cellValue } from "./values.js";
 
+/** The search must end: its deadline has passed or its answer is no longer wanted. */
+export function pastDeadline(limits: { readonly deadlineMs: number; readonly stop?: () => boolean }): boolean {
+  return performance.now() > limits.deadlineMs || limits.stop?.() === true;
+}
+
 export interface VcfLimits {
   /** Most attacker fours in a line of play. */
   readonly maxDepth: number;
@@ -17,6 +22,8 @@ export interface VcfLimits {
   readonly maxNodes: number;
   /** performance.now() after which the search gives up. */
   readonly deadlineMs: number;
+  /** MoveLimits.stop: ends the search as the deadline does. */
+  readonly stop?: () => boolean;
   /**
    * Also count as a win a stone that makes two open threes (3+3) when the defender has no four to
    * answer with (piskasm's extension of pela's pure VCF).
@@ -94,7 +101,7 @@ class Search {
   private outOfBudget(): boolean {
     if (this.exhausted) return true;
     this.nodes++;
-    if (this.nodes > this.limits.maxNodes || (this.nodes % CLOCK_EVERY === 0 && performance.now() > this.limits.deadlineMs)) {
+    if (this.nodes > this.limits.maxNodes || (this.nodes % CLOCK_EVERY === 0 && pastDeadline(this.limits))) {
       this.exhausted = true;
     }
     return this.exhausted;
@@ -150,7 +157,7 @@ export interface VcfSearch {
 }
 
 export function searchVcf(board: ShapeBoard, attacker: Stone, limits: VcfLimits): VcfSearch {
-  if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
+  if (pastDeadline(limits)) return { result: undefined, nodes: 0, complete: false };
   const candidates = board.nearCells();
   const search = new Search(board, attacker, limits, candidates);
   const own = candidates.filter((c) => board.fourKind(c, attacker) === 3);

@@ -16,7 +16,7 @@ import { EMPTY, other, type Stone } from "../common/board.js";
 import { OPEN3, OPEN4 } from "../common/shapes.js";
 import type { ShapeBoard } from "./shape-board.js";
 import { cellValue } from "./values.js";
-import { searchVcf, type VcfLimits } from "./vcf.js";
+import { pastDeadline, searchVcf, type VcfLimits } from "./vcf.js";
 
 export interface VctLimits extends VcfLimits {
   /** Most open threes in a line of play. */
@@ -64,7 +64,7 @@ class ThreatSearch {
 
   private spend(nodes: number): boolean {
     this.nodes += nodes;
-    if (this.nodes > this.limits.maxNodes || performance.now() > this.limits.deadlineMs) this.exhausted = true;
+    if (this.nodes > this.limits.maxNodes || pastDeadline(this.limits)) this.exhausted = true;
     return this.exhausted;
   }
 
@@ -171,7 +171,7 @@ class ThreatSearch {
  * undefined. The board is changed during the search and restored before it returns.
  */
 export function searchVct(board: ShapeBoard, attacker: Stone, limits: VctLimits): VctSearch {
-  if (performance.now() > limits.deadlineMs) return { result: undefined, nodes: 0, complete: false };
+  if (pastDeadline(limits)) return { result: undefined, nodes: 0, complete: false };
   const search = new ThreatSearch(board, attacker, limits);
   const result = search.run(limits.threes, limits.tempoFours);
   return { result, nodes: search.nodes, complete: result !== undefined || !search.exhausted };

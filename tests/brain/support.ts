@@ -97,6 +97,10 @@ export class BrainProcess {
     this.child.kill("SIGKILL");
   }
 
+  signal(name: NodeJS.Signals): void {
+    this.child.kill(name);
+  }
+
   /** The exchanged lines and standard error, for failure messages. */
   exchange(): string {
     return [

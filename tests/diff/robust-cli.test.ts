@@ -205,7 +205,7 @@ describe("file-system and memory errors", () => {
     const out = join(dir, "an-output-directory");
     mkdirSync(out);
     const run = piskasm("disk", "--freedos", fake, "-o", out);
-    expectOneLine(run, 2, `cannot write ${out}: is a directory (EISDIR)`);
+    expectOneLine(run, 2, `cannot write floppy ${out}: is a directory (EISDIR)`);
     expect(run.stderr).not.toContain(".tmp");
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RecordError } from "../../records/game-record.js";
 import { formatPsq, parsePsq } from "../../records/psq.js";
+import { parseSgf } from "../../records/sgf.js";
 
 describe("PSQ records", () => {
   it("writes the header, 1-based moves with times, the players and the error code", () => {
@@ -26,6 +27,14 @@ describe("PSQ records", () => {
   it("refuses a move off the board or on an occupied cell", () => {
     expect(() => parsePsq("Piskvorky 15x15, 0:0, 0\n16,1,0\n")).toThrow(RecordError);
     expect(() => parsePsq("Piskvorky 15x15, 0:0, 0\n1,1,0\n1,1,0\n")).toThrow(/occupied/);
+  });
+
+  it("refuses a garbage line among the moves instead of taking the lines after it as the players' names", () => {
+    expect(() => parsePsq("Piskvorky 15x15, 0:0, 0\n1,1,0\nrubbish\n2,2,0\n3,3,0\n0\n")).toThrow(/line 3: "rubbish" is not a move, yet moves follow on line 4/);
+  });
+
+  it("refuses an SGF text of stray parentheses with a sentence, not the parser's TypeError", () => {
+    expect(() => parseSgf(")(")).toThrow(/^not SGF: the parentheses do not make a game tree$/);
   });
 
   it("refuses rectangular boards", () => {

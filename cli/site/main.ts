@@ -1,0 +1,24 @@
+/**
+ * The site builder, run by the Makefile as build/make-site.mjs (bundled by scripts/bundle.mjs):
+ *   make-site.mjs menu-state FLOPPY OUT        the game's machine saved at its menu (cli/site/menu-state.ts)
+ *   make-site.mjs site WEB_ROOT MENU_STATE OUT  the static site (cli/site/build-site.ts)
+ */
+import { writeMenuState } from "./menu-state.js";
+
+const USAGE = "usage: make-site.mjs menu-state FLOPPY OUT | site WEB_ROOT MENU_STATE OUT_DIR";
+
+async function main(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (command === "menu-state" && rest.length === 2) {
+    const bytes = await writeMenuState(rest[0], rest[1]);
+    console.log(`${rest[1]}: the machine at the game's menu (${(bytes / 1048576).toFixed(1)} MB)`);
+    return;
+  }
+  console.error(USAGE);
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`make-site: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

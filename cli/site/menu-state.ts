@@ -1,0 +1,34 @@
+/**
+ * The menu state made at build time: PISKASM.COM's machine saved at the game's menu, so the page (and
+ * any Node program) can start there instead of booting the BIOS and DOS.
+ *
+ * Format of the file: the bytes of v86's save_state exactly as `Machine.snapshot().state` gives them
+ * (about 3 MB, no header). It fits a machine made with the project's default options and the same
+ * files: build/piskasm.img, SeaBIOS's bios.bin and vgabios-stdvga.bin, node_modules' v86.wasm and
+ * the default memory size. To use it in Node:
+ *
+ *   const machine = await bootFloppy("build/piskasm.img");
+ *   await machine.restore({ state: readFileSync("build/menu.state").buffer });
+ *
+ * The Makefile remakes it whenever the floppy, the BIOS files or the site builder change.
+ */
+import { writeFileSync } from "node:fs";
+import { bootFloppy, type BootOptions } from "../../emu/node.js";
+import { snapshotAtMenu } from "../web-server/menu-snapshot.js";
+
+/** Boots `floppyPath` headless with the project's default machine options and returns the state at the game's menu. */
+export async function makeMenuState(floppyPath: string, options: Pick<BootOptions, "biosDir"> = {}): Promise<Uint8Array> {
+  const machine = await bootFloppy(floppyPath, options);
+  try {
+    return await snapshotAtMenu(machine);
+  } finally {
+    await machine.destroy();
+  }
+}
+
+/** makeMenuState written to `outPath`; returns its size in bytes. */
+export async function writeMenuState(floppyPath: string, outPath: string, options: Pick<BootOptions, "biosDir"> = {}): Promise<number> {
+  const state = await makeMenuState(floppyPath, options);
+  writeFileSync(outPath, state);
+  return state.byteLength;
+}

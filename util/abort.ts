@@ -1,0 +1,29 @@
+/** Waiting for work that a signal may cut short. */
+
+/**
+ * Resolves when `playing` settles or `signal` aborts, whichever is first; the work still running is
+ * left to stop on its own, and its errors after an abort are not the caller's (the emulators or
+ * children are being torn down).
+ */
+export function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return playing;
+  if (signal.aborted) {
+    playing.catch(() => undefined);
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => resolve();
+    signal.addEventListener("abort", onAbort, { once: true });
+    playing.then(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        if (signal.aborted) resolve();
+        else reject(error);
+      },
+    );
+  });
+}
