@@ -16,6 +16,7 @@ export const CLASSES = [
   "OPEN_FOUR",
   "WIDE_TWO",
   "WIDE_THREE",
+  "LINE_DOUBLE_FOUR",
 ] as const;
 export type UnitClass = (typeof CLASSES)[number];
 
@@ -28,6 +29,7 @@ export interface ClassValue {
 export const CLASS_VALUES: Readonly<Record<UnitClass, Readonly<ClassValue>>> = {
   FIVE: { attack: 16000, defence: 3850 },
   OPEN_FOUR: { attack: 960, defence: 135 },
+  LINE_DOUBLE_FOUR: { attack: 960, defence: 135 },
   FOUR: { attack: 545, defence: 10 },
   WIDE_THREE: { attack: 33, defence: 8 },
   OPEN_THREE: { attack: 32, defence: 7 },
@@ -69,6 +71,12 @@ function popcount(x: number): number {
   return n;
 }
 
+/**
+ * `X.XXX.X`: the one length-7 mask that holds two fours of one line, fives at positions 1 and 5 (the
+ * windows 0..4 and 2..6). No single stone stops both: a win in two like an open four (section 7.1).
+ */
+export const LINE_DOUBLE_FOUR_MASK = 0b1011101;
+
 /** Section 7.1: the class of entry `mask` of a length-L table. */
 export function classify(length: WindowLength, mask: number): UnitClass {
   if (!Number.isInteger(mask) || mask < 0 || mask >= 1 << length) {
@@ -82,6 +90,7 @@ export function classify(length: WindowLength, mask: number): UnitClass {
     const n = popcount(mask & 0b011110);
     return n === 4 ? "OPEN_FOUR" : n === 3 ? "OPEN_THREE" : n === 2 ? "OPEN_TWO" : "NONE";
   }
+  if (mask === LINE_DOUBLE_FOUR_MASK) return "LINE_DOUBLE_FOUR";
   if (mask & 0b1100011) return "NONE";
   const n = popcount(mask & 0b0011100);
   return n === 3 ? "WIDE_THREE" : n === 2 ? "WIDE_TWO" : "NONE";
