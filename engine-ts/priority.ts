@@ -6,7 +6,7 @@
  */
 import { BOARD_SIZE, COMPUTER, HUMAN, opponent, type Side } from "./board.js";
 import { AXES } from "./axes.js";
-import { CLASSES, classify, TABLE_SIZES, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
+import { CELL_POSITIONS, CLASSES, classify, TABLE_SIZES, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
 
 /** Highest first. OTHER: none of the named levels. */
 export const PRIORITY_LEVELS = [
@@ -42,7 +42,7 @@ export function axisClassBits(plocha: Uint8Array, cell: number, axis: number, si
   const opp = opponent(side);
   let out = 0;
   for (const length of WINDOW_LENGTHS) {
-    for (let k = 0; k < length; k++) {
+    for (const k of CELL_POSITIONS[length]) {
       let mask = 0;
       let counts = true;
       for (let t = 0; t < length && counts; t++) {

@@ -44,6 +44,18 @@ export const CLASS_VALUES: Readonly<Record<UnitClass, Readonly<ClassValue>>> = {
 export type WindowLength = 5 | 6 | 7;
 export const WINDOW_LENGTHS: readonly WindowLength[] = [5, 6, 7];
 
+/**
+ * The positions k of the scored cell that a window of length L counts with (section 6): all of them
+ * for L = 5 and 6, the middle three (2, 3, 4) for L = 7. Every non-zero length-7 class but the line
+ * double four needs the cell there anyway; `X.XXX.X` with the cell at an end (0 or 6) was a standing
+ * four before the stone, and a stone 5 or 6 cells away could change its value unseen (section 5).
+ */
+export const CELL_POSITIONS: Readonly<Record<WindowLength, readonly number[]>> = {
+  5: [0, 1, 2, 3, 4],
+  6: [0, 1, 2, 3, 4, 5],
+  7: [2, 3, 4],
+};
+
 /** Entries per table: 2^L. */
 export const TABLE_SIZES: Readonly<Record<WindowLength, number>> = { 5: 32, 6: 64, 7: 128 };
 /** Words of one side (32 + 64 + 128) and of the whole Bodovani. */
