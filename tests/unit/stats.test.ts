@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MachineStats } from "../../emu/types.js";
-import { Prng } from "../../harness/prng.js";
+import { Prng } from "../../util/prng.js";
 import { costTracker, InstructionHistogram } from "../../harness/stats.js";
 
 function sortedMedian(values: number[]): number {
