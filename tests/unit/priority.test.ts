@@ -10,6 +10,7 @@ import {
   CELLS,
   classify,
   COMPUTER,
+  countScore,
   EMPTY,
   Game,
   HUMAN,
@@ -25,6 +26,7 @@ import {
   type UnitClass,
 } from "../../engine-ts/index.js";
 import { enginePolicy, randomPolicy, type Policy } from "../../harness/policies.js";
+import { Prng } from "../../util/prng.js";
 
 const bodovani = buildBodovani();
 
@@ -87,11 +89,50 @@ describe("the priority order of section 7.3, proved from the values", () => {
     },
   );
 
+  it("so a cell's level is the range its fresh score falls in, on a board of any size (15 to 25 cells a side)", () => {
+    const fromScore = (score: number): PriorityLevel => BOUNDS.find((b) => score >= b.least)?.level ?? "OTHER";
+    let checked = 0;
+    for (const size of [15, 19, 20, 21, 25]) {
+      for (const plocha of gamePositions(size, 6)) {
+        for (let cell = 0; cell < size * size; cell++) {
+          if (plocha[cell] !== EMPTY) continue;
+          expect(priorityLevel(plocha, cell, size), `${size}x${size} cell ${cell}`).toBe(fromScore(countScore(plocha, bodovani, cell, size)));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50_000);
+  });
+
   it("names every level but OTHER once, highest first", () => {
     expect(BOUNDS.map((b) => b.level)).toEqual(PRIORITY_LEVELS.slice(0, -1));
     expect(PRIORITY_LEVELS.map(priorityRank)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });
+
+/**
+ * The positions after every stone of `games` games of engine-ts on a `size` x `size` board against a
+ * human who plays a random empty cell next to the computer's last stone (or anywhere when none is free).
+ */
+function gamePositions(size: number, games: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let seed = 0; seed < games; seed++) {
+    const prng = new Prng(seed + size * 1000);
+    const g = Game.newGame(seed, "computer", { bodovani, size });
+    while (g.result === "playing") {
+      const last = g.state.lastPC;
+      const near = [-size - 1, -size, -size + 1, -1, 1, size - 1, size, size + 1]
+        .map((d) => last + d)
+        .filter((c) => c >= 0 && c < size * size && Math.abs((c % size) - (last % size)) <= 1 && g.state.plocha[c] === EMPTY);
+      const free = near.length > 0 ? near : [...g.state.plocha.keys()].filter((c) => g.state.plocha[c] === EMPTY);
+      g.placeStone(free[prng.below(free.length)], HUMAN);
+      out.push(g.state.plocha.slice());
+      if (g.result === "playing") g.computerMove();
+      out.push(g.state.plocha.slice());
+    }
+  }
+  return out;
+}
 
 const GAMES_PER_POLICY = 120;
 
