@@ -1,10 +1,18 @@
 /**
  * Generated positions around a line double four (`X.X.X.X` for the computer, `O.O.O.O` for the
  * human, docs/evaluator.md 7.1) with a few random stones near it, for the property tests of the
- * evaluator: the stones in a random order, ready for the set-up mode (menu key 4, Game.setUp).
+ * evaluator: the stones in a random order, ready for the set-up mode (menu key 4, Game.setUp); and
+ * the two properties (evaluator.md 7.4), judged by the checker of checks/blunders.ts:
+ *   O.O.O.O: when the computer has no five, no forced block and no win in two of its own, the human's
+ *            wins in two are line double fours only and some stone stops them all, the computer's
+ *            move leaves the human no win in two.
+ *   X.X.X.X: when nothing sooner is forced (its five, a human four), the computer plays the middle
+ *            gap, or another stone that makes a win in two when it has one.
  */
 import { AXES, BOARD_SIZE, COMPUTER, EMPTY, HUMAN, type Side } from "../engine-ts/index.js";
 import type { Prng } from "../util/prng.js";
+import { avoidable } from "./blunders.js";
+import { ThreatBoard, winsWithinTwo } from "./threats.js";
 
 export interface PlacedStone {
   cell: number;
@@ -83,4 +91,47 @@ export function middleGaps(plocha: Uint8Array, side: Side): number[] {
     if (isGap) out.push(cell);
   }
   return out;
+}
+
+export interface ShapeVerdict {
+  /** The position meets the property's conditions. */
+  applies: boolean;
+  /** O.O.O.O positions where the human also has other wins in two (not asserted: evaluator.md 7.4). */
+  crowded: boolean;
+  holds: boolean;
+  /** The computer played a middle gap of a line double four of `owner`. */
+  middle: boolean;
+}
+
+export const NOT_APPLICABLE: ShapeVerdict = { applies: false, crowded: false, holds: false, middle: false };
+
+/**
+ * Whether the position `before` (computer to move) meets the conditions of the property for the line
+ * double four of `owner`: "applies", "crowded" (O.O.O.O with other human wins in two), or undefined.
+ */
+export function shapeCondition(before: Uint8Array, owner: Side): "applies" | "crowded" | undefined {
+  const board = new ThreatBoard(before);
+  if (board.fiveCells(COMPUTER).length > 0 || board.fiveCells(HUMAN).length > 0) return undefined;
+  const ownWins = board.winsInTwo(COMPUTER);
+  if (owner === COMPUTER) return ownWins.length > 0 ? "applies" : undefined;
+  const humanWins = board.winsInTwo(HUMAN);
+  if (ownWins.length > 0 || !avoidable(board, humanWins)) return undefined;
+  return humanWins.every((w) => w.shape === "line_double_four") ? "applies" : "crowded";
+}
+
+/**
+ * The property for the computer's stone on `cell` in the position `before` (read, left as it was),
+ * whose shapeCondition() is `condition`.
+ */
+export function judgeAnswer(before: Uint8Array, owner: Side, cell: number, condition: "applies" | "crowded"): ShapeVerdict {
+  const board = new ThreatBoard(before);
+  const gaps = middleGaps(before, owner);
+  const middle = gaps.includes(cell);
+  const verdict = { applies: condition === "applies", crowded: condition === "crowded", middle };
+  if (owner === HUMAN) {
+    return { ...verdict, holds: board.with(cell, COMPUTER, () => winsWithinTwo(board, HUMAN)).length === 0 };
+  }
+  const ownWins = board.winsInTwo(COMPUTER);
+  const onlyGaps = ownWins.every((w) => gaps.includes(w.cell));
+  return { ...verdict, holds: onlyGaps ? middle : ownWins.some((w) => w.cell === cell) };
 }

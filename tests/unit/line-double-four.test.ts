@@ -14,48 +14,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildBodovani, COMPUTER, Game, HUMAN, LAYOUT, LINE_DOUBLE_FOUR_MASK, type Side } from "../../engine-ts/index.js";
-import { avoidable } from "../../checks/blunders.js";
-import { lineDoubleFourPosition, middleGaps, type ShapePosition } from "../../checks/shape-positions.js";
-import { ThreatBoard, winsWithinTwo } from "../../checks/threats.js";
+import { judgeAnswer, lineDoubleFourPosition, NOT_APPLICABLE, shapeCondition, type ShapePosition, type ShapeVerdict } from "../../checks/shape-positions.js";
 import { Prng } from "../../util/prng.js";
 
 const POSITIONS = 1000;
 
-interface Verdict {
-  applies: boolean;
-  /** The human had other wins in two besides line double fours (O.O.O.O positions). */
-  crowded: boolean;
-  holds: boolean;
-  /** The computer played the middle gap of the generated shape's kind. */
-  middle: boolean;
-}
-
-/** Sets the position up, checks the preconditions of its property, lets the computer move and judges it. */
-function judge(position: ShapePosition, seed: number, bodovani: Uint16Array): Verdict {
+/** Sets the position up as menu key 4 does, lets the computer move and judges its stone. */
+function judge(position: ShapePosition, seed: number, bodovani: Uint16Array): ShapeVerdict {
   const game = Game.setUp(seed, { bodovani });
   for (const stone of position.stones) if (game.result === "playing") game.placeStone(stone.cell, stone.side);
-  const no = { applies: false, crowded: false, holds: false, middle: false };
-  if (game.result !== "playing") return no;
+  if (game.result !== "playing") return NOT_APPLICABLE;
   const before = game.state.plocha.slice();
-  const board = new ThreatBoard(before);
-  if (board.fiveCells(COMPUTER).length > 0 || board.fiveCells(HUMAN).length > 0) return no;
-  const ownWins = board.winsInTwo(COMPUTER);
-  const humanWins = position.owner === HUMAN ? board.winsInTwo(HUMAN) : [];
-  if (position.owner === HUMAN) {
-    if (ownWins.length > 0 || !avoidable(board, humanWins)) return no;
-  } else if (ownWins.length === 0) {
-    return no;
-  }
-  const crowded = humanWins.some((w) => w.shape !== "line_double_four");
-  const gaps = middleGaps(before, position.owner);
-  const cell = game.handOver("computer") ?? -1;
-  const middle = gaps.includes(cell);
-  if (position.owner === HUMAN) {
-    const left = board.with(cell, COMPUTER, () => winsWithinTwo(board, HUMAN));
-    return { applies: true, crowded, holds: left.length === 0, middle };
-  }
-  const onlyGaps = ownWins.every((w) => gaps.includes(w.cell));
-  return { applies: true, crowded, holds: onlyGaps ? middle : ownWins.some((w) => w.cell === cell), middle };
+  const condition = shapeCondition(before, position.owner);
+  if (!condition) return NOT_APPLICABLE;
+  return judgeAnswer(before, position.owner, game.handOver("computer") ?? -1, condition);
 }
 
 interface Tally {
