@@ -7,7 +7,7 @@
  *            leaves the human no win in two. (Other wins in two on the same line, such as an open
  *            three beside the shape, share the axis: CountScore takes one unit per axis, so it cannot
  *            tell the one stone that stops them all from a stone that stops one. Those positions are
- *            counted apart, not asserted: a known limitation, evaluator.md 7.3.)
+ *            counted apart, not asserted: a known limitation, evaluator.md 7.3 and 7.4.)
  *   X.X.X.X: when nothing sooner is forced (its five, a human four), it plays the middle gap, or
  *            another stone that makes a win in two when it has one.
  * The tables without the LINE_DOUBLE_FOUR entries fail both often: the test tells them apart.
