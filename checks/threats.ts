@@ -120,6 +120,7 @@ export class ThreatBoard {
   winInTwoAt(cell: number, side: Side): WinInTwo | undefined {
     if (this.plocha[cell] !== EMPTY) return undefined;
     return this.with(cell, side, () => {
+      // Fives on two axes are two cells (lines of two axes through `cell` meet only there): a fork.
       const axes = [0, 1, 2, 3].map((axis) => this.fivesAlong(cell, axis, side)).filter((ds) => ds.length > 0);
       if (axes.length >= 2) return { cell, shape: "four_four" };
       const line = axes.length === 1 ? axes[0] : [];

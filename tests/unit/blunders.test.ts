@@ -23,6 +23,7 @@ describe("the threat facts of a position", () => {
     expect(shapeAt({ O: ["D5", "E5", "F5"] }, "G5")).toBe("open_four");
     expect(shapeAt({ O: ["D5", "F5", "H5", "J5"] }, "G5")).toBe("line_double_four");
     expect(shapeAt({ O: ["D5", "E5", "H5", "J5", "K5"] }, "G5")).toBe("long_line_double_four");
+    expect(shapeAt({ O: ["D5", "E5", "F5", "G6", "G7", "G8"], X: ["C5", "G9"] }, "G5")).toBe("four_four");
     expect(shapeAt({ O: ["D5", "E5", "F5", "G6", "G7", "G8"] }, "G5")).toBe("four_four");
     expect(shapeAt({ O: ["D5", "F5", "H5"] }, "G5")).toBeUndefined();
   });
