@@ -1,6 +1,7 @@
 /**
  * The priority order of docs/evaluator.md 7.3: win > block a four > make an open four or a double four
- * > make a four > block an open three > make a double three > the rest. First proved from the table
+ * (on two axes or one line) > make a four > block a human win in two (an open three or a line double
+ * four) > make a double three > the rest. First proved from the table
  * values, then checked on every computer move of generated games against the harness's opponents.
  */
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import {
   CELLS,
   classify,
   COMPUTER,
+  countScore,
   EMPTY,
   Game,
   HUMAN,
@@ -24,6 +26,7 @@ import {
   type UnitClass,
 } from "../../engine-ts/index.js";
 import { enginePolicy, randomPolicy, type Policy } from "../../harness/policies.js";
+import { Prng } from "../../util/prng.js";
 
 const bodovani = buildBodovani();
 
@@ -48,8 +51,8 @@ const maxExcept = (excluded: readonly Unit[]): number =>
 const A = (cls: UnitClass): Unit => [COMPUTER, cls];
 const D = (cls: UnitClass): Unit => [HUMAN, cls];
 const FIVES = [A("FIVE"), D("FIVE")];
-const FOURS = [...FIVES, A("OPEN_FOUR"), A("FOUR")];
-const THREE_BLOCK = [...FOURS, D("OPEN_FOUR")];
+const FOURS = [...FIVES, A("OPEN_FOUR"), A("LINE_DOUBLE_FOUR"), A("FOUR")];
+const THREE_BLOCK = [...FOURS, D("OPEN_FOUR"), D("LINE_DOUBLE_FOUR")];
 const THREES = [...THREE_BLOCK, A("OPEN_THREE"), A("WIDE_THREE")];
 
 /**
@@ -61,11 +64,15 @@ const BOUNDS: ReadonlyArray<{ level: PriorityLevel; least: number; mostBelow: nu
   { level: "BLOCK_FOUR", least: value(D("FIVE")), mostBelow: 4 * maxExcept(FIVES) },
   {
     level: "OPEN_OR_DOUBLE_FOUR",
-    least: Math.min(value(A("OPEN_FOUR")), 2 * value(A("FOUR"))),
+    least: Math.min(value(A("OPEN_FOUR")), value(A("LINE_DOUBLE_FOUR")), 2 * value(A("FOUR"))),
     mostBelow: Math.max(value(A("FOUR")), maxExcept(FOURS)) + 3 * maxExcept(FOURS),
   },
   { level: "FOUR", least: value(A("FOUR")), mostBelow: 4 * maxExcept(FOURS) },
-  { level: "BLOCK_OPEN_THREE", least: value(D("OPEN_FOUR")), mostBelow: 4 * maxExcept(THREE_BLOCK) },
+  {
+    level: "BLOCK_WIN_IN_TWO",
+    least: Math.min(value(D("OPEN_FOUR")), value(D("LINE_DOUBLE_FOUR"))),
+    mostBelow: 4 * maxExcept(THREE_BLOCK),
+  },
   {
     level: "DOUBLE_THREE",
     least: 2 * Math.min(value(A("OPEN_THREE")), value(A("WIDE_THREE"))),
@@ -82,11 +89,50 @@ describe("the priority order of section 7.3, proved from the values", () => {
     },
   );
 
+  it("so a cell's level is the range its fresh score falls in, on a board of any size (15 to 25 cells a side)", () => {
+    const fromScore = (score: number): PriorityLevel => BOUNDS.find((b) => score >= b.least)?.level ?? "OTHER";
+    let checked = 0;
+    for (const size of [15, 19, 20, 21, 25]) {
+      for (const plocha of gamePositions(size, 6)) {
+        for (let cell = 0; cell < size * size; cell++) {
+          if (plocha[cell] !== EMPTY) continue;
+          expect(priorityLevel(plocha, cell, size), `${size}x${size} cell ${cell}`).toBe(fromScore(countScore(plocha, bodovani, cell, size)));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50_000);
+  });
+
   it("names every level but OTHER once, highest first", () => {
     expect(BOUNDS.map((b) => b.level)).toEqual(PRIORITY_LEVELS.slice(0, -1));
     expect(PRIORITY_LEVELS.map(priorityRank)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });
+
+/**
+ * The positions after every stone of `games` games of engine-ts on a `size` x `size` board against a
+ * human who plays a random empty cell next to the computer's last stone (or anywhere when none is free).
+ */
+function gamePositions(size: number, games: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let seed = 0; seed < games; seed++) {
+    const prng = new Prng(seed + size * 1000);
+    const g = Game.newGame(seed, "computer", { bodovani, size });
+    while (g.result === "playing") {
+      const last = g.state.lastPC;
+      const near = [-size - 1, -size, -size + 1, -1, 1, size - 1, size, size + 1]
+        .map((d) => last + d)
+        .filter((c) => c >= 0 && c < size * size && Math.abs((c % size) - (last % size)) <= 1 && g.state.plocha[c] === EMPTY);
+      const free = near.length > 0 ? near : [...g.state.plocha.keys()].filter((c) => g.state.plocha[c] === EMPTY);
+      g.placeStone(free[prng.below(free.length)], HUMAN);
+      out.push(g.state.plocha.slice());
+      if (g.result === "playing") g.computerMove();
+      out.push(g.state.plocha.slice());
+    }
+  }
+  return out;
+}
 
 const GAMES_PER_POLICY = 120;
 
@@ -118,8 +164,9 @@ function checkGame(seed: number, policy: Policy, observed: Observed): void {
 
 /**
  * The empty cells on a ray of some stone within distance 4. Every other cell is OTHER: a unit of a
- * named level needs a stone of its side at distance 1..4 on the axis (a scoring window of length 6 or 7
- * holds its stones within distance 3 or 2 of the cell, section 7.1).
+ * named level needs a stone of its side at distance 1..4 on the axis (a scoring window of length 6
+ * holds its stones within distance 3 of the cell, a WIDE one within 2, a LINE_DOUBLE_FOUR one at
+ * distance 1 or 2 at least, section 7.1).
  */
 function cellsNearStones(plocha: Uint8Array): Set<number> {
   const near = new Set<number>();
