@@ -8,7 +8,7 @@
  *   test-piskasm-seed.img     MOUSE, PISKASM /S:1   (seed 1 for every game: reproducible games)
  *   test-piskasm-nomouse.img  PISKASM               (no mouse driver)
  */
-import { bootForDescribe, testFloppy } from "./support.js";
+import { bootForDescribe, readBodovani, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 import { buildBodovani, COMPUTER, Game, HUMAN, LAYOUT, LINE_DOUBLE_FOUR_MASK, type Side } from "../../engine-ts/index.js";
@@ -20,7 +20,6 @@ import {
   findGame,
   Phase,
   type PhaseValue,
-  readBodovani,
   readForcedSeed,
   readGameState,
   type GameLayout,
