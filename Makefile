@@ -18,7 +18,7 @@ BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
 .PHONY: all setup apt npm asm image symbols menu-state site play test test-unit test-emu test-diff test-browser bench clean typecheck
 
-all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web menu-state
+all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web menu-state site
 
 # ---- set-up: install only what is missing -------------------------------------------------
 setup: apt npm
@@ -108,6 +108,15 @@ $(B)/make-site.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 
 $(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs
 	node $(B)/make-site.mjs menu-state $(IMAGE) $@
+
+# build/site: the page as static files for any web server (cli/site/build-site.ts; README "Hosting").
+SITE_STAMP := $(B)/site/.stamp
+
+site: $(SITE_STAMP)
+
+$(SITE_STAMP): $(B)/web/.stamp $(IMAGE) $(MENU_STATE) $(B)/make-site.mjs $(wildcard web/offline/*)
+	node $(B)/make-site.mjs site $(B)/web $(IMAGE) $(MENU_STATE) $(B)/site
+	@touch $@
 
 # ---- the two commands ---------------------------------------------------------------------
 play: all

@@ -94,15 +94,25 @@ export async function probeState(page: Page): Promise<ProbeState> {
   return state;
 }
 
-/** Waits until the page's panel shows a state satisfying `predicate` (evaluated in the page); on a timeout the error shows the PC screen and the page's status. */
+/** How often waitForState reads the page's state. */
+const STATE_POLL_MS = 25;
+
+/**
+ * Waits until the page's panel shows a state `s` satisfying `predicate` (a JavaScript expression over
+ * `s`, evaluated here in Node: the page's Content-Security-Policy allows no eval); on a timeout the
+ * error shows the PC screen and the page's status.
+ */
 export async function waitForState(page: Page, predicate: string, timeoutMs = 20_000): Promise<ProbeState> {
-  try {
-    await page.waitForFunction(`(() => { const s = window.piskasm?.state(); return s !== undefined && (${predicate}); })()`, null, { timeout: timeoutMs });
-  } catch (error) {
-    const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
-    throw new Error(`waiting for ${predicate}: ${(error as Error).message.split("\n", 1)[0]}\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`);
+  const holds = new Function("s", `return (${predicate});`) as (s: ProbeState) => boolean;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await page.evaluate(() => window.piskasm?.state());
+    if (state !== undefined && holds(state)) return state;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
   }
-  return probeState(page);
+  const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
+  throw new Error(`waiting for ${predicate}: no such state within ${timeoutMs} ms\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`);
 }
 
 /** Client coordinates of the centre of text cell (col, row) of the emulated screen. */
