@@ -3,7 +3,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 
-APT_PACKAGES := nasm mtools dosfstools seabios chromium
+# What building and playing need; the tests add Chromium (the browser tier drives it).
+APT_PLAY     := nasm mtools dosfstools seabios
+APT_TEST     := chromium
 SEABIOS_DIR  := /usr/share/seabios
 NASM         := nasm -w+all -f bin
 B            := build
@@ -16,20 +18,32 @@ TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
-.PHONY: all setup apt npm asm image symbols menu-state site play test test-unit test-emu test-diff test-browser bench clean typecheck
+.PHONY: all setup setup-play apt apt-play npm asm image symbols menu-state site lib package-files play test test-unit test-emu test-diff test-browser bench clean typecheck
 
-all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web menu-state site
+all: setup package-files
+
+# Everything the npm package carries (package.json's prepack runs this; no apt or npm steps).
+package-files: asm image $(BIOS_FILES) $(BIOS_NOTICE) $(B)/cli.mjs symbols web menu-state site lib
 
 # ---- set-up: install only what is missing -------------------------------------------------
 setup: apt npm
+setup-play: apt-play npm
 
-apt:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs the missing ones of $(1).
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing apt packages:$$missing"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
 	  apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+
+apt:
+	$(call apt_install,$(APT_PLAY) $(APT_TEST))
+
+apt-play:
+	$(call apt_install,$(APT_PLAY))
 
 npm: node_modules/.package-lock.json
 
@@ -78,6 +92,22 @@ $(B)/bios/%.bin: | $(B)
 	@mkdir -p $(B)/bios
 	cp $(SEABIOS_DIR)/$*.bin $@
 
+# SeaBIOS is LGPL-3.0: its copyright and licence text, and where its source comes from, go with the
+# binaries wherever they are copied (the npm package carries build/bios).
+BIOS_NOTICE := $(B)/bios/copyright $(B)/bios/SOURCE
+
+$(B)/bios/copyright: $(BIOS_FILES)
+	cp /usr/share/doc/seabios/copyright $@
+
+$(B)/bios/SOURCE: $(BIOS_FILES)
+	@v=$$(dpkg-query -W -f='$${Version}' seabios); { \
+	  echo "bios.bin and vgabios-stdvga.bin are SeaBIOS $$v as Debian's seabios package builds them"; \
+	  echo "(copied from $(SEABIOS_DIR)); their licence is in ./copyright (LGPL-3.0, GPL-3.0 for parts)."; \
+	  echo "The corresponding source: Debian's source package seabios $$v,"; \
+	  echo "  https://sources.debian.org/src/seabios/$$v/  (or: apt-get source seabios=$$v);"; \
+	  echo "upstream: https://www.seabios.org/ and https://review.coreboot.org/seabios.git"; \
+	} > $@
+
 $(B):
 	mkdir -p $(B)
 
@@ -88,6 +118,14 @@ $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs cli
 
 web: $(B)/web/.stamp
+
+# The package's exports: the Machine API (emu/index.ts) and engine-ts as modules with their types.
+lib: $(B)/lib/.stamp
+
+$(B)/lib/.stamp: $(TS_SOURCES) scripts/bundle.mjs tsconfig.types.json | $(B)
+	node scripts/bundle.mjs lib
+	rm -rf $(B)/types && npx tsc -p tsconfig.types.json
+	@touch $@
 
 $(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs $(B)/piskasm.sym.json | $(B)
 	node scripts/bundle.mjs web
@@ -119,7 +157,7 @@ $(SITE_STAMP): $(B)/web/.stamp $(IMAGE) $(MENU_STATE) $(B)/make-site.mjs $(wildc
 	@touch $@
 
 # ---- the two commands ---------------------------------------------------------------------
-play: all
+play: setup-play package-files
 	node bin/piskasm.mjs serve --open
 
 test: all typecheck

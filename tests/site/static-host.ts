@@ -37,7 +37,9 @@ export async function hostFolder(root: string, options: StaticHostOptions): Prom
       return;
     }
     request.url = target.slice(SUB_PATH.length - 1);
-    files(request, response, () => response.writeHead(404).end());
+    files(request, response, () => {
+      response.writeHead(404).end();
+    });
   });
   const sockets = new Set<Socket>();
   server.on("connection", (socket: Socket) => sockets.add(socket));
