@@ -1,7 +1,7 @@
 /**
  * `piskasm serve`: serves the browser page on a local HTTP port: the static site (build/site, with the
- * menu state made at build time) by default; with another floppy or without the menu state, the web
- * bundle (build/web) with that floppy and its snapshot made in memory.
+ * menu state made at build time) by default; with another floppy or without the menu state, the same
+ * files with that floppy, its snapshot made in memory and an assets.json naming them.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -90,15 +90,15 @@ function siteServer(): Serving {
   return { server: createStaticServer({ root }), served: `the static site ${root}` };
 }
 
-/** build/web with `image` (default build/piskasm.img) and, unless disabled, its menu snapshot made in memory. */
+/** build/site with `image` (default build/piskasm.img) and, unless disabled, its menu snapshot made in memory. */
 function bundleServer(image: string | undefined, snapshot: boolean): Serving {
-  const root = projectPath("build", "web");
+  const root = projectPath("build", "site");
   checked(() => {
-    checkBundle(root);
+    checkBundle(root, "assets.json");
     if (image) checkImage(image);
   });
   // Without --image the page gets build/piskasm.img itself, so a rebuilt game is served even
-  // when build/web still holds the copy made by an earlier bundle.
+  // when build/site still holds the copy made by an earlier build.
   const built = projectPath("build", "piskasm.img");
   const served = image !== undefined ? resolve(image) : existsSync(built) ? built : undefined;
   const page = createPageServer({ webRoot: root, image: served, snapshot });
