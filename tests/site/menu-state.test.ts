@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../harness/boot.js";
-import { Phase } from "../../harness/game-view.js";
+import { openSession } from "../../guest/boot.js";
+import { Phase } from "../../guest/game-view.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const MENU_STATE = join(ROOT, "build", "menu.state");
