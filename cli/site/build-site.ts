@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { ASSET_MANIFEST_URL, type AssetManifest } from "../../web/asset-manifest.js";
-import { isPrecached, SERVICE_WORKER_FILE, type Precache } from "../../web/offline/precache.js";
+import { cacheRole, SERVICE_WORKER_FILE, type Precache } from "../../web/offline/precache.js";
 import { readBundleAssets } from "../web-server/page-server.js";
 import { iconPng, iconSvg } from "./icons.js";
 import { siteIndexHtml, webManifest } from "./site-html.js";
@@ -53,7 +53,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   for (const size of ICON_SIZES) writeWithCompressed(outDir, `icon-${size}.png`, iconPng(size));
   const version = buildVersion(outDir);
   writeWithCompressed(outDir, "index.html", siteIndexHtml(readFileSync(join(options.webRoot, "index.html"), "utf8"), version));
-  const precache: Precache = { version, files: readdirSync(outDir).filter(isPrecached).sort() };
+  const names = readdirSync(outDir).sort();
+  const precache: Precache = { version, files: names.filter((name) => cacheRole(name) === "install"), onDemand: names.filter((name) => cacheRole(name) === "on-demand") };
   writeWithCompressed(outDir, SERVICE_WORKER_FILE, await serviceWorker(options.serviceWorkerSource, precache));
   return summary(outDir, version);
 }
@@ -69,7 +70,7 @@ function copyBundle(webRoot: string, outDir: string, replaced: ReadonlySet<strin
 /** The build's version: a hash over the names and contents of the files the worker caches (index.html comes later and follows from them). */
 function buildVersion(outDir: string): string {
   const lines = readdirSync(outDir)
-    .filter(isPrecached)
+    .filter((name) => cacheRole(name) !== "never")
     .sort()
     .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
   return sha256(lines.join("\n")).slice(0, 10);

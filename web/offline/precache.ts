@@ -1,14 +1,18 @@
 /**
  * What the site's service worker caches and how it answers, shared by the worker and the site builder:
+ * the files the page needs when the worker installs, the rest when first asked for;
  * files whose names carry their content's hash never change (cache first); the others (index.html,
  * assets.json, the symbol map, the web app manifest and icons) are asked from the network first and
  * come from the cache when the network is away.
  */
 
-/** The list the site builder gives the service worker: the build's version and the files, relative to the site's folder. */
+/** The lists the site builder gives the service worker (file names relative to the site's folder). */
 export interface Precache {
   version: string;
+  /** Cached when the worker installs: what the page needs to reach the menu and play. */
   files: string[];
+  /** Cached the first time the page asks for them: what only some visits use (the debugger's symbol map, the home-screen icons). */
+  onDemand: string[];
 }
 
 /** The site's service worker script, at the top of the site's folder (its scope is that folder). */
@@ -23,9 +27,12 @@ export function strategyOf(file: string): Strategy {
   return HASHED_NAME.test(file) ? "cache-first" : "network-first";
 }
 
-/** Which files the worker caches: everything but compressed copies, source maps and the worker itself. */
-export function isPrecached(file: string): boolean {
-  return !/\.(br|gz|map)$/.test(file) && file !== SERVICE_WORKER_FILE && !file.startsWith(".");
+export type CacheRole = "install" | "on-demand" | "never";
+
+/** When the worker caches `file`: never the compressed copies, source maps or the worker itself. */
+export function cacheRole(file: string): CacheRole {
+  if (/\.(br|gz|map)$/.test(file) || file === SERVICE_WORKER_FILE || file.startsWith(".")) return "never";
+  return /^icon-\d+\.png$|\.sym\.json$/.test(file) ? "on-demand" : "install";
 }
 
 /** The site file a URL asks for (the folder itself is index.html), or undefined outside the site's folder. */

@@ -4,7 +4,7 @@
  * visit; a new build brings a new sw.js, which the browser installs on the next visit, and the page
  * says so (web/offline/offline.ts). Old builds' caches are deleted when the new worker takes over.
  */
-import { isPrecached, siteFile, strategyOf, type Precache } from "./precache.js";
+import { siteFile, strategyOf, type Precache } from "./precache.js";
 
 declare const PRECACHE: Precache;
 
@@ -27,7 +27,7 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const CACHE_PREFIX = "piskasm-";
 const CACHE = `${CACHE_PREFIX}${PRECACHE.version}`;
-const cached = new Set(PRECACHE.files.filter(isPrecached));
+const cached = new Set([...PRECACHE.files, ...PRECACHE.onDemand]);
 
 function scope(): URL {
   return new URL(worker.registration.scope);
@@ -36,7 +36,7 @@ function scope(): URL {
 async function install(): Promise<void> {
   const cache = await caches.open(CACHE);
   // Hashed files may come from the HTTP cache (the page has just loaded them); the others are revalidated.
-  await cache.addAll([...cached].map((file) => new Request(new URL(file, scope()), { cache: strategyOf(file) === "cache-first" ? "default" : "no-cache" })));
+  await cache.addAll(PRECACHE.files.map((file) => new Request(new URL(file, scope()), { cache: strategyOf(file) === "cache-first" ? "default" : "no-cache" })));
   await worker.skipWaiting();
 }
 
