@@ -1,6 +1,7 @@
 /**
  * The built site (build/site) on a plain static server under a sub-path, in Chromium: the menu comes
- * up and a game is played by clicks; with the network cut a reload still reaches the menu and plays;
+ * up and a game is played by clicks; with the network cut a reload still reaches the menu and plays,
+ * and a saved state and an exported record load back;
  * a new build is picked up on the next visit and the page says so. No console error (the page's
  * Content-Security-Policy included), no request outside the site's folder.
  */
@@ -9,9 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, PROJECT } from "../browser/browser.js";
+import { collectPageErrors, launchChromium, probeState, PROJECT, waitForState } from "../browser/browser.js";
 import { playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
-import { waitForState } from "../browser/browser.js";
 import { hostFolder, type StaticHost } from "./static-host.js";
 
 const SITE = join(PROJECT, "build", "site");
@@ -64,6 +64,7 @@ describe("the static site on a plain server under a sub-path", () => {
         await page.click("#btn-new-human");
         const start = await waitForState(page, "s.phase === 2 && s.moveCount === 0");
         await playOnScreen(page, planQuickGame(start.seed)[0], "mouse");
+        await savedStateAndRecordWorkOffline(page);
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);
@@ -93,6 +94,28 @@ describe("the static site on a plain server under a sub-path", () => {
     }
   });
 });
+
+/** Offline: the machine saved to a file loads back, and the game's PSQ record exported and imported again replays. */
+async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
+  const saved = await probeState(page);
+  const record = await page.evaluate(() => window.piskasm?.timeline?.exportRecord("psq"));
+  if (record === undefined) throw new Error("the page exported no PSQ record");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-save")]);
+  const dir = mkdtempSync(join(tmpdir(), "piskasm-state-"));
+  try {
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    await page.click("#btn-new-human");
+    await waitForState(page, "s.phase === 2 && s.moveCount === 0");
+    await page.setInputFiles("#file-state", file);
+    expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await page.evaluate(async (text) => window.piskasm?.timeline?.importRecord(text, "offline.psq"), record);
+  await page.waitForFunction(() => window.piskasm?.timeline?.replaying() === false, null, { timeout: 60_000 });
+  expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
+}
 
 /** Turns the copied site into "the next build": a new version in index.html and in the service worker (its bytes change, as a rebuild's do). */
 function nextBuild(dir: string): void {
