@@ -73,7 +73,7 @@ describe("the static site on a plain server under a sub-path", () => {
     }
   });
 
-  it("picks up a new build on the next visit and says so", async () => {
+  it("tells an open page that a new build is ready, then picks it up on the next visit and says so", async () => {
     const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
     cpSync(SITE, copy, { recursive: true });
     const host = await hostFolder(copy, { precompressed: false, live: true });
@@ -82,9 +82,12 @@ describe("the static site on a plain server under a sub-path", () => {
         await menuShown(page);
         await controlledByWorker(page);
         nextBuild(copy);
+        // The open page (the old build) hears of the new one when its worker is replaced.
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/new version of this page is ready/);
         await page.reload();
         await menuShown(page);
-        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/new version/);
+        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/updated to a new version \(0000000000\) since your last visit/);
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);

@@ -2,9 +2,10 @@
  * The page's side of the offline site: registers the service worker the built site names in
  * index.html (`<meta name="piskasm-service-worker">`; the page served from build/web has none) and
  * says when a new version arrived: on the first visit that runs a new build ("updated since your
- * last visit", from the build version in `<meta name="piskasm-build">`), and when a new build's worker
- * takes over while an older page is open ("a new version is ready: reload").
+ * last visit", from the build version in `<meta name="piskasm-build">`), and when a worker of another
+ * build takes over while this page runs ("a new version is ready: reload"; the worker says its build).
  */
+import { VERSION_REQUEST, type VersionAnswer } from "./precache.js";
 import { showUpdateNotice } from "./update-notice.js";
 
 const WORKER_META = "piskasm-service-worker";
@@ -40,9 +41,13 @@ export function startOffline(): void {
     const seen = previousBuild(build);
     if (seen !== undefined && seen !== build) showUpdateNotice(`This page was updated to a new version (${build}) since your last visit.`, false);
   }
-  const hadController = navigator.serviceWorker.controller !== null;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) showUpdateNotice("A new version of this page is ready; it starts the next time the page loads.", true);
+  // A worker of another build took over while this page runs: the next load brings that build.
+  navigator.serviceWorker.addEventListener("controllerchange", () => navigator.serviceWorker.controller?.postMessage(VERSION_REQUEST));
+  navigator.serviceWorker.addEventListener("message", (event: MessageEvent<unknown>) => {
+    const answer = event.data as Partial<VersionAnswer> | null;
+    if (typeof answer?.version === "string" && build !== undefined && answer.version !== build) {
+      showUpdateNotice("A new version of this page is ready; it starts the next time the page loads.", true);
+    }
   });
   const register = (): void => {
     navigator.serviceWorker.register(workerUrl).catch((error: unknown) => {

@@ -15,6 +15,14 @@ export interface Precache {
   onDemand: string[];
 }
 
+/** The page's question to its service worker: which build do you hold? */
+export const VERSION_REQUEST = "piskasm:version";
+
+/** The worker's answer to VERSION_REQUEST. */
+export interface VersionAnswer {
+  version: string;
+}
+
 /** The site's service worker script, at the top of the site's folder (its scope is that folder). */
 export const SERVICE_WORKER_FILE = "sw.js";
 

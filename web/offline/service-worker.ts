@@ -4,7 +4,7 @@
  * visit; a new build brings a new sw.js, which the browser installs on the next visit, and the page
  * says so (web/offline/offline.ts). Old builds' caches are deleted when the new worker takes over.
  */
-import { siteFile, strategyOf, type Precache } from "./precache.js";
+import { siteFile, strategyOf, VERSION_REQUEST, type Precache, type VersionAnswer } from "./precache.js";
 
 declare const PRECACHE: Precache;
 
@@ -16,12 +16,17 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly source: { postMessage(message: unknown): void } | null;
+}
 interface WorkerScope {
   readonly registration: { readonly scope: string };
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -71,4 +76,7 @@ worker.addEventListener("fetch", (event) => {
   const file = siteFile(new URL(request.url), scope());
   if (file === undefined || !cached.has(file)) return;
   event.respondWith(strategyOf(file) === "cache-first" ? cacheFirst(file, request) : networkFirst(file, request));
+});
+worker.addEventListener("message", (event) => {
+  if (event.data === VERSION_REQUEST) event.source?.postMessage({ version: PRECACHE.version } satisfies VersionAnswer);
 });
