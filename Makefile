@@ -148,13 +148,13 @@ $(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs
 	node $(B)/make-site.mjs menu-state $(IMAGE) $@
 
 # build/site: the page as static files for any web server (cli/site/build-site.ts; README "Hosting").
-SITE_STAMP := $(B)/site/.stamp
+# sw.js is written last, so it stands for the whole folder.
+SITE := $(B)/site/sw.js
 
-site: $(SITE_STAMP)
+site: $(SITE)
 
-$(SITE_STAMP): $(B)/web/.stamp $(IMAGE) $(MENU_STATE) $(B)/make-site.mjs $(wildcard web/offline/*)
+$(SITE): $(B)/web/.stamp $(IMAGE) $(MENU_STATE) $(B)/make-site.mjs $(wildcard web/offline/*)
 	node $(B)/make-site.mjs site $(B)/web $(IMAGE) $(MENU_STATE) $(B)/site
-	@touch $@
 
 # ---- the two commands ---------------------------------------------------------------------
 play: setup-play package-files

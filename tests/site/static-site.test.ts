@@ -76,7 +76,7 @@ describe("the static site on a plain server under a sub-path", () => {
   it("tells an open page that a new build is ready, then picks it up on the next visit and says so", async () => {
     const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
     cpSync(SITE, copy, { recursive: true });
-    const host = await hostFolder(copy, { precompressed: false, live: true });
+    const host = await hostFolder(copy, { precompressed: true, live: true });
     try {
       await withSitePage(host, async (page, _context, errors) => {
         await menuShown(page);
