@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve } from "node:path";
+import { runInNewContext } from "node:vm";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { listen } from "../../cli/web-server/listen.js";
 import { createPageServer, type PageServerOptions } from "../../cli/web-server/page-server.js";
@@ -103,7 +104,7 @@ const STATE_POLL_MS = 25;
  * error shows the PC screen and the page's status.
  */
 export async function waitForState(page: Page, predicate: string, timeoutMs = 20_000): Promise<ProbeState> {
-  const holds = new Function("s", `return (${predicate});`) as (s: ProbeState) => boolean;
+  const holds = (s: ProbeState): boolean => Boolean(runInNewContext(`(${predicate})`, { s }));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const state = await page.evaluate(() => window.piskasm?.state());
