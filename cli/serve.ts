@@ -44,7 +44,7 @@ export function registerServe(program: Command): void {
     .action(async (options: ServeCommandOptions) => {
       const port = parsePort(options.port);
       const image = options.dos === "freedos" ? bootImage(options).path : options.image;
-      const { server, snapshot, served } = image === undefined && options.snapshot ? siteServer() : bundleServer(image, options.snapshot);
+      const { server, snapshot, served } = image === undefined && options.snapshot ? siteServer() : floppyServer(image, options.snapshot);
       let url: string;
       try {
         url = await listen(server, options.host, port);
@@ -68,7 +68,7 @@ export function registerServe(program: Command): void {
     });
 }
 
-/** What the action serves: the server, the snapshot being made in memory (bundle only) and a line saying what is served. */
+/** What the action serves: the server, the snapshot being made in memory (floppyServer only) and a line saying what is served. */
 interface Serving {
   server: PageServer["server"];
   snapshot?: PageServer["snapshot"];
@@ -90,8 +90,8 @@ function siteServer(): Serving {
   return { server: createStaticServer({ root }), served: `the static site ${root}` };
 }
 
-/** build/site with `image` (default build/piskasm.img) and, unless disabled, its menu snapshot made in memory. */
-function bundleServer(image: string | undefined, snapshot: boolean): Serving {
+/** build/site's files with `image` (default build/piskasm.img), its menu snapshot (unless disabled) and assets.json made in memory. */
+function floppyServer(image: string | undefined, snapshot: boolean): Serving {
   const root = projectPath("build", "site");
   checked(() => {
     checkBundle(root, "assets.json");
