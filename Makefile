@@ -17,6 +17,8 @@ KERNEL_SYS := $(B)/PISKDOS.SYS
 TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
+BIOS_LICENCES := $(B)/bios/LGPL-3 $(B)/bios/LGPL-2 $(B)/bios/GPL-3
+BIOS_NOTICE := $(B)/bios/copyright $(B)/bios/SOURCE $(BIOS_LICENCES)
 
 .PHONY: all setup setup-play apt apt-play npm asm image symbols menu-state site lib package-files play test test-unit test-emu test-diff test-browser bench clean typecheck layers
 
@@ -94,15 +96,18 @@ $(B)/bios/%.bin: | $(B)
 
 # SeaBIOS is LGPL-3.0: its copyright and licence text, and where its source comes from, go with the
 # binaries wherever they are copied (the npm package carries build/bios).
-BIOS_NOTICE := $(B)/bios/copyright $(B)/bios/SOURCE
-
 $(B)/bios/copyright: $(BIOS_FILES)
 	cp /usr/share/doc/seabios/copyright $@
+
+# The licence texts that copyright names by their Debian path (LGPL-3 builds on GPL-3).
+$(BIOS_LICENCES): $(B)/bios/%: $(BIOS_FILES)
+	cp /usr/share/common-licenses/$* $@
 
 $(B)/bios/SOURCE: $(BIOS_FILES)
 	@v=$$(dpkg-query -W -f='$${Version}' seabios); { \
 	  echo "bios.bin and vgabios-stdvga.bin are SeaBIOS $$v as Debian's seabios package builds them"; \
-	  echo "(copied from $(SEABIOS_DIR)); their licence is in ./copyright (LGPL-3.0, GPL-3.0 for parts)."; \
+	  echo "(copied from $(SEABIOS_DIR)). ./copyright says who holds their copyright and under which licence"; \
+	  echo "(LGPL v3; some parts LGPL v2, or LGPL or CPL); the texts are ./LGPL-3, ./LGPL-2 and ./GPL-3."; \
 	  echo "The corresponding source: Debian's source package seabios $$v,"; \
 	  echo "  https://sources.debian.org/src/seabios/$$v/  (or: apt-get source seabios=$$v);"; \
 	  echo "upstream: https://www.seabios.org/ and https://review.coreboot.org/seabios.git"; \

@@ -3,7 +3,7 @@
  * nothing but Node and the package's dependencies (the files the project builds travel inside it).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +28,14 @@ describe("the npm package installed into an empty folder", () => {
   it("prints its version with piskasm --version", () => {
     const { version } = JSON.parse(readFileSync(join(PROJECT, "package.json"), "utf8")) as { version: string };
     expect(run(["--version"]).trim()).toBe(version);
+  });
+
+  it("carries SeaBIOS with its licence text and where its source comes from", () => {
+    const bios = join(installed.dir, "node_modules", "piskasm", "build", "bios");
+    expect(readFileSync(join(bios, "copyright"), "utf8")).toMatch(/LGPL|Lesser General Public License/);
+    expect(readFileSync(join(bios, "SOURCE"), "utf8")).toMatch(/source package seabios/);
+    expect(readFileSync(join(bios, "LGPL-3"), "utf8")).toMatch(/GNU LESSER GENERAL PUBLIC LICENSE/);
+    for (const name of ["bios.bin", "vgabios-stdvga.bin"]) expect(existsSync(join(bios, name))).toBe(true);
   });
 
   it("checks five games with piskasm diff and finds no mismatch", () => {
@@ -73,7 +81,7 @@ describe("the npm package installed into an empty folder", () => {
 
   it("exports the Machine API and engine-ts: the packaged floppy continues from the packaged menu state", () => {
     const script = [
-      'import { readFileSync } from "node:fs";',
+      'import { existsSync, readFileSync } from "node:fs";',
       'import { bootFloppy, builtFile } from "piskasm/machine";',
       'import { Game } from "piskasm/engine";',
       'const machine = await bootFloppy(builtFile("piskasm.img"));',
