@@ -3,7 +3,9 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
 
-APT_PACKAGES := nasm mtools dosfstools seabios chromium
+# What building and playing need; the tests add Chromium (the browser tier drives it).
+APT_PLAY     := nasm mtools dosfstools seabios
+APT_TEST     := chromium
 SEABIOS_DIR  := /usr/share/seabios
 NASM         := nasm -w+all -f bin
 B            := build
@@ -15,21 +17,35 @@ KERNEL_SYS := $(B)/PISKDOS.SYS
 TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
+BIOS_LICENCES := $(B)/bios/LGPL-3 $(B)/bios/LGPL-2 $(B)/bios/GPL-3
+BIOS_NOTICE := $(B)/bios/copyright $(B)/bios/SOURCE $(BIOS_LICENCES)
 
-.PHONY: all setup apt npm asm image symbols web menu-state play test bench clean typecheck layers lint format-check dead-code
+.PHONY: all setup setup-play apt apt-play npm asm image symbols web menu-state site lib package-files play test bench clean typecheck layers lint format-check dead-code
 
-all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web menu-state
+all: setup package-files
+
+# Everything the npm package carries (package.json's prepack runs this; no apt or npm steps).
+package-files: asm image $(BIOS_FILES) $(BIOS_NOTICE) $(B)/cli.mjs symbols web menu-state site lib
 
 # ---- set-up: install only what is missing -------------------------------------------------
 setup: apt npm
+setup-play: apt-play npm
 
-apt:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs the missing ones of $(1).
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing apt packages:$$missing"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
 	  apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+
+apt:
+	$(call apt_install,$(APT_PLAY) $(APT_TEST))
+
+apt-play:
+	$(call apt_install,$(APT_PLAY))
 
 npm: node_modules/.package-lock.json
 
@@ -81,6 +97,25 @@ $(B)/bios/%.bin: | $(B)
 	@mkdir -p $(B)/bios
 	cp $(SEABIOS_DIR)/$*.bin $@
 
+# SeaBIOS is LGPL-3.0: its copyright and licence text, and where its source comes from, go with the
+# binaries wherever they are copied (the npm package carries build/bios).
+$(B)/bios/copyright: $(BIOS_FILES)
+	cp /usr/share/doc/seabios/copyright $@
+
+# The licence texts that copyright names by their Debian path (LGPL-3 builds on GPL-3).
+$(BIOS_LICENCES): $(B)/bios/%: $(BIOS_FILES)
+	cp /usr/share/common-licenses/$* $@
+
+$(B)/bios/SOURCE: $(BIOS_FILES)
+	@v=$$(dpkg-query -W -f='$${Version}' seabios); { \
+	  echo "bios.bin and vgabios-stdvga.bin are SeaBIOS $$v as Debian's seabios package builds them"; \
+	  echo "(copied from $(SEABIOS_DIR)). ./copyright says who holds their copyright and under which licence"; \
+	  echo "(LGPL v3; some parts LGPL v2, or LGPL or CPL); the texts are ./LGPL-3, ./LGPL-2 and ./GPL-3."; \
+	  echo "The corresponding source: Debian's source package seabios $$v,"; \
+	  echo "  https://sources.debian.org/src/seabios/$$v/  (or: apt-get source seabios=$$v);"; \
+	  echo "upstream: https://www.seabios.org/ and https://review.coreboot.org/seabios.git"; \
+	} > $@
+
 $(B):
 	mkdir -p $(B)
 
@@ -91,6 +126,14 @@ $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs cli
 
 web: $(B)/web/.stamp
+
+# The package's exports: the Machine API (emu/index.ts) and engine-ts as modules with their types.
+lib: $(B)/lib/.stamp
+
+$(B)/lib/.stamp: $(TS_SOURCES) scripts/bundle.mjs tsconfig.types.json | $(B)
+	node scripts/bundle.mjs lib
+	rm -rf $(B)/types && npx tsc -p tsconfig.types.json
+	@touch $@
 
 $(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs $(B)/piskasm.sym.json | $(B)
 	node scripts/bundle.mjs web
@@ -115,8 +158,17 @@ $(B)/make-site.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 $(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs
 	node $(B)/make-site.mjs menu-state $(IMAGE) $@
 
+# build/site: the page as static files for any web server (cli/site/build-site.ts; README "Hosting").
+# sw.js is written last, so it stands for the whole folder.
+SITE := $(B)/site/sw.js
+
+site: $(SITE)
+
+$(SITE): $(B)/web/.stamp $(IMAGE) $(MENU_STATE) $(B)/make-site.mjs $(wildcard web/offline/*)
+	node $(B)/make-site.mjs site $(B)/web $(IMAGE) $(MENU_STATE) $(B)/site
+
 # ---- the two commands ---------------------------------------------------------------------
-play: all
+play: setup-play package-files
 	node bin/piskasm.mjs serve --open
 
 test: all typecheck layers lint format-check dead-code

@@ -1,4 +1,5 @@
 /** The `piskasm` command. Each subcommand lives in its own file and registers itself here. */
+import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { InputFileError } from "../emu/node.js";
 import { registerArena } from "./arena.js";
@@ -12,9 +13,16 @@ import { registerReport } from "./report.js";
 import { registerServe } from "./serve.js";
 import { describeFailure } from "./failure.js";
 import { UsageError } from "./errors.js";
+import { projectPath } from "./paths.js";
+
+/** The version of the project's package.json (a clone's or the installed package's). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(projectPath("package.json"), "utf8")) as { version: string }).version;
+}
 
 const program = new Command("piskasm")
   .description("PISKASM.COM, an 8086 DOS gomoku, run in v86 and checked against its TypeScript evaluator")
+  .version(packageVersion(), "-V, --version", "print the version of piskasm")
   .exitOverride();
 
 registerArena(program);

@@ -1,4 +1,8 @@
-/** `piskasm serve`: serves the browser page (build/web) on a local HTTP port. */
+/**
+ * `piskasm serve`: serves the browser page on a local HTTP port: the static site (build/site, with the
+ * menu state made at build time) by default; with another floppy or without the menu state, the same
+ * files with that floppy, its snapshot made in memory and an assets.json naming them.
+ */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AddressInfo } from "node:net";
@@ -10,7 +14,8 @@ import { isLoopback, networkUrls } from "./web-server/addresses.js";
 import { checkBundle, checkImage } from "./web-server/checks.js";
 import { listen, ListenError } from "./web-server/listen.js";
 import { openInBrowser } from "./web-server/open-browser.js";
-import { createPageServer } from "./web-server/page-server.js";
+import { createPageServer, type PageServer } from "./web-server/page-server.js";
+import { createStaticServer } from "./web-server/static-server.js";
 
 interface ServeCommandOptions extends DosOptions {
   port: string;
@@ -39,18 +44,7 @@ export function registerServe(program: Command): void {
     .action(async (options: ServeCommandOptions) => {
       const port = parsePort(options.port);
       const image = options.dos === "freedos" ? bootImage(options).path : options.image;
-      const root = projectPath("build", "web");
-      try {
-        checkBundle(root);
-        if (image) checkImage(image);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-      // Without --image the page gets build/piskasm.img itself, so a rebuilt game is served even
-      // when build/web still holds the copy made by an earlier bundle.
-      const built = projectPath("build", "piskasm.img");
-      const served = image !== undefined ? resolve(image) : existsSync(built) ? built : undefined;
-      const { server, snapshot } = createPageServer({ webRoot: root, image: served, snapshot: options.snapshot });
+      const { server, snapshot, served } = image === undefined && options.snapshot ? siteServer() : floppyServer(image, options.snapshot);
       let url: string;
       try {
         url = await listen(server, options.host, port);
@@ -64,11 +58,49 @@ export function registerServe(program: Command): void {
         const where = exposed.length > 0 ? `other machines can open ${exposed.join(" ")}` : "this machine has no network address right now";
         console.warn(`piskasm: warning: --host ${options.host} serves the page to the network, not only to this machine; ${where}`);
       }
-      if (served) console.log(`piskasm: floppy ${served}`);
+      if (served) console.log(`piskasm: ${served}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");
+      if (!snapshot) return;
       const { bytes, problem } = await snapshot;
       if (bytes.byteLength > 0) console.log(`piskasm: machine saved at the menu (${(bytes.byteLength / 1048576).toFixed(1)} MB): the page starts there`);
       else if (options.snapshot) console.warn(`piskasm: no menu snapshot (${problem}); the page boots the floppy itself`);
     });
+}
+
+/** What the action serves: the server, the snapshot being made in memory (floppyServer only) and a line saying what is served. */
+interface Serving {
+  server: PageServer["server"];
+  snapshot?: PageServer["snapshot"];
+  served: string | undefined;
+}
+
+function checked(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** build/site as it is: what any static host would serve. */
+function siteServer(): Serving {
+  const root = projectPath("build", "site");
+  checked(() => checkBundle(root, "assets.json"));
+  return { server: createStaticServer({ root }), served: `the static site ${root}` };
+}
+
+/** build/site's files with `image` (default build/piskasm.img), its menu snapshot (unless disabled) and assets.json made in memory. */
+function floppyServer(image: string | undefined, snapshot: boolean): Serving {
+  const root = projectPath("build", "site");
+  checked(() => {
+    checkBundle(root, "assets.json");
+    if (image) checkImage(image);
+  });
+  // Without --image the page gets build/piskasm.img itself, so a rebuilt game is served even
+  // when build/site still holds the copy made by an earlier build.
+  const built = projectPath("build", "piskasm.img");
+  const served = image !== undefined ? resolve(image) : existsSync(built) ? built : undefined;
+  const page = createPageServer({ webRoot: root, image: served, snapshot });
+  return { ...page, served: served && `floppy ${served}` };
 }

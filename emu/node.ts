@@ -1,7 +1,8 @@
 /** Node-only helpers: load the BIOS and floppy files and boot a headless Machine. */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Machine, MachineOptions } from "./types.js";
 import { createMachine } from "./v86-machine.js";
 import { FLOPPY_BYTES } from "./floppy.js";
@@ -26,10 +27,22 @@ const SYSTEM_SEABIOS = "/usr/share/seabios";
 const BIOS_FILE = "bios.bin";
 const VGA_BIOS_FILE = "vgabios-stdvga.bin";
 
-/** The project directory (where node_modules is), wherever the calling bundle lives. */
+/** The name in the project's package.json, which marks the project directory. */
+const PACKAGE_NAME = "piskasm";
+let root: string | undefined;
+
+/**
+ * The project directory, wherever the calling module lives (emu/*.ts in tests, build/*.mjs bundles,
+ * build/bench/*.mjs, or node_modules/piskasm/build/*.mjs in an installed package): the nearest folder
+ * above it whose package.json is piskasm's.
+ */
 export function projectRoot(): string {
-  const require = createRequire(import.meta.url);
-  return resolve(dirname(require.resolve("v86/package.json")), "..", "..");
+  if (root !== undefined) return root;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === PACKAGE_NAME) return (root = dir);
+    if (dirname(dir) === dir) throw new InputFileError(`no ${PACKAGE_NAME} package.json above ${fileURLToPath(import.meta.url)}`);
+  }
 }
 
 function readInput(path: string, what: string): Uint8Array {

@@ -1,5 +1,6 @@
 // Bundles the TypeScript entry points with esbuild.
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
+//   node scripts/bundle.mjs lib  -> build/lib/machine.mjs, build/lib/engine.mjs (the package's exports)
 //   node scripts/bundle.mjs site -> build/make-site.mjs (Node: the menu state and the static site, cli/site/)
 //   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets, content-hashed
 //                                    names, .br and .gz copies, bundle-assets.json naming the assets)
@@ -12,25 +13,28 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 
 const target = process.argv[2];
 
+/** Node modules of our own: ESM, npm packages left external (they come from node_modules). */
+const NODE_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" };
+
 async function bundleCli() {
   // The differential runner's worker threads load build/diff-worker.mjs beside build/cli.mjs.
   await build({
+    ...NODE_BUNDLE,
     entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts", "arena-worker": "arena/worker.ts" },
     outdir: "build",
     outExtension: { ".js": ".mjs" },
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
     sourcemap: true,
-    logLevel: "warning",
   });
+}
+
+// What `import "piskasm/machine"` and `"piskasm/engine"` load in an installed package (types: tsconfig.types.json).
+async function bundleLib() {
+  await build({ ...NODE_BUNDLE, entryPoints: { machine: "emu/index.ts", engine: "engine-ts/index.ts" }, outdir: "build/lib", outExtension: { ".js": ".mjs" }, sourcemap: true });
 }
 
 // The site builder runs in Node after the web bundle: the menu state and build/site (cli/site/main.ts).
 async function bundleSiteBuilder() {
-  await build({ entryPoints: ["cli/site/main.ts"], outfile: "build/make-site.mjs", bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" });
+  await build({ ...NODE_BUNDLE, entryPoints: ["cli/site/main.ts"], outfile: "build/make-site.mjs" });
 }
 
 // @sabaki/sgf's README: in the browser, `fs` (parseFile only) and the optional encoding detectors
@@ -143,7 +147,8 @@ if (target === "cli") await bundleCli();
 else if (target === "symbols") await buildSymbols();
 else if (target === "web") await bundleWeb();
 else if (target === "site") await bundleSiteBuilder();
+else if (target === "lib") await bundleLib();
 else {
-  console.error("usage: node scripts/bundle.mjs cli|web|symbols|site");
+  console.error("usage: node scripts/bundle.mjs cli|web|symbols|site|lib");
   process.exit(2);
 }

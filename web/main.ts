@@ -7,6 +7,7 @@ import { attachShortcuts, type Action } from "./controls/shortcuts.js";
 import { attachToolbar, type Toolbar } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { createErrorBox, messageOf } from "./error-box.js";
+import { startOffline } from "./offline/offline.js";
 import { createStatusLine } from "./status.js";
 
 const status = createStatusLine();
@@ -19,6 +20,7 @@ function fail(title: string, error: unknown, hint?: string): void {
 
 window.addEventListener("unhandledrejection", (event) => fail("Unexpected error", event.reason));
 window.addEventListener("error", (event) => fail("Unexpected error", event.error ?? event.message));
+startOffline();
 
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
   fail("This browser has no WebAssembly", "v86 runs the PC in WebAssembly, which this browser does not provide (or has disabled).", "Use a current Chromium, Firefox or Safari with WebAssembly enabled.");

@@ -2,9 +2,9 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { FLOPPY_BYTES } from "../../emu/floppy.js";
 
-/** Throws a one-line error when `dir` does not hold a built page. */
-export function checkBundle(dir: string): void {
-  for (const name of ["index.html", "bundle-assets.json"]) {
+/** Throws a one-line error when `dir` does not hold a built page (`manifest`: bundle-assets.json in build/web, assets.json in build/site). */
+export function checkBundle(dir: string, manifest = "bundle-assets.json"): void {
+  for (const name of ["index.html", manifest]) {
     if (!existsSync(join(dir, name))) throw new Error(`${dir} holds no built page (${name}); run \`make\` first`);
   }
 }

@@ -3,7 +3,7 @@
  * as the default disk, and a menu snapshot of that floppy when one can be made. The floppy and the
  * snapshot are served from memory under content-hashed names that assets.json lists.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { ASSET_MANIFEST_URL, type AssetManifest, type BundleAssets } from "../../web/asset-manifest.js";
@@ -36,9 +36,10 @@ export interface PageServer {
   snapshot: Promise<SnapshotResult>;
 }
 
-/** build/web/bundle-assets.json: the bundle's hashed names of v86.wasm and the BIOS files. */
+/** The hashed names of v86.wasm and the BIOS files: build/web/bundle-assets.json, or build/site/assets.json (which names them too). */
 export function readBundleAssets(webRoot: string): BundleAssets {
-  return JSON.parse(readFileSync(join(webRoot, "bundle-assets.json"), "utf8")) as BundleAssets;
+  const name = existsSync(join(webRoot, "bundle-assets.json")) ? "bundle-assets.json" : ASSET_MANIFEST_URL;
+  return JSON.parse(readFileSync(join(webRoot, name), "utf8")) as BundleAssets;
 }
 
 /** The server answers at once; the menu snapshot is made in the background. */

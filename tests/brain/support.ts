@@ -36,10 +36,10 @@ export class BrainProcess {
     this.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
   }
 
-  /** Starts `bin/pbrain-piskasm ARGS`. */
-  static start(args: readonly string[]): BrainProcess {
-    assertBuilt();
-    return new BrainProcess(spawn(process.execPath, [LAUNCHER, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] }));
+  /** Starts `bin/pbrain-piskasm ARGS` (or another launcher, e.g. an installed package's, in `cwd`). */
+  static start(args: readonly string[], launcher: { path: string; cwd: string } = { path: LAUNCHER, cwd: ROOT }): BrainProcess {
+    if (launcher.path === LAUNCHER) assertBuilt();
+    return new BrainProcess(spawn(process.execPath, [launcher.path, ...args], { cwd: launcher.cwd, stdio: ["pipe", "pipe", "pipe"] }));
   }
 
   /** Sends lines, each ended by `eol` (Piskvork: CR LF; c-gomoku-cli: LF). */

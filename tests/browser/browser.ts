@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve } from "node:path";
+import { runInNewContext } from "node:vm";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { listen } from "../../cli/web-server/listen.js";
 import { createPageServer, type PageServerOptions } from "../../cli/web-server/page-server.js";
@@ -94,15 +95,25 @@ export async function probeState(page: Page): Promise<ProbeState> {
   return state;
 }
 
-/** Waits until the page's panel shows a state satisfying `predicate` (evaluated in the page); on a timeout the error shows the PC screen and the page's status. */
+/** How often waitForState reads the page's state. */
+const STATE_POLL_MS = 25;
+
+/**
+ * Waits until the page's panel shows a state `s` satisfying `predicate` (a JavaScript expression over
+ * `s`, evaluated here in Node: the page's Content-Security-Policy allows no eval); on a timeout the
+ * error shows the PC screen and the page's status.
+ */
 export async function waitForState(page: Page, predicate: string, timeoutMs = 20_000): Promise<ProbeState> {
-  try {
-    await page.waitForFunction(`(() => { const s = window.piskasm?.state(); return s !== undefined && (${predicate}); })()`, null, { timeout: timeoutMs });
-  } catch (error) {
-    const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
-    throw new Error(`waiting for ${predicate}: ${(error as Error).message.split("\n", 1)[0]}\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`, { cause: error });
+  const holds = (s: ProbeState): boolean => Boolean(runInNewContext(`(${predicate})`, { s }));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await page.evaluate(() => window.piskasm?.state());
+    if (state !== undefined && holds(state)) return state;
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
   }
-  return probeState(page);
+  const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
+  throw new Error(`waiting for ${predicate}: no such state within ${timeoutMs} ms\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`);
 }
 
 /** Client coordinates of the centre of text cell (col, row) of the emulated screen. */

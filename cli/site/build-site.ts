@@ -1,0 +1,98 @@
+/**
+ * build/site: the page as a folder of static files any web server can host, under any sub-path: the
+ * bundle (build/web), the floppy and the menu state under content-hashed names, assets.json naming
+ * them, the web app manifest with its icons, and the service worker that keeps it all for offline use.
+ * Every file also gets .br and .gz copies for hosts that serve precompressed files.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { build as esbuild } from "esbuild";
+import { ASSET_MANIFEST_URL, type AssetManifest } from "../../web/asset-manifest.js";
+import { cacheRole, SERVICE_WORKER_FILE, type Precache } from "../../web/offline/precache.js";
+import { readBundleAssets } from "../web-server/page-server.js";
+import { iconPng, iconSvg } from "./icons.js";
+import { siteIndexHtml, webManifest } from "./site-html.js";
+import { hashedName, readSiteInput, sha256, writeWithCompressed } from "./site-files.js";
+
+export interface SiteOptions {
+  /** The web bundle (build/web). */
+  webRoot: string;
+  /** The default floppy (build/piskasm.img). */
+  floppy: string;
+  /** The machine saved at the menu of that floppy (build/menu.state). */
+  menuState: string;
+  /** The folder to (re)create (build/site). */
+  outDir: string;
+  /** The service worker's source (web/offline/service-worker.ts). */
+  serviceWorkerSource: string;
+}
+
+export interface SiteSummary {
+  files: number;
+  bytes: number;
+  version: string;
+}
+
+const ICON_SIZES = [192, 512];
+
+/** Builds the site into options.outDir (deleted first) and says what it holds. */
+export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+  const { outDir } = options;
+  const bundle = readBundleAssets(options.webRoot);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", "index.html", bundle.floppy]));
+  const floppy = readSiteInput(options.floppy, "make image");
+  const menuState = readSiteInput(options.menuState, "make menu-state");
+  const manifest: AssetManifest = { ...bundle, floppy: hashedName("piskasm", ".img", floppy), menuState: hashedName("menu", ".state", menuState) };
+  writeWithCompressed(outDir, manifest.floppy, floppy);
+  writeWithCompressed(outDir, manifest.menuState ?? "", menuState);
+  writeWithCompressed(outDir, ASSET_MANIFEST_URL, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeWithCompressed(outDir, "manifest.webmanifest", webManifest());
+  writeWithCompressed(outDir, "icon.svg", iconSvg());
+  for (const size of ICON_SIZES) writeWithCompressed(outDir, `icon-${size}.png`, iconPng(size));
+  const version = buildVersion(outDir);
+  writeWithCompressed(outDir, "index.html", siteIndexHtml(readFileSync(join(options.webRoot, "index.html"), "utf8"), version));
+  const names = readdirSync(outDir).sort();
+  const precache: Precache = { version, files: names.filter((name) => cacheRole(name) === "install"), onDemand: names.filter((name) => cacheRole(name) === "on-demand") };
+  writeWithCompressed(outDir, SERVICE_WORKER_FILE, await serviceWorker(options.serviceWorkerSource, precache));
+  return summary(outDir, version);
+}
+
+/** The bundle's files (with their compressed copies) but the ones the site replaces. */
+function copyBundle(webRoot: string, outDir: string, replaced: ReadonlySet<string>): void {
+  for (const name of readdirSync(webRoot)) {
+    if (name.startsWith(".") || replaced.has(name.replace(/\.(br|gz)$/, ""))) continue;
+    copyFileSync(join(webRoot, name), join(outDir, name));
+  }
+}
+
+/** The build's version: a hash over the names and contents of the files the worker caches (index.html comes later and follows from them). */
+function buildVersion(outDir: string): string {
+  const lines = readdirSync(outDir)
+    .filter((name) => cacheRole(name) !== "never")
+    .sort()
+    .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
+  return sha256(lines.join("\n")).slice(0, 10);
+}
+
+async function serviceWorker(source: string, precache: Precache): Promise<string> {
+  if (!existsSync(source)) throw new Error(`${source} is missing`);
+  const result = await esbuild({
+    entryPoints: [source],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    define: { PRECACHE: JSON.stringify(precache) },
+    logLevel: "warning",
+  });
+  return result.outputFiles[0].text;
+}
+
+function summary(outDir: string, version: string): SiteSummary {
+  const names = readdirSync(outDir);
+  return { files: names.filter((name) => !name.startsWith(".")).length, bytes: names.reduce((sum, name) => sum + statSync(join(outDir, name)).size, 0), version };
+}

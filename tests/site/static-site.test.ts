@@ -1,0 +1,132 @@
+/**
+ * The built site (build/site) on a plain static server under a sub-path, in Chromium: the menu comes
+ * up and a game is played by clicks; with the network cut a reload still reaches the menu and plays,
+ * and a saved state and an exported record load back;
+ * a new build is picked up on the next visit and the page says so. No console error (the page's
+ * Content-Security-Policy included), no request outside the site's folder.
+ */
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectPageErrors, launchChromium, probeState, PROJECT, waitForState } from "../browser/browser.js";
+import { playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
+import { hostFolder, type StaticHost } from "./static-host.js";
+
+const SITE = join(PROJECT, "build", "site");
+const GAME_OVER_PHASES = [4, 5, 6];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(SITE, "assets.json"))) throw new Error(`${SITE} is missing: run \`make site\` first`);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function menuShown(page: Page): Promise<number> {
+  await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+  return page.evaluate(() => window.piskasm?.menuVisibleMs() ?? -1);
+}
+
+/** Waits until the site's service worker controls `page` (it claims the page once it has cached the build). */
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+}
+
+async function withSitePage(host: StaticHost, body: (page: Page, context: BrowserContext, errors: string[]) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  try {
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(host.url);
+    await body(page, context, errors);
+  } finally {
+    await context.close();
+  }
+}
+
+describe("the static site on a plain server under a sub-path", () => {
+  it("plays a game by clicks, then plays again offline after a reload", async () => {
+    const host = await hostFolder(SITE, { precompressed: false });
+    try {
+      await withSitePage(host, async (page, context, errors) => {
+        await menuShown(page);
+        expect(GAME_OVER_PHASES).toContain(await playQuickGame(page, "mouse"));
+        await controlledByWorker(page);
+        await context.setOffline(true);
+        await page.reload();
+        await menuShown(page);
+        await page.click("#btn-new-human");
+        const start = await waitForState(page, "s.phase === 2 && s.moveCount === 0");
+        await playOnScreen(page, planQuickGame(start.seed)[0], "mouse");
+        await savedStateAndRecordWorkOffline(page);
+        expect(errors).toEqual([]);
+      });
+      expect(host.outside).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("tells an open page that a new build is ready, then picks it up on the next visit and says so", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
+    cpSync(SITE, copy, { recursive: true });
+    const host = await hostFolder(copy, { precompressed: true, live: true });
+    try {
+      await withSitePage(host, async (page, _context, errors) => {
+        await menuShown(page);
+        await controlledByWorker(page);
+        nextBuild(copy);
+        // The open page (the old build) hears of the new one when its worker is replaced.
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/new version of this page is ready/);
+        await page.reload();
+        await menuShown(page);
+        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/updated to a new version \(0000000000\) since your last visit/);
+        expect(errors).toEqual([]);
+      });
+      expect(host.outside).toEqual([]);
+    } finally {
+      await host.close();
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Offline: the machine saved to a file loads back, and the game's PSQ record exported and imported again replays. */
+async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
+  const saved = await probeState(page);
+  const record = await page.evaluate(() => window.piskasm?.timeline?.exportRecord("psq"));
+  if (record === undefined) throw new Error("the page exported no PSQ record");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#btn-save")]);
+  const dir = mkdtempSync(join(tmpdir(), "piskasm-state-"));
+  try {
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    await page.click("#btn-new-human");
+    await waitForState(page, "s.phase === 2 && s.moveCount === 0");
+    await page.setInputFiles("#file-state", file);
+    expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await page.evaluate(async (text) => window.piskasm?.timeline?.importRecord(text, "offline.psq"), record);
+  await page.waitForFunction(() => window.piskasm?.timeline?.replaying() === false, null, { timeout: 60_000 });
+  expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
+}
+
+/** Turns the copied site into "the next build": a new version in index.html and in the service worker (its bytes change, as a rebuild's do). */
+function nextBuild(dir: string): void {
+  const html = readFileSync(join(dir, "index.html"), "utf8");
+  const version = /<meta name="piskasm-build" content="([0-9a-f]+)">/.exec(html)?.[1];
+  if (!version) throw new Error("build/site/index.html names no build version");
+  const next = "0000000000";
+  writeFileSync(join(dir, "index.html"), html.replace(version, next));
+  writeFileSync(join(dir, "sw.js"), readFileSync(join(dir, "sw.js"), "utf8").replaceAll(version, next));
+  for (const name of readdirSync(dir)) if (/^(index\.html|sw\.js)\.(br|gz)$/.test(name)) rmSync(join(dir, name));
+}
