@@ -5,7 +5,7 @@
  * before the fix; every failure must be one `piskasm: ...` line, never a stack trace.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,10 +159,18 @@ describe("piskasm replay: the report is checked before the emulator starts", () 
     gameIndex: 0,
   };
 
+  // The game's floppy whose boot sector spins (`jmp $`): its DOS is still detected, but a machine booted
+  // from it never reaches the game, so a report refused only after the boot would end in a boot timeout
+  // (with the screen), not in the refusal.
+  const spinning = join(dir, "spinning.img");
+  const image = readFileSync(IMAGE);
+  image.set([0xeb, 0xfe], 0);
+  writeFileSync(spinning, image);
+
   function replayEdited(name: string, edit: Partial<MismatchReport>): Run {
     const file = join(dir, name);
     writeFileSync(file, JSON.stringify({ ...report, ...edit }));
-    return piskasm("replay", file, "--image", IMAGE, "--timeout-ms", "60000");
+    return piskasm("replay", file, "--image", spinning, "--timeout-ms", "10000");
   }
 
   it.each<[string, Partial<MismatchReport>, string]>([
@@ -172,11 +180,9 @@ describe("piskasm replay: the report is checked before the emulator starts", () 
     ["moves after a five in a row", { moves: ["A1", "A2", "A3", "A4", "A5", "A6"], computerMoves: ["S1", "S2", "S3", "S4", "S5"] }, "five in a row with A5"],
     ["an unknown policy", { policy: "telepathy" as MismatchReport["policy"] }, 'policy "telepathy" is not a known policy'],
   ])("refuses %s at once with one line and exit code 2", (_, edit, message) => {
-    const started = performance.now();
-    const run = replayEdited("edited.json", edit);
-    expectOneLine(run, 2, message);
-    // Refused before any emulator boots (the old code waited 20 s for an answer to the click).
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Refused before any emulator boots (the old code waited 20 s for an answer to the click): from a
+    // floppy that cannot boot, the refusal is still the one line.
+    expectOneLine(replayEdited("edited.json", edit), 2, message);
   });
 
   it("refuses a device, a pipe and a directory without reading them", () => {
