@@ -5,13 +5,13 @@
  * before the fix; every failure must be one `piskasm: ...` line, never a stack trace.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCell, Game, NO_CELL, parseCell } from "../../engine-ts/index.js";
 import { MAX_REPORT_BYTES, REPORT_FORMAT, type MismatchReport } from "../../checks/report.js";
-import { faultyImage } from "./faulty-image.js";
+import { faultyImage, spinningImage } from "./faulty-image.js";
 import { CLI, IMAGE } from "./setup.js";
 
 interface Run {
@@ -159,13 +159,8 @@ describe("piskasm replay: the report is checked before the emulator starts", () 
     gameIndex: 0,
   };
 
-  // The game's floppy whose boot sector spins (`jmp $`): its DOS is still detected, but a machine booted
-  // from it never reaches the game, so a report refused only after the boot would end in a boot timeout
-  // (with the screen), not in the refusal.
-  const spinning = join(dir, "spinning.img");
-  const image = readFileSync(IMAGE);
-  image.set([0xeb, 0xfe], 0);
-  writeFileSync(spinning, image);
+  // A report refused only after the boot would end in a boot timeout (with the screen), not in the refusal.
+  const spinning = spinningImage(dir, IMAGE);
 
   function replayEdited(name: string, edit: Partial<MismatchReport>): Run {
     const file = join(dir, name);
