@@ -24,7 +24,7 @@ const MAX_WAITING_LINES = 1000;
 const MAX_WAITING_OUTPUT = 1024 * 1024;
 
 export interface BrainIo {
-  /** Starts the reader with the handlers (brain/input.ts in the CLI). */
+  /** Starts the reader with the handlers (brain/input.ts in the CLI); it calls them only after it returns. */
   readonly open: (handlers: ProtocolInputHandlers) => ProtocolInput;
   readonly output: Writable;
   /** Writes one line of the protocol (a too-long input line is answered through it). */
@@ -38,19 +38,18 @@ export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd
     let waiting = 0;
     let ended = false;
     let paused = false;
-    let input: ProtocolInput | undefined;
     const end = (why: BrainEnd): void => {
       if (ended) return;
       ended = true;
-      input?.close();
+      input.close();
       resolve(why);
     };
     const flow = (): void => {
       const full = waiting > MAX_WAITING_LINES || io.output.writableLength > MAX_WAITING_OUTPUT;
       if (full === paused) return;
       paused = full;
-      if (full) input?.pause();
-      else input?.resume();
+      if (full) input.pause();
+      else input.resume();
     };
     io.output.on("drain", flow);
     const onLine = (line: string): void => {
@@ -79,7 +78,7 @@ export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd
       onEnd: () => void queue.then(() => end("EOF"), reject),
     });
     const decoder = new TextDecoder();
-    input = io.open({
+    const input = io.open({
       onData: (chunk) => lines.push(decoder.decode(chunk, { stream: true })),
       onEnd: () => {
         lines.push(decoder.decode());

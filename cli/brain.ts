@@ -4,6 +4,7 @@
  * everything else goes to standard error.
  */
 import { randomInt } from "node:crypto";
+import { setFlagsFromString } from "node:v8";
 import { Option, type Command } from "commander";
 import { Notes } from "../brain/notes.js";
 import { BrainProtocol } from "../brain/protocol.js";
@@ -59,6 +60,11 @@ export function registerBrain(program: Command): void {
     .option("--debug", "send a DEBUG line before every move with the engine's time (managers show or skip it)");
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();
+    // v86's wasm compiled by TurboFan at once, not by Liftoff first: from the menu state an END can
+    // come a second after start, while V8 is still tiering the emulator's hot functions up on its
+    // background threads, and process.exit waits for those compile jobs (END took 1-2.6 s instead of
+    // the protocol's 0.5 s). Eager TurboFan also restores the menu state sooner (~0.5 s, not ~0.9 s).
+    setFlagsFromString("--no-liftoff");
     // The manager closed its end of the pipe: there is nobody left to answer.
     process.stdout.on("error", (error: Error) => {
       log(`standard output failed (${error.message}); ending`);

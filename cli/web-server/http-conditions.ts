@@ -69,7 +69,7 @@ export function normalizeForStaticLibrary(request: IncomingMessage, response: Se
 function notModifiedWhenMatching(response: ServerResponse, ifNoneMatch: string): void {
   const writeHead = response.writeHead.bind(response);
   let dropBody = false;
-  response.writeHead = ((status: number, ...rest: unknown[]) => {
+  response.writeHead = (status: number, ...rest: unknown[]) => {
     const headers = rest.find((r): r is Record<string, unknown> => typeof r === "object" && r !== null) ?? {};
     const etag = (headers.ETag ?? headers.etag ?? response.getHeader("ETag")) as string | undefined;
     if (status === 200 && noneMatch(ifNoneMatch, etag)) {
@@ -78,7 +78,7 @@ function notModifiedWhenMatching(response: ServerResponse, ifNoneMatch: string):
       return writeHead(304, kept);
     }
     return writeHead(status, ...(rest as []));
-  }) as typeof response.writeHead;
+  };
   const end = response.end.bind(response);
   const write = response.write.bind(response);
   response.write = ((...args: Parameters<typeof response.write>) => (dropBody ? true : write(...args))) as typeof response.write;

@@ -132,7 +132,7 @@ export class PbrainEngine implements Engine {
     child.stderr?.on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
     });
-    readLines(child.stdout!, {
+    readLines(child.stdout, {
       maxLineChars: MAX_BRAIN_LINE_CHARS,
       onLine: (line) => this.received(line),
       onTooLong: (chars) => {

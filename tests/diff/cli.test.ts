@@ -63,10 +63,10 @@ describe("piskasm diff", () => {
   });
 
   it("gives up on a floppy without the game with a timeout error that shows the screen", () => {
-    // 6 s: long enough to show the BIOS screen even when the other test files load both cores.
-    const run = piskasm("diff", "--games", "1", "--timeout-ms", "6000", "--image", resolve("build/test-dos.img"));
+    // 15 s: a guard long enough to show the BIOS screen even when other test runs load both cores.
+    const run = piskasm("diff", "--games", "1", "--timeout-ms", "15000", "--image", resolve("build/test-dos.img"));
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("timed out after 6000 ms");
+    expect(run.stderr).toContain("timed out after 15000 ms");
     expect(run.stderr).toContain("Booting from Floppy");
   });
 });

@@ -26,3 +26,17 @@ export function faultyImage(dir: string): string {
   execFileSync(join(ROOT, "scripts/mkimg.sh"), [image, join(ROOT, "disk/AUTOEXEC.BAT"), join(ROOT, "build/MOUSE.COM"), join(work, "PISKASM.COM")]);
   return image;
 }
+
+/**
+ * The floppy `image` with a boot sector that spins (`jmp $`), written in `dir`: its DOS is still
+ * detected, but a machine booted from it never reaches the game. A command that refuses its input
+ * before the emulator starts refuses it the same from this floppy; one that boots first ends in a
+ * boot timeout instead.
+ */
+export function spinningImage(dir: string, image: string): string {
+  const path = join(dir, "spinning.img");
+  const bytes = readFileSync(image);
+  bytes.set([0xeb, 0xfe], 0);
+  writeFileSync(path, bytes);
+  return path;
+}

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectOneLine, piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir } from "../support/cli.js";
-import { faultyImage } from "./faulty-image.js";
+import { faultyImage, spinningImage } from "./faulty-image.js";
 import { IMAGE } from "./setup.js";
 
 const dir = tempDir("diff-hostile");
@@ -65,14 +65,14 @@ describe("piskasm diff and report merge: files", () => {
   });
 
   it("refuses --out under /proc for diff, report merge and disk at once", () => {
+    // diff from a floppy that cannot boot: refused before the emulator starts, or it would time out.
+    const spinning = spinningImage(dir, IMAGE);
     for (const args of [
-      ["diff", "--games", "1", "--image", IMAGE, "--out", "/proc/self/piskasm/r"],
+      ["diff", "--games", "1", "--image", spinning, "--timeout-ms", "10000", "--out", "/proc/self/piskasm/r"],
       ["report", "merge", dir, "--out", "/proc/self/piskasm/m"],
       ["disk", "--freedos", IMAGE, "-o", "/proc/self/status"],
     ]) {
-      const started = performance.now();
       expectOneLine(piskasm(...args), "kernel's proc file system");
-      expect(performance.now() - started).toBeLessThan(20_000);
     }
   });
 
