@@ -53,7 +53,7 @@ describe("the npm package installed into an empty folder", () => {
       brain.send("END");
       expect(await brain.exited).toBe(0);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${brain.exchange()}`);
+      throw new Error(`${(error as Error).message}\n${brain.exchange()}`, { cause: error });
     } finally {
       brain.kill();
     }
