@@ -82,7 +82,7 @@ $(B):
 	mkdir -p $(B)
 
 # ---- TypeScript bundles ---------------------------------------------------------------------
-TS_SOURCES := $(shell find emu engine-ts engines records brain arena harness freedos cli web debug -name '*.ts' 2>/dev/null)
+TS_SOURCES := $(shell find emu engine-ts engines records brain arena harness mutate freedos cli web debug -name '*.ts' 2>/dev/null)
 
 $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs cli

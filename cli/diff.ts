@@ -14,7 +14,8 @@ import { formatShard, parseShard, shardGameCount, type Shard } from "../harness/
 import { writeShardSummary } from "../harness/shard-summary.js";
 import type { RunSummary } from "../harness/stats.js";
 import { fieldNotes } from "../harness/symbol-notes.js";
-import { parsePositiveInt, UsageError } from "./errors.js";
+import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
+import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
@@ -29,6 +30,7 @@ interface DiffCommandOptions extends BootCommandOptions {
   stopOnWriteError?: boolean;
   json?: boolean;
   shard?: string;
+  shrinkMs: string;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -59,6 +61,12 @@ export function registerDiff(program: Command): void {
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it; created and checked before the first game)", "reports")
     .option("--stop-on-write-error", "stop the run when a report cannot be written (default: say so and go on)")
+    .option(
+      "--shrink-ms <n>",
+      "time budget per mismatch for shrinking it to the smallest game that still diverges (fewest human moves, " +
+        "then the earliest divergence; the report keeps both games); 0: no shrinking",
+      String(DEFAULT_SHRINK_MS),
+    )
     .option("--json", "print one JSON object with the figures at the end")
     .option(
       "--shard <i/n>",
@@ -69,6 +77,7 @@ export function registerDiff(program: Command): void {
     const games = parsePositiveInt(options.games, "--games", MAX_GAMES);
     const jobs = parsePositiveInt(options.jobs, "--jobs");
     const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
+    const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
     const policy = options.policy;
     if (!isPolicyName(policy) && !isEnginePolicyName(policy)) {
       throw new UsageError(`--policy must be ${[...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ")}, not ${JSON.stringify(policy)}`);
@@ -92,6 +101,7 @@ export function registerDiff(program: Command): void {
         plan,
         jobs,
         workerScript: projectPath("build", "diff-worker.mjs"),
+        shrinkMs,
         signal: AbortSignal.any([interrupts.signal, stopOnWriteError.signal]),
       },
       {

@@ -4,7 +4,7 @@ import { openSession } from "../harness/boot.js";
 import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../harness/record-files.js";
 import { fieldNotes } from "../harness/symbol-notes.js";
 import { projectPath } from "./paths.js";
-import { buildReport, formatMismatch, readReport, ReportError } from "../harness/report.js";
+import { buildReport, formatMismatch, readReport, ReportError, shrunkReport, type MismatchReport } from "../harness/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
@@ -14,6 +14,7 @@ interface ReplayCommandOptions extends BootCommandOptions {
   json?: boolean;
   seed?: string;
   first?: string;
+  shrunk?: boolean;
 }
 
 export function registerReplay(program: Command): void {
@@ -23,6 +24,7 @@ export function registerReplay(program: Command): void {
     .argument("<file>", "a report written by `piskasm diff`, or a game record (.psq or .sgf)")
     .option("--seed <s>", "for a record: the game's Seed (when its player names do not say `PISKASM.COM /S:n`)")
     .option("--first <who>", "for a record: who started, human or computer (when its player names do not say)")
+    .option("--shrunk", "replay the report's shrunk game (the smallest reproduction `diff` found) instead of the original one")
     .option("--json", "print the new report (or null) and whether it reproduces the old one");
   addBootOptions(command).action(async (file: string, options: ReplayCommandOptions) => {
     const boot = bootSpec(options);
@@ -32,6 +34,7 @@ export function registerReplay(program: Command): void {
     } catch (error) {
       throw error instanceof ReportError || error instanceof RecordError ? new UsageError(error.message) : error;
     }
+    if (options.shrunk) report = pickShrunk(report, file);
     const session = await openSession(boot);
     try {
       const outcome = await replayReport(session, report, undefined, boot.timeoutMs);
@@ -57,4 +60,12 @@ function recordOptions(options: ReplayCommandOptions): { seed?: number; first?: 
   const first = options.first;
   if (first !== undefined && first !== "human" && first !== "computer") throw new UsageError(`--first must be human or computer, not ${JSON.stringify(first)}`);
   return { ...(options.seed === undefined ? {} : { seed: parseSeed(options.seed) }), ...(first === undefined ? {} : { first }) };
+}
+
+/** The report's shrunk game, or a usage error saying why it has none. */
+function pickShrunk(report: MismatchReport, file: string): MismatchReport {
+  const shrunk = shrunkReport(report);
+  if (shrunk) return shrunk;
+  const why = report.shrunk && "reason" in report.shrunk ? `: ${report.shrunk.reason}` : " (it was written without shrinking)";
+  throw new UsageError(`--shrunk: ${file} has no shrunk game${why}`);
 }

@@ -46,7 +46,7 @@ try {
       reportMoves();
       post({ kind: "game", outcome });
     },
-  }, { menu, onMenu });
+  }, { menu, onMenu, shrinkMs: input.shrinkMs });
   post({ kind: "done" });
 } catch (error) {
   post({ kind: "error", message: error instanceof Error ? error.message : String(error) });

@@ -11,6 +11,7 @@ import { openSession, type BootSpec } from "./boot.js";
 import type { GameSession } from "./session.js";
 import { plannedCount, plannedGame, type GameSpec, type RunPlanOptions } from "./game-spec.js";
 import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
+import { shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 
@@ -31,6 +32,8 @@ interface DiffRunBase {
   engine?: EngineFactory;
   /** Ends the run early: the games being played are dropped, the result covers the finished ones. */
   signal?: AbortSignal;
+  /** Time budget for shrinking each mismatch (harness/shrink.ts); 0 or undefined: no shrinking. */
+  shrinkMs?: number;
 }
 
 /** The games as a list (tests, bench: every outcome is returned) or as a plan (the CLI: counters only). */
@@ -77,11 +80,13 @@ export interface PlayOptions {
   menu?: MachineSnapshot;
   /** Called once the machine is at the game's menu, before the first game. */
   onMenu?: (session: GameSession) => Promise<void>;
+  /** Time budget for shrinking each mismatch on this emulator; 0 or undefined: no shrinking. */
+  shrinkMs?: number;
 }
 
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
 export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
-  const { engine, signal, menu, onMenu } = options;
+  const { engine, signal, menu, onMenu, shrinkMs } = options;
   const session = await openSession(boot, menu);
   try {
     await onMenu?.(session);
@@ -89,6 +94,7 @@ export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunL
       if (signal?.aborted) return;
       const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
       if (signal?.aborted) return;
+      if (outcome.mismatch && shrinkMs) outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { engine, stepTimeoutMs: boot.timeoutMs });
       listener.onGame?.(outcome);
     }
   } finally {
@@ -117,7 +123,9 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   const jobs = Math.max(1, Math.min(options.jobs, sliceLength(slice)));
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
-    jobs === 1 ? playGames(options.boot, slice, collect, { engine: options.engine, signal }) : runInWorkers(options, slice, jobs, collect);
+    jobs === 1
+      ? playGames(options.boot, slice, collect, { engine: options.engine, signal, shrinkMs: options.shrinkMs })
+      : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
   return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false };
@@ -173,7 +181,7 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
     };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
-      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0 };
+      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0, shrinkMs: options.shrinkMs };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;

@@ -12,6 +12,7 @@ import { BadMoveError } from "./inspect.js";
 import { createPolicy, isStormPolicy, replayPolicy, type OpponentPolicy, type StormTurn } from "./policies.js";
 import { checkScreen } from "./screen-check.js";
 import type { GameSession, MoveTiming } from "./session.js";
+import type { ShrinkResult } from "./shrink.js";
 import { costTracker, type GameCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
 
@@ -44,6 +45,8 @@ export interface GameOutcome {
   /** Emulated instructions from each click to the program's answer (answered clicks only). */
   instructions: number[];
   mismatch?: Mismatch;
+  /** The smallest game found that still diverges (harness/shrink.ts), when the run shrinks mismatches. */
+  shrunk?: ShrinkResult;
   /** Storm policy only: how many of each kind of input the game was given besides its moves. */
   storm?: StormCounts;
   wallMs: number;

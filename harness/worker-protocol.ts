@@ -12,6 +12,8 @@ export interface WorkerInput {
    * other jobs ("menu" to them), which continue from it instead of booting (harness/run.ts).
    */
   sharesBoot: boolean;
+  /** Time budget for shrinking each mismatch (harness/shrink.ts). */
+  shrinkMs?: number;
 }
 
 /** From a worker to the run. */

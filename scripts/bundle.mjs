@@ -14,7 +14,7 @@ const target = process.argv[2];
 async function bundleCli() {
   // The differential runner's worker threads load build/diff-worker.mjs beside build/cli.mjs.
   await build({
-    entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts", "arena-worker": "arena/worker.ts" },
+    entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts", "arena-worker": "arena/worker.ts", "mutate-worker": "mutate/worker.ts" },
     outdir: "build",
     outExtension: { ".js": ".mjs" },
     bundle: true,
