@@ -7,7 +7,7 @@ import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../harness
 import { writeReport } from "../harness/report.js";
 import { formatShard, parseShard, type Shard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
-import { asmMutants, buildMutants, type BuiltMutant } from "../mutate/asm-mutants.js";
+import { asmMutants, buildMutants, type AsmMutant, type BuiltMutant } from "../mutate/asm-mutants.js";
 import { evaluatorRoutines, readAsmSource, routineNames } from "../mutate/asm-source.js";
 import { mutantFloppy, mutantGames, runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
 import { writeMarkdown } from "../mutate/markdown.js";
@@ -20,6 +20,7 @@ interface MutateOptions {
   target: string;
   routines?: string;
   limit?: string;
+  ids?: string;
   games: string;
   policy: string;
   seed: string;
@@ -46,6 +47,7 @@ export function registerMutate(program: Command): void {
     .option("--target <t>", "asm (PISKASM.COM's NASM source)", "asm")
     .option("--routines <list>", "comma-separated routines to mutate (default: the evaluator's, from asm/piskasm/engine.inc)")
     .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
+    .option("--ids <list>", "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)")
     .option("--games <n>", "games per mutant at most (it is killed at its first mismatch)", "12")
     .option("--policy <list>", `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`, "engine,random")
     .option("--seed <s>", "game i has Seed (s + i) mod 65536; the policies are seeded from s", "1")
@@ -53,7 +55,7 @@ export function registerMutate(program: Command): void {
     .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
     .option("--shard <i/n>", "run only mutants i, i+n, i+2n ... (i from 0)")
     .option("--out <dir>", "where mutation.json and the killing games' mismatch reports go", "reports/mutation")
-    .option("--timeout-ms <n>", "a mutant that does not answer within this is killed by timeout (a hang)", "5000")
+    .option("--timeout-ms <n>", "last-resort wall-time limit of one step (hangs are caught sooner: by guest instructions without progress)", "60000")
     .option("--shrink-ms <n>", "time budget for shrinking a killing mismatch (0: none)", String(DEFAULT_SHRINK_MS))
     .option("--shrink-sample <n>", "shrink the kills of about n mutants spread evenly over the campaign (0: of all)", "60")
     .option("--markdown <file>", "also write the report as Markdown (docs/mutation.md)")
@@ -81,8 +83,20 @@ function chooseRoutines(option: string | undefined, available: string[], evaluat
   return chosen;
 }
 
+/**
+ * The mutants named by --ids (all must exist; they are assembled without the others, so the check for
+ * duplicates of earlier mutants is skipped), or all.
+ */
+function namedMutants(list: AsmMutant[], ids: string | undefined): AsmMutant[] {
+  if (ids === undefined) return list;
+  const wanted = ids.split(",").map((id) => id.trim());
+  const missing = wanted.filter((id) => !list.some((m) => m.id === id));
+  if (missing.length > 0) throw new UsageError(`--ids: no mutant ${missing.join(", ")} in the chosen routines`);
+  return list.filter((m) => wanted.includes(m.id));
+}
+
 /** `n` of `list` evenly spread (all when n >= its length), and the shard's share. */
-function selectMutants<T>(list: readonly T[], limit: number | undefined, shard: Shard | undefined): T[] {
+function selectMutants(list: readonly BuiltMutant[], limit: number | undefined, shard: Shard | undefined): BuiltMutant[] {
   let out = [...list];
   if (limit !== undefined && limit < out.length) out = Array.from({ length: limit }, (_, i) => out[Math.floor((i * out.length) / limit)]);
   if (shard) out = out.filter((_, i) => i % shard.count === shard.index);
@@ -111,7 +125,7 @@ async function runCampaign(options: MutateOptions): Promise<void> {
   const asmDir = projectPath("asm");
   const source = readAsmSource(asmDir);
   const routines = chooseRoutines(options.routines, routineNames(source), evaluatorRoutines(source));
-  const all = asmMutants(source, new Set(routines));
+  const all = namedMutants(asmMutants(source, new Set(routines)), options.ids);
   const scratch = join(options.out, "scratch");
   process.stderr.write(`mutate: ${all.length} mutants of ${routines.length} routines; assembling\n`);
   const built = await buildMutants(source, asmDir, all, scratch, jobs, (done) => {
@@ -144,7 +158,7 @@ async function runCampaign(options: MutateOptions): Promise<void> {
   });
   rmSync(scratch, { recursive: true, force: true });
   const wallMs = performance.now() - started;
-  const partial = [limit === undefined ? "" : `--limit ${limit}`, shard ? `--shard ${formatShard(shard)}` : ""].filter(Boolean).join(" ") || null;
+  const partial = [options.ids === undefined ? "" : `--ids ${options.ids}`, limit === undefined ? "" : `--limit ${limit}`, shard ? `--shard ${formatShard(shard)}` : ""].filter(Boolean).join(" ") || null;
   const report: MutationReport = {
     format: MUTATION_FORMAT,
     target: "asm",

@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import type { MachineSnapshot } from "../emu/types.js";
+import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "./boot.js";
 import type { GameSession } from "./session.js";
 import { plannedCount, plannedGame, type GameSpec, type RunPlanOptions } from "./game-spec.js";
@@ -18,6 +18,8 @@ import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.
 export interface RunListener {
   onMove?: () => void;
   onGame?: (outcome: GameOutcome) => void;
+  /** A game diverged: called before it is shrunk (onGame follows with the shrunk game). */
+  onMismatch?: (outcome: GameOutcome) => void;
 }
 
 /** The games one emulator plays: a list given in full, or games from..to-1 of a plan (made as needed). */
@@ -82,19 +84,24 @@ export interface PlayOptions {
   onMenu?: (session: GameSession) => Promise<void>;
   /** Time budget for shrinking each mismatch on this emulator; 0 or undefined: no shrinking. */
   shrinkMs?: number;
+  /** Gets the machine as soon as it exists, before the boot (openSession). */
+  onMachine?: (machine: Machine) => void;
 }
 
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
 export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
   const { engine, signal, menu, onMenu, shrinkMs } = options;
-  const session = await openSession(boot, menu);
+  const session = await openSession(boot, menu, options.onMachine);
   try {
     await onMenu?.(session);
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
       const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
       if (signal?.aborted) return;
-      if (outcome.mismatch && shrinkMs) outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { engine, stepTimeoutMs: boot.timeoutMs });
+      if (outcome.mismatch) listener.onMismatch?.(outcome);
+      if (outcome.mismatch && shrinkMs) {
+        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { engine, stepTimeoutMs: boot.timeoutMs, onMove: listener.onMove });
+      }
       listener.onGame?.(outcome);
     }
   } finally {

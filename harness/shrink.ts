@@ -68,6 +68,7 @@ class Shrinker {
     private readonly deadline: number,
     private readonly engine: EngineFactory | undefined,
     private readonly stepTimeoutMs: number | undefined,
+    private readonly onMove: (() => void) | undefined,
   ) {}
 
   outOfTime(): boolean {
@@ -84,7 +85,7 @@ class Shrinker {
     const replay: GameSpec = { ...spec, seed: this.original.seed, policy: "replay", moves, maxComputerMoves: Number.POSITIVE_INFINITY };
     let outcome: GameOutcome;
     try {
-      outcome = await playGame(this.session, replay, { engine: this.engine, stepTimeoutMs: this.stepTimeoutMs });
+      outcome = await playGame(this.session, replay, { engine: this.engine, stepTimeoutMs: this.stepTimeoutMs, onMove: this.onMove });
     } catch (error) {
       if (!(error instanceof BadMoveError)) {
         // The machine is in an unknown state (a hung guest, a lost menu): no more replays on it.
@@ -145,10 +146,10 @@ export async function shrinkGame(
   session: GameSession,
   original: GameOutcome,
   budgetMs: number,
-  options: { engine?: EngineFactory; stepTimeoutMs?: number } = {},
+  options: { engine?: EngineFactory; stepTimeoutMs?: number; onMove?: () => void } = {},
 ): Promise<ShrinkResult> {
   const started = performance.now();
-  const shrinker = new Shrinker(session, original, started + budgetMs, options.engine, options.stepTimeoutMs);
+  const shrinker = new Shrinker(session, original, started + budgetMs, options.engine, options.stepTimeoutMs, options.onMove);
   const moves = original.humanMoves;
   const done = (): ShrinkResult => {
     const ms = performance.now() - started;
