@@ -2,10 +2,11 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { ensureWritableDir } from "../harness/files.js";
-import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../harness/policies.js";
-import { writeReport } from "../harness/report.js";
-import { formatShard, parseShard, type Shard } from "../harness/shard.js";
+import { ensureWritableDir } from "../util/files.js";
+import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
+import { writeReport } from "../checks/report.js";
+import type { Shard } from "../harness/model.js";
+import { formatShard, parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { asmMutants, buildMutants, type AsmMutant, type BuiltMutant } from "../mutate/asm-mutants.js";
 import { evaluatorRoutines, readAsmSource, routineNames } from "../mutate/asm-source.js";

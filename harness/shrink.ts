@@ -7,32 +7,10 @@
  * game is first replayed without its noise: when its moves alone do not diverge, it is not shrunk.
  */
 import { formatCell } from "../engine-ts/index.js";
-import type { GameSpec } from "./game-spec.js";
-import { BadMoveError } from "./inspect.js";
-import { playGame, type EngineFactory, type GameOutcome, type Mismatch } from "./runner.js";
-import type { GameSession } from "./session.js";
-
-/** The smallest reproduction found. */
-export interface ShrunkGame {
-  /** Its human moves (all of them were played before the divergence). */
-  humanMoves: number[];
-  computerMoves: number[];
-  mismatch: Mismatch;
-  /** Games replayed while shrinking. */
-  tries: number;
-  ms: number;
-  /** ddmin ran to its end (1-minimal) within the budget. */
-  complete: boolean;
-}
-
-/** Why a mismatch has no shrunk game. */
-export interface NotShrunk {
-  reason: string;
-  tries: number;
-  ms: number;
-}
-
-export type ShrinkResult = ShrunkGame | NotShrunk;
+import { BadMoveError } from "../checks/inspect.js";
+import type { GameSession } from "../guest/session.js";
+import type { GameOutcome, GameSpec, Mismatch, ShrinkResult, ShrunkGame } from "./model.js";
+import { playGame, type EngineFactory } from "./runner.js";
 
 export function isShrunk(result: ShrinkResult): result is ShrunkGame {
   return "mismatch" in result;

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import type { GameSpec } from "../harness/game-spec.js";
+import type { GameSpec } from "../harness/model.js";
 import { plannedGame } from "../harness/game-spec.js";
-import type { GeneratedPolicyName } from "../harness/policies.js";
+import type { GeneratedPolicyName } from "../checks/policy-names.js";
 import type { MutantJob, MutantRun } from "./mutant-run.js";
 
 export interface GamePlan {

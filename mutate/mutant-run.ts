@@ -1,8 +1,8 @@
 /** What one mutant's games are, and what became of them (the messages of mutate/worker.ts). */
 import type { MachineSnapshot } from "../emu/types.js";
-import type { BootSpec } from "../harness/boot.js";
-import type { GameSpec } from "../harness/game-spec.js";
-import type { MismatchReport } from "../harness/report.js";
+import type { BootSpec } from "../guest/boot.js";
+import type { GameSpec } from "../harness/model.js";
+import type { MismatchReport } from "../checks/report.js";
 
 export interface MutantJob {
   boot: BootSpec;

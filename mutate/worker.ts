@@ -11,9 +11,9 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Machine } from "../emu/types.js";
-import { buildReport } from "../harness/report.js";
+import { buildReport } from "../harness/mismatch-report.js";
 import { playGames } from "../harness/run.js";
-import type { GameOutcome } from "../harness/runner.js";
+import type { GameOutcome } from "../harness/model.js";
 import type { MutantJob, MutantRun } from "./mutant-run.js";
 
 if (!parentPort) throw new Error("mutate/worker must run in a worker thread");

@@ -5,7 +5,7 @@
  */
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { buildBodovani, explain, formatCell, freshScores, parseCell } from "../engine-ts/index.js";
-import { Phase, readMoveCount, readPhase, type GameLayout, type GameState } from "../harness/game-view.js";
+import { Phase, readMoveCount, readPhase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { loadBootFiles, startMachine, type BootFiles } from "./boot.js";
 import { confirmGiveUp } from "./controls/confirm-give-up.js";

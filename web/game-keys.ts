@@ -3,8 +3,8 @@
  * memory. A chosen seed goes through the harness's GameSession.useSeed (the game's menu key S).
  */
 import type { Machine } from "../emu/types.js";
-import { Phase, phaseName, readPhase, type GameLayout, type PhaseValue } from "../harness/game-view.js";
-import { GameSession, isGameOver } from "../harness/session.js";
+import { Phase, phaseName, readPhase, type GameLayout, type PhaseValue } from "../guest/game-view.js";
+import { GameSession, isGameOver } from "../guest/session.js";
 
 export type Starter = "human" | "computer";
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readReport, type MismatchReport } from "../../harness/report.js";
+import { readReport, type MismatchReport } from "../../checks/report.js";
 import { CLI, findMutant, mutantImage } from "./mutants.js";
 
 const out = mkdtempSync(join(tmpdir(), "piskasm-shrink-"));

@@ -5,7 +5,7 @@
  */
 import type { Machine } from "../../emu/types.js";
 import { formatCell } from "../../engine-ts/index.js";
-import type { GameState } from "../../harness/game-view.js";
+import type { GameState } from "../../guest/game-view.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";
 import { formatPsq } from "../../records/psq.js";

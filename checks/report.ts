@@ -6,12 +6,10 @@ import { join } from "node:path";
 import { CELLS, COMPUTER, EMPTY, formatCell, HUMAN, isWin, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
-import type { DosName } from "./dos-profile.js";
-import { FileError, readRegularFile, writeFileAtomically } from "./files.js";
-import { phaseName } from "./game-view.js";
-import { isPolicyName, type PolicyName } from "./policies.js";
-import type { GameOutcome } from "./runner.js";
-import { isShrunk, type ShrinkResult } from "./shrink.js";
+import type { DosName } from "../guest/dos-profile.js";
+import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
+import { phaseName } from "../guest/game-view.js";
+import { isPolicyName, type PolicyName } from "./policy-names.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
 
@@ -59,21 +57,6 @@ export interface NotShrunkPart {
   ms: number;
 }
 
-function shrunkPart(result: ShrinkResult): ShrunkPart | NotShrunkPart {
-  if (!isShrunk(result)) return { reason: result.reason, tries: result.tries, ms: Math.round(result.ms) };
-  const { mismatch } = result;
-  return {
-    moves: result.humanMoves.map(formatCell),
-    computerMoves: result.computerMoves.map(formatCell),
-    ply: mismatch.ply,
-    diffs: mismatch.diffs,
-    screen: mismatch.screen,
-    tries: result.tries,
-    ms: Math.round(result.ms),
-    complete: result.complete,
-  };
-}
-
 /**
  * The shrunk game of `report` as a report of its own (policy replay: its moves are all its inputs),
  * or undefined when the report has none.
@@ -88,26 +71,6 @@ export function shrunkReport(report: MismatchReport): MismatchReport | undefined
 /** A report file that cannot be used. */
 export class ReportError extends Error {
   override readonly name = "ReportError";
-}
-
-export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport {
-  const { mismatch, spec } = outcome;
-  if (!mismatch) throw new Error(`game ${spec.index} has no mismatch to report`);
-  return {
-    format: REPORT_FORMAT,
-    seed: outcome.seed,
-    policy: spec.policy,
-    policySeed: spec.policySeed,
-    whoStarts: spec.whoStarts,
-    moves: outcome.humanMoves.map(formatCell),
-    computerMoves: outcome.computerMoves.map(formatCell),
-    ply: mismatch.ply,
-    diffs: mismatch.diffs,
-    screen: mismatch.screen,
-    dos,
-    gameIndex: spec.index,
-    ...(outcome.shrunk ? { shrunk: shrunkPart(outcome.shrunk) } : {}),
-  };
 }
 
 /**
@@ -230,7 +193,7 @@ const LISTED_DIFFS = 24;
 
 /**
  * The readable summary: the game, every differing field (up to a limit), `notes` (where the program
- * keeps and writes those fields: harness/symbol-notes.ts) and a map of the cells.
+ * keeps and writes those fields: debug/symbol-notes.ts) and a map of the cells.
  */
 export function formatMismatch(report: MismatchReport, path?: string, notes: readonly string[] = []): string {
   const lines = [
