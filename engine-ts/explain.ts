@@ -5,7 +5,7 @@
  */
 import { BOARD_SIZE, COMPUTER, EMPTY, HUMAN, onBoard, opponent, type Side } from "./board.js";
 import { AXES, type Axis } from "./axes.js";
-import { classify, maskPattern, tableOffset, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
+import { CELL_POSITIONS, classify, maskPattern, tableOffset, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
 
 export interface Unit {
   /** 1 = computer = attack table, 2 = human = defence table. */
@@ -48,7 +48,7 @@ export function countingUnits(plocha: Uint8Array, bodovani: Uint16Array, cell: n
   const opp = opponent(side);
   const units: Unit[] = [];
   for (const length of WINDOW_LENGTHS) {
-    for (let k = length - 1; k >= 0; k--) {
+    for (const k of [...CELL_POSITIONS[length]].reverse()) {
       let counts = true;
       let mask = 0;
       for (let t = 0; t < length && counts; t++) {

@@ -39,7 +39,8 @@ export function windowsBest(bodovani: Uint16Array, own: number, block: number, o
       if (v > best) best = v;
     }
   }
-  for (let j0 = 0; j0 <= 6; j0++) {
+  // L = 7: the scored cell at positions 2..4 only (CELL_POSITIONS), start bit j0 = 2..4
+  for (let j0 = 2; j0 <= 4; j0++) {
     if (((block >> j0) & 127) === 0) {
       const v = bodovani[o7 + ((own >> j0) & 127)];
       if (v > best) best = v;

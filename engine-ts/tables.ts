@@ -16,6 +16,7 @@ export const CLASSES = [
   "OPEN_FOUR",
   "WIDE_TWO",
   "WIDE_THREE",
+  "LINE_DOUBLE_FOUR",
 ] as const;
 export type UnitClass = (typeof CLASSES)[number];
 
@@ -28,6 +29,7 @@ export interface ClassValue {
 export const CLASS_VALUES: Readonly<Record<UnitClass, Readonly<ClassValue>>> = {
   FIVE: { attack: 16000, defence: 3850 },
   OPEN_FOUR: { attack: 960, defence: 135 },
+  LINE_DOUBLE_FOUR: { attack: 960, defence: 135 },
   FOUR: { attack: 545, defence: 10 },
   WIDE_THREE: { attack: 33, defence: 8 },
   OPEN_THREE: { attack: 32, defence: 7 },
@@ -41,6 +43,18 @@ export const CLASS_VALUES: Readonly<Record<UnitClass, Readonly<ClassValue>>> = {
 
 export type WindowLength = 5 | 6 | 7;
 export const WINDOW_LENGTHS: readonly WindowLength[] = [5, 6, 7];
+
+/**
+ * The positions k of the scored cell that a window of length L counts with (section 6): all of them
+ * for L = 5 and 6, the middle three (2, 3, 4) for L = 7. Every non-zero length-7 class but the line
+ * double four needs the cell there anyway; `X.XXX.X` with the cell at an end (0 or 6) was a standing
+ * four before the stone, and a stone 5 or 6 cells away could change its value unseen (section 5).
+ */
+export const CELL_POSITIONS: Readonly<Record<WindowLength, readonly number[]>> = {
+  5: [0, 1, 2, 3, 4],
+  6: [0, 1, 2, 3, 4, 5],
+  7: [2, 3, 4],
+};
 
 /** Entries per table: 2^L. */
 export const TABLE_SIZES: Readonly<Record<WindowLength, number>> = { 5: 32, 6: 64, 7: 128 };
@@ -69,6 +83,12 @@ function popcount(x: number): number {
   return n;
 }
 
+/**
+ * `X.XXX.X`: the one length-7 mask that holds two fours of one line, fives at positions 1 and 5 (the
+ * windows 0..4 and 2..6). No single stone stops both: a win in two like an open four (section 7.1).
+ */
+export const LINE_DOUBLE_FOUR_MASK = 0b1011101;
+
 /** Section 7.1: the class of entry `mask` of a length-L table. */
 export function classify(length: WindowLength, mask: number): UnitClass {
   if (!Number.isInteger(mask) || mask < 0 || mask >= 1 << length) {
@@ -82,6 +102,7 @@ export function classify(length: WindowLength, mask: number): UnitClass {
     const n = popcount(mask & 0b011110);
     return n === 4 ? "OPEN_FOUR" : n === 3 ? "OPEN_THREE" : n === 2 ? "OPEN_TWO" : "NONE";
   }
+  if (mask === LINE_DOUBLE_FOUR_MASK) return "LINE_DOUBLE_FOUR";
   if (mask & 0b1100011) return "NONE";
   const n = popcount(mask & 0b0011100);
   return n === 3 ? "WIDE_THREE" : n === 2 ? "WIDE_TWO" : "NONE";

@@ -114,7 +114,10 @@ export interface GameCost {
   runLoopMs: number;
   /** engine-ts: the reference game's new game and moves. */
   engineMs: number;
-  /** The opponent policy choosing the human's moves. */
+  /**
+   * The opponent policy choosing the human's moves, awaited to the end (an asynchronous policy such as
+   * pela thinks after its first await), less the emulator's run loop meanwhile.
+   */
   policyMs: number;
   /** Reading the asm's state and screen and comparing them with engine-ts. */
   checkMs: number;

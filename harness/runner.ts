@@ -124,7 +124,7 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
       outcome.result = "capped";
       break;
     }
-    const plan = await tracker.time("policyMs", () =>
+    const plan = await tracker.timeAsync("policyMs", () =>
       isStormPolicy(policy) ? policy.turn(engine.state.plocha, session.layout.geometry) : policy.next(engine.state.plocha),
     );
     outcome.harnessMs += performance.now() - mark;

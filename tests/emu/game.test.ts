@@ -11,7 +11,7 @@
 import { bootForDescribe, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
-import { COMPUTER, Game, HUMAN, type Side } from "../../engine-ts/index.js";
+import { buildBodovani, COMPUTER, Game, HUMAN, LAYOUT, LINE_DOUBLE_FOUR_MASK, type Side } from "../../engine-ts/index.js";
 import { GameSession } from "../../guest/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
 import {
@@ -20,6 +20,7 @@ import {
   findGame,
   Phase,
   type PhaseValue,
+  readBodovani,
   readForcedSeed,
   readGameState,
   type GameLayout,
@@ -171,6 +172,13 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     expect(run().screenHas("3 = quit")).toBe(true);
     expect(run().screenHas("4 = set up")).toBe(true);
     expect(run().screenHas("S = seed")).toBe(true);
+  });
+
+  it("holds engine-ts's score tables word for word, the line double four X.XXX.X included", () => {
+    const tables = readBodovani(run().machine.memory, run().game);
+    expect(Array.from(tables)).toEqual(Array.from(buildBodovani()));
+    expect(tables[LAYOUT.attack[7] + LINE_DOUBLE_FOUR_MASK]).toBeGreaterThan(0);
+    expect(tables[LAYOUT.defence[7] + LINE_DOUBLE_FOUR_MASK]).toBeGreaterThan(0);
   });
 
   it("key 1 starts an empty game with the human to move", async () => {

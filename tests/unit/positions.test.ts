@@ -113,7 +113,7 @@ describe("issue 16: the open three left standing", () => {
     const g = gameWith({ X, O });
     const { plocha, info } = g.state;
     expect(priorityLevel(plocha, at("N9"))).toBe("DOUBLE_THREE");
-    const blocks = [...info.keys()].filter((cell) => plocha[cell] === 0 && priorityLevel(plocha, cell) === "BLOCK_OPEN_THREE");
+    const blocks = [...info.keys()].filter((cell) => plocha[cell] === 0 && priorityLevel(plocha, cell) === "BLOCK_WIN_IN_TWO");
     expect(blocks.length).toBeGreaterThan(0);
     for (const cell of blocks) expect(info[cell], formatCell(cell)).toBeGreaterThan(info[at("N9")]);
     expect(g.computerMove()).not.toBe(at("N9"));

@@ -1,6 +1,7 @@
 /**
  * The priority order of docs/evaluator.md 7.3: win > block a four > make an open four or a double four
- * > make a four > block an open three > make a double three > the rest. First proved from the table
+ * (on two axes or one line) > make a four > block a human win in two (an open three or a line double
+ * four) > make a double three > the rest. First proved from the table
  * values, then checked on every computer move of generated games against the harness's opponents.
  */
 import { describe, expect, it } from "vitest";
@@ -48,8 +49,8 @@ const maxExcept = (excluded: readonly Unit[]): number =>
 const A = (cls: UnitClass): Unit => [COMPUTER, cls];
 const D = (cls: UnitClass): Unit => [HUMAN, cls];
 const FIVES = [A("FIVE"), D("FIVE")];
-const FOURS = [...FIVES, A("OPEN_FOUR"), A("FOUR")];
-const THREE_BLOCK = [...FOURS, D("OPEN_FOUR")];
+const FOURS = [...FIVES, A("OPEN_FOUR"), A("LINE_DOUBLE_FOUR"), A("FOUR")];
+const THREE_BLOCK = [...FOURS, D("OPEN_FOUR"), D("LINE_DOUBLE_FOUR")];
 const THREES = [...THREE_BLOCK, A("OPEN_THREE"), A("WIDE_THREE")];
 
 /**
@@ -61,11 +62,15 @@ const BOUNDS: ReadonlyArray<{ level: PriorityLevel; least: number; mostBelow: nu
   { level: "BLOCK_FOUR", least: value(D("FIVE")), mostBelow: 4 * maxExcept(FIVES) },
   {
     level: "OPEN_OR_DOUBLE_FOUR",
-    least: Math.min(value(A("OPEN_FOUR")), 2 * value(A("FOUR"))),
+    least: Math.min(value(A("OPEN_FOUR")), value(A("LINE_DOUBLE_FOUR")), 2 * value(A("FOUR"))),
     mostBelow: Math.max(value(A("FOUR")), maxExcept(FOURS)) + 3 * maxExcept(FOURS),
   },
   { level: "FOUR", least: value(A("FOUR")), mostBelow: 4 * maxExcept(FOURS) },
-  { level: "BLOCK_OPEN_THREE", least: value(D("OPEN_FOUR")), mostBelow: 4 * maxExcept(THREE_BLOCK) },
+  {
+    level: "BLOCK_WIN_IN_TWO",
+    least: Math.min(value(D("OPEN_FOUR")), value(D("LINE_DOUBLE_FOUR"))),
+    mostBelow: 4 * maxExcept(THREE_BLOCK),
+  },
   {
     level: "DOUBLE_THREE",
     least: 2 * Math.min(value(A("OPEN_THREE")), value(A("WIDE_THREE"))),
@@ -118,8 +123,9 @@ function checkGame(seed: number, policy: Policy, observed: Observed): void {
 
 /**
  * The empty cells on a ray of some stone within distance 4. Every other cell is OTHER: a unit of a
- * named level needs a stone of its side at distance 1..4 on the axis (a scoring window of length 6 or 7
- * holds its stones within distance 3 or 2 of the cell, section 7.1).
+ * named level needs a stone of its side at distance 1..4 on the axis (a scoring window of length 6
+ * holds its stones within distance 3 of the cell, a WIDE one within 2, a LINE_DOUBLE_FOUR one at
+ * distance 1 or 2 at least, section 7.1).
  */
 function cellsNearStones(plocha: Uint8Array): Set<number> {
   const near = new Set<number>();

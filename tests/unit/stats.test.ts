@@ -1,7 +1,11 @@
-/** The run's instruction histogram: the median of every answered click in fixed memory. */
+/**
+ * The run's instruction histogram (the median of every answered click in fixed memory) and the cost
+ * tracker's time split.
+ */
 import { describe, expect, it } from "vitest";
+import type { MachineStats } from "../../emu/types.js";
 import { Prng } from "../../util/prng.js";
-import { InstructionHistogram } from "../../harness/stats.js";
+import { costTracker, InstructionHistogram } from "../../harness/stats.js";
 
 function sortedMedian(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -25,5 +29,37 @@ describe("InstructionHistogram", () => {
     histogram.add(5_000_000);
     expect(histogram.max).toBe(5_000_000);
     expect(histogram.median()).toBe(1 << 20);
+  });
+});
+
+describe("the cost tracker's time split", () => {
+  /** A machine whose run loop has taken `loopMs` so far. */
+  const machine = (loop: { ms: number }) => ({
+    stats: (): MachineStats => ({ instructions: 0, runLoopMs: loop.ms, slices: 0, jitCompilations: 0 }),
+  });
+  const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+  it("counts an asynchronous policy's whole think, less the emulator's run loop meanwhile", async () => {
+    const loop = { ms: 0 };
+    const tracker = costTracker(machine(loop));
+    const cell = await tracker.timeAsync("policyMs", async () => {
+      await sleep(60);
+      loop.ms += 20;
+      return 7;
+    });
+    expect(cell).toBe(7);
+    expect(tracker.cost.policyMs).toBeGreaterThanOrEqual(60 - 20 - 1);
+    expect(tracker.cost.policyMs).toBeLessThan(60 - 20 + 500);
+  });
+
+  it("counts a synchronous policy the same way", async () => {
+    const tracker = costTracker(machine({ ms: 0 }));
+    const cell = await tracker.timeAsync("policyMs", () => {
+      const until = performance.now() + 15;
+      while (performance.now() < until);
+      return 3;
+    });
+    expect(cell).toBe(3);
+    expect(tracker.cost.policyMs).toBeGreaterThanOrEqual(15);
   });
 });

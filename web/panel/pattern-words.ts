@@ -13,6 +13,7 @@ export const CLASS_WORDS: Readonly<Record<UnitClass, string>> = {
   OPEN_FOUR: "open four",
   WIDE_TWO: "split two",
   WIDE_THREE: "split three",
+  LINE_DOUBLE_FOUR: "two fours in one line",
 };
 
 export const AXIS_WORDS: Readonly<Record<string, string>> = {
