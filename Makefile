@@ -38,21 +38,24 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@touch $@
 
 # ---- DOS programs -------------------------------------------------------------------------
+# asm/include/ names the DOS, BIOS and INT 33h calls for every program (%include "include/dos.inc").
+ASM_INCLUDES := $(wildcard asm/include/*.inc)
+
 asm: $(GAME_COM) $(MOUSE_COM) $(BOOT_BIN) $(KERNEL_SYS) $(TEST_COMS)
 
-$(B)/PISKASM.COM: asm/piskasm.asm $(wildcard asm/piskasm/*.inc) | $(B)
+$(B)/PISKASM.COM: asm/piskasm.asm $(wildcard asm/piskasm/*.inc) $(ASM_INCLUDES) | $(B)
 	$(NASM) -I asm/ $< -o $@ -l $(B)/piskasm.lst
 
-$(B)/MOUSE.COM: asm/mouse.asm | $(B)
+$(B)/MOUSE.COM: asm/mouse.asm $(ASM_INCLUDES) | $(B)
 	$(NASM) -I asm/ $< -o $@ -l $(B)/mouse.lst
 
-$(B)/boot.bin: asm/dos/boot.asm | $(B)
-	$(NASM) -I asm/dos/ $< -o $@ -l $(B)/boot.lst
+$(B)/boot.bin: asm/dos/boot.asm $(ASM_INCLUDES) | $(B)
+	$(NASM) -I asm/ -I asm/dos/ $< -o $@ -l $(B)/boot.lst
 
-$(B)/PISKDOS.SYS: asm/dos/kernel.asm $(wildcard asm/dos/*.inc) | $(B)
-	$(NASM) -I asm/dos/ $< -o $@ -l $(B)/kernel.lst
+$(B)/PISKDOS.SYS: asm/dos/kernel.asm $(wildcard asm/dos/*.inc) $(ASM_INCLUDES) | $(B)
+	$(NASM) -I asm/ -I asm/dos/ $< -o $@ -l $(B)/kernel.lst
 
-$(B)/%.COM: asm/tests/%.asm | $(B)
+$(B)/%.COM: asm/tests/%.asm asm/tests/testlib.inc $(ASM_INCLUDES) | $(B)
 	$(NASM) -I asm/ $< -o $@
 
 # The symbol map of PISKASM.COM (labels and source lines by offset) from its listing: debugger, reports.

@@ -3,7 +3,7 @@
 ; A rebuild of Vojtech Havranek's 2004 program; the engine follows docs/evaluator.md exactly and the
 ; debug header follows docs/architecture.md section 1. User's and programmer's guide: docs/piskasm.md.
 ;
-; Build:   nasm -f bin -I asm/ asm/piskasm.asm -o build/PISKASM.COM       (make asm)
+; Build:    nasm -w+all -f bin -I asm/ asm/piskasm.asm -o build/PISKASM.COM   (make asm)
 ; Run:     PISKASM [/S:n]      needs an INT 33h mouse driver (MOUSE.COM) loaded first;
 ;          /S:n (n decimal 0..65535) starts every game of this run with Seed = n; any other n
 ;          is refused with the bad-seed message and errorlevel 2.
@@ -28,6 +28,10 @@
 
         cpu 8086
         org 100h
+
+%include "include/dos.inc"
+%include "include/bios.inc"
+%include "include/int33.inc"
 
 ; ---- board and sides (docs/evaluator.md section 1) -------------------------------------------------
 BOARD_SIZE      equ 19                  ; 19 rows and 19 columns
@@ -94,15 +98,7 @@ CHAR_X          equ 'X'
 CHAR_O          equ 'O'
 SCRIPT_END      equ 0FFh                ; ends a print_script list
 
-; ---- mouse (INT 33h) and keys ----------------------------------------------------------------------
-MOUSE_VECTOR    equ 33h * 4             ; offset of the INT 33h vector in segment 0
-MOUSE_RESET     equ 00h
-MOUSE_SHOW      equ 01h
-MOUSE_HIDE      equ 02h
-MOUSE_PRESSES   equ 05h                 ; button press data of the button in BX
-LEFT_BUTTON     equ 0                   ; BX of MOUSE_PRESSES
-RIGHT_BUTTON    equ 1
-MOUSE_PRESENT   equ 0FFFFh              ; AX after a successful reset
+; ---- mouse (INT 33h functions: include/int33.inc) and keys -----------------------------------------
 MICKEY_SHIFT    equ 3                   ; text mode: 8 virtual pixels per column and per row
 KEY_ESC         equ 1Bh
 KEY_ENTER       equ 0Dh
@@ -149,8 +145,10 @@ debug_header:
 ; -----------------------------------------------------------------------------------------------------
 ; main: the program's main part (the seed's main body): set up, Intro, mouse on, then the menu
 ; (Restart/NewGame) and the game loop (FirstMove), until key 3. Menu key 4 sets up a position first.
-; Entry: DOS started the COM (CS = DS = ES = SS = PSP). Output: none, exits through INT 21h 4Ch.
-; Clobbers: everything. Mirrors: none (UI)
+; Entry:    DOS started the COM (CS = DS = ES = SS = PSP)
+; Output:   none, exits through INT 21h 4Ch
+; Clobbers: everything
+; Mirrors:  none (UI)
 ; -----------------------------------------------------------------------------------------------------
 main:
         cld
@@ -212,16 +210,17 @@ main:
 
 .quit:
         mov byte [Phase], PHASE_EXITING
-        mov ax, 0003h                   ; set 80x25 colour text again: clears the screen, puts the
-        int 10h                         ; cursor home and restores its shape in one BIOS call
-        mov ax, 4C00h | EXIT_OK
+        mov ax, VIDEO_SET_MODE * 256 + VIDEO_MODE_TEXT ; 80x25 colour text again: clears the
+        int 10h                         ; screen, puts the cursor home and restores its shape at once
+        mov ax, DOS_EXIT * 256 + EXIT_OK
         int 21h
 
 ; -----------------------------------------------------------------------------------------------------
 ; play_stone: PlaceStone, then the end of the game if this stone ended it (evaluator.md section 4).
-; Entry: DI = empty cell, AL = COMPUTER or HUMAN.
-; Output: CF = 0 the game goes on; CF = 1 it is over: SI = the result message, BL = the result Phase.
-; Clobbers: AX, BX, CX, DX, SI, BP, flags (DI kept). Mirrors: placeStone (its result)
+; Entry:    DI = empty cell, AL = COMPUTER or HUMAN
+; Output:   CF = 0 the game goes on; CF = 1 it is over: SI = the result message, BL = the result Phase
+; Clobbers: AX, BX, CX, DX, SI, BP, flags (DI kept)
+; Mirrors:  placeStone (its result)
 ; -----------------------------------------------------------------------------------------------------
 play_stone:
         push ax

@@ -1,3 +1,4 @@
+; =====================================================================================================
 ; tsrcheck.asm - guest test program: checks that TSR60 and TSR27 stayed resident and that programs
 ; are loaded above them.
 ;
@@ -9,53 +10,58 @@
 ; Build:    nasm -w+all -f bin -I asm/ asm/tests/tsrcheck.asm -o build/tsrcheck.COM
 ; Memory map: one COM segment, code and data only.
 ; Register roles: DX -> check name, AX = expected, BX = got.
+; =====================================================================================================
 cpu 8086
 org 100h
+
+%include "include/dos.inc"
 
 TSR60_ANSWER   equ 6060h        ; the answer words kept in the TSRs' resident memory
 TSR27_ANSWER   equ 2727h
 EXPECTED_EXIT  equ 0300h        ; TSR27 ran last: type 3 (resident), code 0
 
-; ---- start ----------------------------------------------------------------------------------
+; -----------------------------------------------------------------------------------------------------
+; start: check that the two TSRs stayed resident and answer.
 ; Entry:    from DOS, DS = CS = PSP
 ; Output:   never returns: exits with AL = failed checks
 ; Clobbers: everything
 ; Mirrors:  none (test program)
+; -----------------------------------------------------------------------------------------------------
 start:
-    mov ah, 4Dh
-    int 21h
-    mov bx, ax
-    mov ax, EXPECTED_EXIT
-    mov dx, name_return_code
-    call check_equal
-    int 60h
-    mov [tsr60_segment], bx
-    mov [tsr60_kept], dx
-    mov bx, ax
-    mov ax, TSR60_ANSWER
-    mov dx, name_tsr60_answer
-    call check_equal
-    int 61h
-    mov [tsr27_segment], bx
-    mov [tsr27_kept], dx
-    mov bx, ax
-    mov ax, TSR27_ANSWER
-    mov dx, name_tsr27_answer
-    call check_equal
-    mov ax, [tsr60_segment]
-    add ax, [tsr60_kept]
-    mov bx, [tsr27_segment]
-    mov dx, name_tsr27_above
-    call check_equal
-    mov ax, [tsr27_segment]
-    add ax, [tsr27_kept]
-    mov bx, cs
-    mov dx, name_tsrcheck_above
-    call check_equal
-    mov dx, program_name_text
-    call print_summary
-    mov ah, 4Ch
-    int 21h
+        mov ah, DOS_GET_RETURN_CODE
+        int 21h
+        mov bx, ax
+        mov ax, EXPECTED_EXIT
+        mov dx, name_return_code
+        call check_equal
+        int 60h
+        mov [tsr60_segment], bx
+        mov [tsr60_kept], dx
+        mov bx, ax
+        mov ax, TSR60_ANSWER
+        mov dx, name_tsr60_answer
+        call check_equal
+        int 61h
+        mov [tsr27_segment], bx
+        mov [tsr27_kept], dx
+        mov bx, ax
+        mov ax, TSR27_ANSWER
+        mov dx, name_tsr27_answer
+        call check_equal
+        mov ax, [tsr60_segment]
+        add ax, [tsr60_kept]
+        mov bx, [tsr27_segment]
+        mov dx, name_tsr27_above
+        call check_equal
+        mov ax, [tsr27_segment]
+        add ax, [tsr27_kept]
+        mov bx, cs
+        mov dx, name_tsrcheck_above
+        call check_equal
+        mov dx, program_name_text
+        call print_summary
+        mov ah, DOS_EXIT
+        int 21h
 
 program_name_text  db "TSRCHECK$"
 name_return_code   db "4Dh after INT 27h is 0300h$"
