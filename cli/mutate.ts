@@ -5,15 +5,16 @@ import type { Command } from "commander";
 import { ensureWritableDir } from "../util/files.js";
 import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
 import { writeReport } from "../checks/report.js";
-import type { Shard } from "../harness/model.js";
 import { formatShard, parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
-import { asmMutants, buildMutants, type AsmMutant, type BuiltMutant } from "../mutate/asm-mutants.js";
-import { evaluatorRoutines, readAsmSource, routineNames } from "../mutate/asm-source.js";
-import { mutantFloppy, mutantGames, runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
+import { asmTarget } from "../mutate/asm-target.js";
+import { runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
 import { writeMarkdown } from "../mutate/markdown.js";
-import type { MutantJob, MutantRun } from "../mutate/mutant-run.js";
+import type { MutantRun } from "../mutate/mutant-run.js";
 import { figureLines, figures, MUTATION_FORMAT, mutantResult, readVerdicts, type MutantResult, type MutationReport } from "../mutate/report.js";
+import { SelectionError, spread } from "../mutate/select.js";
+import type { PreparedMutant, TargetMutants } from "../mutate/target.js";
+import { tsTarget } from "../mutate/ts-target.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
 
@@ -45,13 +46,13 @@ export function registerMutate(program: Command): void {
         "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
         "the differential harness kills",
     )
-    .option("--target <t>", "asm (PISKASM.COM's NASM source)", "asm")
-    .option("--routines <list>", "comma-separated routines to mutate (default: the evaluator's, from asm/piskasm/engine.inc)")
+    .option("--target <t>", "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)", "asm")
+    .option("--routines <list>", "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)")
     .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
     .option("--ids <list>", "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)")
-    .option("--games <n>", "games per mutant at most (it is killed at its first mismatch)", "12")
+    .option("--games <n>", "games per mutant at most (it is killed at its first mismatch)", "8")
     .option("--policy <list>", `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`, "engine,random")
-    .option("--seed <s>", "game i has Seed (s + i) mod 65536; the policies are seeded from s", "1")
+    .option("--seed <s>", "game i has Seed (s + 40503 i) mod 65536 (spread over all Seeds); the policies are seeded from s", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
     .option("--shard <i/n>", "run only mutants i, i+n, i+2n ... (i from 0)")
@@ -63,8 +64,12 @@ export function registerMutate(program: Command): void {
     .option("--verdicts <file>", "the survivors' verdicts (equivalent or missed, with why)", projectPath("mutate", "verdicts.json"))
     .option("--json", "print the figures as one JSON object")
     .action(async (options: MutateOptions) => {
-      if (options.target !== "asm") throw new UsageError(`--target must be asm, not ${JSON.stringify(options.target)}`);
-      await runCampaign(options);
+      if (options.target !== "asm" && options.target !== "ts") throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(options.target)}`);
+      try {
+        await runCampaign(options, options.target);
+      } catch (error) {
+        throw error instanceof SelectionError ? new UsageError(error.message) : error;
+      }
     });
 }
 
@@ -76,45 +81,23 @@ function parsePolicies(list: string): GeneratedPolicyName[] {
   return names as GeneratedPolicyName[];
 }
 
-function chooseRoutines(option: string | undefined, available: string[], evaluator: string[]): string[] {
-  if (option === undefined) return evaluator;
-  const chosen = option.split(",").map((r) => r.trim());
-  const unknown = chosen.filter((r) => !available.includes(r));
-  if (unknown.length > 0) throw new UsageError(`--routines: no routine ${unknown.join(", ")}; the program has ${available.join(" ")}`);
-  return chosen;
-}
+const list = (text: string | undefined): string[] | undefined => text?.split(",").map((x) => x.trim());
 
-/**
- * The mutants named by --ids (all must exist; they are assembled without the others, so the check for
- * duplicates of earlier mutants is skipped), or all.
- */
-function namedMutants(list: AsmMutant[], ids: string | undefined): AsmMutant[] {
-  if (ids === undefined) return list;
-  const wanted = ids.split(",").map((id) => id.trim());
-  const missing = wanted.filter((id) => !list.some((m) => m.id === id));
-  if (missing.length > 0) throw new UsageError(`--ids: no mutant ${missing.join(", ")} in the chosen routines`);
-  return list.filter((m) => wanted.includes(m.id));
-}
-
-/** `n` of `list` evenly spread (all when n >= its length), and the shard's share. */
-function selectMutants(list: readonly BuiltMutant[], limit: number | undefined, shard: Shard | undefined): BuiltMutant[] {
-  let out = [...list];
-  if (limit !== undefined && limit < out.length) out = Array.from({ length: limit }, (_, i) => out[Math.floor((i * out.length) / limit)]);
-  if (shard) out = out.filter((_, i) => i % shard.count === shard.index);
-  return out;
-}
-
-async function runCampaign(options: MutateOptions): Promise<void> {
-  const started = performance.now();
-  const jobs = parsePositiveInt(options.jobs, "--jobs");
-  const limit = options.limit === undefined ? undefined : parsePositiveInt(options.limit, "--limit");
-  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  const plan: GamePlan = {
+function parsePlan(options: MutateOptions): GamePlan {
+  return {
     games: parsePositiveInt(options.games, "--games"),
     policies: parsePolicies(options.policy),
     seed: parseNonNegativeInt(options.seed, "--seed") & 0xffff,
     maxComputerMoves: parsePositiveInt(options.maxMoves, "--max-moves"),
   };
+}
+
+async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
+  const started = performance.now();
+  const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const limit = options.limit === undefined ? undefined : parsePositiveInt(options.limit, "--limit");
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const plan = parsePlan(options);
   const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
   const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const shrinkSample = parseNonNegativeInt(options.shrinkSample, "--shrink-sample");
@@ -122,52 +105,25 @@ async function runCampaign(options: MutateOptions): Promise<void> {
   ensureWritableDir(options.out, "report directory");
   const reportsDir = join(options.out, "reports");
   mkdirSync(reportsDir, { recursive: true });
-
-  const asmDir = projectPath("asm");
-  const source = readAsmSource(asmDir);
-  const routines = chooseRoutines(options.routines, routineNames(source), evaluatorRoutines(source));
-  const all = namedMutants(asmMutants(source, new Set(routines)), options.ids);
   const scratch = join(options.out, "scratch");
-  process.stderr.write(`mutate: ${all.length} mutants of ${routines.length} routines; assembling\n`);
-  const built = await buildMutants(source, asmDir, all, scratch, jobs, (done) => {
-    if (done % 50 === 0) process.stderr.write(`mutate: assembled ${done}/${all.length}\n`);
-  });
-  const { notAssembling, identical, duplicate } = built.dropped;
-  process.stderr.write(`mutate: ${built.kept.length} distinct mutants (dropped: ${notAssembling} do not assemble, ${identical} identical, ${duplicate} duplicates)\n`);
-  const chosen = selectMutants(built.kept, limit, shard);
-  const specs = mutantGames(plan);
-  const files = { autoexec: projectPath("disk", "AUTOEXEC.BAT"), mouse: projectPath("build", "MOUSE.COM"), mkimg: projectPath("scripts", "mkimg.sh") };
-  const script = projectPath("build", "mutate-worker.mjs");
-  const results: MutantResult[] = new Array<MutantResult>(chosen.length);
-  const shrinkStride = shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / shrinkSample));
-  let finished = 0;
-  const tasks = chosen.map((mutant, i) => async (): Promise<MutantRun> => {
-    const image = mutantFloppy(scratch, `m${i}`, mutant.program, files);
-    try {
-      const job: MutantJob = { boot: { image, dos: "builtin", timeoutMs }, specs, shrinkMs: i % shrinkStride === 0 ? shrinkMs : 0 };
-      return await runMutant(script, job);
-    } finally {
-      rmSync(image, { force: true });
-    }
-  });
-  await runPool(tasks, jobs, (i, run) => {
-    const mutant = chosen[i];
-    results[i] = mutantResult(describe(mutant), run, run.report ? saveKiller(reportsDir, mutant, run) : undefined);
-    finished++;
-    const where = `${mutant.id} (${mutant.routine})`;
-    process.stderr.write(`mutate: ${finished}/${chosen.length} ${where}: ${run.status} after ${run.games} game(s)\n`);
-  });
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const settings = { root: projectPath(), routines: list(options.routines), ids: list(options.ids), scratch, jobs, timeoutMs, log };
+  const made: TargetMutants = target === "asm" ? await asmTarget(settings, plan) : tsTarget(settings, plan);
+  const { notAssembling, identical, duplicate } = made.dropped;
+  log(`mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`);
+  const chosen = spread(made.mutants, limit, shard);
+  const results = await runChosen(chosen, { jobs, shrinkMs, shrinkSample, timeoutMs, reportsDir, log });
   rmSync(scratch, { recursive: true, force: true });
   const wallMs = performance.now() - started;
   const partial = [options.ids === undefined ? "" : `--ids ${options.ids}`, limit === undefined ? "" : `--limit ${limit}`, shard ? `--shard ${formatShard(shard)}` : ""].filter(Boolean).join(" ") || null;
   const report: MutationReport = {
     format: MUTATION_FORMAT,
-    target: "asm",
-    routines,
+    target,
+    routines: made.routines,
     plan: { ...plan, policies: [...plan.policies], timeoutMs, shrinkMs },
     jobs,
-    generated: all.length,
-    dropped: built.dropped,
+    generated: made.generated,
+    dropped: made.dropped,
     partial,
     mutants: results,
     figures: figures(results, verdicts, wallMs),
@@ -176,19 +132,44 @@ async function runCampaign(options: MutateOptions): Promise<void> {
   writeFileSync(join(options.out, "mutation.json"), JSON.stringify(report, null, 2) + "\n");
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));
-  else console.log(figureLines(report.figures).join("\n"));
+  else console.log(figureLines(report.figures, target === "asm" ? "mutate" : "mutate_ts").join("\n"));
 }
 
-function describe(mutant: BuiltMutant): Omit<MutantResult, "status" | "games"> {
-  const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
-  return { id, file, line, routine, operator, original, mutated, inMacro };
+interface RunSettings {
+  jobs: number;
+  shrinkMs: number;
+  shrinkSample: number;
+  timeoutMs: number;
+  reportsDir: string;
+  log: (line: string) => void;
 }
 
-/** Writes the killing game's report (with the mutation) and the mutant's PISKASM.COM; returns the report's name. */
-function saveKiller(dir: string, mutant: BuiltMutant, run: MutantRun): string {
+/** Plays the chosen mutants `jobs` at a time; the kills of about shrinkSample of them are shrunk. */
+async function runChosen(chosen: readonly PreparedMutant[], s: RunSettings): Promise<MutantResult[]> {
+  const results: MutantResult[] = new Array<MutantResult>(chosen.length);
+  const stride = s.shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / s.shrinkSample));
+  let finished = 0;
+  const tasks = chosen.map((mutant, i) => async (): Promise<MutantRun> => {
+    const start = await mutant.start(i % stride === 0 ? s.shrinkMs : 0);
+    try {
+      return await runMutant(start.script, start.job, s.timeoutMs);
+    } finally {
+      start.done();
+    }
+  });
+  await runPool(tasks, s.jobs, (i, run) => {
+    const mutant = chosen[i];
+    results[i] = mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined);
+    finished++;
+    s.log(`mutate: ${finished}/${chosen.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`);
+  });
+  return results;
+}
+
+/** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
+function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string {
   if (!run.report) throw new Error("saveKiller needs a report");
-  const name = mutant.id.replace(/[^\w.+-]/g, "_");
-  writeFileSync(join(dir, `${name}.COM`), mutant.program);
+  writeFileSync(join(dir, mutant.artifact.name), mutant.artifact.contents);
   const path = writeReport(dir, run.report);
   return path.slice(dir.length + 1);
 }

@@ -9,22 +9,30 @@ import { Worker } from "node:worker_threads";
 import type { GameSpec } from "../harness/model.js";
 import { plannedGame } from "../harness/game-spec.js";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
-import type { MutantJob, MutantRun } from "./mutant-run.js";
+import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
 export interface GamePlan {
   games: number;
   /** The policies the games go through, two games (one per starter) each in turn. */
   policies: readonly GeneratedPolicyName[];
-  /** Game i has Seed (seed + i) mod 65536 and its policy seeded from it. */
+  /** Seeds the games' Seeds and the policies. */
   seed: number;
   maxComputerMoves: number;
 }
+
+/**
+ * Game i's Seed: spread over 0..65535 by an odd multiplier. Consecutive small Seeds (s + i) would
+ * hide mutants of the first move: its first GetRandom returns the Seed itself, and r mod 25 equals
+ * r mod 24 or r mod 26 for every r below 24.
+ */
+export const SEED_STRIDE = 40503;
 
 /** The games every mutant plays, in order. */
 export function mutantGames(plan: GamePlan): GameSpec[] {
   return Array.from({ length: plan.games }, (_, i) => {
     const policy = plan.policies[Math.floor(i / 2) % plan.policies.length];
-    return plannedGame({ games: plan.games, policy, runSeed: plan.seed, fixedSeed: plan.seed, maxComputerMoves: plan.maxComputerMoves }, i);
+    const game = plannedGame({ games: plan.games, policy, runSeed: plan.seed, maxComputerMoves: plan.maxComputerMoves }, i);
+    return { ...game, seed: (plan.seed + i * SEED_STRIDE) & 0xffff };
   });
 }
 
@@ -46,13 +54,27 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
   return image;
 }
 
-/** Runs one mutant's games in a worker of `script`. */
-export function runMutant(script: string, job: MutantJob): Promise<MutantRun> {
+/**
+ * Runs one mutant's games in a worker of `script`. A worker silent for `silenceMs` (no sign of life:
+ * its thread is stuck, as in a mutant of engine-ts that loops for ever) is ended: killed by timeout.
+ */
+export function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData: job });
     let result: MutantRun | undefined;
-    worker.once("message", (message: MutantRun) => {
-      result = message;
+    let silence: NodeJS.Timeout | undefined;
+    const listen = (): void => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        result ??= { status: "timeout", games: 1, message: `the worker was silent for ${silenceMs} ms` };
+        void worker.terminate();
+      }, silenceMs);
+    };
+    listen();
+    worker.on("message", (message: MutantMessage) => {
+      if (message.kind === "progress") return listen();
+      clearTimeout(silence);
+      result ??= message.run;
       void worker.terminate();
     });
     // An error thrown by the harness on the mutant's behaviour (a cell index off the board) ends its run.
@@ -60,6 +82,7 @@ export function runMutant(script: string, job: MutantJob): Promise<MutantRun> {
       result ??= { status: "crashed", games: 1, message: `the harness failed: ${error.message.split("\n")[0]}` };
     });
     worker.once("exit", (code) => {
+      clearTimeout(silence);
       if (result) resolve(result);
       else reject(new Error(`mutant worker stopped without a result (exit code ${code})`));
     });

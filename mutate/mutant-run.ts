@@ -20,6 +20,9 @@ export interface MutantJob {
  */
 export type MutantStatus = "killed" | "timeout" | "crashed" | "survived";
 
+/** From a mutant's worker: signs of life (at most one a second), then its run. */
+export type MutantMessage = { kind: "progress" } | { kind: "run"; run: MutantRun };
+
 export interface MutantRun {
   status: MutantStatus;
   /** Games played, the killing one included. */

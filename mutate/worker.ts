@@ -14,7 +14,7 @@ import type { Machine } from "../emu/types.js";
 import { buildReport } from "../harness/mismatch-report.js";
 import { playGames } from "../harness/run.js";
 import type { GameOutcome } from "../harness/model.js";
-import type { MutantJob, MutantRun } from "./mutant-run.js";
+import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
 if (!parentPort) throw new Error("mutate/worker must run in a worker thread");
 const port = parentPort;
@@ -27,6 +27,16 @@ const job = workerData as MutantJob;
  */
 export const HANG_INSTRUCTIONS = 60_000_000;
 const WATCH_MS = 200;
+/** Signs of life to the run thread, which ends a worker that stays silent (a mutant of engine-ts that loops). */
+const PROGRESS_MS = 1000;
+let lastSign = 0;
+const post = (message: MutantMessage): void => port.postMessage(message);
+const signOfLife = (): void => {
+  const now = performance.now();
+  if (now - lastSign < PROGRESS_MS) return;
+  lastSign = now;
+  post({ kind: "progress" });
+};
 
 /** The killing game's run; a report that cannot be made (a LastPC off the board) is said in its place. */
 function killed(outcome: GameOutcome, games: number): MutantRun {
@@ -53,6 +63,7 @@ function watchdog(onHang: (instructions: number) => void): { attach: (m: Machine
     },
     progress: () => {
       if (machine) mark = machine.instructionCount();
+      signOfLife();
     },
     stop: () => clearInterval(timer),
   };
@@ -66,7 +77,7 @@ async function play(): Promise<MutantRun> {
     // The guest is stuck: answer now, the run thread ends this worker. A hang while a killing game is
     // shrunk leaves that game's report unshrunk.
     const run: MutantRun = killer ? killed(killer, games + 1) : { status: "timeout", games: games + 1, message: `no progress in ${spent} guest instructions` };
-    port.postMessage(run);
+    post({ kind: "run", run });
   });
   try {
     await playGames(
@@ -95,4 +106,4 @@ async function play(): Promise<MutantRun> {
   return killer ? killed(killer, games) : { status: "survived", games };
 }
 
-port.postMessage(await play());
+post({ kind: "run", run: await play() });
