@@ -121,6 +121,12 @@ bench: all
 mutation-report: all
 	node bin/piskasm.mjs mutate --jobs 2 --out reports/mutation --markdown docs/mutation.md
 
+# docs/mutation.md again from that campaign's reports/mutation/mutation.json with the current verdicts
+# (mutate/verdicts.json), without playing: for verdicts written after the campaign.
+.PHONY: mutation-doc
+mutation-doc: $(B)/cli.mjs
+	node bin/piskasm.mjs mutate --rescore reports/mutation/mutation.json --markdown docs/mutation.md
+
 # The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
 .PHONY: soak
 soak: all

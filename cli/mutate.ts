@@ -1,5 +1,5 @@
 /** `piskasm mutate`: mutation testing of the differential harness (asm mutants of PISKASM.COM). */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { ensureWritableDir } from "../util/files.js";
@@ -35,6 +35,7 @@ interface MutateOptions {
   shrinkMs: string;
   shrinkSample: string;
   markdown?: string;
+  rescore?: string;
   verdicts: string;
 }
 
@@ -62,11 +63,17 @@ export function registerMutate(program: Command): void {
     .option("--shrink-sample <n>", "shrink the kills of about n mutants spread evenly over the campaign (0: of all)", "60")
     .option("--markdown <file>", "also write the report as Markdown (docs/mutation.md)")
     .option("--verdicts <file>", "the survivors' verdicts (equivalent or missed, with why)", projectPath("mutate", "verdicts.json"))
+    .option(
+      "--rescore <file>",
+      "play nothing: read a campaign's mutation.json, count the equivalent survivors again with --verdicts, " +
+        "rewrite its figures and the --markdown page",
+    )
     .option("--json", "print the figures as one JSON object")
     .action(async (options: MutateOptions) => {
       if (options.target !== "asm" && options.target !== "ts") throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(options.target)}`);
       try {
-        await runCampaign(options, options.target);
+        if (options.rescore !== undefined) rescore(options.rescore, options);
+        else await runCampaign(options, options.target);
       } catch (error) {
         throw error instanceof SelectionError ? new UsageError(error.message) : error;
       }
@@ -172,4 +179,21 @@ function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string
   writeFileSync(join(dir, mutant.artifact.name), mutant.artifact.contents);
   const path = writeReport(dir, run.report);
   return path.slice(dir.length + 1);
+}
+
+/** Recounts a finished campaign with the current verdicts (they are written after it ran). */
+function rescore(path: string, options: MutateOptions): void {
+  let report: MutationReport;
+  try {
+    report = JSON.parse(readFileSync(path, "utf8")) as MutationReport;
+  } catch (error) {
+    throw new UsageError(`--rescore: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (report.format !== MUTATION_FORMAT) throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report`);
+  const verdicts = readVerdicts(options.verdicts);
+  report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
+  writeFileSync(path, JSON.stringify(report, null, 2) + "\n");
+  if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
+  if (options.json) console.log(JSON.stringify(report.figures));
+  else console.log(figureLines(report.figures, report.target === "asm" ? "mutate" : "mutate_ts").join("\n"));
 }
