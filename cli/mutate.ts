@@ -16,6 +16,7 @@ import { SelectionError, spread } from "../mutate/select.js";
 import type { PreparedMutant, TargetMutants } from "../mutate/target.js";
 import { tsTarget } from "../mutate/ts-target.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
+import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
 interface MutateOptions {
@@ -119,10 +120,21 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
   const { notAssembling, identical, duplicate } = made.dropped;
   log(`mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`);
   const chosen = spread(made.mutants, limit, shard);
-  const results = await runChosen(chosen, { jobs, shrinkMs, shrinkSample, timeoutMs, reportsDir, log });
+  const interrupts = listenForInterrupts();
+  const results = await runChosen(chosen, { jobs, shrinkMs, shrinkSample, timeoutMs, reportsDir, log, signal: interrupts.signal });
+  interrupts.dispose();
+  const stoppedBy = interrupts.received();
   rmSync(scratch, { recursive: true, force: true });
   const wallMs = performance.now() - started;
-  const partial = [options.ids === undefined ? "" : `--ids ${options.ids}`, limit === undefined ? "" : `--limit ${limit}`, shard ? `--shard ${formatShard(shard)}` : ""].filter(Boolean).join(" ") || null;
+  const partial =
+    [
+      options.ids === undefined ? "" : `--ids ${options.ids}`,
+      limit === undefined ? "" : `--limit ${limit}`,
+      shard ? `--shard ${formatShard(shard)}` : "",
+      stoppedBy ? `stopped by ${stoppedBy} after ${results.length} of ${chosen.length} mutants` : "",
+    ]
+      .filter(Boolean)
+      .join(", ") || null;
   const report: MutationReport = {
     format: MUTATION_FORMAT,
     target,
@@ -140,7 +152,10 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));
   else console.log(figureLines(report.figures, target === "asm" ? "mutate" : "mutate_ts").join("\n"));
+  if (stoppedBy) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy];
 }
+
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
 interface RunSettings {
   jobs: number;
@@ -149,14 +164,22 @@ interface RunSettings {
   timeoutMs: number;
   reportsDir: string;
   log: (line: string) => void;
+  /** Stops starting mutants (Ctrl+C): the report covers the finished ones. */
+  signal: AbortSignal;
 }
 
-/** Plays the chosen mutants `jobs` at a time; the kills of about shrinkSample of them are shrunk. */
+/**
+ * Plays the chosen mutants `jobs` at a time; the kills of about shrinkSample of them are shrunk. After
+ * the signal aborts, the mutants being played finish and no new one starts: the finished ones return.
+ */
 async function runChosen(chosen: readonly PreparedMutant[], s: RunSettings): Promise<MutantResult[]> {
   const results: MutantResult[] = new Array<MutantResult>(chosen.length);
   const stride = s.shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / s.shrinkSample));
   let finished = 0;
-  const tasks = chosen.map((mutant, i) => async (): Promise<MutantRun> => {
+  // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
+  const order = chosen.map((_, i) => i).sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
+  const tasks = order.map((i) => async (): Promise<MutantRun> => {
+    const mutant = chosen[i];
     const start = await mutant.start(i % stride === 0 ? s.shrinkMs : 0);
     try {
       return await runMutant(start.script, start.job, s.timeoutMs);
@@ -164,13 +187,14 @@ async function runChosen(chosen: readonly PreparedMutant[], s: RunSettings): Pro
       start.done();
     }
   });
-  await runPool(tasks, s.jobs, (i, run) => {
+  await runPool(tasks, s.jobs, (k, run) => {
+    const i = order[k];
     const mutant = chosen[i];
     results[i] = mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined);
     finished++;
     s.log(`mutate: ${finished}/${chosen.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`);
-  });
-  return results;
+  }, s.signal);
+  return results.filter((r) => r !== undefined);
 }
 
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
