@@ -121,6 +121,11 @@ bench: all
 mutation-report: all
 	node bin/piskasm.mjs mutate --jobs 2 --out reports/mutation --markdown docs/mutation.md
 
+# docs/mutation-ts.md: the campaign of engine-ts (the same operators through the TypeScript compiler API).
+.PHONY: mutation-report-ts
+mutation-report-ts: all
+	node bin/piskasm.mjs mutate --target ts --jobs 2 --out reports/mutation-ts --markdown docs/mutation-ts.md
+
 # docs/mutation.md again from that campaign's reports/mutation/mutation.json with the current verdicts
 # (mutate/verdicts.json), without playing: for verdicts written after the campaign.
 .PHONY: mutation-doc

@@ -37,6 +37,7 @@ interface MutateOptions {
   shrinkSample: string;
   markdown?: string;
   rescore?: string;
+  note?: string;
   verdicts: string;
 }
 
@@ -69,6 +70,7 @@ export function registerMutate(program: Command): void {
       "play nothing: read a campaign's mutation.json, count the equivalent survivors again with --verdicts, " +
         "rewrite its figures and the --markdown page",
     )
+    .option("--note <text>", "a sentence about the run for the report (the machine's load, for example)")
     .option("--json", "print the figures as one JSON object")
     .action(async (options: MutateOptions) => {
       if (options.target !== "asm" && options.target !== "ts") throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(options.target)}`);
@@ -147,6 +149,7 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
     mutants: results,
     figures: figures(results, verdicts, wallMs),
     started: new Date(Date.now() - wallMs).toISOString(),
+    ...(options.note === undefined ? {} : { note: options.note }),
   };
   writeFileSync(join(options.out, "mutation.json"), JSON.stringify(report, null, 2) + "\n");
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
@@ -216,6 +219,7 @@ function rescore(path: string, options: MutateOptions): void {
   if (report.format !== MUTATION_FORMAT) throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report`);
   const verdicts = readVerdicts(options.verdicts);
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
+  if (options.note !== undefined) report.note = options.note;
   writeFileSync(path, JSON.stringify(report, null, 2) + "\n");
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));

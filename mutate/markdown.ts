@@ -40,27 +40,45 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
   return out;
 }
 
+function intro(target: "asm" | "ts"): string[] {
+  const subject =
+    target === "asm"
+      ? [
+          "How strong is `piskasm diff`? Each mutant is PISKASM.COM with one small fault made in its NASM source",
+          "and reassembled (a conditional jump inverted or swapped with its neighbour condition, an immediate, a",
+          "table word or a constant +1/-1, an instruction removed), booted from its own floppy and played against",
+          "engine-ts by the differential harness until the first mismatch (killed) or the last game (survived).",
+        ]
+      : [
+          "How strong is `piskasm diff` on its other side? Each mutant is engine-ts with one small fault made",
+          "through the TypeScript compiler API (a comparison inverted or swapped with its neighbour, a numeric",
+          "literal +1/-1, an expression statement removed), bundled into the differential harness and played",
+          "against the real PISKASM.COM until the first mismatch (killed) or the last game (survived).",
+        ];
+  return [
+    `# Mutation testing of the differential harness: the ${target === "asm" ? "asm evaluator" : "engine-ts evaluator"}`,
+    "",
+    ...subject,
+    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given) or",
+    "**missed** (a defect of the harness or its policies).",
+    "",
+    `Regenerate this page with \`make ${target === "asm" ? "mutation-report" : "mutation-report-ts"}\`; after new verdicts, \`make mutation-doc\` rewrites docs/mutation.md from the last asm campaign.`,
+    "",
+  ];
+}
+
 export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): string {
   const f = report.figures;
   const { plan, dropped } = report;
   return [
-    "# Mutation testing of the differential harness",
-    "",
-    "How strong is `piskasm diff`? Each mutant is PISKASM.COM with one small fault made in its NASM source",
-    "and reassembled (a conditional jump inverted or swapped with its neighbour condition, an immediate, a",
-    "table word or a constant +1/-1, an instruction removed), booted from its own floppy and played against",
-    "engine-ts by the differential harness until the first mismatch (killed) or the last game (survived).",
-    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given) or",
-    "**missed** (a defect of the harness or its policies).",
-    "",
-    "Regenerate this page with `make mutation-report` (about a quarter of an hour on two cores).",
-    "",
+    ...intro(report.target),
     "## The campaign",
     "",
     `- routines: ${report.routines.join(", ")}`,
     `- ${report.generated} mutants generated; dropped: ${dropped.notAssembling} that do not assemble, ${dropped.identical} byte-identical to the program, ${dropped.duplicate} byte-identical to an earlier mutant`,
     `- ${f.mutants} mutants run${report.partial ? ` (partial: ${report.partial})` : ""}, each up to ${plan.games} games (policies ${plan.policies.join(", ")}, two games each in turn, game i with Seed (${plan.seed} + 40503 i) mod 65536), at most ${plan.maxComputerMoves} computer moves a game, ${plan.timeoutMs} ms per step before a timeout, ${report.jobs} jobs`,
     `- started ${report.started}, wall time ${f.wallS} s`,
+    ...(report.note ? [`- note: ${report.note}`] : []),
     "",
     "## Figures",
     "",

@@ -63,6 +63,8 @@ export interface MutationReport {
   mutants: MutantResult[];
   figures: MutationFigures;
   started: string;
+  /** Said about the run by whoever ran it (the machine's load, for example); --note. */
+  note?: string;
 }
 
 /** The key of a mutant's verdict: stable across line moves (routine, operator, the two line texts). */

@@ -22,13 +22,14 @@ function mutate(name: string, ids: string[]): { report: MutationReport; markdown
 }
 
 describe("piskasm mutate", () => {
-  it("kills mutants of the defence values and of a window's neighbour condition, which the two old hand-made faults did not probe", () => {
+  it("kills a defence value one lower and PCMove's tie rule turned round, which the two old hand-made faults did not probe", () => {
     const defence = findMutant("constants@engine", "VAL_DEF_FIVE equ 3850", "constant-1");
-    const window = findMutant("side_best", "jae .keep_best", "jump-neighbour");
-    const { report } = mutate("killed", [defence.id, window.id]);
+    // jbe -> jb: an equal score later in the scan now wins; only ties between best cells tell.
+    const ties = findMutant("pc_move", "jbe .forward_next", "jump-neighbour");
+    const { report } = mutate("killed", [defence.id, ties.id]);
     expect(report.mutants.map((m) => [m.id, m.status])).toEqual([
       [defence.id, "killed"],
-      [window.id, "killed"],
+      [ties.id, "killed"],
     ]);
     expect(report.figures).toMatchObject({ mutants: 2, killed: 2, survived: 0 });
     for (const m of report.mutants) expect(m.report).toMatch(/^mismatch-.*\.json$/);
