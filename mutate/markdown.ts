@@ -65,8 +65,8 @@ function intro(target: "asm" | "ts"): string[] {
     "Each kill leaves its mismatch report in the campaign's `reports/` folder beside the mutant (its",
     target === "asm"
       ? "program as `ID.COM`: copy it to `PISKASM.COM` and make a floppy with `scripts/mkimg.sh IMG disk/AUTOEXEC.BAT build/MOUSE.COM PISKASM.COM`);"
-      : "engine-ts file as `ID.ts`);",
-    "`piskasm replay REPORT --image IMG` replays the killing game, `--shrunk` its shrunk game.",
+      : "engine-ts file as `ID.ts`: put it in place of its file and `make` to replay with it);",
+    `\`piskasm replay REPORT${target === "asm" ? " --image IMG" : ""}\` replays the killing game, \`--shrunk\` its shrunk game.`,
     "",
     `Regenerate this page with \`make ${target === "asm" ? "mutation-report" : "mutation-report-ts"}\`; after new verdicts, \`make mutation-doc\` rewrites docs/mutation.md from the last asm campaign.`,
     "",
