@@ -1,17 +1,17 @@
 /** `piskasm mutate`: mutation testing of the differential harness (asm mutants of PISKASM.COM). */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { ensureWritableDir } from "../util/files.js";
 import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
-import { writeReport } from "../checks/report.js";
+import { writeReport, type MismatchReport } from "../checks/report.js";
 import { formatShard, parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { asmTarget } from "../mutate/asm-target.js";
 import { runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
 import { writeMarkdown } from "../mutate/markdown.js";
 import type { MutantRun } from "../mutate/mutant-run.js";
-import { figureLines, figures, MUTATION_FORMAT, mutantResult, readVerdicts, type MutantResult, type MutationReport } from "../mutate/report.js";
+import { figureLines, figures, MUTATION_FORMAT, mutantResult, readVerdicts, shrinkCounts, type MutantResult, type MutationReport } from "../mutate/report.js";
 import { SelectionError, spread } from "../mutate/select.js";
 import type { PreparedMutant, TargetMutants } from "../mutate/target.js";
 import { tsTarget } from "../mutate/ts-target.js";
@@ -218,10 +218,22 @@ function rescore(path: string, options: MutateOptions): void {
   }
   if (report.format !== MUTATION_FORMAT) throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report`);
   const verdicts = readVerdicts(options.verdicts);
+  recountShrinks(report, join(dirname(path), "reports"));
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
   if (options.note !== undefined) report.note = options.note;
   writeFileSync(path, JSON.stringify(report, null, 2) + "\n");
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));
   else console.log(figureLines(report.figures, report.target === "asm" ? "mutate" : "mutate_ts").join("\n"));
+}
+
+/** The shrink counts of every kill again, from the killing reports beside the campaign's JSON. */
+function recountShrinks(report: MutationReport, reportsDir: string): void {
+  for (const mutant of report.mutants) {
+    delete mutant.shrink;
+    if (!mutant.report) continue;
+    // Parsed without readReport's checks: a mutant's game may break the rules those checks hold a real game to.
+    const shrink = shrinkCounts(JSON.parse(readFileSync(join(reportsDir, mutant.report), "utf8")) as MismatchReport);
+    if (shrink) mutant.shrink = shrink;
+  }
 }

@@ -5,6 +5,7 @@
  * mutation itself, not by line numbers): equivalent, with the argument, or missed, with why.
  */
 import { readFileSync } from "node:fs";
+import type { MismatchReport } from "../checks/report.js";
 import type { MutantRun, MutantStatus } from "./mutant-run.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
@@ -108,12 +109,19 @@ export function figures(mutants: readonly MutantResult[], verdicts: ReadonlyMap<
   };
 }
 
+/** Human moves of a report's game before and after shrinking; undefined when it was not shrunk. */
+export function shrinkCounts(report: MismatchReport): { before: number; after: number } | undefined {
+  const shrunk = report.shrunk;
+  if (!shrunk) return undefined;
+  return { before: report.moves.length, after: "moves" in shrunk ? shrunk.moves.length : report.moves.length };
+}
+
 /** The mutant's record from its description and run. */
 export function mutantResult(mutant: Omit<MutantResult, "status" | "games">, run: MutantRun, reportFile?: string): MutantResult {
   const result: MutantResult = { ...mutant, status: run.status, games: run.games };
   if (run.message) result.message = run.message;
-  const shrunk = run.report?.shrunk;
-  if (run.report) result.shrink = { before: run.report.moves.length, after: shrunk && "moves" in shrunk ? shrunk.moves.length : run.report.moves.length };
+  const shrink = run.report && shrinkCounts(run.report);
+  if (shrink) result.shrink = shrink;
   if (reportFile) result.report = reportFile;
   return result;
 }
