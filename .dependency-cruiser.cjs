@@ -11,7 +11,7 @@ const LAYERS = [
   ["checks", "^(checks|debug)/", "the comparisons, screen check, reports and the debugger"],
   ["engines", "^engines/", "the move generators behind one Engine interface"],
   ["runners", "^(harness|arena|brain)/", "the differential runner, the arena and the Gomocup brain"],
-  ["apps", "^(cli|web|bench)/", "the command line, the page and the benchmarks"],
+  ["apps", "^(cli|web|bench|mutate)/", "the command line, the page, the benchmarks and mutation testing"],
 ];
 
 const layerRules = [];

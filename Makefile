@@ -120,7 +120,7 @@ $(B):
 	mkdir -p $(B)
 
 # ---- TypeScript bundles ---------------------------------------------------------------------
-TS_SOURCES := $(shell find util guest checks emu engine-ts engines records brain arena harness freedos cli web debug -name '*.ts' 2>/dev/null)
+TS_SOURCES := $(shell find util guest checks emu engine-ts engines records brain arena harness mutate freedos cli web debug -name '*.ts' 2>/dev/null)
 
 $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs cli
@@ -176,7 +176,7 @@ test: all typecheck layers lint format-check dead-code
 
 # The layer rules (.dependency-cruiser.cjs, drawn in docs/architecture.md): a wrong-way import or an
 # import cycle (type-only imports included) fails with its rule's name, e.g. `emu-to-guest`.
-LAYER_DIRS := util engine-ts records emu guest freedos checks debug engines harness arena brain cli web bench tests
+LAYER_DIRS := util engine-ts records emu guest freedos checks debug engines harness arena brain cli web bench mutate tests
 layers: npm
 	npx depcruise $(LAYER_DIRS) --config .dependency-cruiser.cjs
 
@@ -204,6 +204,23 @@ coverage: all
 	  --coverage-lines $(B)/piskasm.coverage.json --out $(B)/coverage-reports
 	node scripts/bundle.mjs symbols
 	node scripts/bundle.mjs web
+
+# docs/mutation.md and reports/mutation/: the full mutation campaign of the asm evaluator (every mutant;
+# about a quarter of an hour on two quiet cores).
+.PHONY: mutation-report
+mutation-report: all
+	node bin/piskasm.mjs mutate --jobs 2 --out reports/mutation --markdown docs/mutation.md
+
+# docs/mutation-ts.md: the campaign of engine-ts (the same operators through the TypeScript compiler API).
+.PHONY: mutation-report-ts
+mutation-report-ts: all
+	node bin/piskasm.mjs mutate --target ts --jobs 2 --out reports/mutation-ts --markdown docs/mutation-ts.md
+
+# docs/mutation.md again from that campaign's reports/mutation/mutation.json with the current verdicts
+# (mutate/verdicts.json), without playing: for verdicts written after the campaign.
+.PHONY: mutation-doc
+mutation-doc: $(B)/cli.mjs
+	node bin/piskasm.mjs mutate --rescore reports/mutation/mutation.json --markdown docs/mutation.md
 
 # The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
 .PHONY: soak

@@ -31,6 +31,41 @@ export interface MismatchReport {
   screen: string[];
   dos: DosName;
   gameIndex: number;
+  /**
+   * The smallest reproduction `diff` found by shrinking (harness/shrink.ts): a game of the same Seed and
+   * starter with these human moves alone (policy replay), or why there is none. Absent: not shrunk.
+   */
+  shrunk?: ShrunkPart | NotShrunkPart;
+}
+
+/** The shrunk game of a report, with what it cost to find. */
+export interface ShrunkPart {
+  moves: string[];
+  computerMoves: string[];
+  ply: number;
+  diffs: Diff[];
+  screen: string[];
+  tries: number;
+  ms: number;
+  /** Delta debugging ran to a 1-minimal list of moves within the budget. */
+  complete: boolean;
+}
+
+export interface NotShrunkPart {
+  reason: string;
+  tries: number;
+  ms: number;
+}
+
+/**
+ * The shrunk game of `report` as a report of its own (policy replay: its moves are all its inputs),
+ * or undefined when the report has none.
+ */
+export function shrunkReport(report: MismatchReport): MismatchReport | undefined {
+  const part = report.shrunk;
+  if (!part || !("moves" in part)) return undefined;
+  const { moves, computerMoves, ply, diffs, screen } = part;
+  return { ...report, policy: "replay", moves, computerMoves, ply, diffs, screen, shrunk: undefined };
 }
 
 /** A report file that cannot be used. */
@@ -87,6 +122,14 @@ function validateReport(data: unknown, path: string): MismatchReport {
   const computer = cellList(r.computerMoves, "computerMoves", fail);
   checkMoveOrder(r.whoStarts as WhoStarts, human, computer, fail);
   if (!Array.isArray(r.diffs)) fail("diffs is not a list");
+  const shrunk = r.shrunk;
+  if (shrunk !== undefined && (typeof shrunk !== "object" || shrunk === null)) fail("shrunk is not an object");
+  if (shrunk && "moves" in shrunk) {
+    const shrunkHuman = cellList(shrunk.moves, "shrunk.moves", fail);
+    const shrunkComputer = cellList(shrunk.computerMoves, "shrunk.computerMoves", fail);
+    checkMoveOrder(r.whoStarts as WhoStarts, shrunkHuman, shrunkComputer, fail);
+    if (!Array.isArray(shrunk.diffs)) fail("shrunk.diffs is not a list");
+  }
   return r as MismatchReport;
 }
 
@@ -175,6 +218,13 @@ export function formatMismatch(report: MismatchReport, path?: string, notes: rea
     lines.push("  differing cells (* empty, # stone):");
     lines.push(...boardMap(plocha, marked).split("\n").map((l) => `  ${l}`));
   }
+  const shrunk = report.shrunk;
+  if (shrunk && "moves" in shrunk) {
+    lines.push(
+      `  shrunk to ${shrunk.moves.length} of ${report.moves.length} human moves (${shrunk.ply} stones, ${shrunk.tries} replays, ` +
+        `${shrunk.complete ? "1-minimal" : "budget used up"}): ${shrunk.moves.join(" ") || "(none)"}`,
+    );
+  } else if (shrunk) lines.push(`  not shrunk: ${shrunk.reason}`);
   if (path) lines.push(`  report: ${path}`);
   return lines.join("\n");
 }

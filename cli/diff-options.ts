@@ -6,7 +6,8 @@ import type { BootSpec } from "../guest/boot.js";
 import type { RunPlanOptions, Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
 import { ensureWritableDir } from "../util/files.js";
-import { parsePositiveInt, UsageError } from "./errors.js";
+import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
+import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { loadCoverageSetup, type CoverageSetup } from "./diff-coverage.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 
@@ -23,6 +24,7 @@ export interface DiffCommandOptions extends BootCommandOptions {
   coverage?: boolean;
   coverageMd?: string;
   coverageLines?: string;
+  shrinkMs: string;
 }
 
 /** A run of `piskasm diff` as its checked options describe it. */
@@ -41,6 +43,8 @@ export interface DiffSettings {
   coverageMd?: string;
   /** --coverage-lines: where the per-line coverage for the page's source view is written. */
   coverageLines?: string;
+  /** Budget for shrinking each mismatch (0: none). */
+  shrinkMs: number;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -62,6 +66,12 @@ export function addDiffOptions(command: Command): Command {
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it; created and checked before the first game)", "reports")
     .option("--stop-on-write-error", "stop the run when a report cannot be written (default: say so and go on)")
+    .option(
+      "--shrink-ms <n>",
+      "time budget per mismatch for shrinking it to the smallest game that still diverges (fewest human moves, " +
+        "then the earliest divergence; the report keeps both games); 0: no shrinking",
+      String(DEFAULT_SHRINK_MS),
+    )
     .option("--json", "print one JSON object with the figures at the end")
     .option(
       "--coverage",
@@ -84,6 +94,7 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   const games = parsePositiveInt(options.games, "--games", MAX_GAMES);
   const jobs = parsePositiveInt(options.jobs, "--jobs");
   const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
+  const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const policy = options.policy;
   if (!isPolicyName(policy) && !isEnginePolicyName(policy)) {
     throw new UsageError(`--policy must be ${POLICY_CHOICES}, not ${JSON.stringify(policy)}`);
@@ -104,6 +115,7 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
     coverage: options.coverage ? loadCoverageSetup() : undefined,
     coverageMd: needsCoverage(options, options.coverageMd, "--coverage-md"),
     coverageLines: needsCoverage(options, options.coverageLines, "--coverage-lines"),
+    shrinkMs,
   };
 }
 

@@ -59,6 +59,7 @@ async function playDiff(settings: DiffSettings): Promise<DiffResult> {
       plan,
       jobs: settings.jobs,
       workerScript: projectPath("build", "diff-worker.mjs"),
+      shrinkMs: settings.shrinkMs,
       signal: AbortSignal.any([interrupts.signal, stopOnWriteError.signal]),
     },
     {

@@ -12,3 +12,10 @@ export function parsePositiveInt(value: string, option: string, max?: number): n
   if (max !== undefined && n > max) throw new UsageError(`${option} must be at most ${max}, not ${value}`);
   return n;
 }
+
+/** A non-negative integer option (0 allowed: "off"). */
+export function parseNonNegativeInt(value: string, option: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new UsageError(`${option} must be a non-negative integer, not ${JSON.stringify(value)}`);
+  return n;
+}

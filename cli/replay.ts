@@ -4,7 +4,7 @@ import { openSession } from "../guest/boot.js";
 import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../checks/record-files.js";
 import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
-import { formatMismatch, readReport, ReportError } from "../checks/report.js";
+import { formatMismatch, readReport, ReportError, shrunkReport, type MismatchReport } from "../checks/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
@@ -15,6 +15,7 @@ interface ReplayCommandOptions extends BootCommandOptions {
   json?: boolean;
   seed?: string;
   first?: string;
+  shrunk?: boolean;
 }
 
 export function registerReplay(program: Command): void {
@@ -24,6 +25,7 @@ export function registerReplay(program: Command): void {
     .argument("<file>", "a report written by `piskasm diff`, or a game record (.psq or .sgf)")
     .option("--seed <s>", "for a record: the game's Seed (when its player names do not say `PISKASM.COM /S:n`)")
     .option("--first <who>", "for a record: who started, human or computer (when its player names do not say)")
+    .option("--shrunk", "replay the report's shrunk game (the smallest reproduction `diff` found) instead of the original one")
     .option("--json", "print the new report (or null) and whether it reproduces the old one");
   addBootOptions(command).action(async (file: string, options: ReplayCommandOptions) => {
     const boot = bootSpec(options);
@@ -33,6 +35,7 @@ export function registerReplay(program: Command): void {
     } catch (error) {
       throw error instanceof ReportError || error instanceof RecordError ? new UsageError(error.message) : error;
     }
+    if (options.shrunk) report = pickShrunk(report, file);
     const session = await openSession(boot);
     try {
       const outcome = await replayReport(session, report, undefined, boot.timeoutMs);
@@ -58,4 +61,12 @@ function recordOptions(options: ReplayCommandOptions): { seed?: number; first?: 
   const first = options.first;
   if (first !== undefined && first !== "human" && first !== "computer") throw new UsageError(`--first must be human or computer, not ${JSON.stringify(first)}`);
   return { ...(options.seed === undefined ? {} : { seed: parseSeed(options.seed) }), ...(first === undefined ? {} : { first }) };
+}
+
+/** The report's shrunk game, or a usage error saying why it has none. */
+function pickShrunk(report: MismatchReport, file: string): MismatchReport {
+  const shrunk = shrunkReport(report);
+  if (shrunk) return shrunk;
+  const why = report.shrunk && "reason" in report.shrunk ? `: ${report.shrunk.reason}` : " (it was written without shrinking)";
+  throw new UsageError(`--shrunk: ${file} has no shrunk game${why}`);
 }

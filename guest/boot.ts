@@ -1,8 +1,8 @@
 /** Boots a floppy and opens the game session on it (the machine is released again on failure). */
 import { bootFloppy } from "../emu/node.js";
-import type { MachineSnapshot } from "../emu/types.js";
-import { GameSession } from "./session.js";
+import type { Machine, MachineSnapshot } from "../emu/types.js";
 import type { DosName } from "../emu/dos-kind.js";
+import { GameSession } from "./session.js";
 
 export interface BootSpec {
   image: string;
@@ -15,10 +15,11 @@ export interface BootSpec {
  * Boots `spec.image` and waits for the game's menu; with `menu` (a snapshot of a machine booted from
  * the same image, at the menu) the new machine continues from it instead of booting:
  * a few ms instead of the BIOS, the DOS and the game's start (about 6 million instructions, most of
- * them interpreted).
+ * them interpreted). `onMachine` gets the machine as soon as it exists (a watchdog of the boot).
  */
-export async function openSession(spec: BootSpec, menu?: MachineSnapshot): Promise<GameSession> {
+export async function openSession(spec: BootSpec, menu?: MachineSnapshot, onMachine?: (machine: Machine) => void): Promise<GameSession> {
   const machine = await bootFloppy(spec.image);
+  onMachine?.(machine);
   try {
     if (menu) await machine.restore(menu);
     return await GameSession.open(machine, { timeoutMs: spec.timeoutMs });

@@ -47,7 +47,7 @@ try {
       post({ kind: "game", outcome });
     },
     onCoverage: (hits) => post({ kind: "coverage", hits }),
-  }, { menu, onMenu, coverage: input.coverage });
+  }, { menu, onMenu, coverage: input.coverage, shrinkMs: input.shrinkMs });
   post({ kind: "done" });
 } catch (error) {
   post({ kind: "error", message: error instanceof Error ? error.message : String(error) });

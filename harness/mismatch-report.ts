@@ -1,8 +1,23 @@
 /** The mismatch report (checks/report.ts) of a differential game that diverged. */
 import { formatCell } from "../engine-ts/index.js";
-import { REPORT_FORMAT, type MismatchReport } from "../checks/report.js";
-import type { GameOutcome } from "./model.js";
+import { REPORT_FORMAT, type MismatchReport, type NotShrunkPart, type ShrunkPart } from "../checks/report.js";
 import type { DosName } from "../emu/dos-kind.js";
+import type { GameOutcome, ShrinkResult } from "./model.js";
+
+function shrunkPart(result: ShrinkResult): ShrunkPart | NotShrunkPart {
+  if (!("mismatch" in result)) return { reason: result.reason, tries: result.tries, ms: Math.round(result.ms) };
+  const { mismatch } = result;
+  return {
+    moves: result.humanMoves.map(formatCell),
+    computerMoves: result.computerMoves.map(formatCell),
+    ply: mismatch.ply,
+    diffs: mismatch.diffs,
+    screen: mismatch.screen,
+    tries: result.tries,
+    ms: Math.round(result.ms),
+    complete: result.complete,
+  };
+}
 
 export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport {
   const { mismatch, spec } = outcome;
@@ -20,5 +35,6 @@ export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport 
     screen: mismatch.screen,
     dos,
     gameIndex: spec.index,
+    ...(outcome.shrunk ? { shrunk: shrunkPart(outcome.shrunk) } : {}),
   };
 }

@@ -49,6 +49,28 @@ export interface Mismatch {
   screen: string[];
 }
 
+/** The smallest reproduction of a mismatch that shrinking found (harness/shrink.ts). */
+export interface ShrunkGame {
+  /** Its human moves (all of them were played before the divergence). */
+  humanMoves: number[];
+  computerMoves: number[];
+  mismatch: Mismatch;
+  /** Games replayed while shrinking. */
+  tries: number;
+  ms: number;
+  /** ddmin ran to its end (1-minimal) within the budget. */
+  complete: boolean;
+}
+
+/** Why a mismatch has no shrunk game. */
+export interface NotShrunk {
+  reason: string;
+  tries: number;
+  ms: number;
+}
+
+export type ShrinkResult = ShrunkGame | NotShrunk;
+
 export interface GameOutcome {
   spec: GameSpec;
   /** The game's Seed as the asm reported it. */
@@ -64,6 +86,8 @@ export interface GameOutcome {
   /** Emulated instructions from each click to the program's answer (answered clicks only). */
   instructions: number[];
   mismatch?: Mismatch;
+  /** The smallest game found that still diverges (harness/shrink.ts), when the run shrinks mismatches. */
+  shrunk?: ShrinkResult;
   /** Storm policy only: how many of each kind of input the game was given besides its moves. */
   storm?: StormCounts;
   wallMs: number;

@@ -10,11 +10,12 @@ import { CoverageTracer, type CoverageHits, type CoveragePlan } from "../debug/c
 import { mergeHits } from "../debug/coverage-report.js";
 import { untilDoneOrAborted } from "../util/abort.js";
 import { YieldingQueue } from "../util/yielding-queue.js";
-import type { MachineSnapshot } from "../emu/types.js";
+import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import type { GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
 import { playGame, type EngineFactory } from "./runner.js";
+import { shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 import type { GameOutcome, GameSlice, GameSpec, RunPlanOptions } from "./model.js";
@@ -24,6 +25,8 @@ export interface RunListener {
   onGame?: (outcome: GameOutcome) => void;
   /** With a coverage plan: what one emulator's tracer saw, once its games are over. */
   onCoverage?: (hits: CoverageHits) => void;
+  /** A game diverged: called before it is shrunk (onGame follows with the shrunk game). */
+  onMismatch?: (outcome: GameOutcome) => void;
 }
 
 
@@ -38,6 +41,8 @@ interface DiffRunBase {
   signal?: AbortSignal;
   /** Trace the blocks and jumps of PISKASM.COM that run (debug/coverage.ts). */
   coverage?: CoveragePlan;
+  /** Time budget for shrinking each mismatch (harness/shrink.ts); 0 or undefined: no shrinking. */
+  shrinkMs?: number;
 }
 
 /** The games as a list (tests, bench: every outcome is returned) or as a plan (the CLI: counters only). */
@@ -88,12 +93,16 @@ export interface PlayOptions {
   onMenu?: (session: GameSession) => Promise<void>;
   /** Trace coverage from the menu on (after onMenu: a shared menu snapshot holds no INT 3). */
   coverage?: CoveragePlan;
+  /** Time budget for shrinking each mismatch on this emulator; 0 or undefined: no shrinking. */
+  shrinkMs?: number;
+  /** Gets the machine as soon as it exists, before the boot (openSession). */
+  onMachine?: (machine: Machine) => void;
 }
 
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
 export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
-  const { engine, signal, menu, onMenu, coverage } = options;
-  const session = await openSession(boot, menu);
+  const { engine, signal, menu, onMenu, coverage, shrinkMs } = options;
+  const session = await openSession(boot, menu, options.onMachine);
   try {
     await onMenu?.(session);
     const tracer = coverage && new CoverageTracer(session.machine, coverage);
@@ -103,6 +112,10 @@ export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunL
       const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
       tracer?.gameOver();
       if (signal?.aborted) return;
+      if (outcome.mismatch) listener.onMismatch?.(outcome);
+      if (outcome.mismatch && shrinkMs) {
+        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { engine, stepTimeoutMs: boot.timeoutMs, onMove: listener.onMove });
+      }
       listener.onGame?.(outcome);
     }
     if (tracer) listener.onCoverage?.(tracer.hits());
@@ -137,7 +150,7 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
     jobs === 1
-      ? playGames(options.boot, slice, collect, { engine: options.engine, signal, coverage: options.coverage })
+      ? playGames(options.boot, slice, collect, { engine: options.engine, signal, coverage: options.coverage, shrinkMs: options.shrinkMs })
       : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
@@ -205,7 +218,13 @@ function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, list
     };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
-      const input: WorkerInput = { boot: options.boot, games: part(slice, j, jobs), sharesBoot: j === 0, coverage: options.coverage };
+      const input: WorkerInput = {
+        boot: options.boot,
+        games: part(slice, j, jobs),
+        sharesBoot: j === 0,
+        coverage: options.coverage,
+        shrinkMs: options.shrinkMs,
+      };
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;

@@ -14,6 +14,8 @@ export interface WorkerInput {
   sharesBoot: boolean;
   /** Trace coverage of PISKASM.COM (`diff --coverage`). */
   coverage?: CoveragePlan;
+  /** Time budget for shrinking each mismatch (harness/shrink.ts). */
+  shrinkMs?: number;
 }
 
 /** From a worker to the run. */

@@ -20,7 +20,7 @@ async function bundleCli() {
   // The differential runner's worker threads load build/diff-worker.mjs beside build/cli.mjs.
   await build({
     ...NODE_BUNDLE,
-    entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts", "arena-worker": "arena/worker.ts" },
+    entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts", "arena-worker": "arena/worker.ts", "mutate-worker": "mutate/worker.ts" },
     outdir: "build",
     outExtension: { ".js": ".mjs" },
     sourcemap: true,

@@ -1,0 +1,48 @@
+/** The asm target: PISKASM.COM's NASM source mutated, reassembled, each mutant on its own floppy. */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { asmMutants, buildMutants, type AsmMutant, type BuiltMutant } from "./asm-mutants.js";
+import { evaluatorRoutines, readAsmSource, routineNames } from "./asm-source.js";
+import { mutantFloppy, type GamePlan } from "./campaign.js";
+import { mutantGames } from "./campaign.js";
+import { checkNames, pickIds } from "./select.js";
+import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
+
+function prepared(mutant: BuiltMutant, index: number, settings: TargetSettings, plan: GamePlan): PreparedMutant {
+  const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
+  const files = {
+    autoexec: join(settings.root, "disk", "AUTOEXEC.BAT"),
+    mouse: join(settings.root, "build", "MOUSE.COM"),
+    mkimg: join(settings.root, "scripts", "mkimg.sh"),
+  };
+  return {
+    description: { id, file, line, routine, operator, original, mutated, inMacro },
+    artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.COM`, contents: mutant.program },
+    start: async (shrinkMs) => {
+      const image = mutantFloppy(settings.scratch, `m${index}`, mutant.program, files);
+      return {
+        script: join(settings.root, "build", "mutate-worker.mjs"),
+        job: { boot: { image, dos: "builtin", timeoutMs: settings.timeoutMs }, specs: mutantGames(plan), shrinkMs },
+        done: () => rmSync(image, { force: true }),
+      };
+    },
+  };
+}
+
+export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promise<TargetMutants> {
+  const asmDir = join(settings.root, "asm");
+  const source = readAsmSource(asmDir);
+  const routines = settings.routines ?? evaluatorRoutines(source);
+  checkNames("--routines", "routine", routines, routineNames(source));
+  const all: AsmMutant[] = pickIds(asmMutants(source, new Set(routines)), settings.ids);
+  settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling`);
+  const built = await buildMutants(source, asmDir, all, settings.scratch, settings.jobs, (done) => {
+    if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
+  });
+  return {
+    routines,
+    generated: all.length,
+    dropped: built.dropped,
+    mutants: built.kept.map((m, i) => prepared(m, i, settings, plan)),
+  };
+}

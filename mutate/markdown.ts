@@ -1,0 +1,121 @@
+/** docs/mutation.md from a campaign's report and the verdicts on its survivors. */
+import { writeFileSync } from "node:fs";
+import { figures, median, verdictKey, type MutantResult, type MutationReport, type Verdict } from "./report.js";
+
+const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
+const code = (text: string): string => `\`${text.replace(/;.*$/, "").replace(/\s+/g, " ").trim().replace(/`/g, "'")}\``;
+
+function routineTable(mutants: readonly MutantResult[], verdicts: ReadonlyMap<string, Verdict>): string[] {
+  const lines = [
+    "| routine | mutants | killed | by timeout | survived | equivalent | score | median games per kill |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  const routines = [...new Set(mutants.map((m) => m.routine))];
+  for (const routine of routines) {
+    const own = mutants.filter((m) => m.routine === routine);
+    const f = figures(own, verdicts, 0);
+    const kills = own.filter((m) => m.status !== "survived").map((m) => m.games);
+    lines.push(`| ${routine} | ${f.mutants} | ${f.killed} | ${f.timeouts} | ${f.survived} | ${f.equivalent} | ${f.score} % | ${median(kills)} |`);
+  }
+  return lines;
+}
+
+function gamesHistogram(mutants: readonly MutantResult[]): string[] {
+  const counts = new Map<number, number>();
+  for (const m of mutants) if (m.status !== "survived") counts.set(m.games, (counts.get(m.games) ?? 0) + 1);
+  const keys = [...counts.keys()].sort((a, b) => a - b);
+  return ["| games to kill | mutants |", "|---:|---:|", ...keys.map((k) => `| ${k} | ${counts.get(k)} |`)];
+}
+
+function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): string[] {
+  const survivors = report.mutants.filter((m) => m.status === "survived");
+  if (survivors.length === 0) return ["No mutant survived."];
+  const out: string[] = [];
+  for (const m of survivors) {
+    const v = verdicts.get(verdictKey(m));
+    const verdict = v ? `**${v.verdict}**: ${v.why}` : "**not yet judged** (no verdict in mutate/verdicts.json)";
+    out.push(`- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.original)} → ${code(m.mutated)}  `);
+    out.push(`  ${cell(verdict)}`);
+  }
+  return out;
+}
+
+function intro(target: "asm" | "ts"): string[] {
+  const subject =
+    target === "asm"
+      ? [
+          "How strong is `piskasm diff`? Each mutant is PISKASM.COM with one small fault made in its NASM source",
+          "and reassembled (a conditional jump inverted or swapped with its neighbour condition, an immediate, a",
+          "table word or a constant +1/-1, an instruction removed), booted from its own floppy and played against",
+          "engine-ts by the differential harness until the first mismatch (killed) or the last game (survived).",
+        ]
+      : [
+          "How strong is `piskasm diff` on its other side? Each mutant is engine-ts with one small fault made",
+          "through the TypeScript compiler API (a comparison inverted or swapped with its neighbour, a numeric",
+          "literal +1/-1, an expression statement removed), bundled into the differential harness and played",
+          "against the real PISKASM.COM until the first mismatch (killed) or the last game (survived).",
+        ];
+  return [
+    `# Mutation testing of the differential harness: the ${target === "asm" ? "asm evaluator" : "engine-ts evaluator"}`,
+    "",
+    ...subject,
+    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given) or",
+    "**missed** (a defect of the harness or its policies).",
+    "",
+    "Each kill leaves its mismatch report in the campaign's `reports/` folder beside the mutant (its",
+    target === "asm"
+      ? "program as `ID.COM`: copy it to `PISKASM.COM` and make a floppy with `scripts/mkimg.sh IMG disk/AUTOEXEC.BAT build/MOUSE.COM PISKASM.COM`);"
+      : "engine-ts file as `ID.ts`: put it in place of its file and `make` to replay with it);",
+    `\`piskasm replay REPORT${target === "asm" ? " --image IMG" : ""}\` replays the killing game, \`--shrunk\` its shrunk game.`,
+    "",
+    `Regenerate this page with \`make ${target === "asm" ? "mutation-report" : "mutation-report-ts"}\`; after new verdicts, \`make mutation-doc\` rewrites docs/mutation.md from the last asm campaign.`,
+    "",
+  ];
+}
+
+export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): string {
+  const f = report.figures;
+  const { plan, dropped } = report;
+  return [
+    ...intro(report.target),
+    "## The campaign",
+    "",
+    `- routines: ${report.routines.join(", ")}`,
+    `- ${report.generated} mutants generated; dropped: ${dropped.notAssembling} that do not assemble, ${dropped.identical} byte-identical to the program, ${dropped.duplicate} byte-identical to an earlier mutant`,
+    `- ${f.mutants} mutants run${report.partial ? ` (partial: ${report.partial})` : ""}, each up to ${plan.games} games (policies ${plan.policies.join(", ")}, two games each in turn, game i with Seed (${plan.seed} + 40503 i) mod 65536), at most ${plan.maxComputerMoves} computer moves a game, ${plan.timeoutMs} ms per step before a timeout, ${report.jobs} jobs`,
+    `- started ${report.started}, wall time ${f.wallS} s`,
+    ...(report.note ? [`- note: ${report.note}`] : []),
+    "",
+    "## Figures",
+    "",
+    "| figure | value |",
+    "|---|---:|",
+    `| mutants | ${f.mutants} |`,
+    `| killed | ${f.killed} |`,
+    `| of them by timeout (the guest hung) | ${f.timeouts} |`,
+    `| of them by a crash (the program left the phases the harness drives) | ${f.crashed} |`,
+    `| survived | ${f.survived} |`,
+    `| equivalent | ${f.equivalent} |`,
+    `| score: killed / (mutants - equivalent) | ${f.score} % |`,
+    `| median games to kill | ${f.medianGamesToKill} |`,
+    `| killing games shrunk | ${f.shrunk} |`,
+    `| median human moves of a killing game, before / after shrinking | ${f.shrinkMedianMovesBefore} / ${f.shrinkMedianMovesAfter} |`,
+    "",
+    "## Score per routine",
+    "",
+    ...routineTable(report.mutants, verdicts),
+    "",
+    "## Games per kill",
+    "",
+    ...gamesHistogram(report.mutants),
+    "",
+    "## Survivors",
+    "",
+    ...survivorLines(report, verdicts),
+    "",
+  ].join("\n");
+}
+
+export function writeMarkdown(path: string, report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): void {
+  writeFileSync(path, markdown(report, verdicts));
+}

@@ -1,0 +1,33 @@
+/** What one mutant's games are, and what became of them (the messages of mutate/worker.ts). */
+import type { MachineSnapshot } from "../emu/types.js";
+import type { BootSpec } from "../guest/boot.js";
+import type { GameSpec } from "../harness/model.js";
+import type { MismatchReport } from "../checks/report.js";
+
+export interface MutantJob {
+  boot: BootSpec;
+  specs: GameSpec[];
+  /** Budget for shrinking the killing mismatch. */
+  shrinkMs: number;
+  /** The machine at the menu, when the mutant's floppy is the one it was taken from (ts target). */
+  menu?: MachineSnapshot;
+}
+
+/**
+ * killed: a game diverged (the report of the first one); timeout: the guest did not answer within the
+ * step budget (a hang); crashed: the program left the phases the harness drives (for example no menu
+ * after the game); survived: every game agreed.
+ */
+export type MutantStatus = "killed" | "timeout" | "crashed" | "survived";
+
+/** From a mutant's worker: signs of life (at most one a second), then its run. */
+export type MutantMessage = { kind: "progress" } | { kind: "run"; run: MutantRun };
+
+export interface MutantRun {
+  status: MutantStatus;
+  /** Games played, the killing one included. */
+  games: number;
+  report?: MismatchReport;
+  /** The timeout's or crash's message (its first line). */
+  message?: string;
+}

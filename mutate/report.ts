@@ -1,0 +1,141 @@
+/**
+ * The campaign's report: DIR/mutation.json (every mutant, what became of it, the figures) and its
+ * Markdown form (docs/mutation.md): the score per routine, the games each kill took, every survivor
+ * with its source line and verdict. Verdicts are written by people (mutate/verdicts.json, keyed by the
+ * mutation itself, not by line numbers): equivalent, with the argument, or missed, with why.
+ */
+import { readFileSync } from "node:fs";
+import type { MismatchReport } from "../checks/report.js";
+import type { MutantRun, MutantStatus } from "./mutant-run.js";
+
+export const MUTATION_FORMAT = "piskasm-mutation/1";
+
+export interface MutantResult {
+  id: string;
+  file: string;
+  line: number;
+  routine: string;
+  operator: string;
+  original: string;
+  mutated: string;
+  inMacro: boolean;
+  status: MutantStatus;
+  games: number;
+  message?: string;
+  /** Human moves of the killing game before and after shrinking. */
+  shrink?: { before: number; after: number };
+  /** The killing game's mismatch report (file name in DIR/reports/). */
+  report?: string;
+}
+
+export interface Verdict {
+  verdict: "equivalent" | "missed";
+  why: string;
+}
+
+export interface MutationFigures {
+  mutants: number;
+  killed: number;
+  /** Kills by a hang of the guest (no answer within the step budget), counted in killed. */
+  timeouts: number;
+  /** Kills by the program leaving the phases the harness drives, counted in killed. */
+  crashed: number;
+  survived: number;
+  equivalent: number;
+  /** killed / (mutants - equivalent), percent. */
+  score: number;
+  wallS: number;
+  medianGamesToKill: number;
+  shrinkMedianMovesBefore: number;
+  shrinkMedianMovesAfter: number;
+  shrunk: number;
+}
+
+export interface MutationReport {
+  format: typeof MUTATION_FORMAT;
+  target: "asm" | "ts";
+  routines: string[];
+  plan: { games: number; policies: string[]; seed: number; maxComputerMoves: number; timeoutMs: number; shrinkMs: number };
+  jobs: number;
+  generated: number;
+  dropped: { notAssembling: number; identical: number; duplicate: number };
+  /** --limit or --shard: only part of the campaign ran. */
+  partial: string | null;
+  mutants: MutantResult[];
+  figures: MutationFigures;
+  started: string;
+  /** Said about the run by whoever ran it (the machine's load, for example); --note. */
+  note?: string;
+}
+
+/** The key of a mutant's verdict: stable across line moves (routine, operator, the two line texts). */
+export function verdictKey(m: Pick<MutantResult, "routine" | "operator" | "original" | "mutated">): string {
+  const squash = (s: string): string => s.replace(/;.*$/, "").replace(/\s+/g, " ").trim();
+  return `${m.routine} | ${m.operator} | ${squash(m.original)} => ${squash(m.mutated)}`;
+}
+
+export function readVerdicts(path: string): Map<string, Verdict> {
+  const data = JSON.parse(readFileSync(path, "utf8")) as Record<string, Verdict>;
+  return new Map(Object.entries(data));
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const isKill = (status: MutantStatus): boolean => status !== "survived";
+
+export function figures(mutants: readonly MutantResult[], verdicts: ReadonlyMap<string, Verdict>, wallMs: number): MutationFigures {
+  const killed = mutants.filter((m) => isKill(m.status));
+  const equivalent = mutants.filter((m) => m.status === "survived" && verdicts.get(verdictKey(m))?.verdict === "equivalent").length;
+  const shrunk = mutants.flatMap((m) => (m.shrink ? [m.shrink] : []));
+  const denominator = mutants.length - equivalent;
+  return {
+    mutants: mutants.length,
+    killed: killed.length,
+    timeouts: mutants.filter((m) => m.status === "timeout").length,
+    crashed: mutants.filter((m) => m.status === "crashed").length,
+    survived: mutants.length - killed.length,
+    equivalent,
+    score: denominator === 0 ? 100 : Math.round((killed.length / denominator) * 1000) / 10,
+    wallS: Math.round(wallMs / 100) / 10,
+    medianGamesToKill: median(killed.map((m) => m.games)),
+    shrinkMedianMovesBefore: median(shrunk.map((s) => s.before)),
+    shrinkMedianMovesAfter: median(shrunk.map((s) => s.after)),
+    shrunk: shrunk.length,
+  };
+}
+
+/** Human moves of a report's game before and after shrinking; undefined when it was not shrunk. */
+export function shrinkCounts(report: MismatchReport): { before: number; after: number } | undefined {
+  const shrunk = report.shrunk;
+  if (!shrunk) return undefined;
+  return { before: report.moves.length, after: "moves" in shrunk ? shrunk.moves.length : report.moves.length };
+}
+
+/** The mutant's record from its description and run. */
+export function mutantResult(mutant: Omit<MutantResult, "status" | "games">, run: MutantRun, reportFile?: string): MutantResult {
+  const result: MutantResult = { ...mutant, status: run.status, games: run.games };
+  if (run.message) result.message = run.message;
+  const shrink = run.report && shrinkCounts(run.report);
+  if (shrink) result.shrink = shrink;
+  if (reportFile) result.report = reportFile;
+  return result;
+}
+
+/** The `name value` lines of the figures (also printed by `make bench`). */
+export function figureLines(f: MutationFigures, prefix = "mutate"): string[] {
+  return [
+    `${prefix}.mutants ${f.mutants}`,
+    `${prefix}.killed ${f.killed}`,
+    `${prefix}.equivalent ${f.equivalent}`,
+    `${prefix}.score_pct ${f.score}`,
+    `${prefix}.wall_s ${f.wallS}`,
+    `${prefix}.median_games_to_kill ${f.medianGamesToKill}`,
+    `shrink.median_moves_before ${f.shrinkMedianMovesBefore}`,
+    `shrink.median_moves_after ${f.shrinkMedianMovesAfter}`,
+  ];
+}

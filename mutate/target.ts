@@ -1,0 +1,42 @@
+/** What a campaign needs from its target (asm or ts): the mutants, each ready to run in a worker. */
+import type { DroppedCounts } from "./asm-mutants.js";
+import type { MutantJob } from "./mutant-run.js";
+import type { MutantResult } from "./report.js";
+
+export type MutantDescription = Omit<MutantResult, "status" | "games" | "message" | "shrink" | "report">;
+
+export interface MutantStart {
+  /** The worker bundle that plays it. */
+  script: string;
+  job: MutantJob;
+  /** Removes the files made for the run. */
+  done: () => void;
+}
+
+export interface PreparedMutant {
+  description: MutantDescription;
+  /** Makes what the run needs (its floppy, its bundle) with the job's shrink budget. */
+  start: (shrinkMs: number) => Promise<MutantStart>;
+  /** Kept beside a killing game's report, to rebuild the mutant: file name and contents. */
+  artifact: { name: string; contents: Uint8Array | string };
+}
+
+export interface TargetMutants {
+  routines: string[];
+  generated: number;
+  dropped: DroppedCounts;
+  mutants: PreparedMutant[];
+}
+
+/** What every target is given. */
+export interface TargetSettings {
+  root: string;
+  /** Routines asked for (undefined: the evaluator's). */
+  routines?: string[];
+  /** Mutant ids asked for (undefined: all). */
+  ids?: string[];
+  scratch: string;
+  jobs: number;
+  timeoutMs: number;
+  log: (line: string) => void;
+}

@@ -1,0 +1,150 @@
+/**
+ * Mutants of engine-ts, the same operators as the asm's applied with the TypeScript compiler API, one
+ * syntax node per mutant, as a splice of the source text:
+ *   jump-invert      a comparison to its opposite (< to >=, === to !==), the asm's inverted jump
+ *   jump-neighbour   a comparison to its neighbour (< to <=, > to >=), the asm's jl/jle swap
+ *   immediate+1/-1   a numeric literal (values, masks, steps, loop bounds, table words)
+ *   remove           an expression statement deleted (an assignment, a call, an increment)
+ * Each top-level declaration is a routine (its function or constant name). A mutant whose module
+ * minifies to the original's code, or to an earlier mutant's, is dropped and counted.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { transformSync } from "esbuild";
+import ts from "typescript";
+import type { DroppedCounts } from "./asm-mutants.js";
+
+/** The engine-ts files of the evaluator (GetRandom, the first move, Update, the win test, CountScore, PCMove, the tables). */
+export const TS_EVALUATOR_FILES = ["random.ts", "tables.ts", "axes.ts", "score.ts", "update.ts", "pcmove.ts"];
+
+export type TsOperator = "jump-invert" | "jump-neighbour" | "immediate+1" | "immediate-1" | "remove";
+
+export interface TsMutant {
+  id: string;
+  /** Path relative to the project ("engine-ts/score.ts"). */
+  file: string;
+  line: number;
+  routine: string;
+  operator: TsOperator;
+  /** The source line before and after (the spliced node only changes this line's text when it fits on it). */
+  original: string;
+  mutated: string;
+  /** The whole mutated file. */
+  text: string;
+  inMacro: false;
+}
+
+const { SyntaxKind: K } = ts;
+const INVERSE = new Map([
+  [K.LessThanToken, ">="], [K.LessThanEqualsToken, ">"], [K.GreaterThanToken, "<="], [K.GreaterThanEqualsToken, "<"],
+  [K.EqualsEqualsEqualsToken, "!=="], [K.ExclamationEqualsEqualsToken, "==="],
+]);
+const NEIGHBOUR = new Map([
+  [K.LessThanToken, "<="], [K.LessThanEqualsToken, "<"], [K.GreaterThanToken, ">="], [K.GreaterThanEqualsToken, ">"],
+]);
+
+interface Splice {
+  start: number;
+  end: number;
+  text: string;
+  operator: TsOperator;
+}
+
+function routineOf(node: ts.Node): string {
+  let top: ts.Node = node;
+  while (top.parent && !ts.isSourceFile(top.parent)) top = top.parent;
+  if (ts.isFunctionDeclaration(top) && top.name) return top.name.text;
+  if (ts.isVariableStatement(top)) return top.declarationList.declarations.map((d) => d.name.getText()).join(",");
+  if (ts.isClassDeclaration(top) && top.name) return top.name.text;
+  return "(module)";
+}
+
+function splicesOf(node: ts.Node, sf: ts.SourceFile): Splice[] {
+  if (ts.isBinaryExpression(node)) {
+    const op = node.operatorToken;
+    const at = { start: op.getStart(sf), end: op.getEnd() };
+    const out: Splice[] = [];
+    const inverse = INVERSE.get(op.kind);
+    if (inverse) out.push({ ...at, text: inverse, operator: "jump-invert" });
+    const neighbour = NEIGHBOUR.get(op.kind);
+    if (neighbour) out.push({ ...at, text: neighbour, operator: "jump-neighbour" });
+    return out;
+  }
+  if (ts.isNumericLiteral(node) && !ts.isLiteralTypeNode(node.parent) && !ts.isEnumMember(node.parent)) {
+    const at = { start: node.getStart(sf), end: node.getEnd() };
+    return [
+      { ...at, text: `(${node.text} + 1)`, operator: "immediate+1" },
+      { ...at, text: `(${node.text} - 1)`, operator: "immediate-1" },
+    ];
+  }
+  if (ts.isExpressionStatement(node)) return [{ start: node.getStart(sf), end: node.getEnd(), text: ";", operator: "remove" }];
+  return [];
+}
+
+/** Every mutant of one engine-ts file (`root` is the project). */
+export function tsFileMutants(root: string, file: string): TsMutant[] {
+  const path = join(root, file);
+  const source = readFileSync(path, "utf8");
+  const sf = ts.createSourceFile(path, source, ts.ScriptTarget.ES2022, true);
+  const lines = source.split("\n");
+  const out: TsMutant[] = [];
+  const seen = new Map<string, number>();
+  const visit = (node: ts.Node): void => {
+    for (const s of splicesOf(node, sf)) {
+      const text = source.slice(0, s.start) + s.text + source.slice(s.end);
+      const line = sf.getLineAndCharacterOfPosition(s.start).line + 1;
+      const key = `${line}:${s.operator}`;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      const mutatedLines = text.split("\n");
+      out.push({
+        id: `${file.replace(/^.*\//, "")}:${key}${n > 1 ? `:${n}` : ""}`,
+        file,
+        line,
+        routine: routineOf(node),
+        operator: s.operator,
+        original: lines[line - 1],
+        mutated: mutatedLines[line - 1],
+        text,
+        inMacro: false,
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+const minified = (text: string): string => transformSync(text, { loader: "ts", minify: true }).code;
+const hash = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** Drops mutants that minify to their file's original code or to an earlier mutant's. */
+export function distinctTsMutants(root: string, mutants: readonly TsMutant[]): { kept: TsMutant[]; dropped: DroppedCounts } {
+  const dropped: DroppedCounts = { notAssembling: 0, identical: 0, duplicate: 0 };
+  const originals = new Map<string, string>();
+  const seen = new Set<string>();
+  const kept: TsMutant[] = [];
+  for (const mutant of mutants) {
+    let original = originals.get(mutant.file);
+    if (original === undefined) {
+      original = hash(minified(readFileSync(join(root, mutant.file), "utf8")));
+      originals.set(mutant.file, original);
+    }
+    let code: string;
+    try {
+      code = hash(minified(mutant.text));
+    } catch {
+      dropped.notAssembling++;
+      continue;
+    }
+    const key = `${mutant.file}:${code}`;
+    if (code === original) dropped.identical++;
+    else if (seen.has(key)) dropped.duplicate++;
+    else {
+      seen.add(key);
+      kept.push(mutant);
+    }
+  }
+  return { kept, dropped };
+}

@@ -1,0 +1,75 @@
+/**
+ * The ts target: engine-ts mutated (mutate/ts-mutants.ts), each mutant bundled with the mutant's
+ * worker by esbuild (the one file replaced), played against the unmutated PISKASM.COM. The floppy is
+ * the same for every mutant, so its machine at the menu is booted once and each worker continues from
+ * that snapshot.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+import type { MachineSnapshot } from "../emu/types.js";
+import { openSession, type BootSpec } from "../guest/boot.js";
+import { mutantGames, type GamePlan } from "./campaign.js";
+import { checkNames, pickIds } from "./select.js";
+import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
+import { distinctTsMutants, TS_EVALUATOR_FILES, tsFileMutants, type TsMutant } from "./ts-mutants.js";
+
+/** Bundles mutate/worker.ts with `mutant`'s text in place of its file. */
+async function bundleMutant(root: string, mutant: TsMutant, outfile: string): Promise<void> {
+  const replaced = join(root, mutant.file);
+  await build({
+    entryPoints: [join(root, "mutate", "worker.ts")],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "error",
+    plugins: [
+      {
+        name: "mutant",
+        setup(b) {
+          b.onLoad({ filter: /engine-ts[\\/][\w-]+\.ts$/ }, (args) => (args.path === replaced ? { contents: mutant.text, loader: "ts" } : undefined));
+        },
+      },
+    ],
+  });
+}
+
+async function menuSnapshot(boot: BootSpec): Promise<MachineSnapshot> {
+  const session = await openSession(boot);
+  try {
+    return await session.machine.snapshot();
+  } finally {
+    await session.machine.destroy();
+  }
+}
+
+export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutants {
+  const { root } = settings;
+  const all = TS_EVALUATOR_FILES.flatMap((file) => tsFileMutants(root, `engine-ts/${file}`));
+  const available = [...new Set(all.map((m) => m.routine))];
+  if (settings.routines) checkNames("--routines", "routine", settings.routines, available);
+  const routines = settings.routines ?? available;
+  const chosen = pickIds(all.filter((m) => routines.includes(m.routine)), settings.ids);
+  const { kept, dropped } = distinctTsMutants(root, chosen);
+  const boot: BootSpec = { image: join(root, "build", "piskasm.img"), dos: "builtin", timeoutMs: settings.timeoutMs };
+  let menu: Promise<MachineSnapshot> | undefined;
+  const bundles = join(root, "build", "mutate-ts");
+  mkdirSync(bundles, { recursive: true });
+  const mutants = kept.map((mutant, i): PreparedMutant => {
+    const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
+    return {
+      description: { id, file, line, routine, operator, original, mutated, inMacro },
+      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: mutant.text },
+      start: async (shrinkMs) => {
+        menu ??= menuSnapshot(boot);
+        const script = join(bundles, `m${i}-${process.pid}.mjs`);
+        await bundleMutant(root, mutant, script);
+        return { script, job: { boot, specs: mutantGames(plan), shrinkMs, menu: await menu }, done: () => rmSync(script, { force: true }) };
+      },
+    };
+  });
+  return { routines, generated: chosen.length, dropped, mutants };
+}

@@ -1,0 +1,109 @@
+/**
+ * Worker-thread entry of `piskasm mutate`: one mutant's games on its own emulator (bundled as
+ * build/mutate-worker.mjs). The games are the differential harness's (harness/run.ts playGames),
+ * stopped at the first mismatch, which is shrunk when the job asks.
+ *
+ * A hang is measured in guest instructions, not in wall time: a mutant that runs HANG_INSTRUCTIONS
+ * without the harness seeing progress (the boot's menu, a checked computer move, a game's end) is
+ * killed by timeout at once. Wall-time step limits alone would depend on the machine's load (on a
+ * loaded host the unmutated boot can take longer than a hung mutant's budget); they stay as the
+ * last resort (the job's timeoutMs).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { Machine } from "../emu/types.js";
+import { buildReport } from "../harness/mismatch-report.js";
+import { playGames } from "../harness/run.js";
+import type { GameOutcome } from "../harness/model.js";
+import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
+
+if (!parentPort) throw new Error("mutate/worker must run in a worker thread");
+const port = parentPort;
+const job = workerData as MutantJob;
+
+/**
+ * Guest instructions without progress that count as a hang: the boot takes about 6 million, an
+ * answer to a move well under 2 million (docs/evaluator.md's worst case), a game's start or a typed
+ * seed a few hundred thousand while the guest polls the keyboard.
+ */
+export const HANG_INSTRUCTIONS = 60_000_000;
+const WATCH_MS = 200;
+/** Signs of life to the run thread, which ends a worker that stays silent (a mutant of engine-ts that loops). */
+const PROGRESS_MS = 1000;
+let lastSign = 0;
+const post = (message: MutantMessage): void => port.postMessage(message);
+const signOfLife = (): void => {
+  const now = performance.now();
+  if (now - lastSign < PROGRESS_MS) return;
+  lastSign = now;
+  post({ kind: "progress" });
+};
+
+/** The killing game's run; a report that cannot be made (a LastPC off the board) is said in its place. */
+function killed(outcome: GameOutcome, games: number): MutantRun {
+  try {
+    return { status: "killed", games, report: buildReport(outcome, job.boot.dos) };
+  } catch (error) {
+    return { status: "killed", games, message: `no report: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** Calls `onHang` when the machine runs HANG_INSTRUCTIONS past the last progress(). */
+function watchdog(onHang: (instructions: number) => void): { attach: (m: Machine) => void; progress: () => void; stop: () => void } {
+  let machine: Machine | undefined;
+  let mark = 0;
+  const timer = setInterval(() => {
+    if (!machine) return;
+    const spent = machine.instructionCount() - mark;
+    if (spent > HANG_INSTRUCTIONS) onHang(spent);
+  }, WATCH_MS);
+  return {
+    attach: (m) => {
+      machine = m;
+      mark = m.instructionCount();
+    },
+    progress: () => {
+      if (machine) mark = machine.instructionCount();
+      signOfLife();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function play(): Promise<MutantRun> {
+  const stop = new AbortController();
+  let games = 0;
+  let killer: GameOutcome | undefined;
+  const dog = watchdog((spent) => {
+    // The guest is stuck: answer now, the run thread ends this worker. A hang while a killing game is
+    // shrunk leaves that game's report unshrunk.
+    const run: MutantRun = killer ? killed(killer, games + 1) : { status: "timeout", games: games + 1, message: `no progress in ${spent} guest instructions` };
+    post({ kind: "run", run });
+  });
+  try {
+    await playGames(
+      job.boot,
+      { specs: job.specs },
+      {
+        onMove: dog.progress,
+        onMismatch: (outcome) => {
+          killer = outcome;
+        },
+        onGame: (outcome) => {
+          dog.progress();
+          games++;
+          if (outcome.mismatch) stop.abort();
+        },
+      },
+      { signal: stop.signal, shrinkMs: job.shrinkMs, menu: job.menu, onMachine: dog.attach, onMenu: async () => dog.progress() },
+    );
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    if (killer) return killed(killer, games + 1);
+    return { status: /timed out/.test(message) ? "timeout" : "crashed", games: games + 1, message };
+  } finally {
+    dog.stop();
+  }
+  return killer ? killed(killer, games) : { status: "survived", games };
+}
+
+post({ kind: "run", run: await play() });

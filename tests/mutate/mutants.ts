@@ -1,0 +1,33 @@
+/** Shared by the mutation tier: finding a mutant by what it changes, and its floppy. */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { asmMutants, buildMutants, type AsmMutant } from "../../mutate/asm-mutants.js";
+import { evaluatorRoutines, readAsmSource } from "../../mutate/asm-source.js";
+import { mutantFloppy } from "../../mutate/campaign.js";
+
+export const CLI = resolve("bin/piskasm.mjs");
+const ASM = resolve("asm");
+
+/** The evaluator's mutant of `operator` on the line of `routine` whose original code is `code` (spaces squashed). */
+export function findMutant(routine: string, code: string, operator: string): AsmMutant {
+  const source = readAsmSource(ASM);
+  const squash = (s: string): string => s.replace(/;.*$/, "").replace(/\s+/g, " ").trim();
+  const found = asmMutants(source, new Set(evaluatorRoutines(source))).find(
+    (m) => m.routine === routine && m.operator === operator && squash(m.original) === code,
+  );
+  if (!found) throw new Error(`no ${operator} mutant of "${code}" in ${routine}: has the source changed?`);
+  return found;
+}
+
+/** Assembles `mutant` and writes its floppy into `dir`; returns the image's path. */
+export async function mutantImage(mutant: AsmMutant, dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const source = readAsmSource(ASM);
+  const { kept } = await buildMutants(source, ASM, [mutant], join(dir, "scratch"), 1);
+  if (kept.length !== 1) throw new Error(`mutant ${mutant.id} does not assemble to a new program`);
+  return mutantFloppy(dir, "mutant", kept[0].program, {
+    autoexec: resolve("disk/AUTOEXEC.BAT"),
+    mouse: resolve("build/MOUSE.COM"),
+    mkimg: resolve("scripts/mkimg.sh"),
+  });
+}
