@@ -1,5 +1,4 @@
 /** What `piskasm diff` prints and writes at the end of a run: the summary line or JSON, the shard file. */
-import { writeFileSync } from "node:fs";
 import { coverageMarkdown } from "../debug/coverage-doc.js";
 import type { CoverageHits } from "../debug/coverage.js";
 import { lineCoverage } from "../debug/coverage-lines.js";
@@ -10,6 +9,7 @@ import { programDigest, writeShardSummary } from "../harness/shard-summary.js";
 import { readRegularBytes } from "../util/files.js";
 import type { DiffSettings } from "./diff-options.js";
 import type { HandledSignal } from "./interrupt.js";
+import { writeFileAtomically } from "../util/files.js";
 
 /** What became of the mismatch reports of a run. */
 export interface ReportLog {
@@ -76,13 +76,13 @@ export function writeCoverageFiles(settings: DiffSettings, result: DiffResult): 
   const run = `piskasm diff --games ${plan.games}${seed} --policy ${plan.policy} --coverage`;
   if (settings.coverageLines && result.coverageHits) {
     const lines = lineCoverage(coverage.map, coverage.flow, result.coverageHits, coverage.image, run);
-    writeFileSync(settings.coverageLines, JSON.stringify(lines) + "\n");
+    writeFileAtomically(settings.coverageLines, JSON.stringify(lines) + "\n", "--coverage-lines file");
   }
   if (!settings.coverageMd) return;
   const command = `${run} --coverage-md ${settings.coverageMd}`;
   const { games, computerMoves, mismatches, instructionsPerMove } = result.summary;
   const figures = `${games} games, ${computerMoves} computer moves checked, ${mismatches} mismatches; instructions per move: median ${instructionsPerMove.median}`;
-  writeFileSync(settings.coverageMd, coverageMarkdown(result.coverage, command, figures));
+  writeFileAtomically(settings.coverageMd, coverageMarkdown(result.coverage, command, figures), "--coverage-md file");
   console.error(`diff: coverage page written to ${settings.coverageMd}`);
 }
 

@@ -1,5 +1,5 @@
 /** `piskasm mutate`: mutation testing of the differential harness (asm mutants of PISKASM.COM). */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { ensureWritableDir } from "../util/files.js";
@@ -18,6 +18,7 @@ import { tsTarget } from "../mutate/ts-target.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
+import { readRegularFile, writeFileAtomically } from "../util/files.js";
 
 interface MutateOptions {
   target: string;
@@ -151,7 +152,7 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
     started: new Date(Date.now() - wallMs).toISOString(),
     ...(options.note === undefined ? {} : { note: options.note }),
   };
-  writeFileSync(join(options.out, "mutation.json"), JSON.stringify(report, null, 2) + "\n");
+  writeFileAtomically(join(options.out, "mutation.json"), JSON.stringify(report, null, 2) + "\n", "mutation report");
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));
   else console.log(figureLines(report.figures, target === "asm" ? "mutate" : "mutate_ts").join("\n"));
@@ -203,25 +204,29 @@ async function runChosen(chosen: readonly PreparedMutant[], s: RunSettings): Pro
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
 function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string {
   if (!run.report) throw new Error("saveKiller needs a report");
-  writeFileSync(join(dir, mutant.artifact.name), mutant.artifact.contents);
+  writeFileAtomically(join(dir, mutant.artifact.name), mutant.artifact.contents, "mutant artifact");
   const path = writeReport(dir, run.report);
   return path.slice(dir.length + 1);
 }
+
+/** A campaign's mutation.json: a few thousand mutants of a few hundred bytes. */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
 /** Recounts a finished campaign with the current verdicts (they are written after it ran). */
 function rescore(path: string, options: MutateOptions): void {
   let report: MutationReport;
   try {
-    report = JSON.parse(readFileSync(path, "utf8")) as MutationReport;
+    report = JSON.parse(readRegularFile(path, MAX_REPORT_BYTES, "--rescore report")) as MutationReport;
   } catch (error) {
     throw new UsageError(`--rescore: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (report.format !== MUTATION_FORMAT) throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report`);
+  const format: unknown = report.format;
+  if (format !== MUTATION_FORMAT) throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`);
   const verdicts = readVerdicts(options.verdicts);
   recountShrinks(report, join(dirname(path), "reports"));
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
   if (options.note !== undefined) report.note = options.note;
-  writeFileSync(path, JSON.stringify(report, null, 2) + "\n");
+  writeFileAtomically(path, JSON.stringify(report, null, 2) + "\n", "mutation report");
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));
   else console.log(figureLines(report.figures, report.target === "asm" ? "mutate" : "mutate_ts").join("\n"));
@@ -233,7 +238,7 @@ function recountShrinks(report: MutationReport, reportsDir: string): void {
     delete mutant.shrink;
     if (!mutant.report) continue;
     // Parsed without readReport's checks: a mutant's game may break the rules those checks hold a real game to.
-    const shrink = shrinkCounts(JSON.parse(readFileSync(join(reportsDir, mutant.report), "utf8")) as MismatchReport);
+    const shrink = shrinkCounts(JSON.parse(readRegularFile(join(reportsDir, mutant.report), MAX_REPORT_BYTES, "mismatch report")) as MismatchReport);
     if (shrink) mutant.shrink = shrink;
   }
 }

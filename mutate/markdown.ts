@@ -1,6 +1,6 @@
 /** docs/mutation.md from a campaign's report and the verdicts on its survivors. */
-import { writeFileSync } from "node:fs";
 import { figures, median, verdictKey, type MutantResult, type MutationReport, type Verdict } from "./report.js";
+import { writeFileAtomically } from "../util/files.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
 const code = (text: string): string => `\`${text.replace(/;.*$/, "").replace(/\s+/g, " ").trim().replace(/`/g, "'")}\``;
@@ -117,5 +117,5 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
 }
 
 export function writeMarkdown(path: string, report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): void {
-  writeFileSync(path, markdown(report, verdicts));
+  writeFileAtomically(path, markdown(report, verdicts), "--markdown file");
 }

@@ -4,9 +4,9 @@
  * with its source line and verdict. Verdicts are written by people (mutate/verdicts.json, keyed by the
  * mutation itself, not by line numbers): equivalent, with the argument, or missed, with why.
  */
-import { readFileSync } from "node:fs";
 import type { MismatchReport } from "../checks/report.js";
 import type { MutantRun, MutantStatus } from "./mutant-run.js";
+import { readRegularFile } from "../util/files.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
 
@@ -74,8 +74,11 @@ export function verdictKey(m: Pick<MutantResult, "routine" | "operator" | "origi
   return `${m.routine} | ${m.operator} | ${squash(m.original)} => ${squash(m.mutated)}`;
 }
 
+/** A verdicts file is a few hundred entries of a few lines each. */
+const MAX_VERDICTS_BYTES = 16 * 1024 * 1024;
+
 export function readVerdicts(path: string): Map<string, Verdict> {
-  const data = JSON.parse(readFileSync(path, "utf8")) as Record<string, Verdict>;
+  const data = JSON.parse(readRegularFile(path, MAX_VERDICTS_BYTES, "verdicts file")) as Record<string, Verdict>;
   return new Map(Object.entries(data));
 }
 
