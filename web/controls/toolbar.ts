@@ -1,6 +1,6 @@
 /** The toolbar: game buttons (new game, seed, give up) and machine buttons (pause, speed, reset, files...). */
 import { byId } from "../dom.js";
-import type { Starter } from "../game-keys.js";
+import type { Starter } from "../game-driver.js";
 
 export type Speed = "full" | "4.77";
 

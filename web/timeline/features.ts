@@ -4,8 +4,9 @@
  * in the emulator), PSQ/SGF export and import, and the viewer of games PISKASM.COM did not play.
  */
 import type { Machine } from "../../emu/types.js";
-import { formatCell } from "../../engine-ts/index.js";
+import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import type { GameState } from "../../harness/game-view.js";
+import type { MoveRecord } from "../follower.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";
 import { formatPsq } from "../../records/psq.js";
@@ -123,6 +124,14 @@ export class GameHistory {
     };
   }
 
+  /** The moves in order up to the current node, when the timeline knows the game from its start. */
+  knownMoves(): MoveRecord[] {
+    const game = this.timeline.currentGame();
+    if (!game) return [];
+    const firstSide = game.first === "human" ? HUMAN : COMPUTER;
+    return game.moves.map((cell, i) => ({ cell, side: i % 2 === 0 ? firstSide : firstSide === HUMAN ? COMPUTER : HUMAN }));
+  }
+
   /** The human stone of the current node and a way back to the node before it (to play it again). */
   lastMove(): { cell: number; goBack(): Promise<void> } | undefined {
     const node = this.timeline.tree.current;
@@ -204,10 +213,10 @@ export class GameHistory {
     const url = `${location.origin}${location.pathname}${fragment}`;
     history.replaceState(null, "", fragment);
     this.records.showLink(url);
-    navigator.clipboard.writeText(url).then(
-      () => this.host.ready("Link copied: it replays this game up to this ply"),
-      () => this.host.ready("The clipboard is not available here: the link is selected beside the buttons"),
-    );
+    const unavailable = (): void => this.host.ready("The clipboard is not available here: the link is selected beside the buttons");
+    // Over plain http from another machine the browser has no clipboard API at all.
+    if (typeof navigator.clipboard === "undefined") return unavailable();
+    navigator.clipboard.writeText(url).then(() => this.host.ready("Link copied: it replays this game up to this ply"), unavailable);
   }
 
   private async importRecord(text: string, name: string): Promise<void> {

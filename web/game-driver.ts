@@ -1,0 +1,53 @@
+/**
+ * The page's one game driver: moves, new games and giving up go through the guest layer's
+ * GameSession, which drives PISKASM.COM only through the emulated keyboard and mouse. An occupied
+ * cell is refused before anything is clicked ("taken"); any other failure (a timeout, a game that is
+ * not where the page thought) stays an error with its own message.
+ */
+import type { Machine } from "../emu/types.js";
+import type { WhoStarts } from "../engine-ts/index.js";
+import type { GameLayout } from "../harness/game-view.js";
+import { CellTakenError, GameSession } from "../harness/session.js";
+
+export type Starter = WhoStarts;
+
+/** Longest wait for one step: typing a seed after menu key S takes this long at 4.77 MHz. */
+const STEP_TIMEOUT_MS = 60_000;
+
+export type MoveOutcome = "placed" | "taken";
+
+export class GameDriver {
+  private session: GameSession | undefined;
+
+  /** The session of the game at `layout` on `machine` (a new one when either changed). */
+  private on(machine: Machine, layout: GameLayout): GameSession {
+    if (this.session?.machine !== machine || this.session.layout !== layout) {
+      this.session = GameSession.attach(machine, layout, { timeoutMs: STEP_TIMEOUT_MS });
+    }
+    return this.session;
+  }
+
+  /** Clicks `cell` and waits for the human's stone; "taken" when the cell holds a stone already. */
+  async play(machine: Machine, layout: GameLayout, cell: number): Promise<MoveOutcome> {
+    try {
+      await this.on(machine, layout).placeStone(cell);
+      return "placed";
+    } catch (error) {
+      if (error instanceof CellTakenError) return "taken";
+      throw error;
+    }
+  }
+
+  /** From any game or result screen back to the menu, then a new game (with `seed`: menu key S first). */
+  async newGame(machine: Machine, layout: GameLayout, starter: Starter, seed?: number): Promise<void> {
+    const session = this.on(machine, layout);
+    await session.backToMenu();
+    if (seed !== undefined) await session.useSeed(seed);
+    await session.startGame(starter);
+  }
+
+  /** The game's own give-up key (Esc) during the human's turn; back at the menu afterwards. */
+  async giveUp(machine: Machine, layout: GameLayout): Promise<void> {
+    await this.on(machine, layout).backToMenu();
+  }
+}
