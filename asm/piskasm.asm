@@ -103,6 +103,9 @@ MOUSE_PRESSES   equ 05h                 ; button press data of the button in BX
 LEFT_BUTTON     equ 0                   ; BX of MOUSE_PRESSES
 RIGHT_BUTTON    equ 1
 MOUSE_PRESENT   equ 0FFFFh              ; AX after a successful reset
+PS2_INIT        equ 0C205h              ; INT 15h: initialise the PS/2 pointing device; CF = 1 when the
+                                        ; BIOS finds none (MOUSE.COM then refuses to install)
+PS2_PACKET_SIZE equ 3                   ; BH of PS2_INIT: standard 3-byte packets
 MICKEY_SHIFT    equ 3                   ; text mode: 8 virtual pixels per column and per row
 KEY_ESC         equ 1Bh
 KEY_ENTER       equ 0Dh

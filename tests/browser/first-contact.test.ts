@@ -94,6 +94,7 @@ describe("the page after its first contact", () => {
       await page.click(".debugger button:text-is('Add')");
       const text = await page.evaluate(() => window.piskasm?.boardCellToText(180));
       if (!text) throw new Error("no board geometry");
+      await page.locator("#screen").scrollIntoViewIfNeeded();
       const point = await textCellPoint(page, text.col, text.row);
       await page.mouse.click(point.x, point.y);
       await expect.poll(() => page.locator(".dbg-state").textContent(), { timeout: 20_000 }).toMatch(/stopped \(breakpoint\) in pc_move/);
@@ -138,8 +139,11 @@ describe("the page after its first contact", () => {
     });
   });
 
-  it("draws whole glyphs on the PC screen: a text row is as tall as its glyph box", async () => {
-    await withMenuPage(chrome.browser, chrome.served.url, LAPTOP, async (page) => {
+  it.each([
+    ["1280x800", LAPTOP],
+    ["a 360x740 phone", PHONE],
+  ])("draws whole glyphs on the PC screen at %s: a text row is as tall as its glyph box", async (_, size) => {
+    await withMenuPage(chrome.browser, chrome.served.url, size, async (page) => {
       const sizes = await page.evaluate(() => {
         const row = document.querySelector<HTMLElement>("#screen > div > div");
         if (!row?.firstChild) throw new Error("no text row");
