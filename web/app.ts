@@ -19,6 +19,7 @@ import { InputQueue } from "./input-queue.js";
 import { keyScancodes } from "./keymap.js";
 import { MachineActions } from "./machine-actions.js";
 import { MachineHost } from "./machine-host.js";
+import { MoveClock } from "./move-clock.js";
 import { exposeProbe, probeState } from "./page-probe.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
 import { PointerRelay } from "./pointer-relay.js";
@@ -46,6 +47,7 @@ export class App implements ToolbarHandlers {
   private readonly screen = byId("screen", HTMLDivElement);
   private readonly follower = new Follower();
   private readonly driver = new GameDriver();
+  private readonly clock = new MoveClock();
   private readonly queue = new InputQueue((error) => this.reportError(error));
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
   private readonly watcher = new GameWatcher({ onState: (state, layout) => this.onState(state, layout), onSearching: () => this.host.searching() });
@@ -62,7 +64,10 @@ export class App implements ToolbarHandlers {
     this.host = new MachineHost({
       status, errors, screen: this.screen,
       withMachine: (step) => this.withMachine(step),
-      redrawn: () => this.watcher.look(),
+      redrawn: () => {
+        this.clock.frame();
+        this.watcher.look();
+      },
       changed: () => this.updateControls(),
       leaving: async () => {
         this.watcher.stop();
@@ -131,6 +136,7 @@ export class App implements ToolbarHandlers {
       instructionCount: () => this.machine?.instructionCount(),
       isPaused: () => this.machine?.isPaused(),
       speedLimit: () => this.machine?.speedLimit(),
+      moveTiming: () => this.clock.last(),
     });
     this.rate.start();
   }
@@ -232,6 +238,7 @@ export class App implements ToolbarHandlers {
     }
     this.panel.show(state);
     this.panel.render(this.pending, game);
+    if (game?.lastCheck) this.clock.shown(game.lastCheck.human);
     this.showHint();
     this.updateControls();
     return true;
@@ -243,10 +250,11 @@ export class App implements ToolbarHandlers {
     if (!state || this.refuseInput()) return;
     if (state.phase !== Phase.HUMAN_TURN) return this.parts.status.ready(`Not your turn (${this.hint()})`);
     if (state.plocha[cell] !== 0) return this.parts.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
+    this.clock.input(cell);
     this.pending = { human: cell, predicted: this.follower.predictReply(cell) };
     this.panel.render(this.pending);
     this.withGame(async (machine, layout) => {
-      if ((await this.driver.play(machine, layout, cell)) === "placed") return;
+      if ((await this.driver.play(machine, layout, cell, this.clock)) === "placed") return;
       this.pending = undefined;
       this.panel.render(undefined);
       this.parts.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);

@@ -4,9 +4,10 @@
  * cell is refused before anything is clicked ("taken"); any other failure (a timeout, a game that is
  * not where the page thought) stays an error with its own message.
  */
+import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
 import type { WhoStarts } from "../engine-ts/index.js";
-import type { GameLayout } from "../harness/game-view.js";
+import { Phase, type GameLayout } from "../harness/game-view.js";
 import { CellTakenError, GameSession } from "../harness/session.js";
 
 export type Starter = WhoStarts;
@@ -14,7 +15,21 @@ export type Starter = WhoStarts;
 /** Longest wait for one step: typing a seed after menu key S takes this long at 4.77 MHz. */
 const STEP_TIMEOUT_MS = 60_000;
 
+/** Longest wait for the computer's answer, for its timing only (the move is done without it). */
+const ANSWER_TIMING_MS = 60_000;
+
 export type MoveOutcome = "placed" | "taken";
+
+/** Told the stages of a move as they happen (the page's MoveClock). */
+export interface MoveStages {
+  started(): void;
+  /** The human's stone is in memory after `packets` PS/2 packets. */
+  placed(packets: number): void;
+  /** The computer's answer (or the end of the game) is in memory. */
+  answered(): void;
+  /** The answer was not seen (the debugger stopped the program, the machine was replaced...). */
+  unanswered(reason: unknown): void;
+}
 
 export class GameDriver {
   private session: GameSession | undefined;
@@ -27,15 +42,30 @@ export class GameDriver {
     return this.session;
   }
 
-  /** Clicks `cell` and waits for the human's stone; "taken" when the cell holds a stone already. */
-  async play(machine: Machine, layout: GameLayout, cell: number): Promise<MoveOutcome> {
+  /**
+   * Clicks `cell` and waits for the human's stone; "taken" when the cell holds a stone already. The
+   * computer's answer is not waited for (the watcher shows it), only timed for `stages`.
+   */
+  async play(machine: Machine, layout: GameLayout, cell: number, stages: MoveStages): Promise<MoveOutcome> {
+    const session = this.on(machine, layout);
+    stages.started();
+    const packets = (): number => readMouseDriverState(machine.memory)?.packets ?? 0;
+    const before = packets();
     try {
-      await this.on(machine, layout).placeStone(cell);
-      return "placed";
+      await session.placeStone(cell);
     } catch (error) {
       if (error instanceof CellTakenError) return "taken";
       throw error;
     }
+    stages.placed((packets() - before) & 0xffff);
+    const placedAt = session.moveCount();
+    machine
+      .waitFor(() => session.phase() !== Phase.COMPUTER_TURN && (session.moveCount() !== placedAt || session.phase() !== Phase.HUMAN_TURN), {
+        timeoutMs: ANSWER_TIMING_MS,
+        what: `the computer's answer to ${cell}`,
+      })
+      .then(() => stages.answered(), (error: unknown) => stages.unanswered(error));
+    return "placed";
   }
 
   /** From any game or result screen back to the menu, then a new game (with `seed`: menu key S first). */

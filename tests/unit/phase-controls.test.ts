@@ -16,8 +16,8 @@ describe("the page's controls by phase", () => {
     expect(toolbarControls({ ...running, phase: Phase.MENU })).toMatchObject({ newGame: true, giveUp: false });
   });
 
-  it("enables only Reset while a machine boots, and Load only once the boot files are there", () => {
-    expect(toolbarControls({ ...running, busy: true })).toEqual({ newGame: false, giveUp: false, machine: false, reset: true, load: false, paused: false });
+  it("enables nothing while a machine boots, and Load only once the boot files are there", () => {
+    expect(toolbarControls({ ...running, busy: true })).toEqual({ newGame: false, giveUp: false, machine: false, reset: false, load: false, paused: false });
     expect(toolbarControls({ ...running, hasFiles: false }).load).toBe(false);
   });
 
