@@ -19,6 +19,11 @@
  * (all Chromium processes, `/`-separated, settling windows included), and Chromium's own floor (a
  * fresh about:blank page in the same browser, after BLANK_SETTLE_MS, over as long as the steady state).
  * Without another context open; a process that ends inside a window is left out of that window.
+ *
+ * Then click latency over LATENCY_MOVES real clicks (bench/page/latency.ts): click_to_stone (the click
+ * event to the frame that draws the computer's stone), click_to_panel (to the move list showing it),
+ * and the page's own stages (click_stage_*: the input queue reached the move, the answer in memory,
+ * the next screen frame, the panel) with the PS/2 packets per click.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Socket } from "node:net";
@@ -26,6 +31,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { listen } from "../cli/web-server/listen.js";
 import { createPageServer } from "../cli/web-server/page-server.js";
+import { clickLatencies, percentile } from "./page/latency.js";
 
 const WEB_ROOT = join("build", "web");
 const LOADS = 5;
@@ -40,6 +46,8 @@ const BLANK_SETTLE_MS = 5_000;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
+/** Moves of the click-latency figures (bench/page/latency.ts). */
+const LATENCY_MOVES = 30;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -236,6 +244,18 @@ try {
   console.log(`idle_turn_other_cpu_percent ${other.toFixed(1)}`);
   console.log(`idle_turn_first_5s_chromium_cpu_percent ${windows[0].all.toFixed(1)}`);
   console.log(`idle_turn_chromium_cpu_series_5s ${windows.map((w) => w.all.toFixed(1)).join("/")}`);
+
+  const moves = await clickLatencies(page, LATENCY_MOVES);
+  const stone = moves.map((m) => m.stoneMs);
+  console.log(`click_to_stone_ms_median ${percentile(stone, 50).toFixed(1)}`);
+  console.log(`click_to_stone_ms_p95 ${percentile(stone, 95).toFixed(1)}`);
+  console.log(`click_to_panel_ms_median ${percentile(moves.map((m) => m.panelMs), 50).toFixed(1)}`);
+  // The page's own stages of the same moves (ms after the page took the click): where the time goes.
+  for (const stage of ["started", "answered", "drawn", "shown"] as const) {
+    const values = moves.flatMap((m) => (m.stages?.[stage] === undefined ? [] : [m.stages[stage]]));
+    if (values.length > 0) console.log(`click_stage_${stage}_ms_median ${percentile(values, 50).toFixed(1)}`);
+  }
+  console.log(`click_packets_median ${percentile(moves.map((m) => m.stages?.packets ?? 0), 50)}`);
   await context.close();
 } finally {
   await browser.close();

@@ -4,8 +4,9 @@
  * reaches the guest only as keyboard scancodes and PS/2 mouse packets, through the GameDriver.
  */
 import type { Machine } from "../emu/types.js";
+import { AfterPaint } from "./after-paint.js";
 import { formatCell, parseCell } from "../engine-ts/index.js";
-import { Phase, type GameLayout, type GameState } from "../harness/game-view.js";
+import { Phase, readGameState, type GameLayout, type GameState } from "../harness/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint, toolbarControls } from "./controls/phase-controls.js";
@@ -48,6 +49,8 @@ export class App implements ToolbarHandlers {
   private readonly follower = new Follower();
   private readonly driver = new GameDriver();
   private readonly clock = new MoveClock();
+  private readonly afterPaint = new AfterPaint();
+  private lookQueued = false;
   private readonly queue = new InputQueue((error) => this.reportError(error));
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
   private readonly watcher = new GameWatcher({ onState: (state, layout) => this.onState(state, layout), onSearching: () => this.host.searching() });
@@ -64,9 +67,15 @@ export class App implements ToolbarHandlers {
     this.host = new MachineHost({
       status, errors, screen: this.screen,
       withMachine: (step) => this.withMachine(step),
+      // The frame paints first: the state is read, and the panel drawn, in the next task.
       redrawn: () => {
         this.clock.frame();
-        this.watcher.look();
+        if (this.lookQueued) return;
+        this.lookQueued = true;
+        this.afterPaint.run(() => {
+          this.lookQueued = false;
+          this.watcher.look();
+        });
       },
       changed: () => this.updateControls(),
       leaving: async () => {
@@ -229,7 +238,7 @@ export class App implements ToolbarHandlers {
     if (this.pending && game?.lastCheck?.human === this.pending.human) this.pending = undefined;
     this.layout = layout;
     this.state = state;
-    if (this.machine) this.history.onState(this.machine, state);
+    this.keepOnTimeline(state, layout);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = performance.now();
       performance.mark("piskasm:menu-visible");
@@ -244,17 +253,30 @@ export class App implements ToolbarHandlers {
     return true;
   }
 
+  /**
+   * The timeline keeps a snapshot of every stable state. Saving the machine takes tens of ms, so it
+   * waits until the panel has painted; it is taken only if the game is still in exactly this state
+   * (a state left within that frame has no node of its own).
+   */
+  private keepOnTimeline(state: GameState, layout: GameLayout): void {
+    const machine = this.machine;
+    if (!machine) return;
+    this.afterPaint.run(() => {
+      if (machine === this.machine && this.state === state && sameState(readGameState(machine.memory, layout), state)) this.history.onState(machine, state);
+    });
+  }
+
   /** Plays a board cell through the mouse; an occupied cell is refused at once, without a click. */
   private playCell(cell: number): void {
     const state = this.state;
     if (!state || this.refuseInput()) return;
     if (state.phase !== Phase.HUMAN_TURN) return this.parts.status.ready(`Not your turn (${this.hint()})`);
     if (state.plocha[cell] !== 0) return this.parts.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
-    this.clock.input(cell);
+    const stages = this.clock.input(cell);
     this.pending = { human: cell, predicted: this.follower.predictReply(cell) };
     this.panel.render(this.pending);
     this.withGame(async (machine, layout) => {
-      if ((await this.driver.play(machine, layout, cell, this.clock)) === "placed") return;
+      if ((await this.driver.play(machine, layout, cell, stages)) === "placed") return;
       this.pending = undefined;
       this.panel.render(undefined);
       this.parts.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
@@ -318,4 +340,9 @@ export class App implements ToolbarHandlers {
     console.error(error);
     this.parts.status.error(messageOf(error).split("\n", 1)[0]);
   }
+}
+
+/** The same stable state: phase, counts and every cell of the board. */
+function sameState(a: GameState, b: GameState): boolean {
+  return a.phase === b.phase && a.moveCount === b.moveCount && a.gameCount === b.gameCount && a.plocha.every((side, i) => side === b.plocha[i]);
 }

@@ -6,7 +6,7 @@
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
-import type { WhoStarts } from "../engine-ts/index.js";
+import { formatCell, type WhoStarts } from "../engine-ts/index.js";
 import { Phase, type GameLayout } from "../harness/game-view.js";
 import { CellTakenError, GameSession } from "../harness/session.js";
 
@@ -50,21 +50,23 @@ export class GameDriver {
     const session = this.on(machine, layout);
     stages.started();
     const packets = (): number => readMouseDriverState(machine.memory)?.packets ?? 0;
-    const before = packets();
+    const before = { packets: packets(), moves: session.moveCount() };
+    let refused = false;
+    // Watched from before the click: the answer may come while the click's last packet is still on its way.
+    machine
+      .waitFor(() => refused || (session.phase() !== Phase.COMPUTER_TURN && (((session.moveCount() - before.moves) & 0xffff) >= 2 || session.phase() !== Phase.HUMAN_TURN)), {
+        timeoutMs: ANSWER_TIMING_MS,
+        what: `the computer's answer to ${formatCell(cell)}`,
+      })
+      .then(() => refused || stages.answered(), (error: unknown) => stages.unanswered(error));
     try {
       await session.placeStone(cell);
     } catch (error) {
+      refused = true;
       if (error instanceof CellTakenError) return "taken";
       throw error;
     }
-    stages.placed((packets() - before) & 0xffff);
-    const placedAt = session.moveCount();
-    machine
-      .waitFor(() => session.phase() !== Phase.COMPUTER_TURN && (session.moveCount() !== placedAt || session.phase() !== Phase.HUMAN_TURN), {
-        timeoutMs: ANSWER_TIMING_MS,
-        what: `the computer's answer to ${cell}`,
-      })
-      .then(() => stages.answered(), (error: unknown) => stages.unanswered(error));
+    stages.placed((packets() - before.packets) & 0xffff);
     return "placed";
   }
 
