@@ -37,6 +37,12 @@ export function cellAt(screen: HTMLElement, clientX: number, clientY: number): T
   return { col, row };
 }
 
+/** The size of the screen's text layer (80x25 cells) in CSS pixels. */
+export function textLayerSize(screen: HTMLElement): { width: number; height: number } {
+  const rect = (screen.querySelector<HTMLElement>(":scope > div") ?? screen).getBoundingClientRect();
+  return { width: rect.width, height: rect.height };
+}
+
 /** Centre of a text cell in client coordinates (what a person would click). */
 export function cellCentre(screen: HTMLElement, cell: TextCell): { x: number; y: number } {
   const text = screen.querySelector<HTMLElement>(":scope > div");

@@ -5,7 +5,7 @@
  */
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
-import type { GameState } from "../../harness/game-view.js";
+import { readGameState, type GameLayout, type GameState } from "../../harness/game-view.js";
 import type { MoveRecord } from "../follower.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";
@@ -78,9 +78,16 @@ export class GameHistory {
     });
   }
 
-  /** A stable state seen by the page's watcher (same task as it was read). */
-  onState(machine: Machine, state: GameState): void {
-    if (!this.replayRunning) this.timeline.observe(machine, state);
+  /**
+   * A stable state of the running game, kept with a snapshot of the machine. Saving the machine takes
+   * tens of ms, so it runs in `later` (a task after the panel has painted) and only if the game is
+   * still in exactly this state then (a state left within that frame has no node of its own).
+   */
+  onState(machine: Machine, state: GameState, layout: GameLayout, later: (task: () => void) => void, current: () => Machine | undefined): void {
+    later(() => {
+      if (this.replayRunning || current() !== machine || !sameState(readGameState(machine.memory, layout), state)) return;
+      this.timeline.observe(machine, state);
+    });
   }
 
   /** The game's menu is up: the first time, open the link the page was loaded with. */
@@ -241,4 +248,9 @@ export class GameHistory {
   private say(message: string): void {
     this.lastMessage = message;
   }
+}
+
+/** The same stable state: phase, counts and every cell of the board. */
+function sameState(a: GameState, b: GameState): boolean {
+  return a.phase === b.phase && a.moveCount === b.moveCount && a.gameCount === b.gameCount && a.plocha.every((side, i) => side === b.plocha[i]);
 }
