@@ -16,7 +16,7 @@ TEST_COMS  := $(patsubst asm/tests/%.asm,$(B)/%.COM,$(wildcard asm/tests/*.asm))
 IMAGE      := $(B)/piskasm.img
 BIOS_FILES := $(B)/bios/bios.bin $(B)/bios/vgabios-stdvga.bin
 
-.PHONY: all setup apt npm asm image symbols play test test-unit test-emu test-diff test-browser bench clean typecheck
+.PHONY: all setup apt npm asm image symbols play test test-unit test-emu test-diff test-browser bench clean typecheck layers
 
 all: setup asm image $(BIOS_FILES) $(B)/cli.mjs symbols web
 
@@ -82,7 +82,7 @@ $(B):
 	mkdir -p $(B)
 
 # ---- TypeScript bundles ---------------------------------------------------------------------
-TS_SOURCES := $(shell find emu engine-ts engines records brain arena harness freedos cli web debug -name '*.ts' 2>/dev/null)
+TS_SOURCES := $(shell find util guest checks emu engine-ts engines records brain arena harness freedos cli web debug -name '*.ts' 2>/dev/null)
 
 $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs cli
@@ -100,8 +100,14 @@ typecheck: setup
 play: all
 	node bin/piskasm.mjs serve --open
 
-test: all typecheck
+test: all typecheck layers
 	npx vitest run
+
+# The layer rules (.dependency-cruiser.cjs, drawn in docs/architecture.md): a wrong-way import or an
+# import cycle (type-only imports included) fails with its rule's name, e.g. `emu-to-guest`.
+LAYER_DIRS := util engine-ts records emu guest freedos checks debug engines harness arena brain cli web bench tests
+layers: npm
+	npx depcruise $(LAYER_DIRS) --config .dependency-cruiser.cjs
 
 bench: all
 	node bench/run.mjs

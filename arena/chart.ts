@@ -1,5 +1,5 @@
+import type { Standings } from "./model.js";
 /** The ratings as an SVG chart: one row per player, a dot at its Elo and a bar over its 95 % interval. */
-import type { Standings } from "./standings.js";
 
 const ROW = 28;
 const LEFT = 120;

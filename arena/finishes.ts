@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { Board, OPP, OWN } from "../engines/common/board.js";
 import { cellLevels, FOUR, OPEN3, OPEN4 } from "../engines/common/shapes.js";
 import { parsePsq } from "../records/psq.js";
-import type { GameEntry } from "./results.js";
+import type { GameEntry } from "./model.js";
 
 export type Finish = "4+3" | "4+4" | "3+3" | "open four" | "other";
 export const FINISHES: readonly Finish[] = ["4+3", "4+4", "3+3", "open four", "other"];

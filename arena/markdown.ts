@@ -5,8 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { ArenaError } from "./errors.js";
 import { FINISHES, type Finish } from "./finishes.js";
-import type { ArenaSettings } from "./results.js";
-import type { Standings } from "./standings.js";
+import type { ArenaSettings, Standings } from "./model.js";
 
 export const BEGIN_MARK = "<!-- arena:begin -->";
 export const END_MARK = "<!-- arena:end -->";

@@ -5,8 +5,8 @@
  */
 import { RULE_FREESTYLE, type Engine } from "../engines/engine.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
-import type { BootSpec } from "../harness/boot.js";
-import { BOARD_SIZE } from "../harness/game-view.js";
+import type { BootSpec } from "../guest/boot.js";
+import { BOARD_SIZE } from "../guest/game-view.js";
 import { ArenaError } from "./errors.js";
 
 /** The registry's external-brain entry, the only one that takes an argument (its command line). */

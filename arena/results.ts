@@ -6,40 +6,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatPsq } from "../records/psq.js";
-import type { PlayedGame, GameEnd } from "./game.js";
+import type { PlayedGame } from "./game.js";
 import { ArenaError } from "./errors.js";
-import type { Opening } from "./openings.js";
 import type { ScheduledGame } from "./schedule.js";
-import type { Standings } from "./standings.js";
+import type { ArenaSettings, GameEntry, Standings } from "./model.js";
 
 export const RESULTS_FILE = "results.json";
 const FORMAT = "piskasm-arena-1";
-
-export interface ArenaSettings {
-  readonly players: readonly string[];
-  readonly gauntlet?: string;
-  readonly gamesPerPair: number;
-  readonly size: number;
-  readonly turnMs: number;
-  readonly openings: readonly Opening[];
-  readonly seed: number;
-  /** The player whose rating is 0. */
-  readonly anchor: string;
-}
-
-export interface GameEntry {
-  readonly index: number;
-  readonly first: string;
-  readonly second: string;
-  readonly opening: number;
-  readonly winner: "first" | "second" | "draw";
-  readonly end: GameEnd;
-  readonly reason: string;
-  readonly plies: number;
-  /** Path of the PSQ record, relative to the results file. */
-  readonly psq: string;
-  readonly wallMs: number;
-}
 
 export interface ArenaResults {
   readonly format: typeof FORMAT;

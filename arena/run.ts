@@ -7,10 +7,10 @@ import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { ArenaError } from "./errors.js";
 import type { ArenaEngineOptions } from "./players.js";
-import type { ArenaSettings } from "./results.js";
 import type { ScheduledGame } from "./schedule.js";
 import { ArenaTable, type PlayedScheduledGame } from "./table-player.js";
 import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-protocol.js";
+import type { ArenaSettings } from "./model.js";
 
 export interface ArenaRunOptions {
   readonly settings: ArenaSettings;

@@ -4,7 +4,7 @@
  * the openings) with the first player swapped between the two games of an opening. Rounds are
  * interleaved across pairs, so a partial arena is balanced. Seeds come from the arena's seed.
  */
-import { deriveSeed } from "../harness/prng.js";
+import { deriveSeed } from "../util/prng.js";
 import { ArenaError } from "./errors.js";
 
 export interface ScheduledGame {

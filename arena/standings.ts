@@ -1,24 +1,7 @@
 /** The arena's final table: wins, draws and losses per pair, and the Elo fit of all results. */
-import { fitElo, type PairResult, type Rating } from "./elo.js";
-import type { ArenaSettings, GameEntry } from "./results.js";
+import { fitElo, type PairResult } from "./elo.js";
 import { pairsOf } from "./schedule.js";
-
-export interface PairStanding {
-  readonly a: string;
-  readonly b: string;
-  readonly games: number;
-  /** Games a won, drawn, lost (against b). */
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
-}
-
-export interface Standings {
-  readonly pairs: readonly PairStanding[];
-  /** Best first. */
-  readonly ratings: readonly Rating[];
-  readonly anchor: string;
-}
+import type { ArenaSettings, GameEntry, Standings } from "./model.js";
 
 export function standingsOf(settings: ArenaSettings, games: readonly GameEntry[]): Standings {
   const pairs = pairsOf(settings.players, settings.gauntlet).map(([a, b]) => {

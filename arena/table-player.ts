@@ -7,8 +7,8 @@ import type { Engine } from "../engines/engine.js";
 import { playArenaGame, type PlayedGame } from "./game.js";
 import { placeOpening } from "./openings.js";
 import { createPlayer, type ArenaEngineOptions } from "./players.js";
-import type { ArenaSettings } from "./results.js";
 import type { ScheduledGame } from "./schedule.js";
+import type { ArenaSettings } from "./model.js";
 
 export interface PlayedScheduledGame {
   readonly game: ScheduledGame;

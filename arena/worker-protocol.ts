@@ -1,8 +1,8 @@
 /** Messages between an arena run and its worker threads (each worker keeps its own engines). */
 import type { ArenaEngineOptions } from "./players.js";
-import type { ArenaSettings } from "./results.js";
 import type { ScheduledGame } from "./schedule.js";
 import type { PlayedScheduledGame } from "./table-player.js";
+import type { ArenaSettings } from "./model.js";
 
 export interface ArenaWorkerInput {
   readonly settings: ArenaSettings;

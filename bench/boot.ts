@@ -6,7 +6,7 @@
  */
 import { bootFloppy } from "../emu/node.js";
 import type { Machine } from "../emu/types.js";
-import { cellToScreen, findGame, Phase, readMoveCount, readPhase, type GameLayout } from "../harness/game-view.js";
+import { cellToScreen, findGame, Phase, readMoveCount, readPhase, type GameLayout } from "../guest/game-view.js";
 
 /** The floppy: the first argument, else build/piskasm.img under the working directory (run.mjs: the project). */
 const IMAGE = process.argv[2] ?? "build/piskasm.img";

@@ -25,8 +25,8 @@ import { Game } from "../engine-ts/index.js";
 import { planGames } from "../harness/game-spec.js";
 import { enginePolicy } from "../harness/policies.js";
 import { jobPart, runDiff, type RunResult } from "../harness/run.js";
-import type { GameOutcome } from "../harness/runner.js";
 import type { RunSummary } from "../harness/stats.js";
+import type { GameOutcome } from "../harness/model.js";
 
 const IMAGE = resolve(process.argv[2] ?? "build/piskasm.img");
 const WORKER = resolve("build/diff-worker.mjs");

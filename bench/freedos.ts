@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { bootFloppy } from "../emu/node.js";
 import type { Machine } from "../emu/types.js";
 import { freedosBootImage } from "../freedos/cache.js";
-import { findGame, Phase, readPhase } from "../harness/game-view.js";
+import { findGame, Phase, readPhase } from "../guest/game-view.js";
 
 const SMALL_DOS_IMAGE = "build/piskasm.img";
 const BOOTS = 5;

@@ -9,10 +9,10 @@
 import { resolve } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { BootSpec } from "../harness/boot.js";
-import type { GeneratedPolicyName } from "../harness/policies.js";
+import type { BootSpec } from "../guest/boot.js";
 import { runDiff } from "../harness/run.js";
 import type { RunSummary } from "../harness/stats.js";
+import type { GeneratedPolicyName } from "../checks/policy-names.js";
 
 const BOOT: BootSpec = { image: resolve("build/piskasm.img"), dos: "builtin", timeoutMs: 20_000 };
 const WORKER = resolve("build/diff-worker.mjs");

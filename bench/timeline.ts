@@ -14,8 +14,8 @@
  */
 import { bootFloppy } from "../emu/node.js";
 import { CELLS, EMPTY, Game, parseCell } from "../engine-ts/index.js";
-import { Phase } from "../harness/game-view.js";
-import { GameSession } from "../harness/session.js";
+import { Phase } from "../guest/game-view.js";
+import { GameSession } from "../guest/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../tests/emu/fixtures/draw-game.js";
 import { formatShareFragment } from "../web/share/share-url.js";
 import { Timeline } from "../web/timeline/timeline.js";

@@ -14,13 +14,14 @@ import { lossFinishes, type Finish } from "../arena/finishes.js";
 import { arenaMarkdown, writeMarkdownSection } from "../arena/markdown.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
 import { checkPlayer, isAsm, isPiskasm, sizeRefusal } from "../arena/players.js";
-import { newResults, readResults, recordGame, settingsMismatch, writeResults, type ArenaSettings } from "../arena/results.js";
+import { newResults, readResults, recordGame, settingsMismatch, writeResults } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
 import { schedule } from "../arena/schedule.js";
 import { formatStandings, standingsOf } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { projectPath } from "./paths.js";
+import type { ArenaSettings } from "../arena/model.js";
 
 interface ArenaCommandOptions extends BootCommandOptions {
   players: string;

@@ -1,5 +1,5 @@
-import { findGame, Phase, readPhase } from "../harness/game-view.js";
-import type { DosProfile } from "../harness/dos-profile.js";
+import { findGame, Phase, readPhase } from "../guest/game-view.js";
+import type { DosProfile } from "../guest/dos-profile.js";
 import type { Machine } from "../emu/types.js";
 
 /** What a boot ended in: the game's menu, a DOS prompt, an error message on the screen, or none of these. */

@@ -1,7 +1,7 @@
 import { Option, type Command } from "commander";
 import type { DosKind } from "../emu/dos-kind.js";
 import { bootFloppy } from "../emu/node.js";
-import { DOS_PROFILES } from "../harness/dos-profile.js";
+import { DOS_PROFILES } from "../guest/dos-profile.js";
 import { BOOT_FINDINGS, waitUntilBooted, type BootFinding } from "./boot-ready.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { parsePositiveInt } from "./errors.js";

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { buildFreedosDisk } from "../freedos/build-disk.js";
 import { projectDiskInputs } from "../freedos/cache.js";
-import { errnoCode, FileError, fsReason } from "../harness/files.js";
+import { errnoCode, FileError, fsReason } from "../util/files.js";
 import { projectPath } from "./paths.js";
 
 interface DiskCommandOptions {

@@ -3,7 +3,7 @@
  * environment (exit 2, the path they named and the reason in words); everything else is a failure of
  * the run itself (exit 1, its message, which for the emulator holds the screen).
  */
-import { errnoCode, FileError, fsReason } from "../harness/files.js";
+import { errnoCode, FileError, fsReason } from "../util/files.js";
 
 export interface Failure {
   message: string;

@@ -1,6 +1,6 @@
 /** Options shared by diff, info and replay: the floppy to boot, the step timeout, game seeds. */
 import type { Command } from "commander";
-import type { BootSpec } from "../harness/boot.js";
+import type { BootSpec } from "../guest/boot.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";

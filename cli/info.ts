@@ -1,10 +1,10 @@
 /** `piskasm info --moves K10,L11`: both engines' Info for a position reached in the emulator. */
 import type { Command } from "commander";
 import { formatCell, parseCell } from "../engine-ts/index.js";
-import { infoGridsSideBySide } from "../harness/board-map.js";
-import { openSession } from "../harness/boot.js";
-import { BadMoveError, inspectMoves } from "../harness/inspect.js";
-import { fieldNotes } from "../harness/symbol-notes.js";
+import { infoGridsSideBySide } from "../checks/board-map.js";
+import { openSession } from "../guest/boot.js";
+import { BadMoveError, inspectMoves } from "../checks/inspect.js";
+import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";

@@ -1,14 +1,15 @@
 /** `piskasm replay FILE`: re-run the game of a mismatch report on both engines and show the divergence. */
 import type { Command } from "commander";
-import { openSession } from "../harness/boot.js";
-import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../harness/record-files.js";
-import { fieldNotes } from "../harness/symbol-notes.js";
+import { openSession } from "../guest/boot.js";
+import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../checks/record-files.js";
+import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
-import { buildReport, formatMismatch, readReport, ReportError } from "../harness/report.js";
+import { formatMismatch, readReport, ReportError } from "../checks/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { RecordError } from "../records/game-record.js";
+import { buildReport } from "../harness/mismatch-report.js";
 
 interface ReplayCommandOptions extends BootCommandOptions {
   json?: boolean;

@@ -15,8 +15,8 @@
  * FreeDOS). Nothing is written while the debugger is off; detaching restores the vectors.
  */
 import type { Machine } from "../emu/types.js";
-import { findGame, Phase, readPhase, type GameLayout } from "../harness/game-view.js";
-import { FLAG, type CpuDebug, type CpuRegisters } from "./cpu-debug.js";
+import { findGame, Phase, readPhase, type GameLayout } from "../guest/game-view.js";
+import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
 import { successors } from "./successors.js";
 import type { SymbolTable, Where } from "./symbols.js";
 

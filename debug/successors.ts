@@ -5,7 +5,7 @@
  * or indirect-through-memory transfer it cannot follow is reported, so the caller can say so.
  */
 import type { GuestMemory } from "../emu/types.js";
-import type { CpuRegisters } from "./cpu-debug.js";
+import type { CpuRegisters } from "../emu/cpu-debug.js";
 
 export type Successors = { kind: "known"; offsets: number[] } | { kind: "unknown"; why: string };
 

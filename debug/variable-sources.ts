@@ -6,7 +6,7 @@
  */
 import type { SymbolTable } from "./symbols.js";
 
-/** A field of the comparison (harness/diff-types.ts) and the label that holds it. */
+/** A field of the comparison (checks/diff-types.ts) and the label that holds it. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   Plocha: "Plocha",
   Info: "Info",

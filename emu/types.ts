@@ -2,7 +2,7 @@
  * The Machine API: what the harness, the CLI and the browser page may ask of an emulated PC.
  * One implementation (emu/v86-machine.ts) runs v86 in Node and in the browser.
  */
-import type { CpuDebug } from "../debug/cpu-debug.js";
+import type { CpuDebug } from "./cpu-debug.js";
 
 /** The 80x25 text screen: characters already mapped from CP437 to Unicode. */
 export interface TextScreen {
@@ -87,7 +87,7 @@ export interface MachineSnapshot {
 
 export interface Machine {
   readonly memory: GuestMemory;
-  /** The CPU as the page's debugger tab sees it (debug/cpu-debug.ts); the harness never uses it. */
+  /** The CPU as the page's debugger tab sees it (emu/cpu-debug.ts); the harness never uses it. */
   readonly debug?: CpuDebug;
   readonly keyboard: Keyboard;
   readonly mouse: Mouse;

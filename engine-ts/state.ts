@@ -21,7 +21,7 @@ export interface EngineState {
   gameCount: number;
 }
 
-/** What the harness reads from the emulator (harness/game-view.ts GameState), structurally. */
+/** What the harness reads from the emulator (guest/game-view.ts GameState), structurally. */
 export type GameStateLike = Omit<EngineState, "plocha" | "info" | "gameCount"> & {
   plocha: ArrayLike<number>;
   info: ArrayLike<number>;

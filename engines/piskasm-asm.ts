@@ -1,6 +1,6 @@
 /**
  * The real PISKASM.COM as a player: the program runs unmodified in v86 and is driven only through the
- * emulated keyboard and mouse (harness/session.ts). The engine is the COM's computer (X); the opponent's
+ * emulated keyboard and mouse (guest/session.ts). The engine is the COM's computer (X); the opponent's
  * stones are the human's (O) clicks. 19x19 freestyle only.
  *
  * Every game starts from a snapshot of the menu taken once after boot (restore: a few ms), then the
@@ -13,18 +13,18 @@
  * memory.
  *
  * With checking on, every state the program reaches is compared with engine-ts playing the same game
- * (harness/compare.ts and harness/screen-check.ts, as `piskasm diff` does). On a difference the
- * program's move is still answered; a replayable report is written (harness/report.ts), a MESSAGE says
+ * (checks/compare.ts and checks/screen-check.ts, as `piskasm diff` does). On a difference the
+ * program's move is still answered; a replayable report is written (checks/report.ts), a MESSAGE says
  * so, and checking stops for the rest of that game. */
 import { buildBodovani, COMPUTER, formatCell, Game, HUMAN, NO_CELL, Phase, phaseName, type ToMove, type WhoStarts } from "../engine-ts/index.js";
 import type { MachineSnapshot } from "../emu/types.js";
-import { openSession, type BootSpec } from "../harness/boot.js";
-import { compareStates } from "../harness/compare.js";
-import type { Diff } from "../harness/diff-types.js";
-import { BOARD_SIZE, type GameState } from "../harness/game-view.js";
-import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../harness/report.js";
-import { checkScreen } from "../harness/screen-check.js";
-import { isGameOver, type GameSession } from "../harness/session.js";
+import { openSession, type BootSpec } from "../guest/boot.js";
+import { compareStates } from "../checks/compare.js";
+import type { Diff } from "../checks/diff-types.js";
+import { BOARD_SIZE, type GameState } from "../guest/game-view.js";
+import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../checks/report.js";
+import { checkScreen } from "../checks/screen-check.js";
+import { isGameOver, type GameSession } from "../guest/session.js";
 import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
 

@@ -3,7 +3,7 @@
  * may carry an argument after a colon (`NAME:ARGUMENT`, e.g. an external program's command line); the
  * entry decides whether it wants one. Add a player by adding one row.
  */
-import type { BootSpec } from "../harness/boot.js";
+import type { BootSpec } from "../guest/boot.js";
 import { EngineError, type Engine } from "./engine.js";
 import { PiskasmAsmEngine } from "./piskasm-asm.js";
 import { PiskasmTsEngine } from "./piskasm-ts.js";

@@ -2,7 +2,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { playGames } from "./run.js";
 import type { MachineSnapshot } from "../emu/types.js";
-import type { GameSession } from "./session.js";
+import type { GameSession } from "../guest/session.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 
 if (!parentPort) throw new Error("harness/diff-worker must run in a worker thread");

@@ -10,17 +10,11 @@ import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN } from "../engine-ts/index.js
 import { EngineError, RULE_FREESTYLE, type Engine, type PositionStone } from "../engines/engine.js";
 import { createEngine } from "../engines/registry.js";
 import type { OpponentPolicy } from "./policies.js";
+import type { EnginePolicyName } from "../checks/policy-names.js";
 
-export const ENGINE_POLICY_NAMES = ["five", "crossmix", "pela"] as const;
-export const PBRAIN_POLICY_PREFIX = "pbrain:";
-export type EnginePolicyName = (typeof ENGINE_POLICY_NAMES)[number] | `${typeof PBRAIN_POLICY_PREFIX}${string}`;
 
 /** Time per move of an engine policy (pela's searches take their shares of it). */
 export const POLICY_TURN_MS = 50;
-
-export function isEnginePolicyName(name: string): name is EnginePolicyName {
-  return (ENGINE_POLICY_NAMES as readonly string[]).includes(name) || (name.startsWith(PBRAIN_POLICY_PREFIX) && name.length > PBRAIN_POLICY_PREFIX.length);
-}
 
 function point(cell: number): { x: number; y: number } {
   return { x: cell % BOARD_SIZE, y: Math.floor(cell / BOARD_SIZE) };

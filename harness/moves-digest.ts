@@ -8,7 +8,7 @@
  * the order the games finished in, and the digests of shards add up to the digest of the whole run.
  */
 import { createHash } from "node:crypto";
-import type { GameOutcome } from "./runner.js";
+import type { GameOutcome } from "./model.js";
 
 const MODULUS = 1n << 64n;
 const HEX_DIGITS = 16;

@@ -11,13 +11,9 @@
  * All are deterministic for a given seed and board.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore, rayCells } from "../engine-ts/index.js";
-import type { EnginePolicyName } from "./engine-policy.js";
-import type { BoardGeometry } from "./game-view.js";
-import { Prng } from "./prng.js";
-
-export const POLICY_NAMES = ["random", "engine", "storm"] as const;
-export type GeneratedPolicyName = (typeof POLICY_NAMES)[number];
-export type PolicyName = GeneratedPolicyName | "replay" | EnginePolicyName;
+import type { GeneratedPolicyName, PolicyName } from "../checks/policy-names.js";
+import type { BoardGeometry } from "../guest/game-view.js";
+import { Prng } from "../util/prng.js";
 
 export interface Policy {
   readonly name: PolicyName;
@@ -37,10 +33,6 @@ const NEAR = 2;
 /** On an empty board the human opens within this Chebyshev distance of the centre. */
 const OPENING_RADIUS = 2;
 const CENTRE = (BOARD_SIZE - 1) / 2;
-
-export function isPolicyName(name: string): name is GeneratedPolicyName {
-  return (POLICY_NAMES as readonly string[]).includes(name);
-}
 
 /** Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board. */
 export function candidateCells(plocha: Uint8Array): number[] {

@@ -2,7 +2,7 @@
  * Progress of a differential run on a stream (stderr): a redrawn bar on a terminal, a plain line every
  * few seconds otherwise (CI logs). Redraws are driven by the run's own events, never by timers.
  */
-import type { GameOutcome } from "./runner.js";
+import type { GameOutcome } from "./model.js";
 
 export interface ProgressStream {
   write(text: string): unknown;

@@ -1,10 +1,10 @@
 /** Re-runs the game of a mismatch report on both engines: same seed (/S:), who starts and human moves. */
 import { parseCell } from "../engine-ts/index.js";
-import type { Diff } from "./diff-types.js";
-import type { GameSpec } from "./game-spec.js";
-import type { MismatchReport } from "./report.js";
-import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
-import type { GameSession } from "./session.js";
+import type { Diff } from "../checks/diff-types.js";
+import type { MismatchReport } from "../checks/report.js";
+import { playGame, type EngineFactory } from "./runner.js";
+import type { GameSession } from "../guest/session.js";
+import type { GameSpec, GameOutcome } from "./model.js";
 
 /**
  * The game of a report. A storm game is played again by the storm policy with the report's policy

@@ -7,20 +7,19 @@
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { MachineSnapshot } from "../emu/types.js";
-import { openSession, type BootSpec } from "./boot.js";
-import type { GameSession } from "./session.js";
-import { plannedCount, plannedGame, type GameSpec, type RunPlanOptions } from "./game-spec.js";
-import { playGame, type EngineFactory, type GameOutcome } from "./runner.js";
+import { openSession, type BootSpec } from "../guest/boot.js";
+import type { GameSession } from "../guest/session.js";
+import { plannedCount, plannedGame } from "./game-spec.js";
+import { playGame, type EngineFactory } from "./runner.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
+import type { GameOutcome, GameSlice, GameSpec, RunPlanOptions } from "./model.js";
 
 export interface RunListener {
   onMove?: () => void;
   onGame?: (outcome: GameOutcome) => void;
 }
 
-/** The games one emulator plays: a list given in full, or games from..to-1 of a plan (made as needed). */
-export type GameSlice = { specs: readonly GameSpec[] } | { plan: RunPlanOptions; from: number; to: number };
 
 interface DiffRunBase {
   boot: BootSpec;

@@ -2,56 +2,25 @@
  * Plays games of the real PISKASM.COM against an opponent policy and checks every computer move
  * against engine-ts on the full state and the screen. A game stops at its first divergence.
  */
-import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type GameResult, type WhoStarts } from "../engine-ts/index.js";
-import { compareStates } from "./compare.js";
-import type { Diff } from "./diff-types.js";
-import type { GameSpec } from "./game-spec.js";
-import { cellToScreen, type GameState } from "./game-view.js";
-import { createEnginePolicy, isEnginePolicyName } from "./engine-policy.js";
-import { BadMoveError } from "./inspect.js";
+import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
+import { compareStates } from "../checks/compare.js";
+import { cellToScreen, type GameState } from "../guest/game-view.js";
+import { createEnginePolicy } from "./engine-policy.js";
+import { BadMoveError } from "../checks/inspect.js";
 import { createPolicy, isStormPolicy, replayPolicy, type OpponentPolicy, type StormTurn } from "./policies.js";
-import { checkScreen } from "./screen-check.js";
-import type { GameSession, MoveTiming } from "./session.js";
-import { costTracker, type GameCost } from "./stats.js";
+import { checkScreen } from "../checks/screen-check.js";
+import type { GameSession, MoveTiming } from "../guest/session.js";
+import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
+import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
+import { isEnginePolicyName } from "../checks/policy-names.js";
 
 /** Creates the reference game for a seed; tests pass one that corrupts a state or a table. */
 export type EngineFactory = (seed: number, whoStarts: WhoStarts) => Game;
 
 export const defaultEngine: EngineFactory = (seed, whoStarts) => Game.newGame(seed, whoStarts);
 
-/** The first divergence of a game. */
-export interface Mismatch {
-  /** Stones on the asm's board (its MoveCount) when the divergence was seen. */
-  ply: number;
-  diffs: Diff[];
-  /** The text screen at that moment. */
-  screen: string[];
-}
 
-export interface GameOutcome {
-  spec: GameSpec;
-  /** The game's Seed as the asm reported it. */
-  seed: number;
-  /** capped: maxComputerMoves reached; escaped: the storm policy gave the game up with Esc. */
-  result: GameResult | "capped" | "escaped" | "mismatch";
-  /** The human moves played, in order (cell indices). */
-  humanMoves: number[];
-  /** The asm's computer moves, in order. */
-  computerMoves: number[];
-  /** Computer moves compared (the first-move rule included). */
-  checkedComputerMoves: number;
-  /** Emulated instructions from each click to the program's answer (answered clicks only). */
-  instructions: number[];
-  mismatch?: Mismatch;
-  /** Storm policy only: how many of each kind of input the game was given besides its moves. */
-  storm?: StormCounts;
-  wallMs: number;
-  /** Time spent in the harness itself: policy, engine-ts, reads and comparisons. */
-  harnessMs: number;
-  /** Where the game's host time went, and what the emulator did meanwhile (benchmarks). */
-  cost: GameCost;
-}
 
 export interface RunHooks {
   engine?: EngineFactory;
@@ -64,16 +33,6 @@ export interface RunHooks {
 /** The CLI's default --timeout-ms. */
 export const DEFAULT_STEP_TIMEOUT_MS = 20_000;
 
-export interface StormCounts {
-  wander: number;
-  click: number;
-  drag: number;
-  key: number;
-  /** Moves clicked on a gap column (between two cells) instead of the cell's character. */
-  between: number;
-  double: number;
-  escape: number;
-}
 
 function emptyStormCounts(): StormCounts {
   return { wander: 0, click: 0, drag: 0, key: 0, between: 0, double: 0, escape: 0 };

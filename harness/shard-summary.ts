@@ -4,9 +4,9 @@
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { DosName } from "./dos-profile.js";
-import type { PolicyName } from "./policies.js";
-import type { Shard } from "./shard.js";
+import type { DosName } from "../guest/dos-profile.js";
+import type { PolicyName } from "../checks/policy-names.js";
+import type { Shard } from "./model.js";
 
 export const SHARD_FORMAT = "piskasm-shard/1";
 

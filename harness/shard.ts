@@ -4,13 +4,8 @@
  * and 2p+1, one started by each side, go to shard p mod n), so every shard with at least one pair
  * plays both starters, and the shards of one run together play each game of the run exactly once.
  */
-import type { GameSpec } from "./game-spec.js";
+import type { GameSpec, Shard } from "./model.js";
 
-export interface Shard {
-  /** 0-based. */
-  index: number;
-  count: number;
-}
 
 /** A shard as the CLI writes it, `i/n`. */
 export function formatShard(shard: Shard): string {

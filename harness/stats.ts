@@ -1,21 +1,7 @@
 /** Totals of a differential run and the summary printed at its end. */
 import type { Machine, MachineStats } from "../emu/types.js";
-import type { GameOutcome } from "./runner.js";
+import type { GameCost, GameOutcome } from "./model.js";
 
-/** Where one game's host time went (ms), and what the emulator did meanwhile. */
-export interface GameCost {
-  /** Inside v86's run loop: the guest, its devices and the JIT (Machine.stats). */
-  runLoopMs: number;
-  /** engine-ts: the reference game's new game and moves. */
-  engineMs: number;
-  /** The opponent policy choosing the human's moves. */
-  policyMs: number;
-  /** Reading the asm's state and screen and comparing them with engine-ts. */
-  checkMs: number;
-  instructions: number;
-  slices: number;
-  jitCompilations: number;
-}
 
 type TimedPart = "engineMs" | "policyMs" | "checkMs";
 

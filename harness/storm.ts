@@ -3,9 +3,9 @@
  * the noise (which the game must ignore), then the move or Esc. The runner checks the whole state and
  * the screen after every noise action and after every move.
  */
-import { Phase } from "./game-view.js";
+import { Phase } from "../guest/game-view.js";
 import type { ScreenCell, StormMove, StormNoise } from "./policies.js";
-import { isGameOver, type GameSession, type MoveTiming } from "./session.js";
+import { isGameOver, type GameSession, type MoveTiming } from "../guest/session.js";
 
 const ESC_SCANCODES = [0x01, 0x81];
 

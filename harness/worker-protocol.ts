@@ -1,8 +1,7 @@
 /** Messages between the differential run and its worker threads. */
 import type { MachineSnapshot } from "../emu/types.js";
-import type { BootSpec } from "./boot.js";
-import type { GameSlice } from "./run.js";
-import type { GameOutcome } from "./runner.js";
+import type { BootSpec } from "../guest/boot.js";
+import type { GameSlice, GameOutcome } from "./model.js";
 
 export interface WorkerInput {
   boot: BootSpec;

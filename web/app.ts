@@ -5,7 +5,7 @@
  * as keyboard scancodes and PS/2 mouse packets.
  */
 import type { Machine } from "../emu/types.js";
-import { Phase, type GameLayout, type GameState } from "../harness/game-view.js";
+import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
 import { boardCellToText } from "./board-geometry.js";
 import { toolbarControls } from "./controls/phase-controls.js";

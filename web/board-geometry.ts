@@ -1,6 +1,6 @@
 /** Board cells <-> text-screen cells, through the geometry in the game's debug header. */
 import { BOARD_SIZE } from "../engine-ts/index.js";
-import { cellToScreen, type BoardGeometry } from "../harness/game-view.js";
+import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
 import type { TextCell } from "./screen-input.js";
 
 export function boardCellToText(geometry: BoardGeometry, cell: number): TextCell {

@@ -4,7 +4,7 @@
  * game already under way, or after a divergence, does it take the asm's state over ("synced").
  */
 import { COMPUTER, EMPTY, Game, HUMAN } from "../engine-ts/index.js";
-import { CELLS, Phase, type GameState } from "../harness/game-view.js";
+import { CELLS, Phase, type GameState } from "../guest/game-view.js";
 import { compareStates, type Comparison } from "./state-diff.js";
 import { stonesAdded } from "./stones-added.js";
 

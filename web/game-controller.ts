@@ -6,7 +6,7 @@
  */
 import type { Machine } from "../emu/types.js";
 import { formatCell, parseCell } from "../engine-ts/index.js";
-import { Phase, type GameLayout, type GameState } from "../harness/game-view.js";
+import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";

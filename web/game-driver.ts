@@ -7,8 +7,8 @@
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
 import { formatCell, type WhoStarts } from "../engine-ts/index.js";
-import { Phase, type GameLayout } from "../harness/game-view.js";
-import { CellTakenError, GameSession } from "../harness/session.js";
+import { Phase, type GameLayout } from "../guest/game-view.js";
+import { CellTakenError, GameSession } from "../guest/session.js";
 
 export type Starter = WhoStarts;
 

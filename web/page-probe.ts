@@ -4,7 +4,7 @@
  * input. A public contract: add members, never rename them.
  */
 import type { TextScreen } from "../emu/types.js";
-import type { GameState } from "../harness/game-view.js";
+import type { GameState } from "../guest/game-view.js";
 import type { TextCell } from "./screen-input.js";
 import type { TimelineProbe } from "./timeline/features.js";
 import type { DebuggerProbe } from "./debugger/debugger-panel.js";

@@ -1,6 +1,6 @@
 /** Where the asm's observed state and engine-ts's state disagree. */
 import type { EngineState } from "../engine-ts/index.js";
-import { CELLS, type GameState } from "../harness/game-view.js";
+import { CELLS, type GameState } from "../guest/game-view.js";
 
 export interface FieldDiff {
   field: "random" | "lastPC" | "volnaPole" | "moveCount" | "phase";

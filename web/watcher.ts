@@ -6,7 +6,7 @@
  * frame loop: a page waiting for a click stays idle.
  */
 import type { Machine } from "../emu/types.js";
-import { findGame, isGameStillAt, Phase, readGameState, type GameLayout, type GameState } from "../harness/game-view.js";
+import { findGame, isGameStillAt, Phase, readGameState, type GameLayout, type GameState } from "../guest/game-view.js";
 
 export interface WatchHandlers {
   /**

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Machine } from "../../emu/types.js";
 import type { BundleAssets } from "../../web/asset-manifest.js";
 import { createMachine } from "../../emu/v86-machine.js";
-import { findGame, Phase, readPhase } from "../../harness/game-view.js";
+import { findGame, Phase, readPhase } from "../../guest/game-view.js";
 
 /** The game's floppy reaches its menu in about 0.5 s; a floppy that takes longer is booted by the page. */
 const BOOT_TIMEOUT_MS = 8_000;

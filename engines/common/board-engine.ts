@@ -3,7 +3,7 @@
  * set-up positions, take-back, sizes 10..22, freestyle) on a Board, the choice of a move left to a
  * Strategy. Deterministic: the strategy's random numbers come from the game's seed.
  */
-import { Prng } from "../../harness/prng.js";
+import { Prng } from "../../util/prng.js";
 import {
   EngineError,
   RULE_FREESTYLE,

@@ -14,7 +14,7 @@
 import { BoardEngine, type Strategy } from "../common/board-engine.js";
 import { EMPTY, OPP, OWN, type Board, type Stone } from "../common/board.js";
 import type { Engine } from "../engine.js";
-import type { Prng } from "../../harness/prng.js";
+import type { Prng } from "../../util/prng.js";
 import { winningLines, type WinningLines } from "./lines.js";
 
 const OPENING_RADIUS = 1;

@@ -12,13 +12,14 @@
 import { Board, DIRECTIONS, EMPTY, other, type Stone } from "../common/board.js";
 import { FIVE, OPEN3, SLOT_OFF, SLOT_OTHER, SLOT_OWN, SLOTS, shapeTable, slotOffset } from "../common/shapes.js";
 import { cellFacts } from "./values.js";
+import type { ShapeLevels } from "./model.js";
 
 /** A stone at slot i of cell c's window is at slot 7 - i of that cell's window (the offset negated). */
 const MIRROR = SLOTS - 1;
 /** Candidate cells are the empty cells within this Chebyshev distance of a stone (pela's radius). */
 export const NEAR_RADIUS = 2;
 
-export class ShapeBoard {
+export class ShapeBoard implements ShapeLevels {
   readonly cells: Uint8Array;
   readonly history: number[] = [];
   readonly table = shapeTable();

@@ -5,7 +5,7 @@
  */
 import { other, type Stone } from "../common/board.js";
 import { FIVE, FOUR, OPEN3, OPEN4 } from "../common/shapes.js";
-import type { ShapeBoard } from "./shape-board.js";
+import type { ShapeLevels } from "./model.js";
 
 /** Value per level: DEAD, ONE, TWO, OPEN2, THREE, OPEN3, FOUR, OPEN4, FIVE. */
 const LEVEL_VALUE = [0, 2, 6, 30, 24, 120, 100, 1000, 10000];
@@ -29,7 +29,7 @@ const DEFENCE_DEN = 10;
  * summed direction values (with DOUBLE_THREAT_BONUS), the threat 0 nothing, 1 a four, 2 a win next move
  * (open four, two fours), 3 five. ShapeBoard caches it per cell (ShapeBoard.facts).
  */
-export function cellFacts(board: ShapeBoard, cell: number, who: Stone): number {
+export function cellFacts(board: ShapeLevels, cell: number, who: Stone): number {
   let v = 0;
   let threats = 0;
   let fours = 0;
@@ -47,12 +47,12 @@ export function cellFacts(board: ShapeBoard, cell: number, who: Stone): number {
 }
 
 /** The summed direction values of a stone of `who` at the empty `cell`. */
-export function cellValue(board: ShapeBoard, cell: number, who: Stone): number {
+export function cellValue(board: ShapeLevels, cell: number, who: Stone): number {
   return board.facts(cell, who) >> 2;
 }
 
 /** attack + 1.5 defence: how good the empty `cell` is for `who` to play. */
-export function combinedValue(board: ShapeBoard, cell: number, who: Stone): number {
+export function combinedValue(board: ShapeLevels, cell: number, who: Stone): number {
   return combined(cellValue(board, cell, who), cellValue(board, cell, other(who)));
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { BOARD_SIZE, COMPUTER, Game, HUMAN, isWin } from "../../engine-ts/index.js";
 import type { PositionStone } from "../../engines/engine.js";
 import { PiskasmAsmEngine } from "../../engines/piskasm-asm.js";
-import { compareStates } from "../../harness/compare.js";
+import { compareStates } from "../../checks/compare.js";
 import { ROOT, withBrain } from "./support.js";
 
 const SEED = 2024;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOARD_SIZE, buildBodovani, LAYOUT } from "../../engine-ts/index.js";
 import { PiskasmAsmEngine } from "../../engines/piskasm-asm.js";
-import { readReport } from "../../harness/report.js";
+import { readReport } from "../../checks/report.js";
 import { ROOT } from "./support.js";
 
 const reportsDir = mkdtempSync(join(tmpdir(), "piskasm-brain-check-"));

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FLAG } from "../../debug/cpu-debug.js";
+import { FLAG } from "../../emu/cpu-debug.js";
 import { parseCell } from "../../engine-ts/index.js";
 import { collectPageErrors, probeState, textCellPoint, useServedChromium, waitForState } from "./browser.js";
 

@@ -7,13 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildBodovani, CELLS, Game, LAYOUT, parseCell, type WhoStarts } from "../../engine-ts/index.js";
-import { openSession } from "../../harness/boot.js";
-import type { GameSpec } from "../../harness/game-spec.js";
-import { buildReport, formatMismatch, readReport, writeReport, type MismatchReport } from "../../harness/report.js";
+import { openSession } from "../../guest/boot.js";
+import { formatMismatch, readReport, writeReport, type MismatchReport } from "../../checks/report.js";
 import { replayReport, sameDivergence } from "../../harness/replay.js";
 import { playGame, type EngineFactory } from "../../harness/runner.js";
-import type { GameSession } from "../../harness/session.js";
+import type { GameSession } from "../../guest/session.js";
 import { BOOT } from "./setup.js";
+import type { GameSpec } from "../../harness/model.js";
+import { buildReport } from "../../harness/mismatch-report.js";
 
 const CORNER = parseCell("A1");
 const CORRUPT_VALUE = 777;

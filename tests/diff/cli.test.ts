@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatCell, Game, NO_CELL, parseCell } from "../../engine-ts/index.js";
-import { REPORT_FORMAT, type MismatchReport } from "../../harness/report.js";
+import { REPORT_FORMAT, type MismatchReport } from "../../checks/report.js";
 import { CLI, IMAGE } from "./setup.js";
 
 const out = mkdtempSync(join(tmpdir(), "piskasm-cli-"));

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCell, Game, NO_CELL, parseCell } from "../../engine-ts/index.js";
-import { MAX_REPORT_BYTES, REPORT_FORMAT, type MismatchReport } from "../../harness/report.js";
+import { MAX_REPORT_BYTES, REPORT_FORMAT, type MismatchReport } from "../../checks/report.js";
 import { faultyImage } from "./faulty-image.js";
 import { CLI, IMAGE } from "./setup.js";
 

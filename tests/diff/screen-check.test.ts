@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { TextCells } from "../../emu/types.js";
 import { CELLS, parseCell } from "../../engine-ts/index.js";
-import type { BoardGeometry } from "../../harness/game-view.js";
-import { checkScreen } from "../../harness/screen-check.js";
+import type { BoardGeometry } from "../../guest/game-view.js";
+import { checkScreen } from "../../checks/screen-check.js";
 
 const GEOMETRY: BoardGeometry = { left: 4, top: 3, cellWidth: 3, cellHeight: 1 };
 const NORMAL = 0x07;

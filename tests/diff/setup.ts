@@ -3,9 +3,10 @@
  * variable PISKASM_TEST_IMAGE names another one) and a run that fails with the mismatch summaries.
  */
 import { resolve } from "node:path";
-import type { BootSpec } from "../../harness/boot.js";
-import { buildReport, formatMismatch } from "../../harness/report.js";
-import type { GameOutcome } from "../../harness/runner.js";
+import type { BootSpec } from "../../guest/boot.js";
+import { formatMismatch } from "../../checks/report.js";
+import type { GameOutcome } from "../../harness/model.js";
+import { buildReport } from "../../harness/mismatch-report.js";
 
 export const IMAGE = resolve(process.env.PISKASM_TEST_IMAGE ?? "build/piskasm.img");
 export const BOOT: BootSpec = { image: IMAGE, dos: "builtin", timeoutMs: 20_000 };

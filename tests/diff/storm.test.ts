@@ -6,15 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Game } from "../../engine-ts/index.js";
-import { openSession } from "../../harness/boot.js";
-import { compareStates } from "../../harness/compare.js";
-import { cellToScreen } from "../../harness/game-view.js";
+import { openSession } from "../../guest/boot.js";
+import { compareStates } from "../../checks/compare.js";
+import { cellToScreen } from "../../guest/game-view.js";
 import { planGames } from "../../harness/game-spec.js";
 import { runDiff } from "../../harness/run.js";
-import type { StormCounts } from "../../harness/runner.js";
-import type { GameSession } from "../../harness/session.js";
+import type { GameSession } from "../../guest/session.js";
 import { performNoise } from "../../harness/storm.js";
 import { BOOT, describeMismatches } from "./setup.js";
+import type { StormCounts } from "../../harness/model.js";
 
 const GAMES = 200;
 

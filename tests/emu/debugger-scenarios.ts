@@ -6,15 +6,15 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect } from "vitest";
-import { FLAG, type CpuRegisters } from "../../debug/cpu-debug.js";
+import { FLAG, type CpuRegisters } from "../../emu/cpu-debug.js";
 import { ProgramDebugger } from "../../debug/debugger.js";
 import { parseListing } from "../../debug/listing.js";
 import { CATEGORIES, profileMove } from "../../debug/profiler.js";
 import { SymbolTable } from "../../debug/symbols.js";
 import type { Machine } from "../../emu/types.js";
 import { Game, parseCell } from "../../engine-ts/index.js";
-import { cellToScreen, Phase } from "../../harness/game-view.js";
-import type { GameSession } from "../../harness/session.js";
+import { cellToScreen, Phase } from "../../guest/game-view.js";
+import type { GameSession } from "../../guest/session.js";
 import { ROOT } from "./support.js";
 
 export const symbols = new SymbolTable(parseListing(readFileSync(resolve(ROOT, "build/piskasm.lst"), "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm"));

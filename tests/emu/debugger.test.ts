@@ -6,7 +6,7 @@
  */
 import { resolve } from "node:path";
 import { describe, it } from "vitest";
-import { GameSession } from "../../harness/session.js";
+import { GameSession } from "../../guest/session.js";
 import { breakpointScenario, profileScenario } from "./debugger-scenarios.js";
 import { bootForDescribe, ROOT } from "./support.js";
 

@@ -1,7 +1,7 @@
 /**
  * PISKASM.COM in the emulator, played like a person plays it: keys through the emulated keyboard,
  * clicks through the emulated PS/2 mouse and MOUSE.COM. Guest memory is only read (through the debug
- * header, harness/game-view.ts), never written. Every move is checked against engine-ts, and after
+ * header, guest/game-view.ts), never written. Every move is checked against engine-ts, and after
  * every move the screen must show exactly the stones of Plocha.
  *
  * Floppies (made by `make image` from disk/tests/*.bat):
@@ -13,7 +13,7 @@ import { bootForDescribe, ROOT, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, Game, HUMAN, type Side } from "../../engine-ts/index.js";
-import { GameSession } from "../../harness/session.js";
+import { GameSession } from "../../guest/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
 import {
   cellToScreen,
@@ -25,7 +25,7 @@ import {
   readGameState,
   type GameLayout,
   type GameState,
-} from "../../harness/game-view.js";
+} from "../../guest/game-view.js";
 
 const BOOT_TIMEOUT_MS = 60_000;
 const STEP_TIMEOUT_MS = 20_000;

@@ -3,8 +3,8 @@
  * the symbol map's offsets are relocated by it; the same scenarios as tests/emu/debugger.test.ts.
  */
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { openSession } from "../../harness/boot.js";
-import type { GameSession } from "../../harness/session.js";
+import { openSession } from "../../guest/boot.js";
+import type { GameSession } from "../../guest/session.js";
 import { breakpointScenario, profileScenario } from "../emu/debugger-scenarios.js";
 import { freedosFloppy, noFreedos, tierName } from "./tier.js";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { planGames } from "../../harness/game-spec.js";
-import { Phase } from "../../harness/game-view.js";
+import { Phase } from "../../guest/game-view.js";
 import { runDiff } from "../../harness/run.js";
 import { playGame } from "../../harness/runner.js";
 import { freedosGameForDescribe, noFreedos, tierName } from "./tier.js";

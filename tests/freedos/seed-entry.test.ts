@@ -5,11 +5,11 @@
  */
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { BootSpec } from "../../harness/boot.js";
+import type { BootSpec } from "../../guest/boot.js";
 import { planGames } from "../../harness/game-spec.js";
 import { runDiff } from "../../harness/run.js";
-import type { GameOutcome } from "../../harness/runner.js";
 import { freedosFloppy, noFreedos, tierName } from "./tier.js";
+import type { GameOutcome } from "../../harness/model.js";
 
 /** Generous: the FreeDOS tier often shares the machine with other emulators. */
 const STEP_TIMEOUT_MS = 60_000;

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { BOARD_SIZE, COMPUTER, Game, HUMAN, isWin, type ToMove } from "../../engine-ts/index.js";
-import { compareStates } from "../../harness/compare.js";
-import { Prng } from "../../harness/prng.js";
-import { checkScreen } from "../../harness/screen-check.js";
-import type { SetUpStone } from "../../harness/session.js";
+import { compareStates } from "../../checks/compare.js";
+import { Prng } from "../../util/prng.js";
+import { checkScreen } from "../../checks/screen-check.js";
+import type { SetUpStone } from "../../guest/session.js";
 import { freedosGameForDescribe, noFreedos, tierName } from "./tier.js";
 
 /** Generous: the FreeDOS tier often shares the machine with other emulators. */

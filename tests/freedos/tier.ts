@@ -6,8 +6,8 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { freedosBootImage } from "../../freedos/cache.js";
 import type { FreedosDiskExtras } from "../../freedos/build-disk.js";
-import { openSession, type BootSpec } from "../../harness/boot.js";
-import type { GameSession } from "../../harness/session.js";
+import { openSession, type BootSpec } from "../../guest/boot.js";
+import type { GameSession } from "../../guest/session.js";
 
 const FREEDOS_IMAGE = process.env.FREEDOS_IMAGE;
 

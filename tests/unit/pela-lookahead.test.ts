@@ -7,7 +7,7 @@ import { Board, DIRECTIONS, EMPTY, OPP, OWN, type Stone } from "../../engines/co
 import { shapeTable, windowKey } from "../../engines/common/shapes.js";
 import { lookahead, WIN } from "../../engines/pela/lookahead.js";
 import { ShapeBoard } from "../../engines/pela/shape-board.js";
-import { Prng } from "../../harness/prng.js";
+import { Prng } from "../../util/prng.js";
 import { stonesOf } from "./engine-position.js";
 
 function shapesOf(size: number, rows: readonly string[]): ShapeBoard {

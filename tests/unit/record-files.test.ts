@@ -7,8 +7,8 @@ import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord } from "../../records/piskasm-game.js";
 import { formatPsq, parsePsq } from "../../records/psq.js";
 import { parseSgf } from "../../records/sgf.js";
-import { describeRecordReplay, readRecordAsReport, reportGame, writeRecordFiles } from "../../harness/record-files.js";
-import { REPORT_FORMAT, type MismatchReport } from "../../harness/report.js";
+import { describeRecordReplay, readRecordAsReport, reportGame, writeRecordFiles } from "../../checks/record-files.js";
+import { REPORT_FORMAT, type MismatchReport } from "../../checks/report.js";
 
 const dir = mkdtempSync(join(tmpdir(), "piskasm-records-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

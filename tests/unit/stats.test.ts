@@ -1,6 +1,6 @@
 /** The run's instruction histogram: the median of every answered click in fixed memory. */
 import { describe, expect, it } from "vitest";
-import { Prng } from "../../harness/prng.js";
+import { Prng } from "../../util/prng.js";
 import { InstructionHistogram } from "../../harness/stats.js";
 
 function sortedMedian(values: number[]): number {

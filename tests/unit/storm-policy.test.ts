@@ -1,9 +1,9 @@
 /** The storm policy's plans: deterministic, and its noise never places a stone by the game's click rule. */
 import { describe, expect, it } from "vitest";
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN } from "../../engine-ts/index.js";
-import type { BoardGeometry } from "../../harness/game-view.js";
+import type { BoardGeometry } from "../../guest/game-view.js";
 import { stormPolicy, type ScreenCell, type StormTurn } from "../../harness/policies.js";
-import { Prng } from "../../harness/prng.js";
+import { Prng } from "../../util/prng.js";
 
 const GEOMETRY: BoardGeometry = { left: 4, top: 2, cellWidth: 3, cellHeight: 1 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cellDiff, scalarDiff } from "../../harness/diff-types.js";
-import { formatMismatch, REPORT_FORMAT } from "../../harness/report.js";
-import { fieldNotes } from "../../harness/symbol-notes.js";
+import { cellDiff, scalarDiff } from "../../checks/diff-types.js";
+import { formatMismatch, REPORT_FORMAT } from "../../checks/report.js";
+import { fieldNotes } from "../../debug/symbol-notes.js";
 
 const MAP = "build/piskasm.sym.json";
 

@@ -5,13 +5,13 @@
  * exactly as without it. Registers, the source line at CS:IP, breakpoints on routines and source
  * lines, step, step over, continue, run to HUMAN_TURN, and memory by symbol.
  */
-import type { CpuRegisters } from "../../debug/cpu-debug.js";
+import type { CpuRegisters } from "../../emu/cpu-debug.js";
 import { DebuggerDetachedError, ProgramDebugger, type Stop } from "../../debug/debugger.js";
 import type { SymbolMap } from "../../debug/listing.js";
 import { profileMove, type MoveProfile } from "../../debug/profiler.js";
 import { SymbolTable } from "../../debug/symbols.js";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
-import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../harness/game-view.js";
+import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../guest/game-view.js";
 import type { Machine } from "../../emu/types.js";
 import { fetchBytes } from "../assets.js";
 import { el } from "../dom.js";

@@ -1,5 +1,5 @@
 /** The debugger's register table: 8086 registers in hex, FLAGS as letters (upper case = set). */
-import { formatFlags, type CpuRegisters } from "../../debug/cpu-debug.js";
+import { formatFlags, type CpuRegisters } from "../../emu/cpu-debug.js";
 import { el } from "../dom.js";
 
 const ORDER: readonly (keyof CpuRegisters)[] = ["ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "cs", "ds", "es", "ss", "ip", "flags"];

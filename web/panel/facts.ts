@@ -1,6 +1,6 @@
 /** The state fields of the panel in plain words: state, stones, last move, empty cells, seed, prediction, agreement. */
 import { COMPUTER, formatCell } from "../../engine-ts/index.js";
-import { Phase, type GameState } from "../../harness/game-view.js";
+import { Phase, type GameState } from "../../guest/game-view.js";
 import { byId } from "../dom.js";
 
 export interface PredictionView {

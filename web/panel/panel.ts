@@ -3,7 +3,7 @@
  * the pointer and the move list, drawn from the observed state and engine-ts's followed game.
  */
 import { buildBodovani, CELLS, explain, freshScores } from "../../engine-ts/index.js";
-import { Phase, type GameState } from "../../harness/game-view.js";
+import { Phase, type GameState } from "../../guest/game-view.js";
 import { byId } from "../dom.js";
 import type { FollowedGame, Follower } from "../follower.js";
 import { differenceCount } from "../state-diff.js";

@@ -6,8 +6,8 @@
  */
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
-import { findGame, Phase, readPhase, type GameState } from "../../harness/game-view.js";
-import { GameSession } from "../../harness/session.js";
+import { findGame, Phase, readPhase, type GameState } from "../../guest/game-view.js";
+import { GameSession } from "../../guest/session.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
 
 /** Longest wait for one step of the replay. */

@@ -5,7 +5,7 @@
  */
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
-import { readGameState, type GameLayout, type GameState } from "../../harness/game-view.js";
+import { readGameState, type GameLayout, type GameState } from "../../guest/game-view.js";
 import type { MoveRecord } from "../follower.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";

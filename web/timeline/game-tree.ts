@@ -6,7 +6,7 @@
  * opaque machine snapshot `S` (so it is testable without an emulator).
  */
 import { CELLS, COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
-import type { GameState } from "../../harness/game-view.js";
+import type { GameState } from "../../guest/game-view.js";
 import { stonesAdded } from "../stones-added.js";
 
 export interface PlyNode<S> {

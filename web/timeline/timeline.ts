@@ -5,7 +5,7 @@
  * ones of that ply. It never writes guest memory.
  */
 import type { Machine } from "../../emu/types.js";
-import { Phase, type GameState } from "../../harness/game-view.js";
+import { Phase, type GameState } from "../../guest/game-view.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
 import { GameTree, type PlyNode } from "./game-tree.js";
 import { packSnapshot, unpackSnapshot, type StoredSnapshot } from "./snapshot-codec.js";

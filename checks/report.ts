@@ -6,11 +6,10 @@ import { join } from "node:path";
 import { CELLS, COMPUTER, EMPTY, formatCell, HUMAN, isWin, parseCell, type WhoStarts } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
-import type { DosName } from "./dos-profile.js";
-import { FileError, readRegularFile, writeFileAtomically } from "./files.js";
-import { phaseName } from "./game-view.js";
-import { isPolicyName, type PolicyName } from "./policies.js";
-import type { GameOutcome } from "./runner.js";
+import type { DosName } from "../guest/dos-profile.js";
+import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
+import { phaseName } from "../guest/game-view.js";
+import { isPolicyName, type PolicyName } from "./policy-names.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
 
@@ -37,25 +36,6 @@ export interface MismatchReport {
 /** A report file that cannot be used. */
 export class ReportError extends Error {
   override readonly name = "ReportError";
-}
-
-export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport {
-  const { mismatch, spec } = outcome;
-  if (!mismatch) throw new Error(`game ${spec.index} has no mismatch to report`);
-  return {
-    format: REPORT_FORMAT,
-    seed: outcome.seed,
-    policy: spec.policy,
-    policySeed: spec.policySeed,
-    whoStarts: spec.whoStarts,
-    moves: outcome.humanMoves.map(formatCell),
-    computerMoves: outcome.computerMoves.map(formatCell),
-    ply: mismatch.ply,
-    diffs: mismatch.diffs,
-    screen: mismatch.screen,
-    dos,
-    gameIndex: spec.index,
-  };
 }
 
 /**
@@ -170,7 +150,7 @@ const LISTED_DIFFS = 24;
 
 /**
  * The readable summary: the game, every differing field (up to a limit), `notes` (where the program
- * keeps and writes those fields: harness/symbol-notes.ts) and a map of the cells.
+ * keeps and writes those fields: debug/symbol-notes.ts) and a map of the cells.
  */
 export function formatMismatch(report: MismatchReport, path?: string, notes: readonly string[] = []): string {
   const lines = [

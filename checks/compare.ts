@@ -1,7 +1,7 @@
 /** The full-state comparison of the asm (read through the debug header) with engine-ts. */
 import type { EngineState } from "../engine-ts/index.js";
 import { cellDiff, scalarDiff, type Diff } from "./diff-types.js";
-import { CELLS, type GameState } from "./game-view.js";
+import { CELLS, type GameState } from "../guest/game-view.js";
 
 /** Every differing field: Plocha and Info cell by cell, then the scalars. Empty when they agree. */
 export function compareStates(asm: GameState, ts: Readonly<EngineState>): Diff[] {

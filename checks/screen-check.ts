@@ -6,18 +6,13 @@
 import type { TextCells } from "../emu/types.js";
 import { shownChar } from "../emu/vga-text.js";
 import { cellDiff, type Diff } from "./diff-types.js";
-import { BOARD_SIZE, type BoardGeometry } from "./game-view.js";
+import { BOARD_SIZE, type BoardGeometry, type ScreenPosition } from "../guest/game-view.js";
 
 const HIGHLIGHT = 0x0c;
 const STONE_CHARS = ["", "X", "O"];
 const X_CODE = 0x58;
 const O_CODE = 0x4f;
 const STONE_CODES = [-1, X_CODE, O_CODE];
-
-export interface ScreenPosition {
-  col: number;
-  row: number;
-}
 
 export function checkScreen(
   screen: TextCells,

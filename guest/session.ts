@@ -16,8 +16,8 @@ import {
   type GameLayout,
   type GameState,
   type PhaseValue,
+  type ScreenPosition,
 } from "./game-view.js";
-import type { ScreenPosition } from "./screen-check.js";
 
 export interface SessionOptions {
   /** Longest wait for one step (a boot, a key, an answer) before failing with the screen. */

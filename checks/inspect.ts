@@ -5,8 +5,8 @@
 import { formatCell, Game, type EngineState } from "../engine-ts/index.js";
 import { compareStates } from "./compare.js";
 import type { Diff } from "./diff-types.js";
-import { Phase, type GameState } from "./game-view.js";
-import type { GameSession } from "./session.js";
+import { Phase, type GameState } from "../guest/game-view.js";
+import type { GameSession } from "../guest/session.js";
 
 /** A move that cannot be played on the position (occupied cell, game already over). */
 export class BadMoveError extends Error {

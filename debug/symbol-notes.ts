@@ -4,10 +4,10 @@
  * `make` writes to build/piskasm.sym.json.
  */
 import { readFileSync } from "node:fs";
-import type { SymbolMap } from "../debug/listing.js";
-import { SymbolTable } from "../debug/symbols.js";
-import { describeVariable } from "../debug/variable-sources.js";
-import type { Diff } from "./diff-types.js";
+import type { SymbolMap } from "./listing.js";
+import { SymbolTable } from "./symbols.js";
+import { describeVariable } from "./variable-sources.js";
+import type { Diff } from "../checks/diff-types.js";
 
 const tables = new Map<string, SymbolTable>();
 

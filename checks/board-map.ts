@@ -1,5 +1,5 @@
 /** Text pictures of the 19x19 board for people: a map of marked cells and side-by-side Info grids. */
-import { BOARD_SIZE, CELLS } from "./game-view.js";
+import { BOARD_SIZE, CELLS } from "../guest/game-view.js";
 
 const COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRS";
 const STONES = [".", "X", "O"];

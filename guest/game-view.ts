@@ -156,3 +156,9 @@ export function cellToScreen(geometry: BoardGeometry, index: number): { col: num
   const c = index % BOARD_SIZE;
   return { col: geometry.left + c * geometry.cellWidth, row: geometry.top + r * geometry.cellHeight };
 }
+
+/** A text-screen position (column, row), e.g. of the mouse pointer. */
+export interface ScreenPosition {
+  col: number;
+  row: number;
+}

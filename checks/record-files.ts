@@ -10,8 +10,8 @@ import { fromRecord, toRecord, type PiskasmGame } from "../records/piskasm-game.
 import { formatPsq } from "../records/psq.js";
 import { detectFormat, parseRecord } from "../records/read-record.js";
 import { formatSgf } from "../records/sgf.js";
-import type { DosName } from "./dos-profile.js";
-import { writeFileAtomically } from "./files.js";
+import type { DosName } from "../guest/dos-profile.js";
+import { writeFileAtomically } from "../util/files.js";
 import { REPORT_FORMAT, type MismatchReport } from "./report.js";
 
 /** Every stone of a report's game in order: the human's and the asm's moves alternate from the starter. */

@@ -1,0 +1,56 @@
+/**
+ * The layers of piskasm, lowest first. A module may import its own layer and the layers below it, never a
+ * layer above: each forbidden pair is a rule named `<from>-to-<to>`, so a wrong-way import fails
+ * `make layers` with the pair's name. tests/ and scripts/ are outside the layers and may import anything.
+ * docs/architecture.md draws the same list.
+ */
+const LAYERS = [
+  ["base", "^(engine-ts|records|util)/", "the reference evaluator, game records and small utilities"],
+  ["emu", "^emu/", "the Machine API, its v86 adapter and CPU-debug port"],
+  ["guest", "^(guest|freedos)/", "PISKASM.COM inside a machine: header, state, session, boot, DOS profiles"],
+  ["checks", "^(checks|debug)/", "the comparisons, screen check, reports and the debugger"],
+  ["engines", "^engines/", "the move generators behind one Engine interface"],
+  ["runners", "^(harness|arena|brain)/", "the differential runner, the arena and the Gomocup brain"],
+  ["apps", "^(cli|web|bench)/", "the command line, the page and the benchmarks"],
+];
+
+const layerRules = [];
+LAYERS.forEach(([from, fromPath], i) => {
+  for (const [to, toPath] of LAYERS.slice(i + 1)) {
+    layerRules.push({
+      name: `${from}-to-${to}`,
+      comment: `${from} (${fromPath}) sits below ${to} (${toPath}) and must not import it`,
+      severity: "error",
+      from: { path: fromPath },
+      to: { path: toPath },
+    });
+  }
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "no-circular",
+      comment: "no import cycle, type-only imports included: shared types live in a model file of their layer",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "every relative import resolves to a file",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "^node:" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
