@@ -22,7 +22,7 @@ import { MachineHost } from "./machine-host.js";
 import { exposeProbe, probeState } from "./page-probe.js";
 import { PointerRelay } from "./pointer-relay.js";
 import { RateMeter } from "./rate-meter.js";
-import { attachScreenInput, textLayerSize } from "./screen-input.js";
+import { attachScreenInput, scrollScreenTo, textLayerSize } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
 import { GameHistory } from "./timeline/features.js";
 import { GameWatcher } from "./watcher.js";
@@ -164,7 +164,9 @@ export class App implements ToolbarHandlers {
   }
 
   private onState(state: GameState, layout: GameLayout): boolean {
+    const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
+    if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     if (this.machine) this.history.onState(this.machine, state, layout, (task) => this.afterPaint.run(task), () => this.machine);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = performance.now();

@@ -43,6 +43,16 @@ export function textLayerSize(screen: HTMLElement): { width: number; height: num
   return { width: rect.width, height: rect.height };
 }
 
+/**
+ * When the screen is wider than its frame (a phone shows it at a readable size, scrolling sideways),
+ * scrolls the frame so that text column `col` is its left edge: the board region comes into view.
+ */
+export function scrollScreenTo(screen: HTMLElement, col: number): void {
+  const frame = screen.parentElement;
+  if (!frame || frame.scrollWidth <= frame.clientWidth) return;
+  frame.scrollLeft = (col * textLayerSize(screen).width) / COLS;
+}
+
 /** Centre of a text cell in client coordinates (what a person would click). */
 export function cellCentre(screen: HTMLElement, cell: TextCell): { x: number; y: number } {
   const text = screen.querySelector<HTMLElement>(":scope > div");
