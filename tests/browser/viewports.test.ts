@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
-import { probeState, textCellPoint, useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { probeState, textCellPointInView, useServedChromium, waitForState, withMenuPage } from "./browser.js";
 import { playQuickGame, screenOverlaps, type Pointer } from "./quick-game.js";
 
 const GAME_OVER = [4, 5, 6];
@@ -69,7 +69,7 @@ describe("the page at every size", () => {
       const start = await waitForState(page, "s.phase === 2");
       const text = await page.evaluate(() => window.piskasm?.boardCellToText(180));
       if (!text) throw new Error("no board geometry");
-      const { x, y } = await textCellPoint(page, text.col, text.row);
+      const { x, y } = await textCellPointInView(page, text.col, text.row);
       const cdp = await context.newCDPSession(page);
       const touch = (type: "touchStart" | "touchMove" | "touchEnd", points: [number, number][]) =>
         cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([px, py], id) => ({ x: px, y: py, id })) });
@@ -82,7 +82,7 @@ describe("the page at every size", () => {
       const empty = [60, 62, 64, 100, 300].find((c) => before.plocha[c] === 0);
       const emptyText = empty === undefined ? undefined : await page.evaluate((c) => window.piskasm?.boardCellToText(c), empty);
       if (!emptyText) throw new Error("no empty cell to start the gestures on");
-      const at = await textCellPoint(page, emptyText.col, emptyText.row);
+      const at = await textCellPointInView(page, emptyText.col, emptyText.row);
       await touch("touchStart", [[at.x, at.y]]);
       for (let d = 10; d <= 120; d += 10) await touch("touchMove", [[at.x, at.y - d]]);
       await touch("touchEnd", []);
