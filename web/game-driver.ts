@@ -58,7 +58,12 @@ export class GameDriver {
         timeoutMs: ANSWER_TIMING_MS,
         what: `the computer's answer to ${formatCell(cell)}`,
       })
-      .then(() => refused || stages.answered(), (error: unknown) => stages.unanswered(error));
+      .then(
+        () => {
+          if (!refused) stages.answered();
+        },
+        (error: unknown) => stages.unanswered(error),
+      );
     try {
       await session.placeStone(cell);
     } catch (error) {

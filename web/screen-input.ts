@@ -125,7 +125,9 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
 
   screen.addEventListener("mousedown", (event) => {
     if (event.button !== 0) return;
-    screen.focus();
+    // Without preventScroll a screen taller than the window's free part (a landscape phone) scrolls
+    // into view under the finger, and the click's coordinates then name another row.
+    screen.focus({ preventScroll: true });
     engage(true);
     if (locked()) {
       handlers.button(true);
@@ -142,9 +144,9 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
   // A tap arrives as a click too; a scroll or a pinch of the page does not, so it never makes a move.
   screen.addEventListener("click", (event) => {
     if (event.button !== 0 || locked() || options.wantsLock()) return;
-    screen.focus();
-    engage(true);
     const cell = cellAt(screen, event.clientX, event.clientY);
+    screen.focus({ preventScroll: true });
+    engage(true);
     if (cell) handlers.clickCell(cell);
   });
   screen.addEventListener("mousemove", (event) => {

@@ -22,6 +22,8 @@ const SIZES: readonly [number, number, Pointer][] = [
   [1280, 800, "mouse"],
   [2560, 1440, "mouse"],
 ];
+/** A whole game, axe-core twice and an imported record: minutes on a loaded machine. */
+const GAME_TEST_TIMEOUT_MS = 400_000;
 /** The smallest cell a finger can hit reliably. */
 const MIN_CELL_PX = 16;
 /** A game PISKASM.COM did not play: opened as a board of its own (the imported record's card). */
@@ -60,7 +62,7 @@ describe("the page at every size", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         expect(errors).toEqual([]);
       });
-    });
+    }, GAME_TEST_TIMEOUT_MS);
   }
 
   it("at 360x740 a swipe (scroll) and a pinch over the screen place no stone", async () => {
