@@ -4,10 +4,9 @@
  * guest layer's session), the timeline, the debugger and the toolbar. Input reaches the guest only
  * as keyboard scancodes and PS/2 mouse packets.
  */
-import type { Machine } from "../emu/types.js";
+import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
-import { boardCellToText } from "./board-geometry.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
 import { DebuggerPanel } from "./debugger/debugger-panel.js";
@@ -19,10 +18,10 @@ import type { Starter } from "./game-driver.js";
 import { InputQueue } from "./input-queue.js";
 import { MachineActions } from "./machine-actions.js";
 import { MachineHost } from "./machine-host.js";
-import { exposeProbe, probeState } from "./page-probe.js";
+import { exposeProbe, machineProbe } from "./page-probe.js";
 import { PointerRelay } from "./pointer-relay.js";
 import { RateMeter } from "./rate-meter.js";
-import { attachScreenInput, scrollScreenTo, textLayerSize } from "./screen-input.js";
+import { scrollScreenTo, textLayerSize } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
 import { GameHistory } from "./timeline/features.js";
 import { GameWatcher } from "./watcher.js";
@@ -35,15 +34,14 @@ export interface AppParts {
   touch: boolean;
 }
 
-const LOCK_HINT = "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)";
+const NOT_RUNNING = "the emulator is not running";
 
 export class App implements ToolbarHandlers {
   private menuAt: number | undefined;
-  private lookQueued = false;
   private readonly screen = byId("screen", HTMLDivElement);
   private readonly afterPaint = new AfterPaint();
   private readonly queue = new InputQueue((error) => this.reportError(error));
-  private readonly watcher = new GameWatcher({ onState: (state, layout) => this.onState(state, layout), onSearching: () => this.host.searching() });
+  private readonly watcher = new GameWatcher({ onState: (s, l) => this.onState(s, l), onSearching: () => this.host.searching() }, this.afterPaint);
   private readonly toolbar: Toolbar;
   private readonly game: GameController;
   private readonly host: MachineHost;
@@ -53,13 +51,19 @@ export class App implements ToolbarHandlers {
   private readonly debuggerPanel: DebuggerPanel;
 
   constructor(private readonly parts: AppParts) {
-    const { status, errors } = parts;
+    const { status, errors, touch } = parts;
     const withMachine = (step: (machine: Machine) => Promise<unknown>): void => this.withMachine(step);
     this.toolbar = parts.toolbar(this);
-    this.game = new GameController({ status, touch: parts.touch, machine: () => this.machine, floppyName: () => this.host.floppyName, withMachine, controlsChanged: () => this.updateControls() });
+    const machine = (): Machine | undefined => this.machine;
+    const controlsChanged = (): void => this.updateControls();
+    const floppyName = (): string => this.host.floppyName;
+    this.game = new GameController({ status, touch, machine, floppyName, withMachine, controlsChanged });
     this.host = new MachineHost({
       status, errors, screen: this.screen, withMachine,
-      redrawn: () => this.redrawn(),
+      redrawn: () => {
+        this.game.clock.frame();
+        this.watcher.lookAfterPaint();
+      },
       changed: () => this.updateControls(),
       leaving: async () => {
         this.watcher.stop();
@@ -73,23 +77,19 @@ export class App implements ToolbarHandlers {
         this.watcher.start();
       },
     });
-    this.rate = new RateMeter(() => this.machine, (mips) => this.toolbar.showRate(mips));
-    this.actions = new MachineActions({ machine: () => this.machine, withMachine, status, errors, reportError: (error) => this.reportError(error), pausedChanged: () => this.game.showHint(), restored: (machine) => this.machineReplaced(machine) });
+    this.rate = new RateMeter(machine, (mips) => this.toolbar.showRate(mips));
+    const reportError = (error: unknown): void => this.reportError(error);
+    const pausedChanged = (): void => this.game.showHint();
+    const restored = (m: Machine): void => this.machineReplaced(m);
+    this.actions = new MachineActions({ machine, withMachine, status, errors, reportError, pausedChanged, restored });
     // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
-    const relay = new PointerRelay(this.queue, () => (this.machine?.isPaused() ? undefined : this.machine?.mouse), () => textLayerSize(this.screen));
-    attachScreenInput(this.screen, { wantsLock: () => this.toolbar.wantsLock(), escape: () => this.game.escape() }, {
-      keys: (codes) => {
-        if (!this.game.refuseInput()) this.withMachine((m) => m.keyboard.sendScancodes(codes));
-      },
-      clickCell: (text) => this.game.clickText(text),
-      hover: (text) => this.game.hoverText(text),
-      move: (dx, dy) => relay.move(dx, dy),
-      button: (down) => relay.button(down),
-      lockChanged: (locked) => (locked ? status.ready(LOCK_HINT) : this.game.showHint()),
-    });
+    const mouse = (): Mouse | undefined => (this.machine?.isPaused() ? undefined : this.machine?.mouse);
+    this.game.attachScreen(this.screen, new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)), () => this.toolbar.wantsLock());
     const history = new GameHistory(
       {
-        run: (step) => this.queue.run(() => (this.machine ? step(this.machine) : Promise.reject(new Error("the emulator is not running")))),
+        run: (step) => this.queue.run(() => (this.machine ? step(this.machine) : Promise.reject(new Error(NOT_RUNNING)))),
+        machine,
+        later: (task) => this.afterPaint.run(task),
         restored: (machine) => this.machineReplaced(machine, history.knownMoves()),
         busy: (text) => status.busy(text),
         ready: (text) => status.ready(text),
@@ -98,20 +98,17 @@ export class App implements ToolbarHandlers {
       byId("timeline-mount", HTMLElement),
     );
     this.history = history;
-    this.debuggerPanel = new DebuggerPanel({ machine: () => this.machine, error: (title, detail) => errors.show(title, detail), lastMove: () => history.lastMove(), stopped: (where) => this.game.debuggerStopped(where) });
+    const lastMove = (): ReturnType<GameHistory["lastMove"]> => history.lastMove();
+    const stopped = (where: string | undefined): void => this.game.debuggerStopped(where);
+    this.debuggerPanel = new DebuggerPanel({ machine, error: (title, detail) => errors.show(title, detail), lastMove, stopped });
     byId("debugger-mount", HTMLElement).append(this.debuggerPanel.root);
     exposeProbe({
+      ...this.game.probe(),
+      ...machineProbe(() => this.machine),
       menuVisibleMs: () => this.menuAt,
-      state: () => (this.game.state ? probeState(this.game.state) : undefined),
-      screen: () => this.machine?.screen(),
-      boardCellToText: (cell) => (this.game.layout ? boardCellToText(this.game.layout.geometry, cell) : undefined),
       pendingInput: () => this.queue.length,
       timeline: history.probe(),
       debugger: this.debuggerPanel.probe(),
-      instructionCount: () => this.machine?.instructionCount(),
-      isPaused: () => this.machine?.isPaused(),
-      speedLimit: () => this.machine?.speedLimit(),
-      moveTiming: () => this.game.clock.last(),
     });
     this.rate.start();
   }
@@ -142,17 +139,6 @@ export class App implements ToolbarHandlers {
     void this.game.unlessInProgress("Reset the PC").then((go) => go && this.host.reset());
   }
 
-  /** A screen frame was drawn: it paints first; the state is read, and the panel drawn, in the next task. */
-  private redrawn(): void {
-    this.game.clock.frame();
-    if (this.lookQueued) return;
-    this.lookQueued = true;
-    this.afterPaint.run(() => {
-      this.lookQueued = false;
-      this.watcher.look();
-    });
-  }
-
   /** A new machine state (boot, reset, a loaded state, a timeline ply): follow the game from scratch. */
   private machineReplaced(machine: Machine, known: readonly MoveRecord[] = []): void {
     if (known.length === 0) this.history.clear();
@@ -160,14 +146,15 @@ export class App implements ToolbarHandlers {
     this.watcher.invalidate(machine);
     this.updateControls();
     // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.
-    this.debuggerPanel.machineRestored().catch((error: unknown) => this.parts.errors.show("The debugger could not attach to the restored machine", error));
+    const failed = (error: unknown): void => this.parts.errors.show("The debugger could not attach to the restored machine", error);
+    this.debuggerPanel.machineRestored().catch(failed);
   }
 
   private onState(state: GameState, layout: GameLayout): boolean {
     const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
-    if (this.machine) this.history.onState(this.machine, state, layout, (task) => this.afterPaint.run(task), () => this.machine);
+    this.history.onState(state, layout);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = performance.now();
       performance.mark("piskasm:menu-visible");
@@ -180,7 +167,12 @@ export class App implements ToolbarHandlers {
   private updateControls(): void {
     const { busy, files } = this.host;
     const state = this.game.state;
-    this.toolbar.enable(toolbarControls({ phase: state?.phase, busy, hasMachine: this.machine !== undefined, hasGame: this.game.layout !== undefined, hasFiles: files !== undefined, paused: this.machine?.isPaused() ?? false }));
+    const phase = state?.phase;
+    const hasMachine = this.machine !== undefined;
+    const hasGame = this.game.layout !== undefined;
+    const hasFiles = files !== undefined;
+    const paused = this.machine?.isPaused() ?? false;
+    this.toolbar.enable(toolbarControls({ phase, busy, hasMachine, hasGame, hasFiles, paused }));
   }
 
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {

@@ -7,7 +7,7 @@
 import type { Machine } from "../emu/types.js";
 import { formatCell, parseCell } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
-import { textToBoardCell } from "./board-geometry.js";
+import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
 import { Follower, type MoveRecord } from "./follower.js";
@@ -15,7 +15,9 @@ import { GameDriver, type Starter } from "./game-driver.js";
 import { keyScancodes } from "./keymap.js";
 import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
-import type { TextCell } from "./screen-input.js";
+import { probeState, type PageProbe } from "./page-probe.js";
+import type { PointerRelay } from "./pointer-relay.js";
+import { attachScreenInput, type TextCell } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
 
 export interface GameHost {
@@ -30,6 +32,7 @@ export interface GameHost {
   controlsChanged(): void;
 }
 
+const LOCK_HINT = "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)";
 /** The game's menu keys, and the keys of its seed prompt, by KeyboardEvent.code. */
 const MENU_KEYS = /^(Digit[1-4]|Numpad[1-4]|KeyS)$/;
 const SEED_KEYS = /^(Digit\d|Numpad\d|Enter|NumpadEnter|Backspace|Escape)$/;
@@ -84,6 +87,29 @@ export class GameController {
     const cell = this.layout && textToBoardCell(this.layout.geometry, text);
     if (cell !== undefined) this.playCell(cell);
     else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
+  }
+
+  /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
+  attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
+    attachScreenInput(screen, { wantsLock, escape: () => this.escape() }, {
+      keys: (codes) => {
+        if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
+      },
+      clickCell: (text) => this.clickText(text),
+      hover: (text) => this.hoverText(text),
+      move: (dx, dy) => relay.move(dx, dy),
+      button: (down) => relay.button(down),
+      lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
+    });
+  }
+
+  /** The probe's members that read the game as the page sees it. */
+  probe(): Pick<PageProbe, "state" | "boardCellToText" | "moveTiming"> {
+    return {
+      state: () => (this.state ? probeState(this.state) : undefined),
+      boardCellToText: (cell) => (this.layout ? boardCellToText(this.layout.geometry, cell) : undefined),
+      moveTiming: () => this.clock.last(),
+    };
   }
 
   hoverText(text: TextCell | undefined): void {

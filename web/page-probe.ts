@@ -3,7 +3,7 @@
  * observed game, the screen and the machine's counters. Nothing here writes guest memory or sends
  * input. A public contract: add members, never rename them.
  */
-import type { TextScreen } from "../emu/types.js";
+import type { Machine, TextScreen } from "../emu/types.js";
 import type { GameState } from "../guest/game-view.js";
 import type { TextCell } from "./screen-input.js";
 import type { TimelineProbe } from "./timeline/features.js";
@@ -53,6 +53,16 @@ export interface MoveTiming {
   shown: number | undefined;
   /** Why the answer was not seen, when it was not. */
   unanswered?: string;
+}
+
+/** The probe's members that read the machine itself. */
+export function machineProbe(machine: () => Machine | undefined): Pick<PageProbe, "screen" | "instructionCount" | "isPaused" | "speedLimit"> {
+  return {
+    screen: () => machine()?.screen(),
+    instructionCount: () => machine()?.instructionCount(),
+    isPaused: () => machine()?.isPaused(),
+    speedLimit: () => machine()?.speedLimit(),
+  };
 }
 
 export function probeState(s: GameState): ProbeState {

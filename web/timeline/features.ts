@@ -20,6 +20,10 @@ import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
 
 export interface FeatureHost extends TimelineHost {
+  /** The machine running now (a snapshot is kept only of the machine that showed the state). */
+  machine(): Machine | undefined;
+  /** Runs `task` in a task after the page has painted. */
+  later(task: () => void): void;
   busy(text: string): void;
   ready(text: string): void;
   error(title: string, detail: string, hint?: string): void;
@@ -80,12 +84,14 @@ export class GameHistory {
 
   /**
    * A stable state of the running game, kept with a snapshot of the machine. Saving the machine takes
-   * tens of ms, so it runs in `later` (a task after the panel has painted) and only if the game is
-   * still in exactly this state then (a state left within that frame has no node of its own).
+   * tens of ms, so it runs in a task after the panel has painted and only if the game is still in
+   * exactly this state then (a state left within that frame has no node of its own).
    */
-  onState(machine: Machine, state: GameState, layout: GameLayout, later: (task: () => void) => void, current: () => Machine | undefined): void {
-    later(() => {
-      if (this.replayRunning || current() !== machine || !sameState(readGameState(machine.memory, layout), state)) return;
+  onState(state: GameState, layout: GameLayout): void {
+    const machine = this.host.machine();
+    if (!machine) return;
+    this.host.later(() => {
+      if (this.replayRunning || this.host.machine() !== machine || !sameState(readGameState(machine.memory, layout), state)) return;
       this.timeline.observe(machine, state);
     });
   }
