@@ -100,6 +100,7 @@ CHAR_O          equ 'O'
 SCRIPT_END      equ 0FFh                ; ends a print_script list
 
 ; ---- mouse (INT 33h functions: include/int33.inc) and keys -----------------------------------------
+PS2_PACKET_SIZE equ 3                   ; BH of PS2_INIT (include/bios.inc): standard 3-byte packets
 MICKEY_SHIFT    equ 3                   ; text mode: 8 virtual pixels per column and per row
 KEY_ESC         equ 1Bh
 KEY_ENTER       equ 0Dh

@@ -8,6 +8,8 @@
  * cache) and a second one (same browser profile, so its HTTP cache). Run through
  * `node bench/run.mjs page`; prints `name value` lines. Needs `make`.
  *
+ * Idle at the menu (idle_menu_*), % of one core: the mean over MENU_STEADY_WINDOWS 5 s windows after
+ * MENU_SETTLE_WINDOWS (the page's start-up work), with the first window on its own and the series.
  * Idle while waiting for the click (idle_turn_*), % of one core: the page's steady state. Measured
  * from the moment the game waits for the click, in 5 s windows (/proc per process, CDP TaskDuration):
  * the first TURN_SETTLE_WINDOWS hold the start's one-off work (the panel's first look at the new
@@ -19,6 +21,11 @@
  * (all Chromium processes, `/`-separated, settling windows included), and Chromium's own floor (a
  * fresh about:blank page in the same browser, after BLANK_SETTLE_MS, over as long as the steady state).
  * Without another context open; a process that ends inside a window is left out of that window.
+ *
+ * Then click latency over LATENCY_MOVES real clicks (bench/page/latency.ts): click_to_stone (the click
+ * event to the frame that draws the computer's stone), click_to_panel (to the move list showing it),
+ * and the page's own stages (click_stage_*: the input queue reached the move, the answer in memory,
+ * the next screen frame, the panel) with the PS/2 packets per click.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Socket } from "node:net";
@@ -26,6 +33,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { listen } from "../cli/web-server/listen.js";
 import { createPageServer } from "../cli/web-server/page-server.js";
+import { clickLatencies, percentile } from "./page/latency.js";
 
 const WEB_ROOT = join("build", "web");
 const LOADS = 5;
@@ -35,11 +43,21 @@ const WINDOW_MS = 5_000;
 const TURN_SETTLE_WINDOWS = 2;
 /** Windows of the steady state, the idle_turn figures' mean. */
 const TURN_STEADY_WINDOWS = 6;
+/**
+ * Windows after the menu first shows that hold the page's one-off start-up work (the machine saved at
+ * the menu for Reset, v86 compiling the menu's hot guest code to wasm on V8's background threads,
+ * the renderers of the earlier contexts winding down); idle_menu is the mean of the steady windows
+ * after them, as idle_turn is (its first window alone: idle_menu_first_5s).
+ */
+const MENU_SETTLE_WINDOWS = 1;
+const MENU_STEADY_WINDOWS = 4;
 /** A fresh about:blank page first settles this long (its renderer starting up). */
 const BLANK_SETTLE_MS = 5_000;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
+/** Moves of the click-latency figures (bench/page/latency.ts). */
+const LATENCY_MOVES = 30;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -218,9 +236,14 @@ try {
   await session.send("Performance.enable");
   await page.goto(url);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 60_000 });
-  const menu = await idleCpu(page, session, WINDOW_MS);
+  const menuWindows: IdleCpu[] = [];
+  for (let i = 0; i < MENU_SETTLE_WINDOWS + MENU_STEADY_WINDOWS; i++) menuWindows.push(await idleCpu(page, session, WINDOW_MS));
+  const menu = meanOf(menuWindows.slice(MENU_SETTLE_WINDOWS));
   console.log(`idle_menu_main_thread_percent ${menu.mainThread.toFixed(1)}`);
   console.log(`idle_menu_chromium_cpu_percent ${menu.all.toFixed(1)}`);
+  console.log(`idle_menu_renderer_cpu_percent ${(menu.byKind.get("renderer") ?? 0).toFixed(1)}`);
+  console.log(`idle_menu_first_5s_chromium_cpu_percent ${menuWindows[0].all.toFixed(1)}`);
+  console.log(`idle_menu_chromium_cpu_series_5s ${menuWindows.map((w) => w.all.toFixed(1)).join("/")}`);
   await page.click("#btn-new-human");
   await page.waitForFunction(() => window.piskasm?.state()?.phase === 2, null, { timeout: 20_000 });
   const windows: IdleCpu[] = [];
@@ -236,6 +259,18 @@ try {
   console.log(`idle_turn_other_cpu_percent ${other.toFixed(1)}`);
   console.log(`idle_turn_first_5s_chromium_cpu_percent ${windows[0].all.toFixed(1)}`);
   console.log(`idle_turn_chromium_cpu_series_5s ${windows.map((w) => w.all.toFixed(1)).join("/")}`);
+
+  const moves = await clickLatencies(page, LATENCY_MOVES);
+  const stone = moves.map((m) => m.stoneMs);
+  console.log(`click_to_stone_ms_median ${percentile(stone, 50).toFixed(1)}`);
+  console.log(`click_to_stone_ms_p95 ${percentile(stone, 95).toFixed(1)}`);
+  console.log(`click_to_panel_ms_median ${percentile(moves.map((m) => m.panelMs), 50).toFixed(1)}`);
+  // The page's own stages of the same moves (ms after the page took the click): where the time goes.
+  for (const stage of ["started", "answered", "drawn", "shown"] as const) {
+    const values = moves.flatMap((m) => (m.stages?.[stage] === undefined ? [] : [m.stages[stage]]));
+    if (values.length > 0) console.log(`click_stage_${stage}_ms_median ${percentile(values, 50).toFixed(1)}`);
+  }
+  console.log(`click_packets_median ${percentile(moves.map((m) => m.stages?.packets ?? 0), 50)}`);
   await context.close();
 } finally {
   await browser.close();

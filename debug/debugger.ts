@@ -50,6 +50,10 @@ export class ProgramDebugger {
   /** The program's IF while stopped (the CPU's is held clear). */
   private heldInterruptFlag = 0;
   private stopped: Stop | undefined;
+  /** A continue is running: a breakpoint added now is armed at once. */
+  private continuing = false;
+  /** Why a running command should end early: pause() from another caller, or detach(). */
+  private interruption: "pause" | "detach" | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -86,6 +90,7 @@ export class ProgramDebugger {
   addBreakpoint(spec: string): number {
     const offset = this.symbols.lookup(spec);
     this.breakpointSet.add(offset);
+    if (this.continuing) this.arm([offset]);
     return offset;
   }
 
@@ -102,11 +107,24 @@ export class ProgramDebugger {
     return this.stopAt("paused");
   }
 
-  /** Runs until a breakpoint is hit. */
+  /**
+   * Ends the command that is running (continue, step over, run to HUMAN_TURN) at once: it returns a
+   * "paused" Stop where the program is. Nothing happens when no command runs.
+   */
+  interrupt(): void {
+    this.interruption ??= "pause";
+  }
+
+  /** Runs until a breakpoint is hit (or interrupt()); a breakpoint added meanwhile is armed at once. */
   async continue(): Promise<Stop> {
     if (this.stopped && this.breakpointSet.has(this.offsetOf(this.stopped.registers) ?? -1)) await this.singleStep();
     this.arm(this.breakpointSet);
-    return this.runUntilTrap("breakpoint", "a breakpoint");
+    this.continuing = true;
+    try {
+      return await this.runUntilTrap("breakpoint", "a breakpoint");
+    } finally {
+      this.continuing = false;
+    }
   }
 
   /**
@@ -152,11 +170,13 @@ export class ProgramDebugger {
     const moves = this.machine.memory.readU16(this.layout.moveCount);
     const waiting = readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN;
     this.leaveStop();
+    this.interruption = undefined;
     this.cpu.resume();
     await this.machine.waitFor(
-      () => readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN && (!waiting || this.machine.memory.readU16(this.layout.moveCount) !== moves),
+      () => this.interruption !== undefined || (readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN && (!waiting || this.machine.memory.readU16(this.layout.moveCount) !== moves)),
       { timeoutMs: this.options.timeoutMs, what: "PISKASM.COM to wait for the human's click (HUMAN_TURN)" },
     );
+    if (this.takeInterruption()) return this.pause();
     return this.pause().then((stop) => ({ ...stop, kind: "human-turn" as const }));
   }
 
@@ -168,6 +188,7 @@ export class ProgramDebugger {
 
   /** Puts back the interrupt vectors and every original byte, and lets the machine run. */
   detach(): void {
+    this.interruption = "detach";
     this.disarmBreakpoints();
     this.leaveStop();
     this.restoreVector?.();
@@ -211,9 +232,21 @@ export class ProgramDebugger {
   private async runUntilTrap(kind: StopKind, what: string): Promise<Stop> {
     this.leaveStop();
     this.trapped = false;
+    this.interruption = undefined;
     this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped, { timeoutMs: this.options.timeoutMs, what });
-    return this.takeTrap(kind);
+    await this.machine.waitFor(() => this.trapped || this.interruption !== undefined, { timeoutMs: this.options.timeoutMs, what });
+    if (this.trapped) return this.takeTrap(kind);
+    this.takeInterruption();
+    this.disarmBreakpoints();
+    return this.pause();
+  }
+
+  /** After a wait that interrupt() or detach() ended: true for a pause; throws after a detach. */
+  private takeInterruption(): boolean {
+    const why = this.interruption;
+    this.interruption = undefined;
+    if (why === "detach") throw new DebuggerDetachedError();
+    return why === "pause";
   }
 
   /** The stub has halted: pause, take the trap frame back into the CPU, put the original bytes back. */
@@ -257,6 +290,14 @@ export class ProgramDebugger {
   private disarmBreakpoints(): void {
     for (const [linear, byte] of this.originals) this.cpu.write(linear, Uint8Array.of(byte));
     this.originals.clear();
+  }
+}
+
+/** A command that was running when the debugger was detached (switched off): it ends without a stop. */
+export class DebuggerDetachedError extends Error {
+  constructor() {
+    super("the debugger was switched off while the command ran");
+    this.name = "DebuggerDetachedError";
   }
 }
 

@@ -4,9 +4,11 @@
  * answer the harness waits for costs at least one trip through the event loop. The stepper takes over
  * `do_tick`: while a waiter is pending it runs slices back to back in the same turn until the waiters
  * are satisfied, the guest halts (then v86's timer scheduling takes over again, exactly as before),
- * or BURST_MS have passed. A new waiter starts a burst at once, unless the event loop has not had a
- * turn for EVENT_LOOP_EVERY_MS: then it waits for v86's next scheduled slice like before, so timers,
- * I/O and worker messages are never starved.
+ * or BURST_MS have passed. A new waiter starts a burst at once (input reaches the guest in the same
+ * task: a mouse packet or a key is taken without waiting for v86's next scheduled slice, which for a
+ * halted guest is a worker round trip or the PIT's next tick), unless the bursts of the current task
+ * have already run TASK_BUDGET_MS: then it waits for v86's next scheduled slice like before, so timers,
+ * I/O and worker messages are never starved. The budget starts again in the next task.
  * The guest sees the same slices either way: only when the host runs them changes.
  */
 import type { V86MainLoop } from "./v86-internals.js";
@@ -14,8 +16,8 @@ import type { WasmViews } from "./wasm-views.js";
 
 /** Longest run of back-to-back slices before the event loop gets a turn. */
 const BURST_MS = 4;
-/** A waiter added later than this after the event loop's last turn waits for the next turn. */
-const EVENT_LOOP_EVERY_MS = 4;
+/** Host time the bursts started by new waiters may take within one task of the event loop. */
+const TASK_BUDGET_MS = 8;
 /**
  * Added to the wait after a slice that ended with the guest halted. v86 asks to be woken exactly at
  * its next device timer (the PIT's 18.2 Hz tick while the game waits for a click), but the browser's
@@ -48,7 +50,9 @@ export interface RunLoopTotals {
 
 export class HostStepper {
   private inBurst = false;
-  private lastTurn = performance.now();
+  /** ms of waiter-started bursts in the current task; reset by a timer, i.e. in the next task. */
+  private taskSpent = 0;
+  private budgetTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly totals: RunLoopTotals = { ms: 0, slices: 0 };
   private readonly scheduleNext: (delayMs: number) => void;
 
@@ -60,7 +64,6 @@ export class HostStepper {
     this.scheduleNext = loop.next_tick.bind(loop);
     const stopTick = loop.do_tick.bind(loop);
     loop.do_tick = () => {
-      this.lastTurn = performance.now();
       // v86's own do_tick handles a stopping loop (it announces emulator-stopped).
       if (loop.stopping || !loop.running) stopTick();
       else this.burst();
@@ -71,12 +74,17 @@ export class HostStepper {
     return { ...this.totals };
   }
 
-  /** A waiter was added: run slices now if the event loop had a turn recently. */
+  /** A waiter was added: run slices now, unless this task's bursts have used their budget. */
   kick(): void {
     const loop = this.loop;
-    if (this.inBurst || loop.stopping || !loop.running || this.client.throttled()) return;
-    if (performance.now() - this.lastTurn >= EVENT_LOOP_EVERY_MS) return;
+    if (this.inBurst || loop.stopping || !loop.running || this.client.throttled() || this.taskSpent >= TASK_BUDGET_MS) return;
+    const started = performance.now();
     this.burst();
+    this.taskSpent += performance.now() - started;
+    this.budgetTimer ??= setTimeout(() => {
+      this.budgetTimer = undefined;
+      this.taskSpent = 0;
+    }, 0);
   }
 
   private burst(): void {

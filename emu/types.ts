@@ -158,4 +158,9 @@ export interface MachineOptions {
   jit?: boolean;
   /** How long one keyboard or mouse step may wait for the guest to take its input (default 10 s). */
   inputTimeoutMs?: number;
+  /**
+   * A PS/2 mouse on the keyboard controller's auxiliary port (default true). false: a PC without one,
+   * whose BIOS mouse services (INT 15h C2xxh) fail, as MOUSE.COM and PISKASM.COM then report.
+   */
+  ps2Mouse?: boolean;
 }

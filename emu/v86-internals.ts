@@ -36,6 +36,8 @@ export interface V86Ps2 {
   readonly next_byte_is_aux: boolean;
   readonly use_mouse: boolean;
   readonly enable_mouse_stream: boolean;
+  /** A mouse answers on the aux port (reset() sets it; false: commands to the mouse get no answer). */
+  have_mouse: boolean;
 }
 
 /**

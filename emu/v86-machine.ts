@@ -52,6 +52,8 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
   });
   await new Promise<void>((resolve) => emulator.add_listener("emulator-loaded", () => resolve()));
   const internals = withInternals(emulator);
+  // v86 has no option for it: unplugging is its 8042's flag, set before the BIOS runs.
+  if (options.ps2Mouse === false) internals.v86.cpu.devices.ps2.have_mouse = false;
   if (!options.screenContainer) skipTextRendering(internals.v86.cpu.devices.vga);
   if (options.screenContainer && internals.screen_adapter) paceScreen(internals.screen_adapter, options.onScreenFrame ?? (() => undefined));
   const machine = new V86Machine(internals, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);

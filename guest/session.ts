@@ -56,6 +56,14 @@ function checkStones(stones: readonly SetUpStone[]): void {
   }
 }
 
+/** A move on a cell that already holds a stone: the game would ignore the click. */
+export class CellTakenError extends Error {
+  constructor(readonly cell: number) {
+    super(`${formatCell(cell)} is taken`);
+    this.name = "CellTakenError";
+  }
+}
+
 export function isGameOver(phase: number): boolean {
   return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 }
@@ -76,6 +84,11 @@ export class GameSession {
       },
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
+    return new GameSession(machine, layout, options);
+  }
+
+  /** A session on a machine whose game was already found (at any phase), as the page watches it. */
+  static attach(machine: Machine, layout: GameLayout, options: SessionOptions): GameSession {
     return new GameSession(machine, layout, options);
   }
 
@@ -196,12 +209,10 @@ export class GameSession {
    * human's turn again two stones later, or a result.
    */
   async humanMove(cell: number): Promise<MoveTiming> {
-    this.expectPhase(Phase.HUMAN_TURN, "humanMove");
     const { machine } = this;
     const expected = (this.moveCount() + 2) & 0xffff;
-    const at = cellToScreen(this.layout.geometry, cell);
     const before = machine.instructionCount();
-    await machine.mouse.clickCell(at.col, at.row);
+    await this.placeStone(cell);
     await machine.waitFor(
       () => {
         const phase = this.phase();
@@ -210,6 +221,25 @@ export class GameSession {
       { timeoutMs: this.options.timeoutMs, what: `the program's answer to a click on board cell ${cell}` },
     );
     return { instructions: machine.instructionCount() - before };
+  }
+
+  /**
+   * Clicks `cell` through the real mouse path and waits until the human's stone is placed (the move
+   * count changes or the game leaves HUMAN_TURN). An occupied cell is refused with a CellTakenError
+   * before anything is clicked: the game would ignore that click and wait on.
+   */
+  async placeStone(cell: number): Promise<void> {
+    assertCell(cell);
+    this.expectPhase(Phase.HUMAN_TURN, "placeStone");
+    const { machine } = this;
+    if (machine.memory.readU8(this.layout.plocha + cell) !== 0) throw new CellTakenError(cell);
+    const moves = this.moveCount();
+    const at = cellToScreen(this.layout.geometry, cell);
+    await machine.mouse.clickCell(at.col, at.row);
+    await machine.waitFor(() => this.moveCount() !== moves || this.phase() !== Phase.HUMAN_TURN, {
+      timeoutMs: this.options.timeoutMs,
+      what: `the human's stone on ${formatCell(cell)} after a click there`,
+    });
   }
 
   /** Leaves the current game (result screen: any key; game in progress: Esc) for the menu. */

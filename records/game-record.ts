@@ -26,15 +26,20 @@ export class RecordError extends Error {
   override readonly name = "RecordError";
 }
 
+/** A move's place as a record file writes it (PSQ's column,row counted from 1), for messages. */
+function place(m: RecordMove): string {
+  return `(${m.x + 1},${m.y + 1})`;
+}
+
 /** Throws RecordError when a move is off the board or repeats an earlier one. */
 export function validateMoves(size: number, moves: readonly RecordMove[]): void {
   const seen = new Set<number>();
   moves.forEach((m, i) => {
     if (!Number.isInteger(m.x) || !Number.isInteger(m.y) || m.x < 0 || m.y < 0 || m.x >= size || m.y >= size) {
-      throw new RecordError(`move ${i + 1} (${m.x},${m.y}) is off the ${size}x${size} board`);
+      throw new RecordError(`move ${i + 1} ${place(m)} is off the ${size}x${size} board`);
     }
     const key = m.y * size + m.x;
-    if (seen.has(key)) throw new RecordError(`move ${i + 1} (${m.x},${m.y}) is on an occupied cell`);
+    if (seen.has(key)) throw new RecordError(`move ${i + 1} ${place(m)} is on an occupied cell`);
     seen.add(key);
   });
 }

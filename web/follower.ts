@@ -29,7 +29,9 @@ export interface FollowedGame {
   origin: Origin;
   /** The asm's GameCount of this game. */
   gameCount: number;
-  /** Moves in order, as far as they were seen (a synced game starts with the stones already there). */
+  /** Stones already on the board when the page took the game over, whose order is unknown (cell order). */
+  before: MoveRecord[];
+  /** Moves in order after `before`, as far as they were seen. */
   moves: MoveRecord[];
   /** Move number the game was synced at (0 when followed from the seed). */
   syncedAt: number;
@@ -49,14 +51,20 @@ const inGame = (phase: number): boolean =>
 
 export class Follower {
   private current: FollowedGame | undefined;
+  /** Moves whose order the page knows (a timeline ply): a game synced to them keeps that order. */
+  private known: readonly MoveRecord[] = [];
 
   get game(): FollowedGame | undefined {
     return this.current;
   }
 
-  /** Forget the followed game (the machine was reset or replaced). */
-  reset(): void {
+  /**
+   * Forget the followed game (the machine was reset or replaced). `known`: the moves in order that led
+   * to the new machine's position, when the page knows them (a timeline ply), so the order is kept.
+   */
+  reset(known: readonly MoveRecord[] = []): void {
     this.current = undefined;
+    this.known = known;
   }
 
   /** engine-ts's answer if the human plays `cell` now; undefined when it cannot say. */
@@ -105,7 +113,7 @@ export class Follower {
       game.lastCheck = { human: -1, predicted: engine.state.lastPC, actual: stones.computer[0] };
       return game;
     }
-    return this.sync(asm, []);
+    return this.sync(asm, this.known);
   }
 
   private follow(engine: Game, asm: GameState, moves: MoveRecord[]): FollowedGame {
@@ -113,6 +121,7 @@ export class Follower {
       engine,
       origin: "seed",
       gameCount: asm.gameCount,
+      before: [],
       moves,
       syncedAt: 0,
       comparison: compareStates(asm, engine.state),
@@ -121,13 +130,15 @@ export class Follower {
     return this.current;
   }
 
-  private sync(asm: GameState, moves: MoveRecord[]): FollowedGame {
+  private sync(asm: GameState, moves: readonly MoveRecord[]): FollowedGame {
     const engine = Game.fromState(asm);
+    const { before, ordered } = splitByOrder(moves, asm.plocha);
     this.current = {
       engine,
       origin: "synced",
       gameCount: asm.gameCount,
-      moves: withMissingStones(moves, asm.plocha),
+      before,
+      moves: ordered,
       syncedAt: asm.moveCount,
       comparison: compareStates(asm, engine.state),
       lastCheck: undefined,
@@ -136,13 +147,14 @@ export class Follower {
   }
 }
 
-/** `moves` still on the board, then the board's other stones in cell order (their real order is unknown). */
-function withMissingStones(moves: readonly MoveRecord[], plocha: Uint8Array): MoveRecord[] {
-  const out = moves.filter((m) => plocha[m.cell] === m.side);
-  const known = new Set(out.map((m) => m.cell));
+/** `moves` still on the board, in order; the board's other stones (order unknown) in cell order as `before`. */
+function splitByOrder(moves: readonly MoveRecord[], plocha: Uint8Array): { before: MoveRecord[]; ordered: MoveRecord[] } {
+  const ordered = moves.filter((m) => plocha[m.cell] === m.side);
+  const known = new Set(ordered.map((m) => m.cell));
+  const before: MoveRecord[] = [];
   for (let i = 0; i < CELLS; i++) {
     const side = plocha[i];
-    if (!known.has(i) && (side === HUMAN || side === COMPUTER)) out.push({ cell: i, side });
+    if (!known.has(i) && (side === HUMAN || side === COMPUTER)) before.push({ cell: i, side });
   }
-  return out;
+  return { before, ordered };
 }

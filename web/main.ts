@@ -26,7 +26,9 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   fail("This browser has no WebAssembly", "v86 runs the PC in WebAssembly, which this browser does not provide (or has disabled).", "Use a current Chromium, Firefox or Safari with WebAssembly enabled.");
 } else {
   let toolbar: Toolbar | undefined;
-  const app = new App({ status, errors, toolbar: (handlers) => (toolbar = attachToolbar(handlers)) });
+  // No hover and a coarse pointer: a phone or a tablet without a keyboard, where hints name taps.
+  const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
+  const app = new App({ status, errors, toolbar: (handlers) => (toolbar = attachToolbar(handlers)), touch });
   const help = createHelpOverlay();
   const moveInput = attachMoveEntry((text) => app.playNamed(text));
   const actions: Record<Action, () => void> = {
@@ -44,7 +46,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
     save: () => app.saveState(),
     load: () => toolbar?.openStateFile(),
   };
-  attachShortcuts((action) => actions[action](), byId("screen", HTMLDivElement));
+  attachShortcuts((action) => actions[action](), byId("screen", HTMLDivElement), (code) => app.menuKey(code));
   app.start().catch((error: unknown) => {
     const hint =
       error instanceof AssetError

@@ -3,7 +3,7 @@
  * observed game, the screen and the machine's counters. Nothing here writes guest memory or sends
  * input. A public contract: add members, never rename them.
  */
-import type { TextScreen } from "../emu/types.js";
+import type { Machine, TextScreen } from "../emu/types.js";
 import type { GameState } from "../guest/game-view.js";
 import type { TextCell } from "./screen-input.js";
 import type { TimelineProbe } from "./timeline/features.js";
@@ -33,6 +33,36 @@ export interface PageProbe {
   isPaused(): boolean | undefined;
   /** The speed limit in MIPS, undefined at full speed or without a machine. */
   speedLimit(): number | undefined;
+  /** The stages of the last move played from the page (a click, a tap or a typed cell). */
+  moveTiming?(): MoveTiming | undefined;
+}
+
+/** Where the time of one move goes: ms after the page took the input, for each stage reached. */
+export interface MoveTiming {
+  /** The input queue reached the move: the driver starts sending PS/2 packets. */
+  started: number;
+  /** PS/2 packets the guest took for the click (pointer moves, press, release). */
+  packets: number;
+  /** The human's stone is in the game's memory (all packets taken). */
+  placed: number | undefined;
+  /** The computer's answer (or the end of the game) is in memory. */
+  answered: number | undefined;
+  /** The first screen frame drawn after the answer. */
+  drawn: number | undefined;
+  /** The panel shows the answer. */
+  shown: number | undefined;
+  /** Why the answer was not seen, when it was not. */
+  unanswered?: string;
+}
+
+/** The probe's members that read the machine itself. */
+export function machineProbe(machine: () => Machine | undefined): Pick<PageProbe, "screen" | "instructionCount" | "isPaused" | "speedLimit"> {
+  return {
+    screen: () => machine()?.screen(),
+    instructionCount: () => machine()?.instructionCount(),
+    isPaused: () => machine()?.isPaused(),
+    speedLimit: () => machine()?.speedLimit(),
+  };
 }
 
 export function probeState(s: GameState): ProbeState {

@@ -37,6 +37,29 @@ export function cellAt(screen: HTMLElement, clientX: number, clientY: number): T
   return { col, row };
 }
 
+/** The size of the screen's text layer (80x25 cells) in CSS pixels. */
+export function textLayerSize(screen: HTMLElement): { width: number; height: number } {
+  const rect = (screen.querySelector<HTMLElement>(":scope > div") ?? screen).getBoundingClientRect();
+  return { width: rect.width, height: rect.height };
+}
+
+/**
+ * When the screen is wider than its frame (a phone shows it at a readable size, scrolling sideways),
+ * scrolls the frame so that text column `col` is its left edge: the board region comes into view.
+ */
+export function scrollScreenTo(screen: HTMLElement, col: number): void {
+  const frame = screen.parentElement;
+  if (!frame || frame.scrollWidth <= frame.clientWidth) return;
+  frame.scrollLeft = (col * textLayerSize(screen).width) / COLS;
+}
+
+/** Centre of a text cell in client coordinates (what a person would click). */
+export function cellCentre(screen: HTMLElement, cell: TextCell): { x: number; y: number } {
+  const text = screen.querySelector<HTMLElement>(":scope > div");
+  const rect = (text ?? screen).getBoundingClientRect();
+  return { x: rect.left + ((cell.col + 0.5) * rect.width) / COLS, y: rect.top + ((cell.row + 0.5) * rect.height) / ROWS };
+}
+
 export interface ScreenInputOptions {
   /** Whether a click should take pointer lock instead of clicking a cell. */
   wantsLock(): boolean;
@@ -102,7 +125,9 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
 
   screen.addEventListener("mousedown", (event) => {
     if (event.button !== 0) return;
-    screen.focus();
+    // Without preventScroll a screen taller than the window's free part (a landscape phone) scrolls
+    // into view under the finger, and the click's coordinates then name another row.
+    screen.focus({ preventScroll: true });
     engage(true);
     if (locked()) {
       handlers.button(true);
@@ -120,9 +145,9 @@ export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptio
   // A tap arrives as a click too; a scroll or a pinch of the page does not, so it never makes a move.
   screen.addEventListener("click", (event) => {
     if (event.button !== 0 || locked() || options.wantsLock()) return;
-    screen.focus();
-    engage(true);
     const cell = cellAt(screen, event.clientX, event.clientY);
+    screen.focus({ preventScroll: true });
+    engage(true);
     if (cell) handlers.clickCell(cell);
   });
   screen.addEventListener("mousemove", (event) => {

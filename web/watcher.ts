@@ -6,6 +6,7 @@
  * frame loop: a page waiting for a click stays idle.
  */
 import type { Machine } from "../emu/types.js";
+import type { AfterPaint } from "./after-paint.js";
 import { findGame, isGameStillAt, Phase, readGameState, type GameLayout, type GameState } from "../guest/game-view.js";
 
 export interface WatchHandlers {
@@ -28,8 +29,12 @@ export class GameWatcher {
   private lastKey = "";
   private lastScan = -Infinity;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private lookQueued = false;
 
-  constructor(private readonly handlers: WatchHandlers) {}
+  constructor(
+    private readonly handlers: WatchHandlers,
+    private readonly afterPaint: AfterPaint,
+  ) {}
 
   get gameLayout(): GameLayout | undefined {
     return this.layout;
@@ -44,7 +49,20 @@ export class GameWatcher {
     this.timer = undefined;
   }
 
-  /** Look at the guest now (the screen was just redrawn). */
+  /**
+   * The screen was just redrawn: look in a task of its own after the frame has painted, so the frame
+   * is not held back by reading the state and drawing the panel (once per frame however many redraws).
+   */
+  lookAfterPaint(): void {
+    if (this.lookQueued) return;
+    this.lookQueued = true;
+    this.afterPaint.run(() => {
+      this.lookQueued = false;
+      this.look();
+    });
+  }
+
+  /** Look at the guest now. */
   look(): void {
     if (this.timer !== undefined) this.check(performance.now());
   }

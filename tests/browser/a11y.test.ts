@@ -1,20 +1,10 @@
 /** axe-core finds no serious or critical accessibility violation in the menu, during a game and after it. */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.js";
 import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
 import { playOnScreen, playQuickGame } from "./quick-game.js";
 
 const chrome = useServedChromium();
-
-/** "id: help (n nodes: target, ...)" for each serious or critical violation. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // v86's text rows inside #screen are the guest's output (CGA colours), not the page's markup.
-  const results = await new AxeBuilder({ page }).exclude("#screen > *").analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 describe("accessibility", () => {
   for (const scheme of ["light", "dark"] as const) {

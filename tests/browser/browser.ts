@@ -123,6 +123,18 @@ export async function textCellPoint(page: Page, col: number, row: number): Promi
   return { x: box.x + ((col + 0.5) * box.width) / 80, y: box.y + ((row + 0.5) * box.height) / 25 };
 }
 
+/**
+ * Like textCellPoint, after scrolling the page so that the point is inside the viewport (on a phone
+ * the PC screen sits below the score map): a tap or a click outside the viewport reaches nothing.
+ */
+export async function textCellPointInView(page: Page, col: number, row: number): Promise<{ x: number; y: number }> {
+  const point = await textCellPoint(page, col, row);
+  const height = await page.evaluate(() => innerHeight);
+  if (point.y >= 0 && point.y < height) return point;
+  await page.evaluate((dy) => window.scrollBy(0, dy), point.y - height / 2);
+  return textCellPoint(page, col, row);
+}
+
 /** Runs `body` on a page of a fresh browser context (closed afterwards), once the game's menu is shown. */
 export async function withMenuPage(
   browser: Browser,

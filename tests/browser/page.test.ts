@@ -153,6 +153,8 @@ describe("the page", () => {
   it('"Computer starts" goes back to the menu by keys and engine-ts follows the first-move rule', async () => {
     const gameCount = (await probeState(page)).gameCount;
     await page.click("#btn-new-computer");
+    // A game is in progress: the page asks before leaving it.
+    await page.click("#confirm-action");
     const state = await waitForState(page, `s.gameCount === ${gameCount + 1} && s.phase === ${HUMAN_TURN}`);
     expect(state.moveCount).toBe(1);
     expect(state.plocha[state.lastPC]).toBe(1);
@@ -164,6 +166,7 @@ describe("the page", () => {
 
   it("Reset machine restores the machine saved at the first menu", async () => {
     await page.click("#btn-reset");
+    await page.click("#confirm-action");
     const state = await waitForState(page, `s.phase === ${MENU}`);
     expect(state.plocha.every((p) => p === 0)).toBe(true);
     expect(await page.locator("#moves-list li").count()).toBe(0);

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { formatCell, Game, parseCell } from "../../engine-ts/index.js";
-import { probeState, textCellPoint, waitForState } from "./browser.js";
+import { probeState, textCellPointInView, waitForState } from "./browser.js";
 
 /** Cells the human tries in this order (the first empty one each turn): corners and edges, spread out. */
 const HUMAN_CELLS = ["A1", "S19", "A19", "S1", "C1", "Q19", "A3", "S17", "E1", "O19", "A5", "S15", "G1", "M19", "A7", "S13"].map(parseCell);
@@ -32,7 +32,7 @@ export async function playOnScreen(page: Page, cell: number, pointer: Pointer): 
   if (before.plocha[cell] !== 0) throw new Error(`${formatCell(cell)} is not empty`);
   const text = await page.evaluate((c) => window.piskasm?.boardCellToText(c), cell);
   if (!text) throw new Error("the page has not found the game's board geometry");
-  const point = await textCellPoint(page, text.col, text.row);
+  const point = await textCellPointInView(page, text.col, text.row);
   if (pointer === "touch") await page.touchscreen.tap(point.x, point.y);
   else await page.mouse.click(point.x, point.y);
   const after = await waitForState(page, `s.moveCount > ${before.moveCount} && s.phase !== 3`);
@@ -45,6 +45,8 @@ export async function playOnScreen(page: Page, cell: number, pointer: Pointer): 
 /** From the menu: a new game (human starts) and the planned quick game played to its end. Returns the final phase. */
 export async function playQuickGame(page: Page, pointer: Pointer): Promise<number> {
   await page.click("#btn-new-human");
+  // A game in progress is left only after the page's confirmation.
+  if (await page.locator("#dlg-confirm").isVisible()) await page.click("#confirm-action");
   const start = await waitForState(page, "s.phase === 2 && s.moveCount === 0");
   for (const cell of planQuickGame(start.seed)) await playOnScreen(page, cell, pointer);
   return (await probeState(page)).phase;

@@ -8,7 +8,8 @@
  *   test-piskasm-seed.img     MOUSE, PISKASM /S:1   (seed 1 for every game: reproducible games)
  *   test-piskasm-nomouse.img  PISKASM               (no mouse driver)
  */
-import { bootForDescribe, readBodovani, testFloppy } from "./support.js";
+import { resolve } from "node:path";
+import { bootForDescribe, readBodovani, ROOT, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 import { buildBodovani, COMPUTER, Game, HUMAN, LAYOUT, LINE_DOUBLE_FOUR_MASK, type Side } from "../../engine-ts/index.js";
@@ -470,6 +471,17 @@ function fortyStones(): { cell: number; side: Side }[] {
   }
   return stones.sort((a, b) => a.cell - b.cell);
 }
+
+describe("PISKASM.COM on a PC without a PS/2 mouse, MOUSE.COM loaded first", () => {
+  const run = bootForDescribe(() => resolve(ROOT, "build/piskasm.img"), (machine) => new GameRun(machine), undefined, { ps2Mouse: false });
+
+  it("gives the real reason (no PS/2 mouse, so MOUSE.COM could not start), not \"load MOUSE.COM first\"", async () => {
+    await run().waitForText("PISKASM.COM exited with errorlevel 1.");
+    expect(run().screenHas("This PC has no PS/2 mouse")).toBe(true);
+    expect(run().screenHas("so MOUSE.COM could not start")).toBe(true);
+    expect(run().screenHas("load MOUSE.COM first")).toBe(false);
+  });
+});
 
 describe("PISKASM.COM without a mouse driver", () => {
   const run = bootForDescribe(() => testFloppy("piskasm-nomouse"), (machine) => new GameRun(machine));

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { bootFloppy } from "../../emu/node.js";
+import { bootFloppy, type BootOptions } from "../../emu/node.js";
 import type { GuestMemory, Machine } from "../../emu/types.js";
 import type { GameLayout } from "../../guest/game-view.js";
 
@@ -27,11 +27,12 @@ export function bootForDescribe<T>(
   floppy: () => string,
   wrap: (machine: Machine) => T,
   bootTimeoutMs: number = DEFAULT_BOOT_TIMEOUT_MS,
+  options: BootOptions = {},
 ): () => T {
   let machine: Machine | undefined;
   let wrapped: T | undefined;
   beforeAll(async () => {
-    machine = await bootFloppy(floppy());
+    machine = await bootFloppy(floppy(), options);
     wrapped = wrap(machine);
   }, bootTimeoutMs);
   afterAll(async () => {

@@ -1,6 +1,6 @@
 /** The toolbar: game buttons (new game, seed, give up) and machine buttons (pause, speed, reset, files...). */
 import { byId } from "../dom.js";
-import type { Starter } from "../game-keys.js";
+import type { Starter } from "../game-driver.js";
 
 export type Speed = "full" | "4.77";
 
@@ -59,6 +59,14 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
   const floppy = byId("file-floppy", HTMLInputElement);
   const floppyLabel = byId("lbl-floppy", HTMLLabelElement);
   const lock = byId("chk-lock", HTMLInputElement);
+  // On a phone the machine's controls wait behind one button (CSS shows the button only there).
+  const machineButton = byId("btn-machine", HTMLButtonElement);
+  const machineGroup = byId("machine-group", HTMLDivElement);
+  machineButton.addEventListener("click", () => {
+    const open = machineButton.getAttribute("aria-expanded") !== "true";
+    machineButton.setAttribute("aria-expanded", String(open));
+    machineGroup.classList.toggle("open", open);
+  });
 
   const startGame = (starter: Starter): void => {
     const text = seed.value.trim();

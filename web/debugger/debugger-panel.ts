@@ -6,7 +6,7 @@
  * lines, step, step over, continue, run to HUMAN_TURN, and memory by symbol.
  */
 import type { CpuRegisters } from "../../emu/cpu-debug.js";
-import { ProgramDebugger, type Stop } from "../../debug/debugger.js";
+import { DebuggerDetachedError, ProgramDebugger, type Stop } from "../../debug/debugger.js";
 import type { SymbolMap } from "../../debug/listing.js";
 import { profileMove, type MoveProfile } from "../../debug/profiler.js";
 import { SymbolTable } from "../../debug/symbols.js";
@@ -22,14 +22,16 @@ import { RegistersView, hex4 } from "./registers-view.js";
 import { SourceView } from "./source-view.js";
 
 export const SYMBOLS_URL = "piskasm.sym.json";
-/** Longest wait for a breakpoint or the human's turn before the panel gives up (the machine runs on). */
-const WAIT_MS = 120_000;
+/** A breakpoint may never be hit: the panel waits as long as it takes, and Pause ends the wait. */
+const WAIT_MS = Number.POSITIVE_INFINITY;
 
 export interface DebuggerHost {
   machine(): Machine | undefined;
   error(title: string, detail: unknown): void;
   /** The last human stone and a way back to the ply before it (the timeline), when there is one. */
   lastMove(): { cell: number; goBack(): Promise<void> } | undefined;
+  /** The debugger stopped the program (`where` says where) or let it run again (undefined). */
+  stopped(where: string | undefined): void;
 }
 
 export interface DebuggerProbe {
@@ -61,6 +63,9 @@ export interface StopSummary {
   offset: number | undefined;
 }
 
+/** The rejection of a command whose failure perform() has already put in the error box. */
+function shownAlready(): void {}
+
 export class DebuggerPanel {
   readonly root = el("section", "card debugger");
   private readonly toggle = el("input");
@@ -86,9 +91,8 @@ export class DebuggerPanel {
     label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
     this.toggle.addEventListener("change", () => void this.enable(this.toggle.checked).catch((error: unknown) => this.fail("The debugger could not start", error)));
     const buttons = el("div", "timeline-buttons");
-    const action = (text: string, title: string, run: () => Promise<Stop | void>): void =>
-      void buttons.append(actionButton(text, title, () => void this.perform(run))); 
-    action("Pause", "Stop the emulator where it is", () => this.need().pause());
+    const action = (text: string, title: string, run: () => Promise<Stop | void>): void => void buttons.append(actionButton(text, title, () => this.command(run)));
+    buttons.append(actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () => this.pause()));
     action("Continue", "Run to the next breakpoint", () => this.need().continue());
     action("Step", "One instruction (into calls)", () => this.need().step());
     action("Step over", "One source line; a call runs until it returns", () => this.need().stepOver());
@@ -122,6 +126,16 @@ export class DebuggerPanel {
     return this.debug !== undefined;
   }
 
+  /** The debugger holds the program stopped: the game takes no input until it runs again. */
+  get holdsMachine(): boolean {
+    return this.debug?.current !== undefined;
+  }
+
+  /** The machine is about to be reset or replaced: the debugger detaches and switches off. */
+  async leave(): Promise<void> {
+    if (this.enabled) await this.enable(false);
+  }
+
   async enable(on: boolean): Promise<void> {
     this.toggle.checked = on;
     if (!on) {
@@ -129,6 +143,7 @@ export class DebuggerPanel {
       this.debug?.detach();
       this.debug = undefined;
       this.render(undefined);
+      this.host.stopped(undefined);
       return;
     }
     const machine = this.host.machine();
@@ -212,22 +227,30 @@ export class DebuggerPanel {
   }
 
   private async perform<T extends Stop | MoveProfile | void>(step: () => Promise<T>): Promise<T> {
-    if (this.busy) throw new Error("the debugger is already running a command");
+    if (this.busy) throw new Error("the debugger is already running a command: Pause ends it");
     this.busy = true;
-    this.state.textContent = "running…";
+    this.render(undefined);
     try {
       const result = await step();
       this.render(result && "registers" in result ? result : undefined);
       return result;
     } catch (error) {
       this.render(this.debug?.current);
-      this.fail("Debugger", error);
+      // Switched off while the command ran: nothing to report, the command just ended.
+      if (!(error instanceof DebuggerDetachedError)) this.fail("Debugger", error);
       throw error;
     } finally {
       this.busy = false;
     }
   }
 
+  /** Pause: stops the program where it is, or ends the command that is running (a Continue waiting). */
+  private pause(): void {
+    if (this.busy) this.need().interrupt();
+    else this.command(() => this.need().pause());
+  }
+
+  /** A breakpoint added while the program runs is armed at once: the panel continues to it. */
   private addFromInput(): void {
     try {
       this.need().addBreakpoint(this.bpInput.value);
@@ -235,7 +258,14 @@ export class DebuggerPanel {
       this.renderBreakpoints();
     } catch (error) {
       this.fail("No such breakpoint place", error);
+      return;
     }
+    if (!this.busy && !this.holdsMachine) this.command(() => this.need().continue());
+  }
+
+  /** A command started by a button: perform has shown any failure in the error box already. */
+  private command(run: () => Promise<Stop | void>): void {
+    this.perform(run).catch(shownAlready);
   }
 
   private renderBreakpoints(): void {
@@ -260,8 +290,12 @@ export class DebuggerPanel {
   private render(stop: Stop | undefined): void {
     const debug = this.debug;
     this.registers.render(stop?.registers);
+    // While running there is no source line: the state line alone says so.
+    this.source.root.hidden = stop === undefined;
     this.source.render(this.symbols, stop?.where, stop?.registers.cs, stop?.registers.ip);
-    this.state.textContent = !debug ? "off" : stop ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}` : "running";
+    const armed = debug && debug.breakpoints().length > 0 ? ` · stops at the next of ${debug.breakpoints().length} breakpoint${debug.breakpoints().length === 1 ? "" : "s"}` : "";
+    this.state.textContent = !debug ? "off" : stop ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}` : this.busy ? `running${armed}` : "running";
+    if (debug) this.host.stopped(stop ? `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` : undefined);
     const machine = this.host.machine();
     this.memory.render(debug && machine ? { memory: machine.memory, linear: (label) => debug.programLinear(debug.symbols.lookup(label)) } : undefined);
     this.renderBreakpoints();

@@ -1,7 +1,7 @@
 /** The state fields of the panel in plain words: state, stones, last move, empty cells, seed, prediction, agreement. */
 import { COMPUTER, formatCell } from "../../engine-ts/index.js";
 import { Phase, type GameState } from "../../guest/game-view.js";
-import { byId, el } from "../dom.js";
+import { byId } from "../dom.js";
 
 export interface PredictionView {
   /** engine-ts's answer; null when the human's move ended the game. */
@@ -28,12 +28,6 @@ const PHASE_NAMES: Readonly<Record<number, string>> = {
   [Phase.EXITING]: "quit to DOS",
 };
 
-const hex = (v: number): string => `${v.toString(16).toUpperCase().padStart(4, "0")}h`;
-
-function withHex(target: HTMLElement, value: number): void {
-  target.replaceChildren(String(value), el("small", "", hex(value)));
-}
-
 export class Facts {
   private readonly phase = byId("f-phase", HTMLElement);
   private readonly move = byId("f-move", HTMLElement);
@@ -52,8 +46,8 @@ export class Facts {
     this.phase.textContent = PHASE_NAMES[s.phase] ?? `unknown (${s.phase})`;
     this.phase.dataset.phase = String(s.phase);
     this.move.textContent = String(s.moveCount);
-    withHex(this.seed, s.seed);
-    withHex(this.random, s.random);
+    this.seed.textContent = String(s.seed);
+    this.random.textContent = String(s.random);
     // Before the computer's first stone of a game there is no last move to show.
     const played = s.lastPC < s.plocha.length && s.plocha[s.lastPC] === COMPUTER;
     this.lastPC.textContent = played ? formatCell(s.lastPC) : "—";

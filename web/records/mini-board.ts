@@ -1,6 +1,12 @@
-/** A small 19x19 board of stones with a score in every empty cell (the foreign-game viewer's). */
+/**
+ * A small 19x19 board of stones with a score in every empty cell (the imported game's and the
+ * debugger's): drawn like the score map (a grid, the same heat colours and short numbers), the
+ * computer's last stone framed and a five marked. It fits the width it is given, down to a phone's.
+ */
 import { BOARD_SIZE, CELLS, COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
+import { heat, shortValue } from "../panel/heat-format.js";
+import { winningLine } from "../panel/winning-line.js";
 
 export class MiniBoard {
   readonly root = el("div", "mini-board");
@@ -10,25 +16,27 @@ export class MiniBoard {
     // A picture for assistive technology (its name lists the stones): 361 bare cells are no grid.
     this.root.setAttribute("role", "img");
     this.root.setAttribute("aria-label", "Empty board");
+    const grid = el("div", "mini-grid");
     for (let i = 0; i < CELLS; i++) {
       const cell = el("div", "mini-cell");
       cell.dataset.cell = String(i);
       this.cells.push(cell);
-      this.root.append(cell);
+      grid.append(cell);
     }
-    this.root.style.gridTemplateColumns = `repeat(${BOARD_SIZE}, 1fr)`;
+    grid.style.gridTemplateColumns = `repeat(${BOARD_SIZE}, 1fr)`;
+    this.root.append(grid);
   }
 
   render(plocha: ArrayLike<number>, scores: ArrayLike<number>, last: number | undefined): void {
     const stones = (side: number): string => Array.from({ length: CELLS }, (_, i) => i).filter((i) => plocha[i] === side).map(formatCell).join(" ") || "none";
-    this.root.setAttribute("aria-label", `Board, X: ${stones(COMPUTER)}; O: ${stones(HUMAN)}`);
-    let max = 1;
-    for (let i = 0; i < CELLS; i++) if (plocha[i] === 0) max = Math.max(max, scores[i]);
+    const five = new Set(winningLine(Uint8Array.from(plocha)));
+    this.root.setAttribute("aria-label", `Board, X: ${stones(COMPUTER)}; O: ${stones(HUMAN)}${five.size > 0 ? `; five in a row: ${[...five].map(formatCell).join(" ")}` : ""}`);
     this.cells.forEach((cell, i) => {
       const side = plocha[i];
-      cell.className = `mini-cell${side === COMPUTER ? " x" : side === HUMAN ? " o" : ""}${i === last ? " last" : ""}`;
-      cell.textContent = side === COMPUTER ? "X" : side === HUMAN ? "O" : scores[i] > 0 ? String(scores[i]) : "";
-      cell.style.setProperty("--heat", side === 0 ? (scores[i] / max).toFixed(3) : "0");
+      const score = side === 0 ? scores[i] : 0;
+      cell.className = `mini-cell${side === COMPUTER ? " x" : side === HUMAN ? " o" : score > 0 ? " scored" : ""}${i === last ? " last" : ""}${five.has(i) ? " win" : ""}`;
+      cell.textContent = side === COMPUTER ? "X" : side === HUMAN ? "O" : shortValue(score);
+      cell.style.setProperty("--h", heat(score).toFixed(3));
     });
   }
 }

@@ -4,8 +4,9 @@
  * in the emulator), PSQ/SGF export and import, and the viewer of games PISKASM.COM did not play.
  */
 import type { Machine } from "../../emu/types.js";
-import { formatCell } from "../../engine-ts/index.js";
-import type { GameState } from "../../guest/game-view.js";
+import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
+import { readGameState, type GameLayout, type GameState } from "../../guest/game-view.js";
+import type { MoveRecord } from "../follower.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";
 import { formatPsq } from "../../records/psq.js";
@@ -19,6 +20,10 @@ import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
 
 export interface FeatureHost extends TimelineHost {
+  /** The machine running now (a snapshot is kept only of the machine that showed the state). */
+  machine(): Machine | undefined;
+  /** Runs `task` in a task after the page has painted. */
+  later(task: () => void): void;
   busy(text: string): void;
   ready(text: string): void;
   error(title: string, detail: string, hint?: string): void;
@@ -77,9 +82,18 @@ export class GameHistory {
     });
   }
 
-  /** A stable state seen by the page's watcher (same task as it was read). */
-  onState(machine: Machine, state: GameState): void {
-    if (!this.replayRunning) this.timeline.observe(machine, state);
+  /**
+   * A stable state of the running game, kept with a snapshot of the machine. Saving the machine takes
+   * tens of ms, so it runs in a task after the panel has painted and only if the game is still in
+   * exactly this state then (a state left within that frame has no node of its own).
+   */
+  onState(state: GameState, layout: GameLayout): void {
+    const machine = this.host.machine();
+    if (!machine) return;
+    this.host.later(() => {
+      if (this.replayRunning || this.host.machine() !== machine || !sameState(readGameState(machine.memory, layout), state)) return;
+      this.timeline.observe(machine, state);
+    });
   }
 
   /** The game's menu is up: the first time, open the link the page was loaded with. */
@@ -121,6 +135,14 @@ export class GameHistory {
       foreign: () => this.foreignView.probe(),
       memory: () => this.timeline.memory(),
     };
+  }
+
+  /** The moves in order up to the current node, when the timeline knows the game from its start. */
+  knownMoves(): MoveRecord[] {
+    const game = this.timeline.currentGame();
+    if (!game) return [];
+    const firstSide = game.first === "human" ? HUMAN : COMPUTER;
+    return game.moves.map((cell, i) => ({ cell, side: i % 2 === 0 ? firstSide : firstSide === HUMAN ? COMPUTER : HUMAN }));
   }
 
   /** The human stone of the current node and a way back to the node before it (to play it again). */
@@ -204,10 +226,10 @@ export class GameHistory {
     const url = `${location.origin}${location.pathname}${fragment}`;
     history.replaceState(null, "", fragment);
     this.records.showLink(url);
-    navigator.clipboard.writeText(url).then(
-      () => this.host.ready("Link copied: it replays this game up to this ply"),
-      () => this.host.ready("The clipboard is not available here: the link is selected beside the buttons"),
-    );
+    const unavailable = (): void => this.host.ready("The clipboard is not available here: the link is selected beside the buttons");
+    // Over plain http from another machine the browser has no clipboard API at all.
+    if (typeof navigator.clipboard === "undefined") return unavailable();
+    navigator.clipboard.writeText(url).then(() => this.host.ready("Link copied: it replays this game up to this ply"), unavailable);
   }
 
   private async importRecord(text: string, name: string): Promise<void> {
@@ -232,4 +254,9 @@ export class GameHistory {
   private say(message: string): void {
     this.lastMessage = message;
   }
+}
+
+/** The same stable state: phase, counts and every cell of the board. */
+function sameState(a: GameState, b: GameState): boolean {
+  return a.phase === b.phase && a.moveCount === b.moveCount && a.gameCount === b.gameCount && a.plocha.every((side, i) => side === b.plocha[i]);
 }

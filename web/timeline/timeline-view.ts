@@ -13,8 +13,9 @@ import type { Timeline, TimelineNode } from "./timeline.js";
 
 /** Changed cells listed (the largest changes first). */
 const LISTED_CHANGES = 14;
-const DOT_STEP_PX = 9;
-const LANE_STEP_PX = 12;
+/** One 24x24 px target per node (the smallest target WCAG 2.5.8 allows without spacing). */
+const DOT_STEP_PX = 24;
+const LANE_STEP_PX = 24;
 
 export class TimelineView {
   readonly root = el("section", "card timeline");
@@ -183,14 +184,23 @@ export class TimelineView {
   }
 }
 
+/** The compass words of RAY_NAMES ("NE" -> "north-east"). */
+const COMPASS: Readonly<Record<string, string>> = { N: "north", S: "south", E: "east", W: "west" };
+
+function rayWords(ray: number, distance: number, stone: number): string {
+  const name = RAY_NAMES[ray];
+  const direction = name.length === 2 ? `${COMPASS[name[0]]}-${COMPASS[name[1]]}` : COMPASS[name];
+  return `${distance} ${distance === 1 ? "cell" : "cells"} ${direction} of ${formatCell(stone)}`;
+}
+
 function describeChange(change: CellChange, ts: number | undefined): string {
   const delta = change.after - change.before;
   const sign = delta > 0 ? "+" : "";
   const why = change.isStone
-    ? "stone placed (zeroed)"
+    ? "a stone was placed here (no score)"
     : change.rays.length > 0
-      ? change.rays.map((r) => `${RAY_NAMES[r.ray]}${r.distance} of ${formatCell(r.stone)}`).join(", ")
-      : "no ray of the new stones reaches it";
-  const check = ts === undefined ? "" : ts === change.after ? " · engine-ts agrees" : ` · engine-ts ${ts}`;
-  return `${formatCell(change.cell)} ${change.before}→${change.after} (${sign}${delta}) · ${why}${check}`;
+      ? change.rays.map((r) => rayWords(r.ray, r.distance, r.stone)).join(", ")
+      : "out of reach of the new stones";
+  const check = ts === undefined ? "" : ts === change.after ? " · the reference engine agrees" : ` · the reference engine says ${ts}`;
+  return `${formatCell(change.cell)}: ${change.before} → ${change.after} (${sign}${delta}), ${why}${check}`;
 }

@@ -1,0 +1,212 @@
+/**
+ * The game as the page plays it: the state the watcher saw, engine-ts following it into the panel,
+ * and every move, new game and give-up sent through the GameDriver (the guest layer's GameSession:
+ * emulated mouse and keyboard only). Refuses input while the machine is paused or the debugger holds
+ * it, an occupied cell at once, and asks before a game in progress is thrown away.
+ */
+import type { Machine } from "../emu/types.js";
+import { formatCell, parseCell } from "../engine-ts/index.js";
+import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
+import { boardCellToText, textToBoardCell } from "./board-geometry.js";
+import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
+import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
+import { Follower, type MoveRecord } from "./follower.js";
+import { GameDriver, type Starter } from "./game-driver.js";
+import { keyScancodes } from "./keymap.js";
+import { MoveClock } from "./move-clock.js";
+import { Panel, type PendingMove } from "./panel/panel.js";
+import { probeState, type PageProbe } from "./page-probe.js";
+import type { PointerRelay } from "./pointer-relay.js";
+import { attachScreenInput, type TextCell } from "./screen-input.js";
+import type { StatusLine } from "./status.js";
+
+export interface GameHost {
+  status: StatusLine;
+  /** The player has a touch screen and no keyboard: hints name taps and buttons. */
+  touch: boolean;
+  machine(): Machine | undefined;
+  floppyName(): string;
+  /** Runs `step` after every earlier input step. */
+  withMachine(step: (machine: Machine) => Promise<unknown>): void;
+  /** The phase, the pause or the debugger's hold changed: the toolbar follows. */
+  controlsChanged(): void;
+}
+
+const LOCK_HINT = "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)";
+/** The game's menu keys, and the keys of its seed prompt, by KeyboardEvent.code. */
+const MENU_KEYS = /^(Digit[1-4]|Numpad[1-4]|KeyS)$/;
+const SEED_KEYS = /^(Digit\d|Numpad\d|Enter|NumpadEnter|Backspace|Escape)$/;
+
+export class GameController {
+  layout: GameLayout | undefined;
+  state: GameState | undefined;
+  readonly clock = new MoveClock();
+  private pending: PendingMove | undefined;
+  private debuggerStop: string | undefined;
+  private readonly follower = new Follower();
+  private readonly driver = new GameDriver();
+  private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
+
+  constructor(private readonly host: GameHost) {
+    this.panel.render(undefined);
+  }
+
+  /** A new stable state; false when it is a transient one (read it again later). */
+  observe(state: GameState, layout: GameLayout): boolean {
+    const observation = this.follower.observe(state);
+    if (observation.kind === "transient") return false;
+    const game = observation.kind === "game" ? observation.game : undefined;
+    if (this.pending && game?.lastCheck?.human === this.pending.human) this.pending = undefined;
+    this.layout = layout;
+    this.state = state;
+    this.panel.show(state);
+    this.panel.render(this.pending, game);
+    if (game?.lastCheck) this.clock.shown(game.lastCheck.human);
+    this.showHint();
+    return true;
+  }
+
+  /** The machine's state was replaced: follow the game from scratch (`known`: its moves in order, when known). */
+  forget(known: readonly MoveRecord[] = []): void {
+    this.follower.reset(known);
+    this.layout = undefined;
+    this.state = undefined;
+    this.pending = undefined;
+    this.panel.show(undefined);
+    this.panel.render(undefined);
+  }
+
+  /** The debugger stopped the program (`where`) or let it run (undefined). */
+  debuggerStopped(where: string | undefined): void {
+    this.debuggerStop = where;
+    this.showHint();
+  }
+
+  /** A click on the screen: on a board cell (as the game maps it) a move, elsewhere a plain click. */
+  clickText(text: TextCell): void {
+    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
+    if (cell !== undefined) this.playCell(cell);
+    else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
+  }
+
+  /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
+  attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
+    attachScreenInput(screen, { wantsLock, escape: () => this.escape() }, {
+      keys: (codes) => {
+        if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
+      },
+      clickCell: (text) => this.clickText(text),
+      hover: (text) => this.hoverText(text),
+      move: (dx, dy) => relay.move(dx, dy),
+      button: (down) => relay.button(down),
+      lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
+    });
+  }
+
+  /** The probe's members that read the game as the page sees it. */
+  probe(): Pick<PageProbe, "state" | "boardCellToText" | "moveTiming"> {
+    return {
+      state: () => (this.state ? probeState(this.state) : undefined),
+      boardCellToText: (cell) => (this.layout ? boardCellToText(this.layout.geometry, cell) : undefined),
+      moveTiming: () => this.clock.last(),
+    };
+  }
+
+  hoverText(text: TextCell | undefined): void {
+    this.panel.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined);
+  }
+
+  /** Plays a board cell through the mouse; an occupied cell is refused at once, without a click. */
+  playCell(cell: number): void {
+    const state = this.state;
+    if (!state || this.refuseInput()) return;
+    if (state.phase !== Phase.HUMAN_TURN) return this.host.status.ready(`Not your turn (${this.hint()})`);
+    if (state.plocha[cell] !== 0) return this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
+    const stages = this.clock.input(cell);
+    this.pending = { human: cell, predicted: this.follower.predictReply(cell) };
+    this.panel.render(this.pending);
+    this.withGame(async (machine, layout) => {
+      if ((await this.driver.play(machine, layout, cell, stages)) === "placed") return;
+      this.pending = undefined;
+      this.panel.render(undefined);
+      this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
+    });
+  }
+
+  /** A move typed as a cell name ("J10"); false (the text kept and marked) when it names no cell. */
+  playNamed(text: string): boolean {
+    let cell: number;
+    try {
+      cell = parseCell(text.trim().toUpperCase());
+    } catch {
+      this.host.status.error(`"${text}" is not a cell: a column A…S and a row 1…19, such as J10`);
+      return false;
+    }
+    this.playCell(cell);
+    return true;
+  }
+
+  newGame(starter: Starter, seed: number | undefined): void {
+    if (this.refuseInput()) return;
+    void this.unlessInProgress("Start a new game").then((go) => {
+      if (!go) return;
+      if (seed !== undefined) this.host.status.busy(`Starting a game with seed ${seed} (the game's menu key S, typed through the keyboard)…`);
+      this.withGame((machine, layout) => this.driver.newGame(machine, layout, starter, seed));
+    });
+  }
+
+  /** Give up the game in progress, after asking (the game's own key for it is Esc). */
+  giveUp(): void {
+    if (this.state?.phase !== Phase.HUMAN_TURN || this.refuseInput()) return;
+    void confirmGiveUp().then((confirmed) => {
+      if (confirmed) this.withGame((machine, layout) => this.driver.giveUp(machine, layout));
+    });
+  }
+
+  /** Esc typed on the screen during a game asks before giving up; elsewhere it goes to the PC. */
+  escape(): boolean {
+    if (this.state?.phase !== Phase.HUMAN_TURN) return false;
+    this.giveUp();
+    return true;
+  }
+
+  /** A key pressed while nothing on the page has the focus: at the game's menu its keys are the game's. */
+  menuKey(code: string): boolean {
+    const phase = this.state?.phase;
+    const wanted = (phase === Phase.MENU && MENU_KEYS.test(code)) || (phase === Phase.SEED_ENTRY && SEED_KEYS.test(code));
+    if (!wanted || this.refuseInput()) return false;
+    const codes = [...(keyScancodes(code, true) ?? []), ...(keyScancodes(code, false) ?? [])];
+    this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
+    return true;
+  }
+
+  /** Before New game or Reset: true when nothing is lost, or the player agreed to leave the game. */
+  unlessInProgress(action: string): Promise<boolean> {
+    return gameInProgress(this.state?.phase, this.state?.moveCount) ? confirmLeaveGame(action) : Promise.resolve(true);
+  }
+
+  /** Paused, or stopped in the debugger: the game takes no input (the status says why). */
+  refuseInput(): boolean {
+    if (!this.host.machine()?.isPaused() && this.debuggerStop === undefined) return false;
+    this.showHint();
+    return true;
+  }
+
+  showHint(): void {
+    this.host.status.ready(this.hint());
+    this.host.controlsChanged();
+  }
+
+  private hint(): string {
+    if (this.debuggerStop !== undefined) return `Stopped in the debugger (${this.debuggerStop}) · Continue or switch the debugger off to play on`;
+    if (this.host.machine()?.isPaused()) return "Paused · press Resume (P) to go on";
+    return phaseHint(this.state?.phase, { floppy: this.host.floppyName(), touch: this.host.touch });
+  }
+
+  private withGame(step: (machine: Machine, layout: GameLayout) => Promise<unknown>): void {
+    this.host.withMachine((machine) => {
+      if (!this.layout) throw new Error("PISKASM.COM is not running");
+      return step(machine, this.layout);
+    });
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The page's one game driver: moves, new games and giving up go through the guest layer's
+ * GameSession, which drives PISKASM.COM only through the emulated keyboard and mouse. An occupied
+ * cell is refused before anything is clicked ("taken"); any other failure (a timeout, a game that is
+ * not where the page thought) stays an error with its own message.
+ */
+import { readMouseDriverState } from "../emu/mouse-header.js";
+import type { Machine } from "../emu/types.js";
+import { formatCell, type WhoStarts } from "../engine-ts/index.js";
+import { Phase, type GameLayout } from "../guest/game-view.js";
+import { CellTakenError, GameSession } from "../guest/session.js";
+
+export type Starter = WhoStarts;
+
+/** Longest wait for one step: typing a seed after menu key S takes this long at 4.77 MHz. */
+const STEP_TIMEOUT_MS = 60_000;
+
+/** Longest wait for the computer's answer, for its timing only (the move is done without it). */
+const ANSWER_TIMING_MS = 60_000;
+
+export type MoveOutcome = "placed" | "taken";
+
+/** Told the stages of a move as they happen (the page's MoveClock). */
+export interface MoveStages {
+  started(): void;
+  /** The human's stone is in memory after `packets` PS/2 packets. */
+  placed(packets: number): void;
+  /** The computer's answer (or the end of the game) is in memory. */
+  answered(): void;
+  /** The answer was not seen (the debugger stopped the program, the machine was replaced...). */
+  unanswered(reason: unknown): void;
+}
+
+export class GameDriver {
+  private session: GameSession | undefined;
+
+  /** The session of the game at `layout` on `machine` (a new one when either changed). */
+  private on(machine: Machine, layout: GameLayout): GameSession {
+    if (this.session?.machine !== machine || this.session.layout !== layout) {
+      this.session = GameSession.attach(machine, layout, { timeoutMs: STEP_TIMEOUT_MS });
+    }
+    return this.session;
+  }
+
+  /**
+   * Clicks `cell` and waits for the human's stone; "taken" when the cell holds a stone already. The
+   * computer's answer is not waited for (the watcher shows it), only timed for `stages`.
+   */
+  async play(machine: Machine, layout: GameLayout, cell: number, stages: MoveStages): Promise<MoveOutcome> {
+    const session = this.on(machine, layout);
+    stages.started();
+    const packets = (): number => readMouseDriverState(machine.memory)?.packets ?? 0;
+    const before = { packets: packets(), moves: session.moveCount() };
+    let refused = false;
+    // Watched from before the click: the answer may come while the click's last packet is still on its way.
+    machine
+      .waitFor(() => refused || (session.phase() !== Phase.COMPUTER_TURN && (((session.moveCount() - before.moves) & 0xffff) >= 2 || session.phase() !== Phase.HUMAN_TURN)), {
+        timeoutMs: ANSWER_TIMING_MS,
+        what: `the computer's answer to ${formatCell(cell)}`,
+      })
+      .then(
+        () => {
+          if (!refused) stages.answered();
+        },
+        (error: unknown) => stages.unanswered(error),
+      );
+    try {
+      await session.placeStone(cell);
+    } catch (error) {
+      refused = true;
+      if (error instanceof CellTakenError) return "taken";
+      throw error;
+    }
+    stages.placed((packets() - before.packets) & 0xffff);
+    return "placed";
+  }
+
+  /** From any game or result screen back to the menu, then a new game (with `seed`: menu key S first). */
+  async newGame(machine: Machine, layout: GameLayout, starter: Starter, seed?: number): Promise<void> {
+    const session = this.on(machine, layout);
+    await session.backToMenu();
+    if (seed !== undefined) await session.useSeed(seed);
+    await session.startGame(starter);
+  }
+
+  /** The game's own give-up key (Esc) during the human's turn; back at the menu afterwards. */
+  async giveUp(machine: Machine, layout: GameLayout): Promise<void> {
+    await this.on(machine, layout).backToMenu();
+  }
+}
