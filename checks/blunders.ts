@@ -31,9 +31,6 @@ export const BLUNDER_KINDS = [
 ] as const;
 export type BlunderKind = (typeof BLUNDER_KINDS)[number];
 
-/** The kinds the static evaluator leaves on purpose (evaluator.md 7.3, known limitations): forks. */
-export const KNOWN_LIMITATION_KINDS: readonly BlunderKind[] = ["left_four_four", "left_fork_4_3", "left_fork_3_3"];
-
 /** Which shape names a set of wins in two: the line double four first, the one this checker was made for. */
 const SHAPE_ORDER: readonly WinInTwoShape[] = ["line_double_four", "open_four", "long_line_double_four", "four_four"];
 

@@ -53,13 +53,6 @@ export function scrollScreenTo(screen: HTMLElement, col: number): void {
   frame.scrollLeft = (col * textLayerSize(screen).width) / COLS;
 }
 
-/** Centre of a text cell in client coordinates (what a person would click). */
-export function cellCentre(screen: HTMLElement, cell: TextCell): { x: number; y: number } {
-  const text = screen.querySelector<HTMLElement>(":scope > div");
-  const rect = (text ?? screen).getBoundingClientRect();
-  return { x: rect.left + ((cell.col + 0.5) * rect.width) / COLS, y: rect.top + ((cell.row + 0.5) * rect.height) / ROWS };
-}
-
 export interface ScreenInputOptions {
   /** Whether a click should take pointer lock instead of clicking a cell. */
   wantsLock(): boolean;
