@@ -33,7 +33,8 @@ module.exports = {
     ...layerRules,
     {
       name: "no-circular",
-      comment: "no import cycle, type-only imports included: shared types live in a model file of their layer",
+      comment:
+        "no import cycle, type-only imports included: shared types live in a model file of their layer",
       severity: "error",
       from: {},
       to: { circular: true },
@@ -51,6 +52,9 @@ module.exports = {
     exclude: { path: "^(node_modules|build)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
   },
 };

@@ -29,6 +29,8 @@ export default tseslint.config(
   },
   {
     ignores: ["tests/**"],
-    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+    rules: {
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
   },
 );

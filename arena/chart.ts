@@ -27,16 +27,24 @@ export function ratingsSvg(s: Standings, title: string): string {
   ];
   const axisY = TOP + s.ratings.length * ROW + 4;
   for (let t = min; t <= max; t += TICK_STEP) {
-    out.push(`<line x1="${x(t).toFixed(1)}" y1="${TOP - 6}" x2="${x(t).toFixed(1)}" y2="${axisY}" stroke="${t === 0 ? "#888" : "#ddd"}"/>`);
+    out.push(
+      `<line x1="${x(t).toFixed(1)}" y1="${TOP - 6}" x2="${x(t).toFixed(1)}" y2="${axisY}" stroke="${t === 0 ? "#888" : "#ddd"}"/>`,
+    );
     out.push(`<text x="${x(t).toFixed(1)}" y="${axisY + 16}" text-anchor="middle" fill="#444">${t}</text>`);
   }
-  out.push(`<text x="${LEFT + plotWidth / 2}" y="${height - 4}" text-anchor="middle" fill="#444">Elo (${escape(s.anchor)} = 0), bars: 95 % interval</text>`);
+  out.push(
+    `<text x="${LEFT + plotWidth / 2}" y="${height - 4}" text-anchor="middle" fill="#444">Elo (${escape(s.anchor)} = 0), bars: 95 % interval</text>`,
+  );
   s.ratings.forEach((r, i) => {
     const y = TOP + i * ROW + ROW / 2;
     out.push(`<text x="${LEFT - 10}" y="${y + 4}" text-anchor="end">${escape(r.player)}</text>`);
-    out.push(`<line x1="${x(r.elo - r.interval95).toFixed(1)}" y1="${y}" x2="${x(r.elo + r.interval95).toFixed(1)}" y2="${y}" stroke="#4a7ab5" stroke-width="6" stroke-linecap="round" opacity="0.5"/>`);
+    out.push(
+      `<line x1="${x(r.elo - r.interval95).toFixed(1)}" y1="${y}" x2="${x(r.elo + r.interval95).toFixed(1)}" y2="${y}" stroke="#4a7ab5" stroke-width="6" stroke-linecap="round" opacity="0.5"/>`,
+    );
     out.push(`<circle cx="${x(r.elo).toFixed(1)}" cy="${y}" r="5" fill="#1d3f6e"/>`);
-    out.push(`<text x="${(x(r.elo + r.interval95) + 8).toFixed(1)}" y="${y + 4}" fill="#1d3f6e">${Math.round(r.elo)}</text>`);
+    out.push(
+      `<text x="${(x(r.elo + r.interval95) + 8).toFixed(1)}" y="${y + 4}" fill="#1d3f6e">${Math.round(r.elo)}</text>`,
+    );
   });
   out.push("</svg>");
   return out.join("\n") + "\n";

@@ -36,7 +36,8 @@ function solve(a: number[][], b: number[]): number[] {
   for (let c = 0; c < n; c++) {
     let p = c;
     for (let r = c + 1; r < n; r++) if (Math.abs(m[r][c]) > Math.abs(m[p][c])) p = r;
-    if (Math.abs(m[p][c]) < 1e-300) throw new ArenaError("the results do not connect every player to the anchor");
+    if (Math.abs(m[p][c]) < 1e-300)
+      throw new ArenaError("the results do not connect every player to the anchor");
     [m[c], m[p]] = [m[p], m[c]];
     for (let r = 0; r < n; r++) {
       if (r === c) continue;
@@ -47,7 +48,12 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, r) => row[n] / row[r]);
 }
 
-export function fitElo(players: readonly string[], results: readonly PairResult[], anchor: string, priorDraws = PRIOR_DRAWS): Rating[] {
+export function fitElo(
+  players: readonly string[],
+  results: readonly PairResult[],
+  anchor: string,
+  priorDraws = PRIOR_DRAWS,
+): Rating[] {
   const index = new Map(players.map((p, k) => [p, k]));
   const a = index.get(anchor);
   if (a === undefined) throw new ArenaError(`the anchor ${JSON.stringify(anchor)} is not one of the players`);
@@ -57,7 +63,8 @@ export function fitElo(players: readonly string[], results: readonly PairResult[
   for (const r of results) {
     const i = index.get(r.i);
     const j = index.get(r.j);
-    if (i === undefined || j === undefined || i === j) throw new ArenaError(`a result between ${r.i} and ${r.j}, who are not two of the players`);
+    if (i === undefined || j === undefined || i === j)
+      throw new ArenaError(`a result between ${r.i} and ${r.j}, who are not two of the players`);
     games[i][j] += r.games;
     games[j][i] += r.games;
     wins[i][j] += r.score;
@@ -88,9 +95,17 @@ export function fitElo(players: readonly string[], results: readonly PairResult[
     }
     // `hessian` holds the information matrix (minus the log-likelihood's Hessian).
     const info = free.map((r) => free.map((c) => hessian[r][c]));
-    const step = solve(info, free.map((r) => gradient[r]));
+    const step = solve(
+      info,
+      free.map((r) => gradient[r]),
+    );
     free.forEach((k, s) => (theta[k] += step[s]));
-    covariance = free.map((_, col) => solve(info, free.map((__, row) => (row === col ? 1 : 0))));
+    covariance = free.map((_, col) =>
+      solve(
+        info,
+        free.map((__, row) => (row === col ? 1 : 0)),
+      ),
+    );
     if (Math.max(0, ...step.map(Math.abs)) < TOLERANCE) break;
   }
   return players.map((player, k) => {

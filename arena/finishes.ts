@@ -17,7 +17,11 @@ export type Finish = "4+3" | "4+4" | "3+3" | "open four" | "other";
 export const FINISHES: readonly Finish[] = ["4+3", "4+4", "3+3", "open four", "other"];
 
 /** The shape the winner's stone number `ply` (0-based, in `moves`) made, with the board before it. */
-function shapeOf(size: number, cells: readonly number[], ply: number): { fours: number; open4: boolean; open3: number } {
+function shapeOf(
+  size: number,
+  cells: readonly number[],
+  ply: number,
+): { fours: number; open4: boolean; open3: number } {
   const board = new Board(size);
   cells.slice(0, ply).forEach((c, i) => board.place(c, i % 2 === ply % 2 ? OWN : OPP));
   const levels = cellLevels(board, cells[ply], OWN);
@@ -49,17 +53,27 @@ export function finishOf(size: number, cells: readonly number[]): Finish {
 /** A PSQ record of a game on the largest board is a few KB. */
 const MAX_PSQ_BYTES = 1024 * 1024;
 
-export function lossFinishes(dir: string, player: string, games: readonly GameEntry[]): Record<Finish, number> {
+export function lossFinishes(
+  dir: string,
+  player: string,
+  games: readonly GameEntry[],
+): Record<Finish, number> {
   const counts: Record<Finish, number> = { "4+3": 0, "4+4": 0, "3+3": 0, "open four": 0, other: 0 };
   for (const g of games) {
-    const lost = (g.first === player && g.winner === "second") || (g.second === player && g.winner === "first");
+    const lost =
+      (g.first === player && g.winner === "second") || (g.second === player && g.winner === "first");
     if (!lost) continue;
     if (g.end !== "five") {
       counts.other++;
       continue;
     }
     const record = parsePsq(readRegularFile(join(dir, g.psq), MAX_PSQ_BYTES, "game record"));
-    counts[finishOf(record.size, record.moves.map((m) => m.y * record.size + m.x))]++;
+    counts[
+      finishOf(
+        record.size,
+        record.moves.map((m) => m.y * record.size + m.x),
+      )
+    ]++;
   }
   return counts;
 }

@@ -6,7 +6,13 @@
  * a full board is a draw.
  */
 import { Board, OPP, OWN } from "../engines/common/board.js";
-import { EngineError, RULE_FREESTYLE, type Engine, type Point, type PositionStone } from "../engines/engine.js";
+import {
+  EngineError,
+  RULE_FREESTYLE,
+  type Engine,
+  type Point,
+  type PositionStone,
+} from "../engines/engine.js";
 import type { RecordMove } from "../records/game-record.js";
 
 /** Piskvork allows about a second past the turn limit before it scores a loss. */
@@ -40,13 +46,18 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-export async function playArenaGame(players: readonly [Engine, Engine], names: readonly [string, string], setup: GameSetup): Promise<PlayedGame> {
+export async function playArenaGame(
+  players: readonly [Engine, Engine],
+  names: readonly [string, string],
+  setup: GameSetup,
+): Promise<PlayedGame> {
   const tolerance = setup.toleranceMs ?? DEFAULT_TOLERANCE_MS;
   const board = new Board(setup.size);
   const moves: RecordMove[] = [];
   const stoneOf = (index: number): typeof OWN | typeof OPP => (index % 2 === 0 ? OWN : OPP);
   for (const p of setup.opening) {
-    if (!board.inside(p.x, p.y) || board.cells[board.cell(p)] !== 0) throw new Error(`opening stone ${p.x},${p.y} is off the board or repeated`);
+    if (!board.inside(p.x, p.y) || board.cells[board.cell(p)] !== 0)
+      throw new Error(`opening stone ${p.x},${p.y} is off the board or repeated`);
     board.place(board.cell(p), stoneOf(board.stones));
     moves.push({ x: p.x, y: p.y, timeMs: 0 });
   }
@@ -72,7 +83,10 @@ export async function playArenaGame(players: readonly [Engine, Engine], names: r
     try {
       if (!synced[side]) {
         if (board.stones > 0) {
-          const stones: PositionStone[] = board.history.map((cell, i) => ({ at: board.point(cell), own: i % 2 === side }));
+          const stones: PositionStone[] = board.history.map((cell, i) => ({
+            at: board.point(cell),
+            own: i % 2 === side,
+          }));
           await engine.setPosition(stones);
         }
         synced[side] = true;
@@ -88,12 +102,17 @@ export async function playArenaGame(players: readonly [Engine, Engine], names: r
       return lose(side, "illegal", `played ${at.x},${at.y}, which is off the board or occupied`);
     }
     if (setup.turnMs > 0 && took > setup.turnMs + tolerance) {
-      return lose(side, "time", `took ${Math.round(took)} ms, over the ${setup.turnMs} ms limit (+${tolerance} ms tolerance)`);
+      return lose(
+        side,
+        "time",
+        `took ${Math.round(took)} ms, over the ${setup.turnMs} ms limit (+${tolerance} ms tolerance)`,
+      );
     }
     const cell = board.cell(at);
     board.place(cell, stoneOf(board.stones));
     moves.push({ x: at.x, y: at.y, timeMs: Math.round(took) });
-    if (board.makesFive(cell)) return { winner: side, end: "five", reason: `${names[side]} made five`, moves };
+    if (board.makesFive(cell))
+      return { winner: side, end: "five", reason: `${names[side]} made five`, moves };
   }
   return { winner: undefined, end: "draw", reason: "the board is full", moves };
 }

@@ -28,17 +28,24 @@ export function arenaMarkdown(f: MarkdownFacts): string {
     "",
     "| player | Elo | 95 % interval |",
     "|---|---:|---:|",
-    ...f.standings.ratings.map((r) => `| ${r.player} | ${Math.round(r.elo)} | ${r.player === f.standings.anchor ? "anchor" : `±${Math.round(r.interval95)}`} |`),
+    ...f.standings.ratings.map(
+      (r) =>
+        `| ${r.player} | ${Math.round(r.elo)} | ${r.player === f.standings.anchor ? "anchor" : `±${Math.round(r.interval95)}`} |`,
+    ),
     "",
     "| pair | games | wins | draws | losses | score |",
     "|---|---:|---:|---:|---:|---:|",
     ...f.standings.pairs.map(
-      (p) => `| ${p.a} – ${p.b} | ${p.games} | ${p.wins} | ${p.draws} | ${p.losses} | ${p.games ? ((100 * (p.wins + p.draws / 2)) / p.games).toFixed(1) : "–"} % |`,
+      (p) =>
+        `| ${p.a} – ${p.b} | ${p.games} | ${p.wins} | ${p.draws} | ${p.losses} | ${p.games ? ((100 * (p.wins + p.draws / 2)) / p.games).toFixed(1) : "–"} % |`,
     ),
   ];
   for (const [player, counts] of f.finishes) {
     const lost = FINISHES.reduce((n, k) => n + counts[k], 0);
-    lines.push("", `How ${player}'s ${lost} lost games were won: ${FINISHES.map((k) => `${k} ${counts[k]}`).join(", ")}.`);
+    lines.push(
+      "",
+      `How ${player}'s ${lost} lost games were won: ${FINISHES.map((k) => `${k} ${counts[k]}`).join(", ")}.`,
+    );
   }
   return lines.join("\n");
 }
@@ -63,5 +70,9 @@ function markedText(path: string): { text: string; begin: number; end: number } 
 /** Replaces the text between the markers of `path` by `markdown` (atomically). */
 export function writeMarkdownSection(path: string, markdown: string): void {
   const { text, begin, end } = markedText(path);
-  writeFileAtomically(path, `${text.slice(0, begin + BEGIN_MARK.length)}\n${markdown}\n${text.slice(end)}`, "--markdown file");
+  writeFileAtomically(
+    path,
+    `${text.slice(0, begin + BEGIN_MARK.length)}\n${markdown}\n${text.slice(end)}`,
+    "--markdown file",
+  );
 }

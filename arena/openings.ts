@@ -57,7 +57,10 @@ export function parseOpenings(text: string, source: string): Opening[] {
     if (line === "" || line.startsWith("#")) return;
     const stones = line.split(/\s+/).map((field) => {
       const m = /^(-?\d+),(-?\d+)$/.exec(field);
-      if (!m) throw new ArenaError(`${source}:${i + 1}: expected stones like "0,0 0,-1 1,1", got ${JSON.stringify(field)}`);
+      if (!m)
+        throw new ArenaError(
+          `${source}:${i + 1}: expected stones like "0,0 0,-1 1,1", got ${JSON.stringify(field)}`,
+        );
       return { x: Number(m[1]), y: Number(m[2]) };
     });
     const ids = new Set(stones.map((p) => `${p.x},${p.y}`));
@@ -83,7 +86,8 @@ export function placeOpening(opening: Opening, size: number): Point[] {
     }
     const cell = board.cell(at);
     board.place(cell, i % 2 === 0 ? OWN : OPP);
-    if (board.makesFive(cell)) throw new ArenaError(`opening ${formatOpening(opening)} already holds five in a row`);
+    if (board.makesFive(cell))
+      throw new ArenaError(`opening ${formatOpening(opening)} already holds five in a row`);
     return at;
   });
 }

@@ -40,9 +40,11 @@ export interface ArenaEngineOptions {
 export function checkPlayer(name: string): void {
   const colon = name.indexOf(":");
   const base = colon < 0 ? name : name.slice(0, colon);
-  if (!Object.hasOwn(ENGINES, base)) throw new ArenaError(`unknown player ${JSON.stringify(name)} (engines: ${engineNames().join(", ")})`);
+  if (!Object.hasOwn(ENGINES, base))
+    throw new ArenaError(`unknown player ${JSON.stringify(name)} (engines: ${engineNames().join(", ")})`);
   const wantsArgument = base === PBRAIN;
-  if (wantsArgument && (colon < 0 || name.slice(colon + 1).trim() === "")) throw new ArenaError(`${name}: give the brain's command line, as in pbrain:./pbrain-foo`);
+  if (wantsArgument && (colon < 0 || name.slice(colon + 1).trim() === ""))
+    throw new ArenaError(`${name}: give the brain's command line, as in pbrain:./pbrain-foo`);
   if (!wantsArgument && colon >= 0) throw new ArenaError(`${name}: the engine ${base} takes no argument`);
 }
 
@@ -67,7 +69,10 @@ export function createPlayer(name: string, options: ArenaEngineOptions): Engine 
  */
 export function sizeRefusal(name: string, size: number): string | undefined {
   const base = name.split(":")[0];
-  if (isAsm(base)) return size === BOARD_SIZE ? undefined : `${name} (PISKASM.COM) plays on ${BOARD_SIZE}x${BOARD_SIZE} only, not ${size}x${size}`;
+  if (isAsm(base))
+    return size === BOARD_SIZE
+      ? undefined
+      : `${name} (PISKASM.COM) plays on ${BOARD_SIZE}x${BOARD_SIZE} only, not ${size}x${size}`;
   if (base === PBRAIN) return undefined;
   return createPlayer(name, { check: false, reportsDir: "" }).refuse({ size, rule: RULE_FREESTYLE, seed: 0 });
 }

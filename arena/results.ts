@@ -37,10 +37,17 @@ export function readResults(dir: string): ArenaResults | undefined {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ArenaError(`${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new ArenaError(
+      `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const results = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<ArenaResults>;
-  if (results.format !== FORMAT || typeof results.settings !== "object" || results.settings === null || !Array.isArray(results.games)) {
+  if (
+    results.format !== FORMAT ||
+    typeof results.settings !== "object" ||
+    results.settings === null ||
+    !Array.isArray(results.games)
+  ) {
     throw new ArenaError(`${path} is not a piskasm arena results file`);
   }
   return results as ArenaResults;
@@ -50,7 +57,8 @@ export function readResults(dir: string): ArenaResults | undefined {
 export function settingsMismatch(saved: ArenaSettings, wanted: ArenaSettings): string | undefined {
   const keys = ["players", "gauntlet", "gamesPerPair", "size", "turnMs", "openings", "anchor"] as const;
   for (const k of keys) {
-    if (JSON.stringify(saved[k]) !== JSON.stringify(wanted[k])) return `${k} was ${JSON.stringify(saved[k])}, now ${JSON.stringify(wanted[k])}`;
+    if (JSON.stringify(saved[k]) !== JSON.stringify(wanted[k]))
+      return `${k} was ${JSON.stringify(saved[k])}, now ${JSON.stringify(wanted[k])}`;
   }
   return undefined;
 }
@@ -65,11 +73,22 @@ export function writeResults(dir: string, results: ArenaResults): void {
  * players and opening), whose PSQ record is still there; the others (twice listed, of another
  * schedule, with a deleted record) are dropped and their games played again.
  */
-export function resumableGames(dir: string, games: readonly GameEntry[], all: readonly ScheduledGame[]): GameEntry[] {
+export function resumableGames(
+  dir: string,
+  games: readonly GameEntry[],
+  all: readonly ScheduledGame[],
+): GameEntry[] {
   const kept = new Map<number, GameEntry>();
   for (const g of games) {
     const planned = Number.isSafeInteger(g.index) ? all[g.index] : undefined;
-    if (!planned || kept.has(g.index) || planned.first !== g.first || planned.second !== g.second || planned.opening !== g.opening) continue;
+    if (
+      !planned ||
+      kept.has(g.index) ||
+      planned.first !== g.first ||
+      planned.second !== g.second ||
+      planned.opening !== g.opening
+    )
+      continue;
     if (typeof g.psq !== "string" || !existsSync(join(dir, g.psq))) continue;
     kept.set(g.index, g);
   }
@@ -77,11 +96,24 @@ export function resumableGames(dir: string, games: readonly GameEntry[], all: re
 }
 
 /** Writes the game's PSQ record and returns its results entry. */
-export function recordGame(dir: string, size: number, game: ScheduledGame, played: PlayedGame, wallMs: number): GameEntry {
+export function recordGame(
+  dir: string,
+  size: number,
+  game: ScheduledGame,
+  played: PlayedGame,
+  wallMs: number,
+): GameEntry {
   const safe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 40);
-  const psq = join("games", `${String(game.index).padStart(5, "0")}-${safe(game.first)}-${safe(game.second)}.psq`);
+  const psq = join(
+    "games",
+    `${String(game.index).padStart(5, "0")}-${safe(game.first)}-${safe(game.second)}.psq`,
+  );
   makeOutputDir(join(dir, "games"), "game records folder");
-  writeFileAtomically(join(dir, psq), formatPsq({ size, players: [game.first, game.second], moves: played.moves }), "game record");
+  writeFileAtomically(
+    join(dir, psq),
+    formatPsq({ size, players: [game.first, game.second], moves: played.moves }),
+    "game record",
+  );
   return {
     index: game.index,
     first: game.first,

@@ -28,7 +28,10 @@ export interface ArenaRunOptions {
   readonly signal?: AbortSignal;
 }
 
-export async function runArena(options: ArenaRunOptions, onGame: (result: PlayedScheduledGame) => void): Promise<void> {
+export async function runArena(
+  options: ArenaRunOptions,
+  onGame: (result: PlayedScheduledGame) => void,
+): Promise<void> {
   const jobs = Math.max(1, Math.min(options.jobs, options.pending.length));
   const { signal } = options;
   if (jobs === 1) {
@@ -50,11 +53,17 @@ export async function runArena(options: ArenaRunOptions, onGame: (result: Played
     return;
   }
   const script = options.workerScript;
-  if (!script || !existsSync(script)) throw new ArenaError(`the arena worker ${script ?? "(none)"} is missing: run \`make\` first`);
+  if (!script || !existsSync(script))
+    throw new ArenaError(`the arena worker ${script ?? "(none)"} is missing: run \`make\` first`);
   await untilDoneOrAborted(inWorkers(options, script, jobs, onGame), signal);
 }
 
-function inWorkers(options: ArenaRunOptions, script: string, jobs: number, onGame: (result: PlayedScheduledGame) => void): Promise<void> {
+function inWorkers(
+  options: ArenaRunOptions,
+  script: string,
+  jobs: number,
+  onGame: (result: PlayedScheduledGame) => void,
+): Promise<void> {
   const queue = [...options.pending];
   return new Promise<void>((resolve, reject) => {
     let running = jobs;
@@ -108,7 +117,9 @@ function inWorkers(options: ArenaRunOptions, script: string, jobs: number, onGam
         next();
       };
       // Group messages are handled at once: a signal right after a spawn must still find the child.
-      worker.on("message", (message: FromArenaWorker) => (message.kind === "group" ? handle(message) : events.push(() => handle(message))));
+      worker.on("message", (message: FromArenaWorker) =>
+        message.kind === "group" ? handle(message) : events.push(() => handle(message)),
+      );
       worker.on("error", (error) => fail(error));
       worker.on("exit", () =>
         events.push(() => {

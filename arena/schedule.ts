@@ -28,14 +28,17 @@ export interface ScheduleOptions {
 }
 
 export function pairsOf(players: readonly string[], gauntlet?: string): [string, string][] {
-  if (new Set(players).size !== players.length) throw new ArenaError(`a player is listed twice: ${players.join(",")}`);
+  if (new Set(players).size !== players.length)
+    throw new ArenaError(`a player is listed twice: ${players.join(",")}`);
   if (players.length < 2) throw new ArenaError("an arena needs at least two players");
   if (gauntlet !== undefined) {
-    if (!players.includes(gauntlet)) throw new ArenaError(`the gauntlet player ${JSON.stringify(gauntlet)} is not in --players`);
+    if (!players.includes(gauntlet))
+      throw new ArenaError(`the gauntlet player ${JSON.stringify(gauntlet)} is not in --players`);
     return players.filter((p) => p !== gauntlet).map((p) => [gauntlet, p]);
   }
   const pairs: [string, string][] = [];
-  for (let i = 0; i < players.length; i++) for (let j = i + 1; j < players.length; j++) pairs.push([players[i], players[j]]);
+  for (let i = 0; i < players.length; i++)
+    for (let j = i + 1; j < players.length; j++) pairs.push([players[i], players[j]]);
   return pairs;
 }
 
@@ -51,7 +54,10 @@ export function schedule(options: ScheduleOptions): ScheduledGame[] {
         first,
         second,
         opening: Math.floor(k / 2) % options.openings,
-        seeds: [deriveSeed(options.seed, 2 * index) & 0xffff, deriveSeed(options.seed, 2 * index + 1) & 0xffff],
+        seeds: [
+          deriveSeed(options.seed, 2 * index) & 0xffff,
+          deriveSeed(options.seed, 2 * index + 1) & 0xffff,
+        ],
       });
     }
   }

@@ -16,7 +16,9 @@ export function standingsOf(settings: ArenaSettings, games: readonly GameEntry[]
     }
     return { a, b, games: wins + draws + losses, wins, draws, losses };
   });
-  const results: PairResult[] = pairs.filter((p) => p.games > 0).map((p) => ({ i: p.a, j: p.b, games: p.games, score: p.wins + p.draws / 2 }));
+  const results: PairResult[] = pairs
+    .filter((p) => p.games > 0)
+    .map((p) => ({ i: p.a, j: p.b, games: p.games, score: p.wins + p.draws / 2 }));
   const ratings = fitElo(settings.players, results, settings.anchor).sort((x, y) => y.elo - x.elo);
   return { pairs, ratings, anchor: settings.anchor };
 }
@@ -37,7 +39,10 @@ export function formatStandings(s: Standings): string {
       `${pad(`${p.a} vs ${p.b}`, 2 * nameWidth + 4)} ${pad(String(p.games), 6, true)} ${pad(String(p.wins), 5, true)} ${pad(String(p.draws), 5, true)} ${pad(String(p.losses), 5, true)}  ${score}`,
     );
   }
-  lines.push("", `${pad("player", nameWidth)} ${pad("Elo", 7, true)}   95 % interval   (anchor: ${s.anchor} = 0)`);
+  lines.push(
+    "",
+    `${pad("player", nameWidth)} ${pad("Elo", 7, true)}   95 % interval   (anchor: ${s.anchor} = 0)`,
+  );
   for (const r of s.ratings) {
     const interval = r.player === s.anchor ? "anchor" : `+-${Math.round(r.interval95)}`;
     lines.push(`${pad(r.player, nameWidth)} ${pad(String(Math.round(r.elo)), 7, true)}   ${interval}`);

@@ -19,7 +19,8 @@ port.on("message", (message: ToArenaWorker) => {
   }
   table.play(message.game).then(
     (result) => post({ kind: "played", ...result }),
-    (error: unknown) => post({ kind: "error", message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      post({ kind: "error", message: error instanceof Error ? error.message : String(error) }),
   );
 });
 post({ kind: "ready" });

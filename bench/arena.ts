@@ -42,13 +42,29 @@ async function msPerMove(make: () => Engine): Promise<number> {
 
 /** VCF nodes per second on a position with a long win (the unit test's). */
 function vcfNodesPerSecond(): number {
-  const rows = ["", "", "", "", "", "........x", "....o.o.o...o", ".....xxxo..x", ".....ox.oox", ".....xxxox", "........x.o", ".......o.o"];
+  const rows = [
+    "",
+    "",
+    "",
+    "",
+    "",
+    "........x",
+    "....o.o.o...o",
+    ".....xxxo..x",
+    ".....ox.oox",
+    ".....xxxox",
+    "........x.o",
+    ".......o.o",
+  ];
   const board = new Board(15);
-  rows.forEach((row, y) => [...row].forEach((c, x) => c !== "." && board.place(y * 15 + x, c === "x" ? OWN : OPP)));
+  rows.forEach((row, y) =>
+    [...row].forEach((c, x) => c !== "." && board.place(y * 15 + x, c === "x" ? OWN : OPP)),
+  );
   const shapes = ShapeBoard.from(board);
   let nodes = 0;
   const started = performance.now();
-  while (performance.now() - started < 2000) nodes += searchVcf(shapes, OWN, { maxDepth: 20, maxNodes: 1e9, deadlineMs: Infinity }).nodes;
+  while (performance.now() - started < 2000)
+    nodes += searchVcf(shapes, OWN, { maxDepth: 20, maxNodes: 1e9, deadlineMs: Infinity }).nodes;
   return (nodes * 1000) / (performance.now() - started);
 }
 
@@ -59,12 +75,16 @@ async function pelaScoreAgainstTs(): Promise<number> {
     for (const pelaFirst of [true, false]) {
       const pela = createPelaEngine();
       const ts = new PiskasmTsEngine();
-      const game = await playArenaGame(pelaFirst ? [pela, ts] : [ts, pela], pelaFirst ? ["pela", "ts"] : ["ts", "pela"], {
-        size: SIZE,
-        opening: placeOpening(BUILT_IN_OPENINGS[i], SIZE),
-        turnMs: TURN_MS,
-        seeds: [i, i + 100],
-      });
+      const game = await playArenaGame(
+        pelaFirst ? [pela, ts] : [ts, pela],
+        pelaFirst ? ["pela", "ts"] : ["ts", "pela"],
+        {
+          size: SIZE,
+          opening: placeOpening(BUILT_IN_OPENINGS[i], SIZE),
+          turnMs: TURN_MS,
+          seeds: [i, i + 100],
+        },
+      );
       games++;
       if (game.winner === undefined) points += 0.5;
       else if ((game.winner === 0) === pelaFirst) points += 1;

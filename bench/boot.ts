@@ -6,7 +6,14 @@
  */
 import { bootFloppy } from "../emu/node.js";
 import type { Machine } from "../emu/types.js";
-import { cellToScreen, findGame, Phase, readMoveCount, readPhase, type GameLayout } from "../guest/game-view.js";
+import {
+  cellToScreen,
+  findGame,
+  Phase,
+  readMoveCount,
+  readPhase,
+  type GameLayout,
+} from "../guest/game-view.js";
 
 /** The floppy: the first argument, else build/piskasm.img under the working directory (run.mjs: the project). */
 const IMAGE = process.argv[2] ?? "build/piskasm.img";
@@ -31,7 +38,9 @@ function median(values: number[]): number {
 }
 
 function humanTurn(machine: Machine, game: GameLayout, moveCount: number): boolean {
-  return readPhase(machine.memory, game) === Phase.HUMAN_TURN && readMoveCount(machine.memory, game) >= moveCount;
+  return (
+    readPhase(machine.memory, game) === Phase.HUMAN_TURN && readMoveCount(machine.memory, game) >= moveCount
+  );
 }
 
 function gameOver(machine: Machine, game: GameLayout): boolean {
@@ -47,7 +56,10 @@ async function gameMoveRoundTrip(machine: Machine): Promise<number> {
   const game = findGame(machine.memory);
   if (!game) throw new Error("the game is not running");
   await machine.keyboard.type("1");
-  await machine.waitFor(() => humanTurn(machine, game, 0), { timeoutMs: 10_000, what: "the first human turn" });
+  await machine.waitFor(() => humanTurn(machine, game, 0), {
+    timeoutMs: 10_000,
+    what: "the first human turn",
+  });
   const times: number[] = [];
   for (const index of [180, 0, 18, 342]) {
     if (gameOver(machine, game)) break;
@@ -84,7 +96,10 @@ async function main(): Promise<void> {
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
     await machine.restore(snapshot);
-    await machine.waitFor(() => atMenu(machine), { timeoutMs: BOOT_TIMEOUT_MS, what: "the menu after a restore" });
+    await machine.waitFor(() => atMenu(machine), {
+      timeoutMs: BOOT_TIMEOUT_MS,
+      what: "the menu after a restore",
+    });
     restores.push(performance.now() - started);
   }
   console.log(`restore_to_menu_ms ${median(restores).toFixed(2)}`);
@@ -100,7 +115,13 @@ async function main(): Promise<void> {
   console.log(`click_round_trip_ms ${median(clicks).toFixed(2)}`);
 
   const moves: number[] = [];
-  for (const [col, row] of [[0, 0], [79, 24], [40, 12], [10, 20], [70, 3]]) {
+  for (const [col, row] of [
+    [0, 0],
+    [79, 24],
+    [40, 12],
+    [10, 20],
+    [70, 3],
+  ]) {
     const started = performance.now();
     await machine.mouse.moveToCell(col, row);
     moves.push(performance.now() - started);

@@ -141,7 +141,8 @@ async function main(): Promise<void> {
 
   // 40 stones in rows 7..10, columns 5..14, two of a colour at a time: no line of five anywhere.
   const board40 = [];
-  for (let y = 7; y <= 10; y++) for (let x = 5; x <= 14; x++) board40.push(`${x},${y},${Math.floor((x + y) / 2) % 2 === 1 ? 1 : 2}`);
+  for (let y = 7; y <= 10; y++)
+    for (let x = 5; x <= 14; x++) board40.push(`${x},${y},${Math.floor((x + y) / 2) % 2 === 1 ? 1 : 2}`);
   const boards: number[] = [];
   for (let i = 0; i < 5; i++) {
     await asm.ask("START 19");

@@ -39,8 +39,13 @@ async function cost(withCoverage: boolean): Promise<{ first: number; rest: numbe
   const before = process.cpuUsage();
   const run = await runDiff({ boot: BOOT, specs, jobs: 1, coverage: withCoverage ? plan : undefined });
   const used = process.cpuUsage(before);
-  const sum = (from: number, to: number): number => run.outcomes.slice(from, to).reduce((ms, o) => ms + o.wallMs, 0);
-  return { first: sum(0, FIRST_PASS), rest: sum(FIRST_PASS, COST_GAMES), cpu: (used.user + used.system) / 1000 };
+  const sum = (from: number, to: number): number =>
+    run.outcomes.slice(from, to).reduce((ms, o) => ms + o.wallMs, 0);
+  return {
+    first: sum(0, FIRST_PASS),
+    rest: sum(FIRST_PASS, COST_GAMES),
+    cpu: (used.user + used.system) / 1000,
+  };
 }
 
 const plain = await cost(false);

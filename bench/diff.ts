@@ -73,7 +73,8 @@ function busyLoopFloppy(dir: string): string {
   const sector = join(dir, "busy.bin");
   writeFileSync(source, BUSY_LOOP_ASM);
   const nasm = spawnSync("nasm", ["-f", "bin", source, "-o", sector], { encoding: "utf8" });
-  if (nasm.status !== 0) throw new Error(`nasm failed on the busy loop: ${nasm.stderr || nasm.error?.message}`);
+  if (nasm.status !== 0)
+    throw new Error(`nasm failed on the busy loop: ${nasm.stderr || nasm.error?.message}`);
   const floppy = new Uint8Array(FLOPPY_BYTES);
   floppy.set(readFileSync(sector));
   const image = join(dir, "busy.img");
@@ -99,7 +100,10 @@ async function emulatedMips(): Promise<BusyMips> {
   try {
     const machine = await bootFloppy(busyLoopFloppy(dir));
     try {
-      await machine.waitFor(() => machine.instructionCount() > 5_000_000, { timeoutMs: 30_000, what: "the busy loop" });
+      await machine.waitFor(() => machine.instructionCount() > 5_000_000, {
+        timeoutMs: 30_000,
+        what: "the busy loop",
+      });
       const start = machine.instructionCount();
       const started = performance.now();
       const cpuStart = cpuMicros();
@@ -108,7 +112,10 @@ async function emulatedMips(): Promise<BusyMips> {
         what: "the end of the measuring window",
       });
       const instructions = machine.instructionCount() - start;
-      return { wall: instructions / ((performance.now() - started) * 1000), cpu: instructions / (cpuMicros() - cpuStart) };
+      return {
+        wall: instructions / ((performance.now() - started) * 1000),
+        cpu: instructions / (cpuMicros() - cpuStart),
+      };
     } finally {
       await machine.destroy();
     }
@@ -145,9 +152,19 @@ interface BenchRun extends RunResult {
 }
 
 async function run(jobs: number): Promise<BenchRun> {
-  const specs = planGames({ games: GAMES, policy: "engine", runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES });
+  const specs = planGames({
+    games: GAMES,
+    policy: "engine",
+    runSeed: RUN_SEED,
+    maxComputerMoves: MAX_COMPUTER_MOVES,
+  });
   const cpuStart = cpuMicros();
-  const result = await runDiff({ boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 }, specs, jobs, workerScript: WORKER });
+  const result = await runDiff({
+    boot: { image: IMAGE, dos: "builtin", timeoutMs: 20_000 },
+    specs,
+    jobs,
+    workerScript: WORKER,
+  });
   const cpuMicrosPerMove = (cpuMicros() - cpuStart) / result.summary.computerMoves;
   const { mismatches } = result.summary;
   if (mismatches > 0) throw new Error(`${mismatches} mismatches in the benchmark run: run \`piskasm diff\``);
@@ -228,8 +245,19 @@ const PROCESS_GAMES = 1000;
 
 /** Moves per second of one `piskasm diff --jobs 1` child process (the CLI's --json figures). */
 function cliRun(seed: number, out: string): Promise<number> {
-  const args = ["bin/piskasm.mjs", "diff", "--games", String(PROCESS_GAMES), "--seed", String(seed), "--policy", "engine"];
-  const child = spawn(process.execPath, [...args, "--jobs", "1", "--image", IMAGE, "--out", out, "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+  const args = [
+    "bin/piskasm.mjs",
+    "diff",
+    "--games",
+    String(PROCESS_GAMES),
+    "--seed",
+    String(seed),
+    "--policy",
+    "engine",
+  ];
+  const child = spawn(process.execPath, [...args, "--jobs", "1", "--image", IMAGE, "--out", out, "--json"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -237,7 +265,8 @@ function cliRun(seed: number, out: string): Promise<number> {
   return new Promise((resolveRun, reject) => {
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`piskasm diff exited with ${code}: ${stderr.trim().split("\n").pop() ?? ""}`));
+      if (code !== 0)
+        reject(new Error(`piskasm diff exited with ${code}: ${stderr.trim().split("\n").pop() ?? ""}`));
       else resolveRun((JSON.parse(stdout) as { movesPerSecond: number }).movesPerSecond);
     });
   });

@@ -10,7 +10,17 @@
  * values of docs/evaluator.md 7.2 change.
  * Prints one `name value` line per figure (numbers only), so scripts can read it.
  */
-import { BOARD_SIZE, buildBodovani, CELLS, COMPUTER, EMPTY, Game, HUMAN, pcMove, update } from "../engine-ts/index.js";
+import {
+  BOARD_SIZE,
+  buildBodovani,
+  CELLS,
+  COMPUTER,
+  EMPTY,
+  Game,
+  HUMAN,
+  pcMove,
+  update,
+} from "../engine-ts/index.js";
 import { enginePolicy, randomPolicy, type Policy } from "../harness/policies.js";
 
 const STRENGTH_GAMES = 400;
@@ -31,17 +41,24 @@ function makeRng(seed: number): () => number {
 function opponentMove(g: Game, rng: () => number): number {
   const { plocha, info, lastPC } = g.state;
   if (lastPC !== 0xffff && rng() % 5 === 0) {
-    const r0 = Math.floor(lastPC / BOARD_SIZE), c0 = lastPC % BOARD_SIZE;
+    const r0 = Math.floor(lastPC / BOARD_SIZE),
+      c0 = lastPC % BOARD_SIZE;
     for (let tries = 0; tries < 20; tries++) {
-      const r = r0 + (rng() % 5) - 2, c = c0 + (rng() % 5) - 2;
-      if (r >= 0 && r < BOARD_SIZE && c >= 0 && c < BOARD_SIZE && plocha[r * BOARD_SIZE + c] === EMPTY) return r * BOARD_SIZE + c;
+      const r = r0 + (rng() % 5) - 2,
+        c = c0 + (rng() % 5) - 2;
+      if (r >= 0 && r < BOARD_SIZE && c >= 0 && c < BOARD_SIZE && plocha[r * BOARD_SIZE + c] === EMPTY)
+        return r * BOARD_SIZE + c;
     }
   }
-  let best = -1, bestCell = -1;
+  let best = -1,
+    bestCell = -1;
   const start = rng() % CELLS;
   for (let n = 0; n < CELLS; n++) {
     const i = (start + n) % CELLS;
-    if (plocha[i] === EMPTY && info[i] > best) { best = info[i]; bestCell = i; }
+    if (plocha[i] === EMPTY && info[i] > best) {
+      best = info[i];
+      bestCell = i;
+    }
   }
   return bestCell;
 }
@@ -117,7 +134,10 @@ function main(): void {
   let t0 = performance.now();
   for (const r of records) {
     const st = { plocha: new Uint8Array(CELLS), info: new Uint16Array(CELLS), volnaPole: CELLS };
-    for (const [cell, side] of r) { st.plocha[cell] = side; update(st, bodovani, cell); }
+    for (const [cell, side] of r) {
+      st.plocha[cell] = side;
+      update(st, bodovani, cell);
+    }
   }
   const updateUs = ((performance.now() - t0) * 1000) / stones;
 
@@ -156,7 +176,9 @@ function main(): void {
   console.log(`selfplay_stones_per_game_mean ${(selfStones / games).toFixed(1)}`);
   console.log(`selfplay_game_us_median ${quantile(selfUs, 0.5).toFixed(1)}`);
   console.log(`selfplay_game_us_p90 ${quantile(selfUs, 0.9).toFixed(1)}`);
-  console.log(`computer_win_share_vs_engine_policy ${computerWinShare((seed) => enginePolicy(seed, bodovani), bodovani).toFixed(3)}`);
+  console.log(
+    `computer_win_share_vs_engine_policy ${computerWinShare((seed) => enginePolicy(seed, bodovani), bodovani).toFixed(3)}`,
+  );
   console.log(`computer_win_share_vs_random_policy ${computerWinShare(randomPolicy, bodovani).toFixed(3)}`);
   if (sink < 0) console.log(sink);
 }

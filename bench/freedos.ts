@@ -43,7 +43,10 @@ async function bootOnce(image: string, measureIdle: boolean): Promise<BootFigure
   const started = performance.now();
   const machine = await bootFloppy(image);
   try {
-    await machine.waitFor(() => atMenu(machine), { timeoutMs: BOOT_TIMEOUT_MS, what: `the game's menu (${image})` });
+    await machine.waitFor(() => atMenu(machine), {
+      timeoutMs: BOOT_TIMEOUT_MS,
+      what: `the game's menu (${image})`,
+    });
     const ms = performance.now() - started;
     const instructions = machine.instructionCount();
     return { ms, instructions, idleCpuPercent: measureIdle ? await idleCpuPercent(machine) : Number.NaN };

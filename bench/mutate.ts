@@ -14,11 +14,24 @@ const BENCH_MUTATION_DIR = resolve("build/bench/mutation");
 
 const text = process.env.MUTATE_BENCH_LIMIT ?? "60";
 const limit = Number(text);
-if (!Number.isSafeInteger(limit) || limit <= 0) throw new Error(`MUTATE_BENCH_LIMIT must be a positive number of mutants, not ${JSON.stringify(text)}`);
+if (!Number.isSafeInteger(limit) || limit <= 0)
+  throw new Error(`MUTATE_BENCH_LIMIT must be a positive number of mutants, not ${JSON.stringify(text)}`);
 
 const run = spawnSync(
   process.execPath,
-  ["bin/piskasm.mjs", "mutate", "--jobs", "2", "--limit", String(limit), "--shrink-sample", "0", "--out", BENCH_MUTATION_DIR, "--json"],
+  [
+    "bin/piskasm.mjs",
+    "mutate",
+    "--jobs",
+    "2",
+    "--limit",
+    String(limit),
+    "--shrink-sample",
+    "0",
+    "--out",
+    BENCH_MUTATION_DIR,
+    "--json",
+  ],
   { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
 );
 if (run.status !== 0) throw new Error(`piskasm mutate failed (exit ${run.status ?? run.signal})`);

@@ -14,6 +14,8 @@ try {
     installed.remove();
   }
 } catch (error) {
-  console.error(`bench/package: ${error instanceof Error ? error.message : String(error)} (run \`make\` first)`);
+  console.error(
+    `bench/package: ${error instanceof Error ? error.message : String(error)} (run \`make\` first)`,
+  );
   process.exitCode = 1;
 }

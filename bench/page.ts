@@ -53,7 +53,14 @@ const MENU_SETTLE_WINDOWS = 1;
 const MENU_STEADY_WINDOWS = 4;
 /** A fresh about:blank page first settles this long (its renderer starting up). */
 const BLANK_SETTLE_MS = 5_000;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
 /** Moves of the click-latency figures (bench/page/latency.ts). */
@@ -66,7 +73,8 @@ function median(values: number[]): number {
 
 function bundleKb(): number {
   let bytes = 0;
-  for (const name of readdirSync(WEB_ROOT)) if (!ASSET.test(name)) bytes += statSync(join(WEB_ROOT, name)).size;
+  for (const name of readdirSync(WEB_ROOT))
+    if (!ASSET.test(name)) bytes += statSync(join(WEB_ROOT, name)).size;
   return bytes / 1024;
 }
 
@@ -155,7 +163,8 @@ async function idleCpu(page: Page, session: CDPSession | undefined, ms: number):
 /** Windows one after another: the mean over all of them (total CPU over total time). */
 function meanOf(windows: IdleCpu[]): IdleCpu {
   const seconds = windows.reduce((sum, w) => sum + w.seconds, 0);
-  const weighted = (pick: (w: IdleCpu) => number): number => windows.reduce((sum, w) => sum + pick(w) * w.seconds, 0) / seconds;
+  const weighted = (pick: (w: IdleCpu) => number): number =>
+    windows.reduce((sum, w) => sum + pick(w) * w.seconds, 0) / seconds;
   const kinds = new Set(windows.flatMap((w) => [...w.byKind.keys()]));
   return {
     seconds,
@@ -172,7 +181,9 @@ async function menuTimes(browser: Browser, url: string): Promise<number[]> {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 60_000,
+    });
     const ms = await page.evaluate(() => window.piskasm?.menuVisibleMs());
     if (ms === undefined) throw new Error("the page lost its menu time");
     times.push(ms);
@@ -204,7 +215,11 @@ const { bytes: snapshotBytes, problem } = await snapshot;
 if (problem) throw new Error(`no menu snapshot: ${problem}`);
 const wire = wireCounter(server);
 const url = await listen(server, "127.0.0.1", 0);
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
 try {
   const restored = await menuTimes(browser, url);
   console.log(`menu_visible_ms_median ${median(restored).toFixed(0)}`);
@@ -237,7 +252,8 @@ try {
   await page.goto(url);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 60_000 });
   const menuWindows: IdleCpu[] = [];
-  for (let i = 0; i < MENU_SETTLE_WINDOWS + MENU_STEADY_WINDOWS; i++) menuWindows.push(await idleCpu(page, session, WINDOW_MS));
+  for (let i = 0; i < MENU_SETTLE_WINDOWS + MENU_STEADY_WINDOWS; i++)
+    menuWindows.push(await idleCpu(page, session, WINDOW_MS));
   const menu = meanOf(menuWindows.slice(MENU_SETTLE_WINDOWS));
   console.log(`idle_menu_main_thread_percent ${menu.mainThread.toFixed(1)}`);
   console.log(`idle_menu_chromium_cpu_percent ${menu.all.toFixed(1)}`);
@@ -247,7 +263,8 @@ try {
   await page.click("#btn-new-human");
   await page.waitForFunction(() => window.piskasm?.state()?.phase === 2, null, { timeout: 20_000 });
   const windows: IdleCpu[] = [];
-  for (let i = 0; i < TURN_SETTLE_WINDOWS + TURN_STEADY_WINDOWS; i++) windows.push(await idleCpu(page, session, WINDOW_MS));
+  for (let i = 0; i < TURN_SETTLE_WINDOWS + TURN_STEADY_WINDOWS; i++)
+    windows.push(await idleCpu(page, session, WINDOW_MS));
   const steady = meanOf(windows.slice(TURN_SETTLE_WINDOWS));
   const renderer = steady.byKind.get("renderer") ?? 0;
   const browserProcess = steady.byKind.get("browser") ?? 0;
@@ -255,7 +272,9 @@ try {
   console.log(`idle_turn_chromium_cpu_percent ${steady.all.toFixed(1)}`);
   console.log(`idle_turn_renderer_cpu_percent ${renderer.toFixed(1)}`);
   console.log(`idle_turn_browser_cpu_percent ${browserProcess.toFixed(1)}`);
-  const other = [...steady.byKind].filter(([kind]) => kind !== "renderer" && kind !== "browser").reduce((sum, [, percent]) => sum + percent, 0);
+  const other = [...steady.byKind]
+    .filter(([kind]) => kind !== "renderer" && kind !== "browser")
+    .reduce((sum, [, percent]) => sum + percent, 0);
   console.log(`idle_turn_other_cpu_percent ${other.toFixed(1)}`);
   console.log(`idle_turn_first_5s_chromium_cpu_percent ${windows[0].all.toFixed(1)}`);
   console.log(`idle_turn_chromium_cpu_series_5s ${windows.map((w) => w.all.toFixed(1)).join("/")}`);
@@ -264,13 +283,23 @@ try {
   const stone = moves.map((m) => m.stoneMs);
   console.log(`click_to_stone_ms_median ${percentile(stone, 50).toFixed(1)}`);
   console.log(`click_to_stone_ms_p95 ${percentile(stone, 95).toFixed(1)}`);
-  console.log(`click_to_panel_ms_median ${percentile(moves.map((m) => m.panelMs), 50).toFixed(1)}`);
+  console.log(
+    `click_to_panel_ms_median ${percentile(
+      moves.map((m) => m.panelMs),
+      50,
+    ).toFixed(1)}`,
+  );
   // The page's own stages of the same moves (ms after the page took the click): where the time goes.
   for (const stage of ["started", "answered", "drawn", "shown"] as const) {
     const values = moves.flatMap((m) => (m.stages?.[stage] === undefined ? [] : [m.stages[stage]]));
     if (values.length > 0) console.log(`click_stage_${stage}_ms_median ${percentile(values, 50).toFixed(1)}`);
   }
-  console.log(`click_packets_median ${percentile(moves.map((m) => m.stages?.packets ?? 0), 50)}`);
+  console.log(
+    `click_packets_median ${percentile(
+      moves.map((m) => m.stages?.packets ?? 0),
+      50,
+    )}`,
+  );
   await context.close();
 } finally {
   await browser.close();

@@ -34,7 +34,11 @@ for (const name of wanted.length > 0 ? wanted : available) {
     packages: "external",
     logLevel: "warning",
   });
-  const run = spawnSync(process.execPath, [outfile], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const run = spawnSync(process.execPath, [outfile], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   for (const line of run.stdout.split("\n").filter(Boolean)) console.log(`${name}.${line}`);
   if (run.status !== 0) {
     console.error(`bench/run.mjs: ${name} failed (exit ${run.status ?? run.signal})`);

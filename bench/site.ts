@@ -16,7 +16,14 @@ import { hostFolder } from "../tests/site/static-host.js";
 
 const SITE = join("build", "site");
 const OFFLINE_LOADS = 3;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,7 +36,11 @@ async function menuVisibleMs(page: Page): Promise<number> {
 }
 
 /** A first visit from an empty profile; with `offline`, then the reloads with the network cut. */
-async function visit(browser: Browser, precompressed: boolean, offline: boolean): Promise<{ wireKb: number; offlineMs: number[] }> {
+async function visit(
+  browser: Browser,
+  precompressed: boolean,
+  offline: boolean,
+): Promise<{ wireKb: number; offlineMs: number[] }> {
   const host = await hostFolder(SITE, { precompressed });
   const context = await browser.newContext();
   try {
@@ -56,7 +67,11 @@ async function visit(browser: Browser, precompressed: boolean, offline: boolean)
 async function main(): Promise<void> {
   const bytes = readdirSync(SITE).reduce((sum, name) => sum + statSync(join(SITE, name)).size, 0);
   console.log(`bytes_total ${bytes}`);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const compressed = await visit(browser, true, true);
     console.log(`first_visit_wire_kb ${compressed.wireKb.toFixed(0)}`);

@@ -16,8 +16,12 @@ const PISKASM_GOAL_BYTES = 4096;
 
 try {
   for (const [name, path] of FILES) console.log(`${name} ${statSync(resolve(path)).size}`);
-  console.log(`piskasm_com_share_of_goal ${(statSync(resolve("build/PISKASM.COM")).size / PISKASM_GOAL_BYTES).toFixed(2)}`);
+  console.log(
+    `piskasm_com_share_of_goal ${(statSync(resolve("build/PISKASM.COM")).size / PISKASM_GOAL_BYTES).toFixed(2)}`,
+  );
 } catch (error) {
-  console.error(`bench/sizes: ${error instanceof Error ? error.message : String(error)} (run \`make\` first)`);
+  console.error(
+    `bench/sizes: ${error instanceof Error ? error.message : String(error)} (run \`make\` first)`,
+  );
   process.exitCode = 1;
 }

@@ -24,7 +24,8 @@ const MAX_COMPUTER_MOVES = 100;
 function countFromEnv(name: string, fallback: number): number {
   const text = process.env[name];
   const n = text === undefined ? fallback : Number(text);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number of games, not ${JSON.stringify(text)}`);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number of games, not ${JSON.stringify(text)}`);
   return n;
 }
 
@@ -60,24 +61,37 @@ async function soak(policy: GeneratedPolicyName, games: number, marks: readonly 
   let finished = 0;
   let lastReport = performance.now();
   const { summary } = await runDiff(
-    { boot: BOOT, plan: { games, policy, runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES }, jobs: JOBS, workerScript: WORKER },
+    {
+      boot: BOOT,
+      plan: { games, policy, runSeed: RUN_SEED, maxComputerMoves: MAX_COMPUTER_MOVES },
+      jobs: JOBS,
+      workerScript: WORKER,
+    },
     {
       onGame: () => {
         finished++;
         if (marks.includes(finished)) readings.set(finished, reading());
         if (performance.now() - lastReport > 30_000) {
           lastReport = performance.now();
-          console.error(`soak: ${policy} ${finished}/${games} games, RSS ${megabytes(process.memoryUsage().rss).toFixed(1)} MiB`);
+          console.error(
+            `soak: ${policy} ${finished}/${games} games, RSS ${megabytes(process.memoryUsage().rss).toFixed(1)} MiB`,
+          );
         }
       },
     },
   );
-  if (summary.mismatches > 0) throw new Error(`${summary.mismatches} mismatches in the ${policy} soak: run \`piskasm diff --policy ${policy}\``);
+  if (summary.mismatches > 0)
+    throw new Error(
+      `${summary.mismatches} mismatches in the ${policy} soak: run \`piskasm diff --policy ${policy}\``,
+    );
   return { summary, readings };
 }
 
 async function main(): Promise<void> {
-  if (GAMES <= FIRST_MARK) throw new Error(`SOAK_GAMES must be above ${FIRST_MARK} to compare the RSS at game ${FIRST_MARK} with the end`);
+  if (GAMES <= FIRST_MARK)
+    throw new Error(
+      `SOAK_GAMES must be above ${FIRST_MARK} to compare the RSS at game ${FIRST_MARK} with the end`,
+    );
   const { summary, readings } = await soak("random", GAMES, [FIRST_MARK, GAMES]);
   const first = readings.get(FIRST_MARK) ?? { rss: 0, heap: 0 };
   const last = readings.get(GAMES) ?? { rss: 0, heap: 0 };

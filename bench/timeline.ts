@@ -38,7 +38,7 @@ function quantile(values: number[], q: number): number {
 /** A deterministic PRNG so the travel targets are the same on every run. */
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const machine = await bootFloppy(IMAGE);
@@ -101,8 +101,14 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
   const replayStarted = performance.now();
-  await page.goto(`${served.url}${formatShareFragment({ seed: DRAW_SEED, first: DRAW_WHO_STARTS, moves: stones })}`);
-  await page.waitForFunction(() => window.piskasm?.timeline?.message() !== undefined && !window.piskasm.timeline.replaying(), null, { timeout: 300_000 });
+  await page.goto(
+    `${served.url}${formatShareFragment({ seed: DRAW_SEED, first: DRAW_WHO_STARTS, moves: stones })}`,
+  );
+  await page.waitForFunction(
+    () => window.piskasm?.timeline?.message() !== undefined && !window.piskasm.timeline.replaying(),
+    null,
+    { timeout: 300_000 },
+  );
   const replayMs = performance.now() - replayStarted;
   const message = await page.evaluate(() => window.piskasm?.timeline?.message());
   if (!/on its last ply/.test(message ?? "")) throw new Error(`the page did not replay the game: ${message}`);
@@ -114,14 +120,21 @@ try {
     const point = await textCellPoint(page, text.col, text.row);
     const before = await page.evaluate(() => window.piskasm!.timeline!.nodes().length);
     await page.mouse.click(point.x, point.y);
-    await page.waitForFunction((n) => window.piskasm!.timeline!.nodes().length > n, before, { timeout: 10_000 });
+    await page.waitForFunction((n) => window.piskasm!.timeline!.nodes().length > n, before, {
+      timeout: 10_000,
+    });
   }
   const nodeCount = await page.evaluate(() => window.piskasm!.timeline!.nodes().length);
   const pageTravels: number[] = [];
   const pick = lcg(34);
   for (let i = 0; i < PAGE_TRAVELS; i++) {
     const id = Math.floor(pick() * nodeCount);
-    pageTravels.push(await page.evaluate((n) => window.piskasm!.timeline!.goToNode(window.piskasm!.timeline!.nodes()[n].id), id));
+    pageTravels.push(
+      await page.evaluate(
+        (n) => window.piskasm!.timeline!.goToNode(window.piskasm!.timeline!.nodes()[n].id),
+        id,
+      ),
+    );
   }
   const kept = await page.evaluate(() => window.piskasm!.timeline!.memory());
   await cdp.send("HeapProfiler.collectGarbage");

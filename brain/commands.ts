@@ -88,7 +88,9 @@ export function parseCommand(line: string): Parsed {
   if (simple) return rest === "" ? ok(simple) : bad(`ERROR ${word} takes no arguments, got ${quote(rest)}`);
   if (isPointCommand(word)) {
     const at = parsePoint(rest);
-    return at ? ok({ kind: word, at }) : bad(`ERROR ${word} needs coordinates x,y (numbers from 0), got ${quote(rest)}`);
+    return at
+      ? ok({ kind: word, at })
+      : bad(`ERROR ${word} needs coordinates x,y (numbers from 0), got ${quote(rest)}`);
   }
   if (word === "START") {
     if (!/^\d{1,7}$/.test(rest)) return bad(`ERROR START needs a board size (a number), got ${quote(rest)}`);
@@ -116,6 +118,7 @@ export function parseBoardLine(line: string): BoardLine {
   const x = Number(m[1]);
   const y = Number(m[2]);
   const field = Number(m[3]);
-  if (x > MAX_NUMBER || y > MAX_NUMBER) return { ok: false, problem: `BOARD line ${quote(trimmed)}: coordinates out of range` };
+  if (x > MAX_NUMBER || y > MAX_NUMBER)
+    return { ok: false, problem: `BOARD line ${quote(trimmed)}: coordinates out of range` };
   return { ok: true, kind: "stone", at: { x, y }, field };
 }

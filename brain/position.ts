@@ -42,9 +42,11 @@ export class BrainBoard {
 
   /** Why a stone cannot go to `at` (off the board, occupied, game over), or undefined. */
   problemAt(at: Point): string | undefined {
-    if (at.x >= this.size || at.y >= this.size) return `${at.x},${at.y} is off the ${this.size}x${this.size} board (0..${this.size - 1})`;
+    if (at.x >= this.size || at.y >= this.size)
+      return `${at.x},${at.y} is off the ${this.size}x${this.size} board (0..${this.size - 1})`;
     if (this.cells[this.index(at)] !== EMPTY) return `${at.x},${at.y} is occupied`;
-    if (this.won) return `the game is over: ${this.won === "brain" ? "the brain" : "the opponent"} has five in a row`;
+    if (this.won)
+      return `the game is over: ${this.won === "brain" ? "the brain" : "the opponent"} has five in a row`;
     return undefined;
   }
 
@@ -60,7 +62,8 @@ export class BrainBoard {
   takeBackProblem(at: Point): string | undefined {
     const last = this.placed.at(-1);
     if (!last) return "the board is empty";
-    if (last.at.x !== at.x || last.at.y !== at.y) return `${at.x},${at.y} is not the last stone (${last.at.x},${last.at.y} is)`;
+    if (last.at.x !== at.x || last.at.y !== at.y)
+      return `${at.x},${at.y} is not the last stone (${last.at.x},${last.at.y} is)`;
     return undefined;
   }
 
@@ -85,14 +88,20 @@ export class BrainBoard {
  * the board or given twice, stone counts that no alternating game with the brain to move can have
  * (the brain has as many stones as the opponent, or one fewer), or a five already on the board.
  */
-export function boardFromLines(size: number, lines: readonly { at: Point; field: number }[]): BrainBoard | string {
+export function boardFromLines(
+  size: number,
+  lines: readonly { at: Point; field: number }[],
+): BrainBoard | string {
   const board = new BrainBoard(size);
   let own = 0;
   for (const { at, field } of lines) {
-    if (field === FIELD_CONTINUOUS) return `field 3 at ${at.x},${at.y}: continuous games are not played by this brain`;
-    if (field !== FIELD_OWN && field !== FIELD_OPPONENT) return `field ${field} at ${at.x},${at.y} is not 1 (own) or 2 (opponent)`;
+    if (field === FIELD_CONTINUOUS)
+      return `field 3 at ${at.x},${at.y}: continuous games are not played by this brain`;
+    if (field !== FIELD_OWN && field !== FIELD_OPPONENT)
+      return `field ${field} at ${at.x},${at.y} is not 1 (own) or 2 (opponent)`;
     const problem = board.problemAt(at);
-    if (problem) return problem.startsWith("the game is over") ? "the position already has five in a row" : problem;
+    if (problem)
+      return problem.startsWith("the game is over") ? "the position already has five in a row" : problem;
     board.place(at, field === FIELD_OWN);
     if (field === FIELD_OWN) own++;
   }

@@ -4,7 +4,13 @@
  * board first (bad input gets ERROR or UNKNOWN and changes nothing), and never throws: an engine's
  * failure becomes an ERROR answer and a log line.
  */
-import { EngineError, RULE_FREESTYLE, type Engine, type GameSettings, type Point } from "../engines/engine.js";
+import {
+  EngineError,
+  RULE_FREESTYLE,
+  type Engine,
+  type GameSettings,
+  type Point,
+} from "../engines/engine.js";
 import { formatAbout } from "./about.js";
 import { parseBoardLine, parseCommand, parsePoint, type Command } from "./commands.js";
 import type { Notes } from "./notes.js";
@@ -39,7 +45,14 @@ const MATCH_MOVES_AHEAD = 25;
 const AT_ONCE_MS = 1;
 
 /** INFO keys whose value is an integer (time_left may be negative). */
-const INTEGER_INFO = new Set(["timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule"]);
+const INTEGER_INFO = new Set([
+  "timeout_turn",
+  "timeout_match",
+  "time_left",
+  "max_memory",
+  "game_type",
+  "rule",
+]);
 
 interface BoardBlock {
   readonly lines: { at: Point; field: number }[];
@@ -73,7 +86,9 @@ export class BrainProtocol {
     const lines = answers.length > 0 ? [...this.options.notes.drain(), ...answers] : [];
     for (const answer of lines) this.options.send(answer);
     if (this.options.verbose) {
-      this.options.log(`${JSON.stringify(line)} -> ${JSON.stringify(lines)} in ${(performance.now() - started).toFixed(2)} ms`);
+      this.options.log(
+        `${JSON.stringify(line)} -> ${JSON.stringify(lines)} in ${(performance.now() - started).toFixed(2)} ms`,
+      );
     }
   }
 
@@ -83,7 +98,8 @@ export class BrainProtocol {
       if (data.ok) {
         if (data.kind === "done") await this.finishBoard(this.block, answers);
         // A block never ended by DONE grows no further than a full board.
-        else if (this.block.lines.length < (this.size ?? 0) ** 2) this.block.lines.push({ at: data.at, field: data.field });
+        else if (this.block.lines.length < (this.size ?? 0) ** 2)
+          this.block.lines.push({ at: data.at, field: data.field });
         else this.block.problem ??= "BOARD holds more stones than the board has cells";
         return;
       }
@@ -121,7 +137,9 @@ export class BrainProtocol {
         await this.start(command.size, answers);
         return;
       case "RECTSTART":
-        answers.push(`ERROR rectangular boards (${command.width}x${command.height}) are not supported; use START n for an n x n board`);
+        answers.push(
+          `ERROR rectangular boards (${command.width}x${command.height}) are not supported; use START n for an n x n board`,
+        );
         return;
       case "BOARD":
         if (this.size === undefined) answers.push("ERROR no board yet: send START n first");
@@ -141,7 +159,8 @@ export class BrainProtocol {
         await this.start(size, answers);
         break;
       case "BEGIN":
-        if (board.stones.length > 0) answers.push("ERROR BEGIN needs an empty board (send START or RESTART first)");
+        if (board.stones.length > 0)
+          answers.push("ERROR BEGIN needs an empty board (send START or RESTART first)");
         else await this.engineMove(board, answers, () => Promise.resolve());
         break;
       case "TURN":
@@ -210,7 +229,8 @@ export class BrainProtocol {
     if (key === "evaluate") {
       const at = parsePoint(value);
       const scores = this.options.engine.scores?.();
-      if (at && scores && at.x < scores.size && at.y < scores.size) log(`evaluate ${at.x},${at.y}: ${scores.values[at.y * scores.size + at.x]}`);
+      if (at && scores && at.x < scores.size && at.y < scores.size)
+        log(`evaluate ${at.x},${at.y}: ${scores.values[at.y * scores.size + at.x]}`);
       return;
     }
     // folder (this brain keeps no files) and keys this protocol version does not define: ignored.
@@ -241,7 +261,11 @@ export class BrainProtocol {
    * `before` (the opponent's stone, a position), then the engine's move, answered as `x,y`. Returns
    * false when `before` failed (the engine did not take the stones).
    */
-  private async engineMove(board: BrainBoard, answers: string[], before: () => Promise<void>): Promise<boolean> {
+  private async engineMove(
+    board: BrainBoard,
+    answers: string[],
+    before: () => Promise<void>,
+  ): Promise<boolean> {
     this.noteRule(board.size);
     try {
       await before();
@@ -250,7 +274,9 @@ export class BrainProtocol {
       return false;
     }
     if (board.winner) {
-      answers.push(`ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`);
+      answers.push(
+        `ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`,
+      );
       return true;
     }
     if (board.full) {
@@ -272,7 +298,9 @@ export class BrainProtocol {
     }
     board.place(move, true);
     if (this.options.debugLines) {
-      this.options.notes.debug(`${this.options.engine.about.name} chose ${move.x},${move.y} in ${(performance.now() - started).toFixed(2)} ms`);
+      this.options.notes.debug(
+        `${this.options.engine.about.name} chose ${move.x},${move.y} in ${(performance.now() - started).toFixed(2)} ms`,
+      );
     }
     answers.push(`${move.x},${move.y}`);
     return true;
@@ -286,7 +314,9 @@ export class BrainProtocol {
   private moveBudget(): number {
     const turn = this.turnMs === undefined ? undefined : Math.max(AT_ONCE_MS, this.turnMs);
     const match =
-      this.timeLeftMs === undefined || this.matchMs === 0 ? undefined : Math.max(AT_ONCE_MS, Math.floor(this.timeLeftMs / MATCH_MOVES_AHEAD));
+      this.timeLeftMs === undefined || this.matchMs === 0
+        ? undefined
+        : Math.max(AT_ONCE_MS, Math.floor(this.timeLeftMs / MATCH_MOVES_AHEAD));
     if (turn === undefined) return match ?? 0;
     return match === undefined ? turn : Math.min(turn, match);
   }
@@ -302,7 +332,9 @@ export class BrainProtocol {
     }
     const previous = this.board;
     this.board = result;
-    const taken = await this.engineMove(result, answers, () => this.options.engine.setPosition(result.stones));
+    const taken = await this.engineMove(result, answers, () =>
+      this.options.engine.setPosition(result.stones),
+    );
     // The engine could not take the position: the protocol keeps the one it had.
     if (!taken) this.board = previous;
   }
@@ -346,7 +378,10 @@ export class BrainProtocol {
 
   /** The ERROR answer for an engine's failure; anything but an EngineError is logged with its stack. */
   private failure(what: string, error: unknown): string {
-    if (!(error instanceof EngineError)) this.options.log(`error while ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!(error instanceof EngineError))
+      this.options.log(
+        `error while ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     return `ERROR ${what}: ${describe(error)}`;
   }
 }

@@ -73,7 +73,9 @@ export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd
       maxLineChars: MAX_LINE_CHARS,
       onLine,
       onTooLong: (chars) => {
-        queue = queue.then(() => io.send(`ERROR a line of more than ${MAX_LINE_CHARS} characters (${chars} so far) was skipped`));
+        queue = queue.then(() =>
+          io.send(`ERROR a line of more than ${MAX_LINE_CHARS} characters (${chars} so far) was skipped`),
+        );
       },
       onEnd: () => void queue.then(() => end("EOF"), reject),
     });

@@ -32,7 +32,12 @@ export const BLUNDER_KINDS = [
 export type BlunderKind = (typeof BLUNDER_KINDS)[number];
 
 /** Which shape names a set of wins in two: the line double four first, the one this checker was made for. */
-const SHAPE_ORDER: readonly WinInTwoShape[] = ["line_double_four", "open_four", "long_line_double_four", "four_four"];
+const SHAPE_ORDER: readonly WinInTwoShape[] = [
+  "line_double_four",
+  "open_four",
+  "long_line_double_four",
+  "four_four",
+];
 
 function namedShape(wins: readonly WinningStone[]): WinInTwoShape {
   return SHAPE_ORDER.find((shape) => wins.some((w) => w.shape === shape)) ?? "four_four";
@@ -70,13 +75,17 @@ export function classifyDecision(plocha: Uint8Array, cell: number, size?: number
   const ownFives = board.fiveCells(COMPUTER);
   if (ownFives.length > 0) return ownFives.includes(cell) ? undefined : "missed_five";
   const humanFives = board.fiveCells(HUMAN);
-  if (humanFives.length > 0) return humanFives.length === 1 && humanFives[0] !== cell ? "missed_block_four" : undefined;
+  if (humanFives.length > 0)
+    return humanFives.length === 1 && humanFives[0] !== cell ? "missed_block_four" : undefined;
   const ownWins = board.winsInTwo(COMPUTER);
   if (ownWins.length > 0) {
-    return ownWins.some((w) => w.cell === cell) ? undefined : (`missed_${namedShape(ownWins)}` as BlunderKind);
+    return ownWins.some((w) => w.cell === cell)
+      ? undefined
+      : (`missed_${namedShape(ownWins)}` as BlunderKind);
   }
   const left = board.with(cell, COMPUTER, () => winsWithinTwo(board, HUMAN));
-  if (left.length > 0) return avoidable(board, [...board.winsInTwo(HUMAN), ...left]) ? LEFT[namedShape(left)] : undefined;
+  if (left.length > 0)
+    return avoidable(board, [...board.winsInTwo(HUMAN), ...left]) ? LEFT[namedShape(left)] : undefined;
   const fork = board.with(cell, COMPUTER, () => forks(board, HUMAN)[0]);
   return fork ? (`left_fork_${fork.shape}` as BlunderKind) : undefined;
 }
@@ -88,7 +97,10 @@ export interface BlunderTally {
 }
 
 export function emptyTally(): BlunderTally {
-  return { decisions: 0, counts: Object.fromEntries(BLUNDER_KINDS.map((k) => [k, 0])) as Record<BlunderKind, number> };
+  return {
+    decisions: 0,
+    counts: Object.fromEntries(BLUNDER_KINDS.map((k) => [k, 0])) as Record<BlunderKind, number>,
+  };
 }
 
 /** Blunders of `kind` per 1,000 decisions. */

@@ -15,7 +15,7 @@ export function boardMap(plocha: ArrayLike<number>, marked: ReadonlySet<number>)
     for (let col = 0; col < BOARD_SIZE; col++) {
       const cell = row * BOARD_SIZE + col;
       const stone = plocha[cell];
-      cells.push(marked.has(cell) ? (stone === 0 ? "*" : "#") : STONES[stone] ?? "?");
+      cells.push(marked.has(cell) ? (stone === 0 ? "*" : "#") : (STONES[stone] ?? "?"));
     }
     lines.push(`${String(row + 1).padStart(3)} ${cells.join(" ")}`);
   }
@@ -24,7 +24,11 @@ export function boardMap(plocha: ArrayLike<number>, marked: ReadonlySet<number>)
 
 const VALUE_WIDTH = 5;
 
-function gridLines(info: ArrayLike<number>, plocha: ArrayLike<number>, marked: ReadonlySet<number>): string[] {
+function gridLines(
+  info: ArrayLike<number>,
+  plocha: ArrayLike<number>,
+  marked: ReadonlySet<number>,
+): string[] {
   const header = `   ${[...COLUMN_LETTERS].map((l) => l.padStart(VALUE_WIDTH) + " ").join("")}`;
   const lines = [header];
   for (let row = 0; row < BOARD_SIZE; row++) {
@@ -32,7 +36,7 @@ function gridLines(info: ArrayLike<number>, plocha: ArrayLike<number>, marked: R
     for (let col = 0; col < BOARD_SIZE; col++) {
       const cell = row * BOARD_SIZE + col;
       const stone = plocha[cell];
-      const text = stone === 0 ? (info[cell] === 0 ? "." : String(info[cell])) : STONES[stone] ?? "?";
+      const text = stone === 0 ? (info[cell] === 0 ? "." : String(info[cell])) : (STONES[stone] ?? "?");
       line += text.padStart(VALUE_WIDTH) + (marked.has(cell) ? "*" : " ");
     }
     lines.push(line);

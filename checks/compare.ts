@@ -6,7 +6,10 @@ import { CELLS, type GameState } from "../guest/game-view.js";
 /** Every differing field: Plocha and Info cell by cell, then the scalars. Empty when they agree. */
 export function compareStates(asm: GameState, ts: Readonly<EngineState>): Diff[] {
   const diffs: Diff[] = [];
-  const ap = asm.plocha, tp = ts.plocha, ai = asm.info, ti = ts.info;
+  const ap = asm.plocha,
+    tp = ts.plocha,
+    ai = asm.info,
+    ti = ts.info;
   for (let i = 0; i < CELLS; i++) {
     if (ap[i] !== tp[i]) diffs.push(cellDiff("Plocha", i, ap[i], tp[i]));
   }

@@ -22,7 +22,11 @@ export interface Inspection {
   diffs: Diff[];
 }
 
-export async function inspectMoves(session: GameSession, moves: readonly number[], seed?: number): Promise<Inspection> {
+export async function inspectMoves(
+  session: GameSession,
+  moves: readonly number[],
+  seed?: number,
+): Promise<Inspection> {
   if (seed !== undefined) await session.useSeed(seed);
   let asm = await session.startGame("human");
   const engine = Game.newGame(asm.seed, "human");
@@ -31,7 +35,9 @@ export async function inspectMoves(session: GameSession, moves: readonly number[
   for (const cell of moves) {
     if (diffs.length > 0) break;
     if (asm.phase !== Phase.HUMAN_TURN) {
-      throw new BadMoveError(`move ${formatCell(cell)}: the game is over after ${played.map(formatCell).join(",")}`);
+      throw new BadMoveError(
+        `move ${formatCell(cell)}: the game is over after ${played.map(formatCell).join(",")}`,
+      );
     }
     if (asm.plocha[cell] !== 0) {
       const who = asm.plocha[cell] === 1 ? "the computer" : "the human";

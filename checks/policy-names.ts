@@ -8,7 +8,8 @@ export type GeneratedPolicyName = (typeof POLICY_NAMES)[number];
 
 export const ENGINE_POLICY_NAMES = ["five", "crossmix", "pela"] as const;
 export const PBRAIN_POLICY_PREFIX = "pbrain:";
-export type EnginePolicyName = (typeof ENGINE_POLICY_NAMES)[number] | `${typeof PBRAIN_POLICY_PREFIX}${string}`;
+export type EnginePolicyName =
+  (typeof ENGINE_POLICY_NAMES)[number] | `${typeof PBRAIN_POLICY_PREFIX}${string}`;
 
 export type PolicyName = GeneratedPolicyName | "replay" | EnginePolicyName;
 
@@ -17,5 +18,8 @@ export function isPolicyName(name: string): name is GeneratedPolicyName {
 }
 
 export function isEnginePolicyName(name: string): name is EnginePolicyName {
-  return (ENGINE_POLICY_NAMES as readonly string[]).includes(name) || (name.startsWith(PBRAIN_POLICY_PREFIX) && name.length > PBRAIN_POLICY_PREFIX.length);
+  return (
+    (ENGINE_POLICY_NAMES as readonly string[]).includes(name) ||
+    (name.startsWith(PBRAIN_POLICY_PREFIX) && name.length > PBRAIN_POLICY_PREFIX.length)
+  );
 }

@@ -59,7 +59,10 @@ export function isRecordFile(path: string): boolean {
  * A PSQ/SGF file as a report to replay: its seed and starter come from the players' names
  * (records/piskasm-game.ts) or from `options`; a record that has neither is refused with what to add.
  */
-export function readRecordAsReport(path: string, options: RecordReplayOptions): { report: MismatchReport; game: PiskasmGame } {
+export function readRecordAsReport(
+  path: string,
+  options: RecordReplayOptions,
+): { report: MismatchReport; game: PiskasmGame } {
   let text: string;
   try {
     text = readRegularFile(path, MAX_RECORD_BYTES, "record");
@@ -71,15 +74,21 @@ export function readRecordAsReport(path: string, options: RecordReplayOptions): 
   try {
     read = fromRecord(parseRecord(text, path), options);
   } catch (error) {
-    if (error instanceof RecordError) throw new RecordError(`${path} (${format.toUpperCase()}): ${error.message}`);
+    if (error instanceof RecordError)
+      throw new RecordError(`${path} (${format.toUpperCase()}): ${error.message}`);
     throw error;
   }
   if (read.kind === "foreign") {
-    throw new RecordError(`${path}: ${read.why}; give --seed S and --first human|computer to replay its moves on PISKASM.COM`);
+    throw new RecordError(
+      `${path}: ${read.why}; give --seed S and --first human|computer to replay its moves on PISKASM.COM`,
+    );
   }
   const { game } = read;
   const humanParity = game.first === "human" ? 0 : 1;
-  const human = playableHumanMoves(game, game.moves.filter((_, i) => i % 2 === humanParity));
+  const human = playableHumanMoves(
+    game,
+    game.moves.filter((_, i) => i % 2 === humanParity),
+  );
   const computer = game.moves.filter((_, i) => i % 2 !== humanParity);
   const report: MismatchReport = {
     format: REPORT_FORMAT,

@@ -3,7 +3,16 @@
  * program's seed, who starts and the human moves), and the readable summary printed for people.
  */
 import { join } from "node:path";
-import { CELLS, COMPUTER, EMPTY, formatCell, HUMAN, isWin, parseCell, type WhoStarts } from "../engine-ts/index.js";
+import {
+  CELLS,
+  COMPUTER,
+  EMPTY,
+  formatCell,
+  HUMAN,
+  isWin,
+  parseCell,
+  type WhoStarts,
+} from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
 import type { Diff } from "./diff-types.js";
 import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
@@ -79,7 +88,10 @@ export class ReportError extends Error {
  */
 export function writeReport(dir: string, report: MismatchReport): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const path = join(dir, `mismatch-seed${report.seed}-${report.whoStarts}-game${report.gameIndex}-${stamp}.json`);
+  const path = join(
+    dir,
+    `mismatch-seed${report.seed}-${report.whoStarts}-game${report.gameIndex}-${stamp}.json`,
+  );
   writeFileAtomically(path, JSON.stringify(report, null, 2) + "\n", "report");
   return path;
 }
@@ -123,7 +135,8 @@ function validateReport(data: unknown, path: string): MismatchReport {
   checkMoveOrder(r.whoStarts as WhoStarts, human, computer, fail);
   if (!Array.isArray(r.diffs)) fail("diffs is not a list");
   const shrunk = r.shrunk;
-  if (shrunk !== undefined && (typeof shrunk !== "object" || shrunk === null)) fail("shrunk is not an object");
+  if (shrunk !== undefined && (typeof shrunk !== "object" || shrunk === null))
+    fail("shrunk is not an object");
   if (shrunk && "moves" in shrunk) {
     const shrunkHuman = cellList(shrunk.moves, "shrunk.moves", fail);
     const shrunkComputer = cellList(shrunk.computerMoves, "shrunk.computerMoves", fail);
@@ -138,7 +151,8 @@ function isWord(value: unknown, max: number): boolean {
 }
 
 function cellList(value: unknown, field: string, fail: (what: string) => never): number[] {
-  if (!Array.isArray(value) || !value.every((m) => typeof m === "string")) fail(`${field} is not a list of coordinates`);
+  if (!Array.isArray(value) || !value.every((m) => typeof m === "string"))
+    fail(`${field} is not a list of coordinates`);
   if (value.length > CELLS) fail(`${field} has ${value.length} entries; the board has ${CELLS} cells`);
   return value.map((move) => {
     try {
@@ -153,7 +167,12 @@ function cellList(value: unknown, field: string, fail: (what: string) => never):
  * The moves must be a game PISKASM can have played: the two sides alternate from `whoStarts`, every
  * stone on an empty cell, and nobody has five in a row before the last stone.
  */
-function checkMoveOrder(whoStarts: WhoStarts, human: number[], computer: number[], fail: (what: string) => never): void {
+function checkMoveOrder(
+  whoStarts: WhoStarts,
+  human: number[],
+  computer: number[],
+  fail: (what: string) => never,
+): void {
   const [first, second] = whoStarts === "human" ? [human, computer] : [computer, human];
   if (second.length !== first.length && second.length !== first.length - 1) {
     fail(
@@ -167,10 +186,13 @@ function checkMoveOrder(whoStarts: WhoStarts, human: number[], computer: number[
     const humanToMove = (ply % 2 === 0) === (whoStarts === "human");
     const cell = (humanToMove ? human : computer)[ply >> 1];
     const who = humanToMove ? "human" : "computer";
-    if (plocha[cell] !== EMPTY) fail(`${who} move ${formatCell(cell)} (stone ${ply + 1}) is on an occupied cell`);
+    if (plocha[cell] !== EMPTY)
+      fail(`${who} move ${formatCell(cell)} (stone ${ply + 1}) is on an occupied cell`);
     plocha[cell] = humanToMove ? HUMAN : COMPUTER;
     if (ply < total - 1 && isWin(plocha, cell)) {
-      fail(`the ${who} has five in a row with ${formatCell(cell)} (stone ${ply + 1}), so the game ends there, before the other moves`);
+      fail(
+        `the ${who} has five in a row with ${formatCell(cell)} (stone ${ply + 1}), so the game ends there, before the other moves`,
+      );
     }
   }
 }
@@ -185,7 +207,8 @@ function formatValue(diff: Diff, side: "asm" | "ts"): string {
   if (diff.field === "LastPC" && typeof value === "number") {
     return value < CELLS ? `${formatCell(value)} (${value})` : `none (${value})`;
   }
-  if (diff.field === "ScreenColour" && typeof value === "number") return `${value.toString(16).toUpperCase().padStart(2, "0")}h`;
+  if (diff.field === "ScreenColour" && typeof value === "number")
+    return `${value.toString(16).toUpperCase().padStart(2, "0")}h`;
   return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 
@@ -203,12 +226,16 @@ export function formatMismatch(report: MismatchReport, path?: string, notes: rea
     `  computer moves (asm): ${report.computerMoves.join(" ") || "(none)"}`,
   ];
   // The scalars (Random, LastPC, phase...) first: they say the most about where the engines parted.
-  const ordered = [...report.diffs.filter((d) => d.cell === null), ...report.diffs.filter((d) => d.cell !== null)];
+  const ordered = [
+    ...report.diffs.filter((d) => d.cell === null),
+    ...report.diffs.filter((d) => d.cell !== null),
+  ];
   for (const diff of ordered.slice(0, LISTED_DIFFS)) {
     const where = diff.cell === null ? "" : ` ${formatCell(diff.cell)}`;
     lines.push(`  ${diff.field}${where}: asm ${formatValue(diff, "asm")}, ts ${formatValue(diff, "ts")}`);
   }
-  if (report.diffs.length > LISTED_DIFFS) lines.push(`  ... and ${report.diffs.length - LISTED_DIFFS} more differences`);
+  if (report.diffs.length > LISTED_DIFFS)
+    lines.push(`  ... and ${report.diffs.length - LISTED_DIFFS} more differences`);
   lines.push(...notes.map((note) => `  ${note}`));
   const plocha = new Uint8Array(CELLS);
   for (const move of report.moves) plocha[parseCell(move)] = 2;
@@ -216,7 +243,11 @@ export function formatMismatch(report: MismatchReport, path?: string, notes: rea
   const marked = new Set(report.diffs.flatMap((d) => (d.cell === null ? [] : [d.cell])));
   if (marked.size > 0) {
     lines.push("  differing cells (* empty, # stone):");
-    lines.push(...boardMap(plocha, marked).split("\n").map((l) => `  ${l}`));
+    lines.push(
+      ...boardMap(plocha, marked)
+        .split("\n")
+        .map((l) => `  ${l}`),
+    );
   }
   const shrunk = report.shrunk;
   if (shrunk && "moves" in shrunk) {

@@ -62,7 +62,10 @@ export function lineDoubleFourPosition(prng: Prng, owner: Side, extraMin = 2, ex
   const extra = between(prng, extraMin, extraMax);
   for (let tries = 0; stones.length < 4 + extra && tries < 200; tries++) {
     const near = shape[prng.below(SHAPE_LENGTH)];
-    const cell = cellAt(Math.floor(near / BOARD_SIZE) + between(prng, -NEAR, NEAR), (near % BOARD_SIZE) + between(prng, -NEAR, NEAR));
+    const cell = cellAt(
+      Math.floor(near / BOARD_SIZE) + between(prng, -NEAR, NEAR),
+      (near % BOARD_SIZE) + between(prng, -NEAR, NEAR),
+    );
     if (cell < 0 || taken.has(cell) || board[cell] !== EMPTY) continue;
     const side: Side = prng.below(2) === 0 ? COMPUTER : HUMAN;
     board[cell] = side;
@@ -123,7 +126,12 @@ export function shapeCondition(before: Uint8Array, owner: Side): "applies" | "cr
  * The property for the computer's stone on `cell` in the position `before` (read, left as it was),
  * whose shapeCondition() is `condition`.
  */
-export function judgeAnswer(before: Uint8Array, owner: Side, cell: number, condition: "applies" | "crowded"): ShapeVerdict {
+export function judgeAnswer(
+  before: Uint8Array,
+  owner: Side,
+  cell: number,
+  condition: "applies" | "crowded",
+): ShapeVerdict {
   const board = new ThreatBoard(before);
   const gaps = middleGaps(before, owner);
   const middle = gaps.includes(cell);

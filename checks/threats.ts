@@ -33,7 +33,8 @@ function neighbours(size: number): Int16Array {
       for (let d = -SPAN; d <= SPAN; d++) {
         const r = Math.floor(cell / size) + d * AXES[axis].dr;
         const c = (cell % size) + d * AXES[axis].dc;
-        table[(cell * 4 + axis) * WIDTH + d + SPAN] = r < 0 || r >= size || c < 0 || c >= size ? -1 : r * size + c;
+        table[(cell * 4 + axis) * WIDTH + d + SPAN] =
+          r < 0 || r >= size || c < 0 || c >= size ? -1 : r * size + c;
       }
     }
   }
@@ -121,7 +122,9 @@ export class ThreatBoard {
     if (this.plocha[cell] !== EMPTY) return undefined;
     return this.with(cell, side, () => {
       // Fives on two axes are two cells (lines of two axes through `cell` meet only there): a fork.
-      const axes = [0, 1, 2, 3].map((axis) => this.fivesAlong(cell, axis, side)).filter((ds) => ds.length > 0);
+      const axes = [0, 1, 2, 3]
+        .map((axis) => this.fivesAlong(cell, axis, side))
+        .filter((ds) => ds.length > 0);
       if (axes.length >= 2) return { cell, shape: "four_four" };
       const line = axes.length === 1 ? axes[0] : [];
       if (line.length < 2) return undefined;
@@ -243,7 +246,9 @@ function threatAxes(board: ThreatBoard, cell: number, side: Side): number {
 export function forkAt(board: ThreatBoard, cell: number, side: Side): ForkShape | undefined {
   const them = opponent(side);
   return board.with(cell, side, () => {
-    const fives = [0, 1, 2, 3].flatMap((axis) => board.fivesAlong(cell, axis, side).map((d) => board.step(cell, axis, d)));
+    const fives = [0, 1, 2, 3].flatMap((axis) =>
+      board.fivesAlong(cell, axis, side).map((d) => board.step(cell, axis, d)),
+    );
     const distinct = [...new Set(fives)];
     if (distinct.length >= 2) return undefined;
     if (distinct.length === 1) {

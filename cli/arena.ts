@@ -24,7 +24,13 @@ import {
 } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
 import { pairsOf, schedule, type ScheduledGame } from "../arena/schedule.js";
-import { checkOutputPlace, ensureWritableDir, FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
+import {
+  checkOutputPlace,
+  ensureWritableDir,
+  FileError,
+  readRegularFile,
+  writeFileAtomically,
+} from "../util/files.js";
 import { formatStandings, standingsOf } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
@@ -70,7 +76,10 @@ function readOpenings(path: string | undefined): Opening[] {
 }
 
 function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
-  const players = options.players.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const players = options.players
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   for (const p of players) checkPlayer(p);
   const pairs = pairsOf(players, options.gauntlet).length;
   const gamesPerPair = parsePositiveInt(options.games, "--games", Math.floor(MAX_ARENA_GAMES / pairs));
@@ -116,14 +125,23 @@ function prepare(options: ArenaCommandOptions): ArenaPlan {
     if (options.markdown) checkMarkdownTarget(options.markdown);
     const saved = readResults(dir);
     let results = newResults(settings);
-    if (saved && !options.resume) throw new UsageError(`${dir} already holds an arena: add --resume to continue it, or choose another --out`);
+    if (saved && !options.resume)
+      throw new UsageError(
+        `${dir} already holds an arena: add --resume to continue it, or choose another --out`,
+      );
     if (saved && options.resume) {
       const mismatch = settingsMismatch(saved.settings, { ...settings, seed: saved.settings.seed });
       if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
       settings = saved.settings;
       results = saved;
     }
-    const all = schedule({ players: settings.players, gauntlet: settings.gauntlet, gamesPerPair: settings.gamesPerPair, openings: settings.openings.length, seed: settings.seed });
+    const all = schedule({
+      players: settings.players,
+      gauntlet: settings.gauntlet,
+      gamesPerPair: settings.gamesPerPair,
+      openings: settings.openings.length,
+      seed: settings.seed,
+    });
     results = { ...results, games: resumableGames(dir, results.games, all) };
     const done = new Set(results.games.map((g) => g.index));
     return { settings, results, all, pending: all.filter((g) => !done.has(g.index)) };
@@ -148,7 +166,12 @@ function scoreLine(settings: ArenaSettings, results: ArenaResults): string {
 }
 
 /** Plays the pending games with a progress bar (the cursor shown again however the run ends). */
-async function play(plan: ArenaPlan, options: ArenaCommandOptions, jobs: number, interrupts: Interruption): Promise<void> {
+async function play(
+  plan: ArenaPlan,
+  options: ArenaCommandOptions,
+  jobs: number,
+  interrupts: Interruption,
+): Promise<void> {
   const { settings, results, all } = plan;
   const dir = options.out;
   const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
@@ -187,12 +210,20 @@ export function registerArena(program: Command): void {
 
 function addArenaOptions(command: Command): Command {
   command
-    .description("play engines against each other (PSQ records, results.json) and rate them (Elo with 95 % intervals)")
-    .requiredOption("--players <list>", "comma-separated engines: asm, ts, five, crossmix, pela, random, pbrain:CMD (see `piskasm brain --help`)")
+    .description(
+      "play engines against each other (PSQ records, results.json) and rate them (Elo with 95 % intervals)",
+    )
+    .requiredOption(
+      "--players <list>",
+      "comma-separated engines: asm, ts, five, crossmix, pela, random, pbrain:CMD (see `piskasm brain --help`)",
+    )
     .option("--games <n>", "games per pair (each opening twice, the colours swapped)", "10")
     .option("--size <n>", "square board size (asm plays 19 only, ts 15..22, the others 10..22)", "19")
     .option("--time-per-move <ms>", "time limit per move; slower by more than 1 s loses (0: no limit)", "200")
-    .option("--openings <file>", "openings, one per line as dx,dy offsets from the centre (default: the 26 three-stone openings)")
+    .option(
+      "--openings <file>",
+      "openings, one per line as dx,dy offsets from the centre (default: the 26 three-stone openings)",
+    )
     .option("--jobs <j>", "games played in parallel (worker threads)", "1")
     .option("--out <dir>", "where results.json and games/*.psq are written", "arena")
     .option("--resume", "continue the arena in --out (same settings), playing only the games it lacks")
@@ -201,7 +232,10 @@ function addArenaOptions(command: Command): Command {
     .option("--seed <s>", "seed of the engines' randomness (0..65535; default: random, saved for --resume)")
     .option("--no-check", "do not check the asm's moves against engine-ts")
     .option("--svg <file>", "also write the ratings chart as SVG")
-    .option("--markdown <file>", "also write the tables between <!-- arena:begin --> and <!-- arena:end --> of this file")
+    .option(
+      "--markdown <file>",
+      "also write the tables between <!-- arena:begin --> and <!-- arena:end --> of this file",
+    )
     .option("--json", "print the standings as JSON instead of the table");
   return addBootOptions(command);
 }
@@ -223,16 +257,35 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const standings = standingsOf(settings, results.games);
   const signal = interrupts.received();
   if (signal) {
-    console.log(`${formatStandings(standings)}\n\ninterrupted by ${signal} after ${results.games.length} of ${plan.all.length} games in ${dir}/ (--resume continues it)`);
+    console.log(
+      `${formatStandings(standings)}\n\ninterrupted by ${signal} after ${results.games.length} of ${plan.all.length} games in ${dir}/ (--resume continues it)`,
+    );
     process.exit(SIGNAL_EXIT_CODES[signal]);
   }
   writeResults(dir, { ...results, standings });
-  if (options.svg) writeFileAtomically(options.svg, ratingsSvg(standings, `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`), "--svg file");
+  if (options.svg)
+    writeFileAtomically(
+      options.svg,
+      ratingsSvg(
+        standings,
+        `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`,
+      ),
+      "--svg file",
+    );
   if (options.markdown) {
     const finishes = new Map<string, Record<Finish, number>>();
     for (const p of settings.players.filter(isPiskasm)) finishes.set(p, lossFinishes(dir, p, results.games));
-    writeMarkdownSection(options.markdown, arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }));
+    writeMarkdownSection(
+      options.markdown,
+      arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }),
+    );
   }
-  if (options.json) console.log(JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }));
-  else console.log(`${formatStandings(standings)}\n\n${results.games.length} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`);
+  if (options.json)
+    console.log(
+      JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }),
+    );
+  else
+    console.log(
+      `${formatStandings(standings)}\n\n${results.games.length} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`,
+    );
 }

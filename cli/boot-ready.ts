@@ -64,7 +64,8 @@ function errorLine(lines: readonly string[]): string | undefined {
  */
 export function waitUntilBooted(machine: Machine, dos: DosProfile, timeoutMs: number): Promise<BootOutcome> {
   const started = performance.now();
-  const ticks = (): number => machine.memory.readU16(BIOS_TICKS) + machine.memory.readU16(BIOS_TICKS + 2) * 0x10000;
+  const ticks = (): number =>
+    machine.memory.readU16(BIOS_TICKS) + machine.memory.readU16(BIOS_TICKS + 2) * 0x10000;
   let lastText = "";
   let changedAt = started;
   let changedAtTick = ticks();
@@ -80,7 +81,12 @@ export function waitUntilBooted(machine: Machine, dos: DosProfile, timeoutMs: nu
       if (now - started >= timeoutMs) return { found: "nothing", readyAt: now };
       const lines = machine.screen().lines;
       // A boot loop never leaves the screen still: it is recognised while it scrolls.
-      if (isBootLoop(lines)) return { found: "dos-error", readyAt: now, detail: "the floppy does not boot: the BIOS starts its boot again and again" };
+      if (isBootLoop(lines))
+        return {
+          found: "dos-error",
+          readyAt: now,
+          detail: "the floppy does not boot: the BIOS starts its boot again and again",
+        };
       const text = lines.join("\n");
       // A new screen, or a clock set or started again by the BIOS, starts the stillness anew.
       if (text !== lastText || clockSet) {

@@ -46,7 +46,10 @@ export function registerBoot(program: Command): void {
     .addOption(dosOption())
     .addOption(freedosImageOption())
     .addOption(
-      new Option("--expect <what>", "what the boot must reach: menu (the game's), prompt (a DOS prompt or the menu), any")
+      new Option(
+        "--expect <what>",
+        "what the boot must reach: menu (the game's), prompt (a DOS prompt or the menu), any",
+      )
         .choices(["menu", "prompt", "any"])
         .default("menu"),
     )
@@ -72,10 +75,14 @@ export function registerBoot(program: Command): void {
           console.log(JSON.stringify(report));
         } else {
           console.log(machine.screenText());
-          console.log(`found: ${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""} (after ${report.bootMs} ms)`);
+          console.log(
+            `found: ${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""} (after ${report.bootMs} ms)`,
+          );
         }
         if (!report.reached) {
-          console.error(`piskasm: the boot did not reach ${options.expect === "menu" ? "the game's menu" : "a DOS prompt"}; it found ${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""}`);
+          console.error(
+            `piskasm: the boot did not reach ${options.expect === "menu" ? "the game's menu" : "a DOS prompt"}; it found ${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""}`,
+          );
           process.exitCode = 1;
         }
       } finally {

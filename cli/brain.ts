@@ -12,7 +12,13 @@ import { readProtocolInput } from "../brain/input.js";
 import { drainOutput, runBrain } from "../brain/run.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
 import { UsageError } from "./errors.js";
-import { addBootOptions, bootSpec, parseSeed, savedMenuState, type BootCommandOptions } from "./harness-options.js";
+import {
+  addBootOptions,
+  bootSpec,
+  parseSeed,
+  savedMenuState,
+  type BootCommandOptions,
+} from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -55,9 +61,16 @@ export function registerBrain(program: Command): void {
     .option("--check", "check every asm move against engine-ts, as `piskasm diff` does", true)
     .option("--no-check", "do not check the asm's moves")
     .option("--seed <s>", "every game starts with Seed = s (0..65535); default: a random seed per game")
-    .option("--reports <dir>", "where mismatch reports are written (managers choose the working directory)", projectPath("reports"))
+    .option(
+      "--reports <dir>",
+      "where mismatch reports are written (managers choose the working directory)",
+      projectPath("reports"),
+    )
     .option("--verbose", "log every command, its answer and its time on standard error")
-    .option("--debug", "send a DEBUG line before every move with the engine's time (managers show or skip it)");
+    .option(
+      "--debug",
+      "send a DEBUG line before every move with the engine's time (managers show or skip it)",
+    );
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();
     // v86's wasm compiled by TurboFan at once, not by Liftoff first: from the menu state an END can

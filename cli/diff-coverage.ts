@@ -23,9 +23,12 @@ export function loadCoverageSetup(): CoverageSetup {
     map = JSON.parse(readFileSync(symPath, "utf8")) as SymbolMap;
     image = readFileSync(comPath);
   } catch (error) {
-    throw new Error(`--coverage needs ${symPath} and ${comPath}: run \`make\` first (${(error as Error).message})`, {
-      cause: error,
-    });
+    throw new Error(
+      `--coverage needs ${symPath} and ${comPath}: run \`make\` first (${(error as Error).message})`,
+      {
+        cause: error,
+      },
+    );
   }
   const flow = controlFlow(map, image);
   return { map, image, flow, plan: coveragePlan(flow, image, map.origin) };

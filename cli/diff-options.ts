@@ -1,7 +1,12 @@
 /** `piskasm diff`'s options: their declarations and their validation into the settings of one run. */
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
-import { ENGINE_POLICY_NAMES, isEnginePolicyName, isPolicyName, POLICY_NAMES } from "../checks/policy-names.js";
+import {
+  ENGINE_POLICY_NAMES,
+  isEnginePolicyName,
+  isPolicyName,
+  POLICY_NAMES,
+} from "../checks/policy-names.js";
 import type { BootSpec } from "../guest/boot.js";
 import type { RunPlanOptions, Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
@@ -55,7 +60,10 @@ const POLICY_CHOICES = [...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].j
 export function addDiffOptions(command: Command): Command {
   command
     .option("--games <n>", `number of games, 1..${MAX_GAMES} (they alternate who starts)`, "20")
-    .option("--seed <s>", "0..65535: game i starts with Seed = (s + i) mod 65536 (typed after the game's menu key S) and the policies are seeded from s")
+    .option(
+      "--seed <s>",
+      "0..65535: game i starts with Seed = (s + i) mod 65536 (typed after the game's menu key S) and the policies are seeded from s",
+    )
     .option(
       "--policy <name>",
       `the human opponent: ${POLICY_CHOICES}; sweep (the default) is storm with openings by the game's index: ` +
@@ -64,8 +72,15 @@ export function addDiffOptions(command: Command): Command {
     )
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
-    .option("--out <dir>", "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it; created and checked before the first game)", "reports")
-    .option("--stop-on-write-error", "stop the run when a report cannot be written (default: say so and go on)")
+    .option(
+      "--out <dir>",
+      "where mismatch reports are written (JSON, with the game as .psq and .sgf beside it; created and checked before the first game)",
+      "reports",
+    )
+    .option(
+      "--stop-on-write-error",
+      "stop the run when a report cannot be written (default: say so and go on)",
+    )
     .option(
       "--shrink-ms <n>",
       "time budget per mismatch for shrinking it to the smallest game that still diverges (fewest human moves, " +
@@ -79,8 +94,14 @@ export function addDiffOptions(command: Command): Command {
         "once seen; docs/architecture.md) from the menu on: a table per routine, the whole program's and the " +
         "evaluator's figures, the blocks and jumps left (in the JSON with --json)",
     )
-    .option("--coverage-md <file>", "with --coverage: also write the coverage page (docs/coverage.md, `make coverage`) with the reasons of what is left")
-    .option("--coverage-lines <file>", "with --coverage: also write which source lines ran (JSON; `make coverage` puts it in the symbol map for the debugger tab)")
+    .option(
+      "--coverage-md <file>",
+      "with --coverage: also write the coverage page (docs/coverage.md, `make coverage`) with the reasons of what is left",
+    )
+    .option(
+      "--coverage-lines <file>",
+      "with --coverage: also write which source lines ran (JSON; `make coverage` puts it in the symbol map for the debugger tab)",
+    )
     .option(
       "--shard <i/n>",
       "play only shard i of n of the run (i from 0; needs --seed): the run's pairs of games (one per starter) " +
@@ -119,14 +140,19 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   };
 }
 
-function needsCoverage(options: DiffCommandOptions, value: string | undefined, name: string): string | undefined {
+function needsCoverage(
+  options: DiffCommandOptions,
+  value: string | undefined,
+  name: string,
+): string | undefined {
   if (value !== undefined && !options.coverage) throw new UsageError(`${name} needs --coverage`);
   return value;
 }
 
 function parseShardOption(text: string | undefined, fixedSeed: number | undefined): Shard | undefined {
   if (text === undefined) return undefined;
-  if (fixedSeed === undefined) throw new UsageError("--shard needs --seed: every shard must plan the same games");
+  if (fixedSeed === undefined)
+    throw new UsageError("--shard needs --seed: every shard must plan the same games");
   try {
     return parseShard(text);
   } catch (error) {

@@ -82,7 +82,11 @@ export function writeCoverageFiles(settings: DiffSettings, result: DiffResult): 
   const command = `${run} --coverage-md ${settings.coverageMd}`;
   const { games, computerMoves, mismatches, instructionsPerMove } = result.summary;
   const figures = `${games} games, ${computerMoves} computer moves checked, ${mismatches} mismatches; instructions per move: median ${instructionsPerMove.median}`;
-  writeFileAtomically(settings.coverageMd, coverageMarkdown(result.coverage, command, figures), "--coverage-md file");
+  writeFileAtomically(
+    settings.coverageMd,
+    coverageMarkdown(result.coverage, command, figures),
+    "--coverage-md file",
+  );
   console.error(`diff: coverage page written to ${settings.coverageMd}`);
 }
 
@@ -125,7 +129,8 @@ function summaryLine(summary: RunSummary): string {
 }
 
 function missingLine(log: ReportLog, out: string): string {
-  const more = log.missing > log.missingGames.length ? ` and ${log.missing - log.missingGames.length} more` : "";
+  const more =
+    log.missing > log.missingGames.length ? ` and ${log.missing - log.missingGames.length} more` : "";
   return (
     `${log.missing} mismatch report(s) missing (could not be written to ${out}): games ` +
     `${[...log.missingGames].sort((a, b) => a - b).join(", ")}${more}; their summaries are printed above`

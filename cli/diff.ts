@@ -12,8 +12,19 @@ import { runDiff } from "../harness/run.js";
 import { shardGameCount } from "../harness/shard.js";
 import { FileError } from "../util/files.js";
 import { coverageOf } from "./diff-coverage.js";
-import { addDiffOptions, parseDiffOptions, type DiffCommandOptions, type DiffSettings } from "./diff-options.js";
-import { printDiffSummary, writeCoverageFiles, writeShardFile, type DiffResult, type ReportLog } from "./diff-summary.js";
+import {
+  addDiffOptions,
+  parseDiffOptions,
+  type DiffCommandOptions,
+  type DiffSettings,
+} from "./diff-options.js";
+import {
+  printDiffSummary,
+  writeCoverageFiles,
+  writeShardFile,
+  type DiffResult,
+  type ReportLog,
+} from "./diff-summary.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -23,7 +34,9 @@ const LISTED_REPORTS = 100;
 export function registerDiff(program: Command): void {
   const command = program
     .command("diff")
-    .description("play games of PISKASM.COM in v86 and check every computer move against engine-ts (full state and screen)");
+    .description(
+      "play games of PISKASM.COM in v86 and check every computer move against engine-ts (full state and screen)",
+    );
   addDiffOptions(command).action(async (options: DiffCommandOptions) => {
     const settings = parseDiffOptions(options);
     const result = await playDiff(settings);
@@ -74,16 +87,31 @@ async function playDiff(settings: DiffSettings): Promise<DiffResult> {
   interrupts.dispose();
   progress.finish();
   const signal = interrupts.received();
-  const stoppedBy = signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);
+  const stoppedBy =
+    signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);
   const coverageReport = settings.coverage && coverageOf(settings.coverage, coverage);
-  return { summary, interrupted, stoppedBy, log, digest, signal, coverage: coverageReport, coverageHits: coverage };
+  return {
+    summary,
+    interrupted,
+    stoppedBy,
+    log,
+    digest,
+    signal,
+    coverage: coverageReport,
+    coverageHits: coverage,
+  };
 }
 
 /**
  * Writes each diverged game's report (JSON, .psq, .sgf) and prints its summary; a report that cannot
  * be written is printed and counted, and stops the run with --stop-on-write-error.
  */
-function mismatchReporter(settings: DiffSettings, progress: Progress, log: ReportLog, stop: AbortController): (outcome: GameOutcome) => void {
+function mismatchReporter(
+  settings: DiffSettings,
+  progress: Progress,
+  log: ReportLog,
+  stop: AbortController,
+): (outcome: GameOutcome) => void {
   return (outcome) => {
     if (!outcome.mismatch) return;
     const report = buildReport(outcome, settings.boot.dos);
@@ -93,7 +121,9 @@ function mismatchReporter(settings: DiffSettings, progress: Progress, log: Repor
       if (log.paths.length < LISTED_REPORTS) log.paths.push(path);
       if (settings.shard) log.names.push(basename(path));
       writeRecordFiles(path, reportGame(report));
-      progress.note(formatMismatch(report, path, fieldNotes(report.diffs, projectPath("build", "piskasm.sym.json"))));
+      progress.note(
+        formatMismatch(report, path, fieldNotes(report.diffs, projectPath("build", "piskasm.sym.json"))),
+      );
     } catch (error) {
       if (!(error instanceof FileError)) throw error;
       log.missing++;

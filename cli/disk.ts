@@ -17,7 +17,10 @@ export function registerDisk(program: Command): void {
       "make the game's FreeDOS floppy: a copy of a FreeDOS boot floppy with MOUSE.COM, PISKASM.COM, " +
         "and an AUTOEXEC.BAT and CONFIG.SYS that boot into the game (the originals kept as .ORG)",
     )
-    .requiredOption("--freedos <img>", "a 1.44 MB FreeDOS boot floppy with KERNEL.SYS and COMMAND.COM (never modified)")
+    .requiredOption(
+      "--freedos <img>",
+      "a 1.44 MB FreeDOS boot floppy with KERNEL.SYS and COMMAND.COM (never modified)",
+    )
     .option("-o, --output <out>", "the floppy to write", projectPath("build", "freedos.img"))
     .action((options: DiskCommandOptions) => {
       checkOutputPlace(options.output, "floppy", "file");
@@ -29,6 +32,8 @@ export function registerDisk(program: Command): void {
         throw new FileError(`cannot write ${options.output}: ${fsReason(error)}`);
       }
       console.log(`wrote ${options.output}: FreeDOS from ${options.freedos} with MOUSE.COM and PISKASM.COM`);
-      console.log("after the game exits, type PISKASM (or PISKASM /S:n for seed n) at the FreeDOS prompt to play again");
+      console.log(
+        "after the game exits, type PISKASM (or PISKASM /S:n for seed n) at the FreeDOS prompt to play again",
+      );
     });
 }

@@ -25,10 +25,10 @@ export interface BootImage {
 export const FREEDOS_IMAGE_ENV = "FREEDOS_IMAGE";
 
 export function dosOption(): Option {
-  return new Option("--dos <kind>", "the DOS to run the game under: builtin (the project's small DOS) or freedos").choices([
-    "builtin",
-    "freedos",
-  ]);
+  return new Option(
+    "--dos <kind>",
+    "the DOS to run the game under: builtin (the project's small DOS) or freedos",
+  ).choices(["builtin", "freedos"]);
 }
 
 export function freedosImageOption(): Option {
@@ -43,11 +43,16 @@ export function freedosImageOption(): Option {
  * the game's FreeDOS floppy built on --freedos-image (cached in build/freedos/). Errors are one-line
  * UsageErrors or InputFileErrors.
  */
-export function bootImage(options: DosOptions, image: string = projectPath("build", "piskasm.img")): BootImage {
+export function bootImage(
+  options: DosOptions,
+  image: string = projectPath("build", "piskasm.img"),
+): BootImage {
   let path = image;
   if (options.dos === "freedos") {
     if (!options.freedosImage) {
-      throw new UsageError(`--dos freedos needs --freedos-image IMG (or ${FREEDOS_IMAGE_ENV}=IMG), a FreeDOS boot floppy`);
+      throw new UsageError(
+        `--dos freedos needs --freedos-image IMG (or ${FREEDOS_IMAGE_ENV}=IMG), a FreeDOS boot floppy`,
+      );
     }
     path = freedosBootImage(options.freedosImage);
   }

@@ -11,7 +11,8 @@ export interface Failure {
 }
 
 /** Messages of V8 and WebAssembly when memory cannot be had (under `ulimit -v`, or a full machine). */
-const OUT_OF_MEMORY = /allocation failed|could not allocate|out of memory|WebAssembly\.Memory|Array buffer allocation/i;
+const OUT_OF_MEMORY =
+  /allocation failed|could not allocate|out of memory|WebAssembly\.Memory|Array buffer allocation/i;
 
 export function describeFailure(error: unknown): Failure {
   if (error instanceof FileError) return { message: error.message, exitCode: 2 };
@@ -23,7 +24,10 @@ export function describeFailure(error: unknown): Failure {
   const text = error instanceof Error ? error.message : String(error);
   // Only the first line: an emulator's error goes on with the guest's screen, which may say "Out of memory".
   if (OUT_OF_MEMORY.test(text.split("\n", 1)[0])) {
-    return { message: `not enough memory for the emulator (${text}); allow more (ulimit -v) or run fewer --jobs`, exitCode: 2 };
+    return {
+      message: `not enough memory for the emulator (${text}); allow more (ulimit -v) or run fewer --jobs`,
+      exitCode: 2,
+    };
   }
   return { message: text, exitCode: 1 };
 }

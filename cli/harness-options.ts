@@ -19,13 +19,18 @@ export function addBootOptions(command: Command): Command {
     .option("--image <path>", "1.44 MB floppy that boots into the game", projectPath("build", "piskasm.img"))
     .addOption(dosOption())
     .addOption(freedosImageOption())
-    .option("--timeout-ms <n>", "longest wait for the emulator in one step (then fail with the screen)", "20000");
+    .option(
+      "--timeout-ms <n>",
+      "longest wait for the emulator in one step (then fail with the screen)",
+      "20000",
+    );
 }
 
 /** A game seed for PISKASM /S:n: an integer 0..65535. */
 export function parseSeed(value: string, option = "--seed"): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 0xffff) throw new UsageError(`${option} must be an integer 0..65535, not ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || n > 0xffff)
+    throw new UsageError(`${option} must be an integer 0..65535, not ${JSON.stringify(value)}`);
   return n;
 }
 

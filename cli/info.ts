@@ -16,7 +16,10 @@ interface InfoCommandOptions extends BootCommandOptions {
 }
 
 function parseMoves(text: string): number[] {
-  const names = text.split(",").map((m) => m.trim()).filter((m) => m !== "");
+  const names = text
+    .split(",")
+    .map((m) => m.trim())
+    .filter((m) => m !== "");
   const cells: number[] = [];
   for (const name of names) {
     let cell: number;
@@ -25,7 +28,8 @@ function parseMoves(text: string): number[] {
     } catch (error) {
       throw new UsageError(`--moves: ${(error as Error).message}`);
     }
-    if (cells.includes(cell)) throw new UsageError(`--moves: ${formatCell(cell)} is played twice (the cell is occupied)`);
+    if (cells.includes(cell))
+      throw new UsageError(`--moves: ${formatCell(cell)} is played twice (the cell is occupied)`);
     cells.push(cell);
   }
   return cells;
@@ -34,9 +38,14 @@ function parseMoves(text: string): number[] {
 export function registerInfo(program: Command): void {
   const command = program
     .command("info")
-    .description("play human moves in the emulator (the computer answering) and show the asm's and engine-ts's Info side by side")
+    .description(
+      "play human moves in the emulator (the computer answering) and show the asm's and engine-ts's Info side by side",
+    )
     .requiredOption("--moves <list>", 'human moves, comma-separated, like "K10,L11" (may be empty: "")')
-    .option("--seed <s>", "0..65535: start the game with this Seed (typed after the game's menu key S); default: the program's counted seed")
+    .option(
+      "--seed <s>",
+      "0..65535: start the game with this Seed (typed after the game's menu key S); default: the program's counted seed",
+    )
     .option("--json", "print { seed, moves, asm, ts, diffs } as JSON");
   addBootOptions(command).action(async (options: InfoCommandOptions) => {
     const moves = parseMoves(options.moves);
@@ -52,19 +61,40 @@ export function registerInfo(program: Command): void {
           JSON.stringify({
             seed: inspection.seed,
             moves: inspection.played.map(formatCell),
-            asm: { plocha: [...asm.plocha], info: [...asm.info], random: asm.random, lastPC: asm.lastPC, volnaPole: asm.volnaPole },
-            ts: { plocha: [...ts.plocha], info: [...ts.info], random: ts.random, lastPC: ts.lastPC, volnaPole: ts.volnaPole },
+            asm: {
+              plocha: [...asm.plocha],
+              info: [...asm.info],
+              random: asm.random,
+              lastPC: asm.lastPC,
+              volnaPole: asm.volnaPole,
+            },
+            ts: {
+              plocha: [...ts.plocha],
+              info: [...ts.info],
+              random: ts.random,
+              lastPC: ts.lastPC,
+              volnaPole: ts.volnaPole,
+            },
             diffs,
           }),
         );
       } else {
-        console.log(`seed ${inspection.seed}, human moves ${inspection.played.map(formatCell).join(",") || "(none)"}`);
+        console.log(
+          `seed ${inspection.seed}, human moves ${inspection.played.map(formatCell).join(",") || "(none)"}`,
+        );
         console.log(infoGridsSideBySide(asm.plocha, asm.info, ts.info));
-        console.log(diffs.length === 0 ? "the engines agree on the whole state" : `${diffs.length} differences (* in the grids):`);
+        console.log(
+          diffs.length === 0
+            ? "the engines agree on the whole state"
+            : `${diffs.length} differences (* in the grids):`,
+        );
         for (const d of diffs) {
-          console.log(`  ${d.field}${d.cell === null ? "" : ` ${formatCell(d.cell)}`}: asm ${d.asm}, ts ${d.ts}`);
+          console.log(
+            `  ${d.field}${d.cell === null ? "" : ` ${formatCell(d.cell)}`}: asm ${d.asm}, ts ${d.ts}`,
+          );
         }
-        for (const note of fieldNotes(diffs, projectPath("build", "piskasm.sym.json"))) console.log(`  ${note}`);
+        for (const note of fieldNotes(diffs, projectPath("build", "piskasm.sym.json")))
+          console.log(`  ${note}`);
       }
       if (diffs.length > 0) process.exitCode = 1;
     } finally {

@@ -11,7 +11,16 @@ import { asmTarget } from "../mutate/asm-target.js";
 import { runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
 import { writeMarkdown } from "../mutate/markdown.js";
 import type { MutantRun } from "../mutate/mutant-run.js";
-import { figureLines, figures, MUTATION_FORMAT, mutantResult, readVerdicts, shrinkCounts, type MutantResult, type MutationReport } from "../mutate/report.js";
+import {
+  figureLines,
+  figures,
+  MUTATION_FORMAT,
+  mutantResult,
+  readVerdicts,
+  shrinkCounts,
+  type MutantResult,
+  type MutationReport,
+} from "../mutate/report.js";
 import { SelectionError, spread } from "../mutate/select.js";
 import type { PreparedMutant, TargetMutants } from "../mutate/target.js";
 import { tsTarget } from "../mutate/ts-target.js";
@@ -50,22 +59,60 @@ export function registerMutate(program: Command): void {
         "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
         "the differential harness kills",
     )
-    .option("--target <t>", "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)", "asm")
-    .option("--routines <list>", "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)")
+    .option(
+      "--target <t>",
+      "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
+      "asm",
+    )
+    .option(
+      "--routines <list>",
+      "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
+    )
     .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
-    .option("--ids <list>", "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)")
+    .option(
+      "--ids <list>",
+      "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
+    )
     .option("--games <n>", "games per mutant at most (it is killed at its first mismatch)", "12")
-    .option("--policy <list>", `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`, "engine,random,sweep")
-    .option("--seed <s>", "game i has Seed (s + 40503 i) mod 65536 (spread over all Seeds); the policies are seeded from s", "1")
+    .option(
+      "--policy <list>",
+      `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`,
+      "engine,random,sweep",
+    )
+    .option(
+      "--seed <s>",
+      "game i has Seed (s + 40503 i) mod 65536 (spread over all Seeds); the policies are seeded from s",
+      "1",
+    )
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
     .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
     .option("--shard <i/n>", "run only mutants i, i+n, i+2n ... (i from 0)")
-    .option("--out <dir>", "where mutation.json and the killing games' mismatch reports go", "reports/mutation")
-    .option("--timeout-ms <n>", "last-resort wall-time limit of one step (hangs are caught sooner: by guest instructions without progress)", "60000")
-    .option("--shrink-ms <n>", "time budget for shrinking a killing mismatch (0: none)", String(DEFAULT_SHRINK_MS))
-    .option("--shrink-sample <n>", "shrink the kills of about n mutants spread evenly over the campaign (0: of all)", "60")
+    .option(
+      "--out <dir>",
+      "where mutation.json and the killing games' mismatch reports go",
+      "reports/mutation",
+    )
+    .option(
+      "--timeout-ms <n>",
+      "last-resort wall-time limit of one step (hangs are caught sooner: by guest instructions without progress)",
+      "60000",
+    )
+    .option(
+      "--shrink-ms <n>",
+      "time budget for shrinking a killing mismatch (0: none)",
+      String(DEFAULT_SHRINK_MS),
+    )
+    .option(
+      "--shrink-sample <n>",
+      "shrink the kills of about n mutants spread evenly over the campaign (0: of all)",
+      "60",
+    )
     .option("--markdown <file>", "also write the report as Markdown (docs/mutation.md)")
-    .option("--verdicts <file>", "the survivors' verdicts (equivalent or missed, with why)", projectPath("mutate", "verdicts.json"))
+    .option(
+      "--verdicts <file>",
+      "the survivors' verdicts (equivalent or missed, with why)",
+      projectPath("mutate", "verdicts.json"),
+    )
     .option(
       "--rescore <file>",
       "play nothing: read a campaign's mutation.json, count the equivalent survivors again with --verdicts, " +
@@ -74,7 +121,8 @@ export function registerMutate(program: Command): void {
     .option("--note <text>", "a sentence about the run for the report (the machine's load, for example)")
     .option("--json", "print the figures as one JSON object")
     .action(async (options: MutateOptions) => {
-      if (options.target !== "asm" && options.target !== "ts") throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(options.target)}`);
+      if (options.target !== "asm" && options.target !== "ts")
+        throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(options.target)}`);
       try {
         if (options.rescore !== undefined) rescore(options.rescore, options);
         else await runCampaign(options, options.target);
@@ -87,7 +135,8 @@ export function registerMutate(program: Command): void {
 function parsePolicies(list: string): GeneratedPolicyName[] {
   const names = list.split(",").map((p) => p.trim());
   for (const name of names) {
-    if (!isPolicyName(name)) throw new UsageError(`--policy: ${JSON.stringify(name)} is not one of ${POLICY_NAMES.join(", ")}`);
+    if (!isPolicyName(name))
+      throw new UsageError(`--policy: ${JSON.stringify(name)} is not one of ${POLICY_NAMES.join(", ")}`);
   }
   return names as GeneratedPolicyName[];
 }
@@ -118,13 +167,31 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
   mkdirSync(reportsDir, { recursive: true });
   const scratch = join(options.out, "scratch");
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  const settings = { root: projectPath(), routines: list(options.routines), ids: list(options.ids), scratch, jobs, timeoutMs, log };
+  const settings = {
+    root: projectPath(),
+    routines: list(options.routines),
+    ids: list(options.ids),
+    scratch,
+    jobs,
+    timeoutMs,
+    log,
+  };
   const made: TargetMutants = target === "asm" ? await asmTarget(settings, plan) : tsTarget(settings, plan);
   const { notAssembling, identical, duplicate } = made.dropped;
-  log(`mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`);
+  log(
+    `mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`,
+  );
   const chosen = spread(made.mutants, limit, shard);
   const interrupts = listenForInterrupts();
-  const results = await runChosen(chosen, { jobs, shrinkMs, shrinkSample, timeoutMs, reportsDir, log, signal: interrupts.signal });
+  const results = await runChosen(chosen, {
+    jobs,
+    shrinkMs,
+    shrinkSample,
+    timeoutMs,
+    reportsDir,
+    log,
+    signal: interrupts.signal,
+  });
   interrupts.dispose();
   const stoppedBy = interrupts.received();
   rmSync(scratch, { recursive: true, force: true });
@@ -152,7 +219,11 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
     started: new Date(Date.now() - wallMs).toISOString(),
     ...(options.note === undefined ? {} : { note: options.note }),
   };
-  writeFileAtomically(join(options.out, "mutation.json"), JSON.stringify(report, null, 2) + "\n", "mutation report");
+  writeFileAtomically(
+    join(options.out, "mutation.json"),
+    JSON.stringify(report, null, 2) + "\n",
+    "mutation report",
+  );
   if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
   if (options.json) console.log(JSON.stringify(report.figures));
   else console.log(figureLines(report.figures, target === "asm" ? "mutate" : "mutate_ts").join("\n"));
@@ -191,13 +262,24 @@ async function runChosen(chosen: readonly PreparedMutant[], s: RunSettings): Pro
       start.done();
     }
   });
-  await runPool(tasks, s.jobs, (k, run) => {
-    const i = order[k];
-    const mutant = chosen[i];
-    results[i] = mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined);
-    finished++;
-    s.log(`mutate: ${finished}/${chosen.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`);
-  }, s.signal);
+  await runPool(
+    tasks,
+    s.jobs,
+    (k, run) => {
+      const i = order[k];
+      const mutant = chosen[i];
+      results[i] = mutantResult(
+        mutant.description,
+        run,
+        run.report ? saveKiller(s.reportsDir, mutant, run) : undefined,
+      );
+      finished++;
+      s.log(
+        `mutate: ${finished}/${chosen.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`,
+      );
+    },
+    s.signal,
+  );
   return results.filter((r) => r !== undefined);
 }
 
@@ -218,10 +300,13 @@ function rescore(path: string, options: MutateOptions): void {
   try {
     report = JSON.parse(readRegularFile(path, MAX_REPORT_BYTES, "--rescore report")) as MutationReport;
   } catch (error) {
-    throw new UsageError(`--rescore: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(
+      `--rescore: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const format: unknown = report.format;
-  if (format !== MUTATION_FORMAT) throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`);
+  if (format !== MUTATION_FORMAT)
+    throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`);
   const verdicts = readVerdicts(options.verdicts);
   recountShrinks(report, join(dirname(path), "reports"));
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
@@ -238,7 +323,11 @@ function recountShrinks(report: MutationReport, reportsDir: string): void {
     delete mutant.shrink;
     if (!mutant.report) continue;
     // Parsed without readReport's checks: a mutant's game may break the rules those checks hold a real game to.
-    const shrink = shrinkCounts(JSON.parse(readRegularFile(join(reportsDir, mutant.report), MAX_REPORT_BYTES, "mismatch report")) as MismatchReport);
+    const shrink = shrinkCounts(
+      JSON.parse(
+        readRegularFile(join(reportsDir, mutant.report), MAX_REPORT_BYTES, "mismatch report"),
+      ) as MismatchReport,
+    );
     if (shrink) mutant.shrink = shrink;
   }
 }

@@ -4,7 +4,13 @@ import { openSession } from "../guest/boot.js";
 import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../checks/record-files.js";
 import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
-import { formatMismatch, readReport, ReportError, shrunkReport, type MismatchReport } from "../checks/report.js";
+import {
+  formatMismatch,
+  readReport,
+  ReportError,
+  shrunkReport,
+  type MismatchReport,
+} from "../checks/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
@@ -21,19 +27,34 @@ interface ReplayCommandOptions extends BootCommandOptions {
 export function registerReplay(program: Command): void {
   const command = program
     .command("replay")
-    .description("re-run the game of a mismatch report (same seed typed after the game's menu key S, same moves) and show the divergence again")
+    .description(
+      "re-run the game of a mismatch report (same seed typed after the game's menu key S, same moves) and show the divergence again",
+    )
     .argument("<file>", "a report written by `piskasm diff`, or a game record (.psq or .sgf)")
-    .option("--seed <s>", "for a record: the game's Seed (when its player names do not say `PISKASM.COM /S:n`)")
-    .option("--first <who>", "for a record: who started, human or computer (when its player names do not say)")
-    .option("--shrunk", "replay the report's shrunk game (the smallest reproduction `diff` found) instead of the original one")
+    .option(
+      "--seed <s>",
+      "for a record: the game's Seed (when its player names do not say `PISKASM.COM /S:n`)",
+    )
+    .option(
+      "--first <who>",
+      "for a record: who started, human or computer (when its player names do not say)",
+    )
+    .option(
+      "--shrunk",
+      "replay the report's shrunk game (the smallest reproduction `diff` found) instead of the original one",
+    )
     .option("--json", "print the new report (or null) and whether it reproduces the old one");
   addBootOptions(command).action(async (file: string, options: ReplayCommandOptions) => {
     const boot = bootSpec(options);
     let report;
     try {
-      report = isRecordFile(file) ? readRecordAsReport(file, { ...recordOptions(options), dos: boot.dos }).report : readReport(file);
+      report = isRecordFile(file)
+        ? readRecordAsReport(file, { ...recordOptions(options), dos: boot.dos }).report
+        : readReport(file);
     } catch (error) {
-      throw error instanceof ReportError || error instanceof RecordError ? new UsageError(error.message) : error;
+      throw error instanceof ReportError || error instanceof RecordError
+        ? new UsageError(error.message)
+        : error;
     }
     if (options.shrunk) report = pickShrunk(report, file);
     const session = await openSession(boot);
@@ -44,12 +65,19 @@ export function registerReplay(program: Command): void {
       if (options.json) {
         console.log(JSON.stringify({ reproduced, report: again }));
       } else if (again) {
-        console.log(formatMismatch(again, undefined, fieldNotes(again.diffs, projectPath("build", "piskasm.sym.json"))));
-        console.log(reproduced ? "reproduced: the same divergence as in the report" : "diverged, but not as in the report");
+        console.log(
+          formatMismatch(again, undefined, fieldNotes(again.diffs, projectPath("build", "piskasm.sym.json"))),
+        );
+        console.log(
+          reproduced
+            ? "reproduced: the same divergence as in the report"
+            : "diverged, but not as in the report",
+        );
       } else {
         console.log(`no divergence: the engines agree on all ${report.moves.length} moves of ${file}`);
       }
-      if (isRecordFile(file) && !options.json) console.log(describeRecordReplay(report, outcome.computerMoves));
+      if (isRecordFile(file) && !options.json)
+        console.log(describeRecordReplay(report, outcome.computerMoves));
       if (again) process.exitCode = 1;
     } finally {
       await session.machine.destroy();
@@ -59,14 +87,21 @@ export function registerReplay(program: Command): void {
 
 function recordOptions(options: ReplayCommandOptions): { seed?: number; first?: "human" | "computer" } {
   const first = options.first;
-  if (first !== undefined && first !== "human" && first !== "computer") throw new UsageError(`--first must be human or computer, not ${JSON.stringify(first)}`);
-  return { ...(options.seed === undefined ? {} : { seed: parseSeed(options.seed) }), ...(first === undefined ? {} : { first }) };
+  if (first !== undefined && first !== "human" && first !== "computer")
+    throw new UsageError(`--first must be human or computer, not ${JSON.stringify(first)}`);
+  return {
+    ...(options.seed === undefined ? {} : { seed: parseSeed(options.seed) }),
+    ...(first === undefined ? {} : { first }),
+  };
 }
 
 /** The report's shrunk game, or a usage error saying why it has none. */
 function pickShrunk(report: MismatchReport, file: string): MismatchReport {
   const shrunk = shrunkReport(report);
   if (shrunk) return shrunk;
-  const why = report.shrunk && "reason" in report.shrunk ? `: ${report.shrunk.reason}` : " (it was written without shrinking)";
+  const why =
+    report.shrunk && "reason" in report.shrunk
+      ? `: ${report.shrunk.reason}`
+      : " (it was written without shrinking)";
   throw new UsageError(`--shrunk: ${file} has no shrunk game${why}`);
 }

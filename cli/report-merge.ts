@@ -8,7 +8,13 @@
  */
 import { existsSync, lstatSync } from "node:fs";
 import { join } from "node:path";
-import { checkOutputPlace, FileError, makeOutputDir, readRegularBytes, writeFileAtomically } from "../util/files.js";
+import {
+  checkOutputPlace,
+  FileError,
+  makeOutputDir,
+  readRegularBytes,
+  writeFileAtomically,
+} from "../util/files.js";
 import { combineDigests } from "../harness/moves-digest.js";
 import { MAX_REPORT_BYTES } from "../checks/report.js";
 import { formatShard } from "../harness/shard.js";
@@ -49,9 +55,13 @@ interface Copy {
 /** Merges the shard summaries found in `dirs` into `outDir`; throws UsageError on unusable input. */
 export function mergeShards(dirs: readonly string[], outDir: string): MergedSummary {
   checkOutputPlace(outDir, "merged report folder", "directory");
-  const found: FoundShard[] = dirs.flatMap((dir) => readShardSummaries(dir).map((summary) => ({ dir, summary })));
+  const found: FoundShard[] = dirs.flatMap((dir) =>
+    readShardSummaries(dir).map((summary) => ({ dir, summary })),
+  );
   const first = checkRun(found);
-  const copies = found.flatMap(({ dir, summary }) => summary.reports.flatMap((name) => reportFiles(dir, name)));
+  const copies = found.flatMap(({ dir, summary }) =>
+    summary.reports.flatMap((name) => reportFiles(dir, name)),
+  );
   makeOutputDir(outDir, "merged report folder");
   for (const copy of copies) checkTarget(outDir, copy);
   const merged: MergedSummary = {
@@ -66,7 +76,11 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergedSumm
     reports: found.flatMap(({ summary }) => summary.reports),
   };
   for (const copy of copies) writeFileAtomically(join(outDir, copy.name), copy.bytes, "merged report");
-  writeFileAtomically(join(outDir, MERGED_SUMMARY_FILE), `${JSON.stringify(merged, null, 2)}\n`, "merged summary");
+  writeFileAtomically(
+    join(outDir, MERGED_SUMMARY_FILE),
+    `${JSON.stringify(merged, null, 2)}\n`,
+    "merged summary",
+  );
   return merged;
 }
 
@@ -81,16 +95,22 @@ function checkRun(found: readonly FoundShard[]): FoundShard {
     const where = `shard ${formatShard(summary.shard)} in ${dir}`;
     if (summary.shard.count !== count || JSON.stringify(summary.plan) !== plan) {
       const program = summary.plan.program !== first.summary.plan.program ? " (it ran another program)" : "";
-      throw new UsageError(`${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}${program}`);
+      throw new UsageError(
+        `${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}${program}`,
+      );
     }
     const twin = byIndex.get(summary.shard.index);
     if (twin) throw new UsageError(`${where} is there twice (also in ${twin.dir})`);
     byIndex.set(summary.shard.index, shard);
   }
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw new UsageError(`shards missing from the run of ${count}: ${missing.map((i) => `${i}/${count}`).join(", ")}`);
+  if (missing.length > 0)
+    throw new UsageError(
+      `shards missing from the run of ${count}: ${missing.map((i) => `${i}/${count}`).join(", ")}`,
+    );
   const games = sum(found, (s) => s.games);
-  if (games !== first.summary.plan.games) throw new UsageError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
+  if (games !== first.summary.plan.games)
+    throw new UsageError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
   return first;
 }
 
@@ -105,8 +125,10 @@ function reportFiles(dir: string, name: string): Copy[] {
   return names.flatMap((file, i) => {
     const source = join(dir, file);
     if (i > 0 && !existsSync(source)) return [];
-    if (i === 0 && !existsSync(source)) throw new UsageError(`report ${source} named by the shard summary is missing`);
-    if (lstatSync(source).isSymbolicLink()) throw new UsageError(`report ${source} is a symbolic link, not a report the shard wrote`);
+    if (i === 0 && !existsSync(source))
+      throw new UsageError(`report ${source} named by the shard summary is missing`);
+    if (lstatSync(source).isSymbolicLink())
+      throw new UsageError(`report ${source} is a symbolic link, not a report the shard wrote`);
     try {
       return [{ name: file, bytes: readRegularBytes(source, MAX_REPORT_BYTES, "report") }];
     } catch (error) {
@@ -121,5 +143,6 @@ function checkTarget(outDir: string, copy: Copy): void {
   const target = join(outDir, copy.name);
   if (!existsSync(target)) return;
   const there = readRegularBytes(target, MAX_REPORT_BYTES, "merged report");
-  if (!Buffer.from(there).equals(copy.bytes)) throw new UsageError(`${target} already exists with other content`);
+  if (!Buffer.from(there).equals(copy.bytes))
+    throw new UsageError(`${target} already exists with other content`);
 }

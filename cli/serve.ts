@@ -26,7 +26,8 @@ interface ServeCommandOptions extends DosOptions {
 }
 
 function parsePort(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be a number 0..65535, not ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new UsageError(`--port must be a number 0..65535, not ${JSON.stringify(value)}`);
   return Number(value);
 }
 
@@ -35,7 +36,11 @@ export function registerServe(program: Command): void {
     .command("serve")
     .description("serve the browser page that plays PISKASM.COM in v86 with the debug panel")
     .option("--port <port>", "TCP port (0 = any free port)", "8086")
-    .option("--host <host>", "address to listen on (anything but loopback opens the page to the network: serve warns)", "127.0.0.1")
+    .option(
+      "--host <host>",
+      "address to listen on (anything but loopback opens the page to the network: serve warns)",
+      "127.0.0.1",
+    )
     .option("--image <path>", "serve this 1.44 MB floppy image as the page's default disk")
     .addOption(dosOption())
     .addOption(freedosImageOption())
@@ -44,7 +49,8 @@ export function registerServe(program: Command): void {
     .action(async (options: ServeCommandOptions) => {
       const port = parsePort(options.port);
       const image = options.dos === "freedos" ? bootImage(options).path : options.image;
-      const { server, snapshot, served } = image === undefined && options.snapshot ? siteServer() : floppyServer(image, options.snapshot);
+      const { server, snapshot, served } =
+        image === undefined && options.snapshot ? siteServer() : floppyServer(image, options.snapshot);
       let url: string;
       try {
         url = await listen(server, options.host, port);
@@ -55,16 +61,25 @@ export function registerServe(program: Command): void {
       const bound = server.address() as AddressInfo;
       if (!isLoopback(bound.address)) {
         const exposed = networkUrls(bound);
-        const where = exposed.length > 0 ? `other machines can open ${exposed.join(" ")}` : "this machine has no network address right now";
-        console.warn(`piskasm: warning: --host ${options.host} serves the page to the network, not only to this machine; ${where}`);
+        const where =
+          exposed.length > 0
+            ? `other machines can open ${exposed.join(" ")}`
+            : "this machine has no network address right now";
+        console.warn(
+          `piskasm: warning: --host ${options.host} serves the page to the network, not only to this machine; ${where}`,
+        );
       }
       if (served) console.log(`piskasm: ${served}`);
       if (options.open) console.log(`piskasm: ${openInBrowser(url)}`);
       console.log("piskasm: press Ctrl+C to stop");
       if (!snapshot) return;
       const { bytes, problem } = await snapshot;
-      if (bytes.byteLength > 0) console.log(`piskasm: machine saved at the menu (${(bytes.byteLength / 1048576).toFixed(1)} MB): the page starts there`);
-      else if (options.snapshot) console.warn(`piskasm: no menu snapshot (${problem}); the page boots the floppy itself`);
+      if (bytes.byteLength > 0)
+        console.log(
+          `piskasm: machine saved at the menu (${(bytes.byteLength / 1048576).toFixed(1)} MB): the page starts there`,
+        );
+      else if (options.snapshot)
+        console.warn(`piskasm: no menu snapshot (${problem}); the page boots the floppy itself`);
     });
 }
 

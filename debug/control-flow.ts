@@ -51,7 +51,9 @@ const DATA_LINE = /^(?:[A-Za-z_.?][\w.?@$]*:?\s+)?(?:db|dw|dd|dq|dt|times|resb|r
 /** The instructions of the code lines, in address order; every code line must decode to its exact length. */
 function instructions(map: SymbolMap, byteAt: (offset: number) => number): Instruction[] {
   const out: Instruction[] = [];
-  const code = map.lines.filter((l) => l.length > 0 && !DATA_LINE.test(l.text)).sort((a, b) => a.offset - b.offset);
+  const code = map.lines
+    .filter((l) => l.length > 0 && !DATA_LINE.test(l.text))
+    .sort((a, b) => a.offset - b.offset);
   for (const line of code) {
     let at = line.offset;
     while (at < line.offset + line.length) {
@@ -60,7 +62,9 @@ function instructions(map: SymbolMap, byteAt: (offset: number) => number): Instr
       at += instruction.length;
     }
     if (at !== line.offset + line.length) {
-      throw new Error(`${map.files[line.file]}:${line.line} (${line.text}): its ${line.length} bytes do not end on an instruction`);
+      throw new Error(
+        `${map.files[line.file]}:${line.line} (${line.text}): its ${line.length} bytes do not end on an instruction`,
+      );
     }
   }
   return out;
@@ -76,10 +80,13 @@ function incomingEdges(code: readonly Instruction[]): Map<number, string[]> {
   };
   code.forEach((ins, i) => {
     const next = code[i + 1];
-    const falls = ins.transfer.kind === "next" || ins.transfer.kind === "branch" || ins.transfer.kind === "call";
-    if (falls && next && next.offset === ins.offset + ins.length) add(next.offset, ins.transfer.kind === "branch" ? `not-taken@${ins.offset}` : "fall");
+    const falls =
+      ins.transfer.kind === "next" || ins.transfer.kind === "branch" || ins.transfer.kind === "call";
+    if (falls && next && next.offset === ins.offset + ins.length)
+      add(next.offset, ins.transfer.kind === "branch" ? `not-taken@${ins.offset}` : "fall");
     if (ins.transfer.kind === "branch") add(ins.transfer.target, `taken@${ins.offset}`);
-    if (ins.transfer.kind === "jump" || ins.transfer.kind === "call") add(ins.transfer.target, `${ins.transfer.kind}@${ins.offset}`);
+    if (ins.transfer.kind === "jump" || ins.transfer.kind === "call")
+      add(ins.transfer.target, `${ins.transfer.kind}@${ins.offset}`);
   });
   return edges;
 }
@@ -101,7 +108,14 @@ export function controlFlow(map: SymbolMap, image: Uint8Array): ControlFlow {
     const contiguous = previous !== undefined && previous.offset + previous.length === ins.offset;
     if (blocks.length === 0 || leaders.has(ins.offset) || !contiguous) {
       const where = symbols.where(ins.offset);
-      blocks.push({ start: ins.offset, end: ins.offset + ins.length, routine: where?.routine ?? "?", file: where?.file ?? "?", line: where?.line ?? 0, text: where?.text ?? "" });
+      blocks.push({
+        start: ins.offset,
+        end: ins.offset + ins.length,
+        routine: where?.routine ?? "?",
+        file: where?.file ?? "?",
+        line: where?.line ?? 0,
+        text: where?.text ?? "",
+      });
     } else blocks[blocks.length - 1].end = ins.offset + ins.length;
   }
   const edges = incomingEdges(code);

@@ -37,7 +37,10 @@ export function coverageMarkdown(report: CoverageReport, command: string, summar
     "",
     "| offset | routine | line | source | why |",
     "|---|---|---|---|---|",
-    ...report.uncoveredBlocks.map((b) => `| ${hex(b.start)} | ${b.routine} | ${b.file.replace(/^.*\//, "")}:${b.line} | ${cell(b.text)} | ${reasonFor(b.routine, b.start, b.text) ?? noReason} |`),
+    ...report.uncoveredBlocks.map(
+      (b) =>
+        `| ${hex(b.start)} | ${b.routine} | ${b.file.replace(/^.*\//, "")}:${b.line} | ${cell(b.text)} | ${reasonFor(b.routine, b.start, b.text) ?? noReason} |`,
+    ),
     "",
     `## Conditional jumps not seen both ways (${report.oneWayJumps.length})`,
     "",

@@ -19,7 +19,13 @@ export function programHash(image: Uint8Array): string {
   return createHash("sha256").update(image).digest("hex");
 }
 
-export function lineCoverage(map: SymbolMap, flow: ControlFlow, hits: CoverageHits, image: Uint8Array, source: string): LineCoverageFile {
+export function lineCoverage(
+  map: SymbolMap,
+  flow: ControlFlow,
+  hits: CoverageHits,
+  image: Uint8Array,
+  source: string,
+): LineCoverageFile {
   const ran = new Set(hits.blocks);
   const blocks = [...flow.blocks].sort((a, b) => a.start - b.start);
   const hit: number[] = [];

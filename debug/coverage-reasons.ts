@@ -16,16 +16,27 @@ export interface CoverageReason {
 const STARTUP =
   "start-up: runs once, before the menu, and the tracer attaches at the menu (the program is loaded by DOS " +
   "and runs before the harness can arm a breakpoint in it)";
-const COMMAND_LINE = "only the command line reaches it (/S:n), which is read at start-up, before the tracer attaches";
+const COMMAND_LINE =
+  "only the command line reaches it (/S:n), which is read at start-up, before the tracer attaches";
 const DEAD_WINDOW =
   "cannot run: in this window the scored cell (position 6) is an end cell the table excludes (a length-6 window's " +
   "bit 0 or 5, a length-7 window's bits 0, 1, 5 or 6), so every mask of it has the value 0 and `cmp ax, [..]` " +
   "never finds it above the best so far; the `jae` before it is always taken";
 
 export const COVERAGE_REASONS: readonly CoverageReason[] = [
-  ...["start", "clear_bss", "build_bodovani", "intro", "hide_hardware_cursor", "parse_command_line", "detect_mouse", "no_mouse_exit", "bad_seed_exit", "exit_below_message", "show_bad_seed"].map(
-    (routine) => ({ routine, why: STARTUP }),
-  ),
+  ...[
+    "start",
+    "clear_bss",
+    "build_bodovani",
+    "intro",
+    "hide_hardware_cursor",
+    "parse_command_line",
+    "detect_mouse",
+    "no_mouse_exit",
+    "bad_seed_exit",
+    "exit_below_message",
+    "show_bad_seed",
+  ].map((routine) => ({ routine, why: STARTUP })),
   ...[
     [0x128, "cld"],
     [0x12c, "call build_bodovani"],
@@ -37,17 +48,42 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
     [0x142, "jc no_mouse_exit                ; says why, exits with errorlevel 1"],
     [0x144, "jc no_mouse_exit                ; says why, exits with errorlevel 1"],
     [0x147, "call hide_hardware_cursor"],
-  ].map(([offset, text]) => ({ routine: "main", offset: offset as number, text: text as string, why: STARTUP })),
+  ].map(([offset, text]) => ({
+    routine: "main",
+    offset: offset as number,
+    text: text as string,
+    why: STARTUP,
+  })),
   {
     routine: "main",
     offset: 0x14f,
     text: "je .quit",
     why: "menu key 3 ends the program; the harness needs it running (and the program started again by DOS would run its start-up before the tracer could attach)",
   },
-  { routine: "main", offset: 0x1a3, text: "mov byte [Phase], PHASE_EXITING", why: "menu key 3 (see je .quit)" },
-  { routine: "parse_seed", offset: 0x825, text: "je .ended", why: `a space ends the seed: ${COMMAND_LINE} (the seed entry refuses spaces)` },
-  { routine: "parse_seed", offset: 0x844, text: "jz .bad", why: `no digit before the end: ${COMMAND_LINE} (the seed entry takes an empty line as counted seeds before parsing)` },
-  { routine: "new_game", offset: 0x8f7, text: "je .seed_chosen", why: "taken when seeds are counted: every game of a --seed run has a forced seed (runs without --seed take it)" },
+  {
+    routine: "main",
+    offset: 0x1a3,
+    text: "mov byte [Phase], PHASE_EXITING",
+    why: "menu key 3 (see je .quit)",
+  },
+  {
+    routine: "parse_seed",
+    offset: 0x825,
+    text: "je .ended",
+    why: `a space ends the seed: ${COMMAND_LINE} (the seed entry refuses spaces)`,
+  },
+  {
+    routine: "parse_seed",
+    offset: 0x844,
+    text: "jz .bad",
+    why: `no digit before the end: ${COMMAND_LINE} (the seed entry takes an empty line as counted seeds before parsing)`,
+  },
+  {
+    routine: "new_game",
+    offset: 0x8f7,
+    text: "je .seed_chosen",
+    why: "taken when seeds are counted: every game of a --seed run has a forced seed (runs without --seed take it)",
+  },
   ...[
     [0x8aa, "jz .done"],
     [0x8ac, "call read_key"],
@@ -61,11 +97,23 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
       "only while the program waits for input (it checks the state before every input), and a key typed ahead " +
       "can land on the result screen's own wait and skip the result the harness must check",
   })),
-  ...[0x3f6, 0x40e, 0x423, 0x51b, 0x544, 0x559].map((offset) => ({ routine: "side_best", offset, text: "jae %%kept", why: DEAD_WINDOW })),
-  ...[0x3f8, 0x410, 0x425, 0x51d, 0x546, 0x55b].map((offset) => ({ routine: "side_best", offset, text: "mov ax, [bx + di + %2]", why: DEAD_WINDOW })),
+  ...[0x3f6, 0x40e, 0x423, 0x51b, 0x544, 0x559].map((offset) => ({
+    routine: "side_best",
+    offset,
+    text: "jae %%kept",
+    why: DEAD_WINDOW,
+  })),
+  ...[0x3f8, 0x410, 0x425, 0x51d, 0x546, 0x55b].map((offset) => ({
+    routine: "side_best",
+    offset,
+    text: "mov ax, [bx + di + %2]",
+    why: DEAD_WINDOW,
+  })),
 ];
 
 /** The reason recorded for a block or jump, if any. */
 export function reasonFor(routine: string, offset: number, text: string): string | undefined {
-  return COVERAGE_REASONS.find((r) => r.routine === routine && (r.offset === undefined || (r.offset === offset && r.text === text)))?.why;
+  return COVERAGE_REASONS.find(
+    (r) => r.routine === routine && (r.offset === undefined || (r.offset === offset && r.text === text)),
+  )?.why;
 }

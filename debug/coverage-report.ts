@@ -7,7 +7,15 @@ import type { Block, ConditionalJump, ControlFlow, Direction } from "./control-f
 import type { CoverageHits, CoveragePlan } from "./coverage.js";
 
 /** The evaluator of docs/evaluator.md: GetRandom, Update with its win test, CountScore and its helpers, PCMove. */
-export const EVALUATOR_ROUTINES: readonly string[] = ["get_random", "update", "is_win", "count_score", "axis_score", "side_best", "pc_move"];
+export const EVALUATOR_ROUTINES: readonly string[] = [
+  "get_random",
+  "update",
+  "is_win",
+  "count_score",
+  "axis_score",
+  "side_best",
+  "pc_move",
+];
 
 export interface Figures {
   blocks: number;
@@ -44,7 +52,13 @@ export function coveragePlan(flow: ControlFlow, image: Uint8Array, origin: numbe
   const offsets = new Set([...flow.blocks.map((b) => b.start), ...flow.jumps.map((j) => j.offset)]);
   return {
     blocks: flow.blocks.map((b) => b.start),
-    jumps: flow.jumps.map(({ offset, opcode, taken, notTaken, provenBySuccessor }) => ({ offset, opcode, taken, notTaken, provenBySuccessor })),
+    jumps: flow.jumps.map(({ offset, opcode, taken, notTaken, provenBySuccessor }) => ({
+      offset,
+      opcode,
+      taken,
+      notTaken,
+      provenBySuccessor,
+    })),
     bytes: [...offsets].map((o) => [o, image[o - origin]]),
   };
 }
@@ -69,7 +83,12 @@ function percent(part: number, whole: number): number {
   return whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10;
 }
 
-function figures(blocks: readonly Block[], hit: ReadonlySet<number>, jumps: readonly ConditionalJump[], both: ReadonlySet<number>): Figures {
+function figures(
+  blocks: readonly Block[],
+  hit: ReadonlySet<number>,
+  jumps: readonly ConditionalJump[],
+  both: ReadonlySet<number>,
+): Figures {
   const blocksHit = blocks.filter((b) => hit.has(b.start)).length;
   const jumpsBoth = jumps.filter((j) => both.has(j.offset)).length;
   return {
@@ -83,14 +102,22 @@ function figures(blocks: readonly Block[], hit: ReadonlySet<number>, jumps: read
 }
 
 /** The directions seen of each jump: by the tracer at the jump, or by a successor with no other way in. */
-function directionsSeen(flow: ControlFlow, hits: CoverageHits, hit: ReadonlySet<number>): Map<number, Direction[]> {
+function directionsSeen(
+  flow: ControlFlow,
+  hits: CoverageHits,
+  hit: ReadonlySet<number>,
+): Map<number, Direction[]> {
   const seen = new Map<number, Set<Direction>>();
-  for (const [offset, d] of hits.directions) seen.set(offset, (seen.get(offset) ?? new Set<Direction>()).add(d));
+  for (const [offset, d] of hits.directions)
+    seen.set(offset, (seen.get(offset) ?? new Set<Direction>()).add(d));
   const out = new Map<number, Direction[]>();
   for (const j of flow.jumps) {
     const set = seen.get(j.offset) ?? new Set<Direction>();
     for (const d of j.provenBySuccessor) if (hit.has(d === "taken" ? j.taken : j.notTaken)) set.add(d);
-    out.set(j.offset, (["taken", "not-taken"] as const).filter((d) => set.has(d)));
+    out.set(
+      j.offset,
+      (["taken", "not-taken"] as const).filter((d) => set.has(d)),
+    );
   }
   return out;
 }
@@ -133,7 +160,9 @@ function where(x: { file: string; line: number; text: string; routine: string },
 export function formatCoverage(report: CoverageReport): string {
   const row = (name: string, f: Figures): string =>
     `${name.padEnd(24)} ${`${f.blocksHit}/${f.blocks}`.padStart(9)} ${f.blocksPercent.toFixed(1).padStart(6)} %  ${`${f.jumpsBoth}/${f.jumps}`.padStart(9)} ${f.jumpsBothPercent.toFixed(1).padStart(6)} %`;
-  const lines = [`${"routine".padEnd(24)} ${"blocks".padStart(9)} ${"".padStart(8)}  ${"both ways".padStart(9)}`];
+  const lines = [
+    `${"routine".padEnd(24)} ${"blocks".padStart(9)} ${"".padStart(8)}  ${"both ways".padStart(9)}`,
+  ];
   for (const r of report.routines) lines.push(row(r.routine, r));
   lines.push(row("whole program", report.program), row("evaluator", report.evaluator));
   lines.push(`coverage.evaluator_blocks_percent ${report.evaluator.blocksPercent}`);
@@ -144,7 +173,10 @@ export function formatCoverage(report: CoverageReport): string {
   for (const b of report.uncoveredBlocks) lines.push(`  ${where(b, b.start)}`);
   lines.push(`jumps not seen both ways (${report.oneWayJumps.length}):`);
   for (const { jump, seen, exhausted } of report.oneWayJumps) {
-    const state = seen.length === 0 ? "never ran" : `only ${seen[0]}${exhausted ? " (watch ended: limit or first pass over)" : ""}`;
+    const state =
+      seen.length === 0
+        ? "never ran"
+        : `only ${seen[0]}${exhausted ? " (watch ended: limit or first pass over)" : ""}`;
     lines.push(`  ${where(jump, jump.offset)}  [${state}]`);
   }
   return lines.join("\n");

@@ -73,7 +73,16 @@ export function jumpTaken(opcode: number, flags: number, cx: number): boolean {
   if (opcode === 0xe1) return loopsOn && f(FLAG.ZF);
   if (opcode === 0xe2) return loopsOn;
   if (opcode === 0xe3) return cx === 0;
-  const base = [f(FLAG.OF), f(FLAG.CF), f(FLAG.ZF), f(FLAG.CF) || f(FLAG.ZF), f(FLAG.SF), f(FLAG.PF), less, less || f(FLAG.ZF)];
+  const base = [
+    f(FLAG.OF),
+    f(FLAG.CF),
+    f(FLAG.ZF),
+    f(FLAG.CF) || f(FLAG.ZF),
+    f(FLAG.SF),
+    f(FLAG.PF),
+    less,
+    less || f(FLAG.ZF),
+  ];
   return base[(opcode >> 1) & 7] !== ((opcode & 1) === 1);
 }
 
@@ -109,7 +118,9 @@ export class CoverageTracer {
     this.segment = layout.segmentBase >> 4;
     for (const [offset, byte] of plan.bytes) {
       if (machine.memory.readU8(this.linear(offset)) !== byte) {
-        throw new Error(`the running PISKASM.COM differs from the one the coverage plan was made of (offset ${offset.toString(16)}h): rebuild with make`);
+        throw new Error(
+          `the running PISKASM.COM differs from the one the coverage plan was made of (offset ${offset.toString(16)}h): rebuild with make`,
+        );
       }
     }
   }
@@ -207,7 +218,9 @@ export class CoverageTracer {
     if (!seen.has(direction)) this.found++;
     seen.add(direction);
     this.seen.set(offset, seen);
-    const wanted = (["taken", "not-taken"] as const).filter((d) => !seen.has(d) && !jump.provenBySuccessor.includes(d));
+    const wanted = (["taken", "not-taken"] as const).filter(
+      (d) => !seen.has(d) && !jump.provenBySuccessor.includes(d),
+    );
     entry.left--;
     if (wanted.length === 0 || entry.left <= 0) {
       if (wanted.length > 0) this.exhausted.add(offset);

@@ -102,7 +102,10 @@ export class ProgramDebugger {
   async pause(): Promise<Stop> {
     if (this.stopped) return this.stopped;
     this.cpu.pause();
-    await this.machine.waitFor(() => this.cpu.paused(), { timeoutMs: this.options.timeoutMs, what: "the emulator to pause" });
+    await this.machine.waitFor(() => this.cpu.paused(), {
+      timeoutMs: this.options.timeoutMs,
+      what: "the emulator to pause",
+    });
     this.holdInterrupts(this.cpu.registers().flags);
     return this.stopAt("paused");
   }
@@ -117,7 +120,8 @@ export class ProgramDebugger {
 
   /** Runs until a breakpoint is hit (or interrupt()); a breakpoint added meanwhile is armed at once. */
   async continue(): Promise<Stop> {
-    if (this.stopped && this.breakpointSet.has(this.offsetOf(this.stopped.registers) ?? -1)) await this.singleStep();
+    if (this.stopped && this.breakpointSet.has(this.offsetOf(this.stopped.registers) ?? -1))
+      await this.singleStep();
     this.arm(this.breakpointSet);
     this.continuing = true;
     try {
@@ -136,7 +140,10 @@ export class ProgramDebugger {
     this.leaveStop();
     this.trapped = false;
     this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped || done(), { timeoutMs: this.options.timeoutMs, what: "a breakpoint or the end of the profiled stretch" });
+    await this.machine.waitFor(() => this.trapped || done(), {
+      timeoutMs: this.options.timeoutMs,
+      what: "a breakpoint or the end of the profiled stretch",
+    });
     if (this.trapped) return this.takeTrap("breakpoint");
     this.disarmBreakpoints();
     return "done";
@@ -153,7 +160,10 @@ export class ProgramDebugger {
     const stop = this.stopped ?? (await this.pause());
     const offset = this.offsetOf(stop.registers);
     const opcode = this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip));
-    const isCall = opcode === CALL_NEAR || (opcode === CALL_INDIRECT && ((this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip + 1)) >> 3) & 7) === 2);
+    const isCall =
+      opcode === CALL_NEAR ||
+      (opcode === CALL_INDIRECT &&
+        ((this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip + 1)) >> 3) & 7) === 2);
     const after = offset === undefined ? undefined : this.symbols.nextLine(offset);
     if (!isCall || after === undefined) return this.step();
     const temporary = !this.breakpointSet.has(after);
@@ -173,7 +183,10 @@ export class ProgramDebugger {
     this.interruption = undefined;
     this.cpu.resume();
     await this.machine.waitFor(
-      () => this.interruption !== undefined || (readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN && (!waiting || this.machine.memory.readU16(this.layout.moveCount) !== moves)),
+      () =>
+        this.interruption !== undefined ||
+        (readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN &&
+          (!waiting || this.machine.memory.readU16(this.layout.moveCount) !== moves)),
       { timeoutMs: this.options.timeoutMs, what: "PISKASM.COM to wait for the human's click (HUMAN_TURN)" },
     );
     if (this.takeInterruption()) return this.pause();
@@ -222,9 +235,15 @@ export class ProgramDebugger {
     const r = stop.registers;
     const offset = this.offsetOf(r);
     const next = offset === undefined ? undefined : this.symbols.nextLine(offset);
-    if (offset === undefined || next === undefined) throw new Error(`cannot step at ${hex(r.cs)}:${hex(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`);
+    if (offset === undefined || next === undefined)
+      throw new Error(
+        `cannot step at ${hex(r.cs)}:${hex(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
+      );
     const targets = successors(this.machine.memory, r, next);
-    if (targets.kind === "unknown") throw new Error(`cannot step ${stop.where?.text ?? ""}: ${targets.why}; set a breakpoint after it and continue`);
+    if (targets.kind === "unknown")
+      throw new Error(
+        `cannot step ${stop.where?.text ?? ""}: ${targets.why}; set a breakpoint after it and continue`,
+      );
     this.arm(targets.offsets);
     await this.runUntilTrap("step", "one instruction");
   }
@@ -234,7 +253,10 @@ export class ProgramDebugger {
     this.trapped = false;
     this.interruption = undefined;
     this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped || this.interruption !== undefined, { timeoutMs: this.options.timeoutMs, what });
+    await this.machine.waitFor(() => this.trapped || this.interruption !== undefined, {
+      timeoutMs: this.options.timeoutMs,
+      what,
+    });
     if (this.trapped) return this.takeTrap(kind);
     this.takeInterruption();
     this.disarmBreakpoints();
@@ -275,7 +297,12 @@ export class ProgramDebugger {
     const cpu = this.cpu.registers();
     const registers = { ...cpu, flags: cpu.flags | this.heldInterruptFlag };
     const offset = this.offsetOf(registers);
-    this.stopped = { kind, registers, offset, where: offset === undefined ? undefined : this.symbols.where(offset) };
+    this.stopped = {
+      kind,
+      registers,
+      offset,
+      where: offset === undefined ? undefined : this.symbols.where(offset),
+    };
     return this.stopped;
   }
 

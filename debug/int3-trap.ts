@@ -36,7 +36,12 @@ export function installTrap(cpu: CpuDebug, memory: GuestMemory): () => void {
 export function trapFrame(cpu: CpuDebug, memory: GuestMemory): TrapFrame {
   const r = cpu.registers();
   const linear = r.ss * 16 + r.sp;
-  return { ip: memory.readU16(linear), cs: memory.readU16(linear + 2), flags: memory.readU16(linear + 4), linear };
+  return {
+    ip: memory.readU16(linear),
+    cs: memory.readU16(linear + 2),
+    flags: memory.readU16(linear + 4),
+    linear,
+  };
 }
 
 /** Takes the frame off the stack back into the CPU, at `ip`: the program runs on from there. */

@@ -18,7 +18,9 @@ function coverageOf(): LineCoverage | undefined {
   if (!com || !coverageFile || !existsSync(coverageFile)) return undefined;
   const file = JSON.parse(readFileSync(coverageFile, "utf8")) as LineCoverageFile;
   if (file.programSha256 !== programHash(readFileSync(com))) {
-    console.log(`${coverageFile} was made of another ${com}: the symbol map gets no coverage (make coverage again)`);
+    console.log(
+      `${coverageFile} was made of another ${com}: the symbol map gets no coverage (make coverage again)`,
+    );
     return undefined;
   }
   return { hit: file.hit, missed: file.missed, source: file.source };
@@ -27,4 +29,6 @@ function coverageOf(): LineCoverage | undefined {
 const map = parseListing(readFileSync(listing, "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm");
 const coverage = coverageOf();
 writeFileSync(out, JSON.stringify(coverage ? { ...map, coverage } : map) + "\n");
-console.log(`${out}: ${map.labels.length} labels, ${map.lines.length} source lines${coverage ? `, ${coverage.hit.length} lines covered` : ""}`);
+console.log(
+  `${out}: ${map.labels.length} labels, ${map.lines.length} source lines${coverage ? `, ${coverage.hit.length} lines covered` : ""}`,
+);

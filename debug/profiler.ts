@@ -44,11 +44,14 @@ export function profileEvents(debug: ProgramDebugger): Map<number, { category: C
   for (const routine of symbols.routines()) {
     const where = symbols.where(routine.start);
     if (!where) continue;
-    if (routine.name === "update" || routine.name === "pc_move") events.set(routine.start, { category: routine.name, call: true });
-    else if (DRAWING_FILE.test(where.file) && /^[a-z]/.test(routine.name)) events.set(routine.start, { category: "drawing", call: true });
+    if (routine.name === "update" || routine.name === "pc_move")
+      events.set(routine.start, { category: routine.name, call: true });
+    else if (DRAWING_FILE.test(where.file) && /^[a-z]/.test(routine.name))
+      events.set(routine.start, { category: "drawing", call: true });
   }
   for (const line of symbols.map.lines) {
-    for (const [pattern, category] of INT_SITE) if (pattern.test(line.text)) events.set(line.offset, { category, call: false });
+    for (const [pattern, category] of INT_SITE)
+      if (pattern.test(line.text)) events.set(line.offset, { category, call: false });
   }
   return events;
 }
@@ -57,7 +60,12 @@ export function profileEvents(debug: ProgramDebugger): Map<number, { category: C
  * Profiles from now until `done()`: `start` begins the stretch (the human's click) and is awaited
  * alongside. The machine must run PISKASM.COM with the debugger attached and not stopped.
  */
-export async function profileMove(machine: Machine, debug: ProgramDebugger, start: () => Promise<void>, done: () => boolean): Promise<MoveProfile> {
+export async function profileMove(
+  machine: Machine,
+  debug: ProgramDebugger,
+  start: () => Promise<void>,
+  done: () => boolean,
+): Promise<MoveProfile> {
   const events = profileEvents(debug);
   const counts = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   const stack: Frame[] = [];
@@ -72,12 +80,17 @@ export async function profileMove(machine: Machine, debug: ProgramDebugger, star
     traps++;
     charge(machine.instructionCount(), TRAP_INSTRUCTIONS);
     const { offset, registers } = stop;
-    while (stack.length > 0 && offset === stack.at(-1)!.resume && registers.sp === stack.at(-1)!.sp) stack.pop();
+    while (stack.length > 0 && offset === stack.at(-1)!.resume && registers.sp === stack.at(-1)!.sp)
+      stack.pop();
     const event = offset === undefined ? undefined : events.get(offset);
     if (!event || offset === undefined) return;
     if (event.call) {
       const frame = registers.ss * 16 + registers.sp;
-      stack.push({ category: event.category, resume: machine.memory.readU16(frame), sp: (registers.sp + 2) & 0xffff });
+      stack.push({
+        category: event.category,
+        resume: machine.memory.readU16(frame),
+        sp: (registers.sp + 2) & 0xffff,
+      });
     } else {
       const next = debug.symbols.nextLine(offset);
       if (next !== undefined) stack.push({ category: event.category, resume: next, sp: registers.sp });

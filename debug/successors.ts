@@ -33,6 +33,7 @@ export function successors(memory: GuestMemory, r: CpuRegisters, next: number): 
       return { kind: "unknown", why: "an indirect call or jump through memory" };
     }
   }
-  if ([0x9a, 0xea, 0xca, 0xcb, 0xcf].includes(op)) return { kind: "unknown", why: "a far call, jump or return" };
+  if ([0x9a, 0xea, 0xca, 0xcb, 0xcf].includes(op))
+    return { kind: "unknown", why: "a far call, jump or return" };
   return { kind: "known", offsets: [next] };
 }

@@ -28,7 +28,9 @@ export function fieldNotes(diffs: readonly Diff[], symbolMapPath: string): strin
   try {
     table = loadTable(symbolMapPath);
   } catch (error) {
-    return [`(no routine names: cannot read the symbol map ${symbolMapPath}: ${(error as Error).message.split("\n", 1)[0]}; \`make\` writes it)`];
+    return [
+      `(no routine names: cannot read the symbol map ${symbolMapPath}: ${(error as Error).message.split("\n", 1)[0]}; \`make\` writes it)`,
+    ];
   }
   return fields.flatMap((field) => describeVariable(table, field) ?? []);
 }

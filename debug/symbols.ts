@@ -53,11 +53,15 @@ export class SymbolTable {
     const fileLine = /^(.+):(\d+)$/.exec(name.trim());
     if (fileLine) {
       const number = Number(fileLine[2]);
-      const files = this.map.files.map((f, i) => ({ f, i })).filter(({ f }) => f === fileLine[1] || f.endsWith(`/${fileLine[1]}`));
+      const files = this.map.files
+        .map((f, i) => ({ f, i }))
+        .filter(({ f }) => f === fileLine[1] || f.endsWith(`/${fileLine[1]}`));
       const hit = this.code.find((l) => l.line === number && files.some(({ i }) => i === l.file));
       if (hit) return hit.offset;
     }
-    throw new Error(`no routine or source line "${name}" in ${this.map.program} (give a label like pc_move or file:line like engine.inc:120)`);
+    throw new Error(
+      `no routine or source line "${name}" in ${this.map.program} (give a label like pc_move or file:line like engine.inc:120)`,
+    );
   }
 
   /** The offset of the source line after the one holding `offset` (where a call returns to). */
@@ -69,7 +73,11 @@ export class SymbolTable {
   /** Global labels in the code, in address order, with where each ends (the next global label). */
   routines(): { name: string; start: number; end: number }[] {
     const globals = this.labels.filter((l) => !l.name.includes("."));
-    return globals.map((l, i) => ({ name: l.name, start: l.offset, end: globals[i + 1]?.offset ?? l.offset + 1 }));
+    return globals.map((l, i) => ({
+      name: l.name,
+      start: l.offset,
+      end: globals[i + 1]?.offset ?? l.offset + 1,
+    }));
   }
 
   private lineAt(offset: number): SourceLine | undefined {

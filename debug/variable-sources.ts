@@ -19,7 +19,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 
 /** `[Label ...]` as the first operand of an instruction that writes its first operand. */
 function writes(text: string, label: string): boolean {
-  const m = /^(mov|inc|dec|add|sub|adc|sbb|and|or|xor|not|neg|shl|shr|sal|sar|rol|ror|rcl|rcr|xchg|pop)\s+(?:byte\s+|word\s+)?\[([^\]]*)\]/i.exec(text);
+  const m =
+    /^(mov|inc|dec|add|sub|adc|sbb|and|or|xor|not|neg|shl|shr|sal|sar|rol|ror|rcl|rcr|xchg|pop)\s+(?:byte\s+|word\s+)?\[([^\]]*)\]/i.exec(
+      text,
+    );
   return m !== null && new RegExp(`\\b${label}\\b`).test(m[2]);
 }
 

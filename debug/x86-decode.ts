@@ -42,13 +42,23 @@ function modrmImmediate(op: number): number | undefined {
 function plainLength(op: number): number | undefined {
   if (op < 0x40) return (op & 7) === 4 ? 2 : (op & 7) === 5 ? 3 : 1;
   if (op < 0x60 || (op >= 0x90 && op <= 0x99) || (op >= 0x9b && op <= 0x9f)) return 1;
-  if ((op >= 0x70 && op <= 0x7f) || (op >= 0xe0 && op <= 0xe7) || op === 0xeb || op === 0xcd || op === 0xd4 || op === 0xd5) return 2;
-  if ((op >= 0xa0 && op <= 0xa3) || op === 0xa9 || op === 0xc2 || op === 0xca || op === 0xe8 || op === 0xe9) return 3;
+  if (
+    (op >= 0x70 && op <= 0x7f) ||
+    (op >= 0xe0 && op <= 0xe7) ||
+    op === 0xeb ||
+    op === 0xcd ||
+    op === 0xd4 ||
+    op === 0xd5
+  )
+    return 2;
+  if ((op >= 0xa0 && op <= 0xa3) || op === 0xa9 || op === 0xc2 || op === 0xca || op === 0xe8 || op === 0xe9)
+    return 3;
   if ((op >= 0xa4 && op <= 0xa7) || (op >= 0xaa && op <= 0xaf)) return 1;
   if (op === 0xa8 || (op >= 0xb0 && op <= 0xb7)) return 2;
   if (op >= 0xb8 && op <= 0xbf) return 3;
   if (op === 0x9a || op === 0xea) return 5;
-  if (op === 0xc3 || op === 0xcb || op === 0xcc || op === 0xce || op === 0xcf || op === 0xd6 || op === 0xd7) return 1;
+  if (op === 0xc3 || op === 0xcb || op === 0xcc || op === 0xce || op === 0xcf || op === 0xd6 || op === 0xd7)
+    return 1;
   if ((op >= 0xec && op <= 0xef) || op === 0xf4 || op === 0xf5 || (op >= 0xf8 && op <= 0xfd)) return 1;
   return undefined;
 }
@@ -82,7 +92,8 @@ export function decode(byteAt: (offset: number) => number, offset: number): Inst
     length = at - offset + 1 + modrmLength(modrm) + (((modrm >> 3) & 7) < 2 ? op - 0xf5 : 0);
   } else {
     const plain = plainLength(op);
-    if (plain === undefined) throw new Error(`no 8086 instruction at ${offset.toString(16)}h (opcode ${op.toString(16)}h)`);
+    if (plain === undefined)
+      throw new Error(`no 8086 instruction at ${offset.toString(16)}h (opcode ${op.toString(16)}h)`);
     length = at - offset + plain;
   }
   const next = (offset + length) & 0xffff;

@@ -48,8 +48,20 @@ export interface CpuDebug {
 }
 
 /** FLAGS bits the debugger reads or sets. */
-export const FLAG = { CF: 0x001, PF: 0x004, AF: 0x010, ZF: 0x040, SF: 0x080, TF: 0x100, IF: 0x200, DF: 0x400, OF: 0x800 } as const;
+export const FLAG = {
+  CF: 0x001,
+  PF: 0x004,
+  AF: 0x010,
+  ZF: 0x040,
+  SF: 0x080,
+  TF: 0x100,
+  IF: 0x200,
+  DF: 0x400,
+  OF: 0x800,
+} as const;
 
 export function formatFlags(flags: number): string {
-  return (Object.keys(FLAG) as (keyof typeof FLAG)[]).map((name) => (flags & FLAG[name] ? name : name.toLowerCase())).join(" ");
+  return (Object.keys(FLAG) as (keyof typeof FLAG)[])
+    .map((name) => (flags & FLAG[name] ? name : name.toLowerCase()))
+    .join(" ");
 }

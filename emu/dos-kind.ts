@@ -7,5 +7,7 @@ export function detectDos(floppy: Uint8Array): DosName {
   const names = new Set(listRootDirectory(floppy).map((entry) => entry.name));
   if (names.has("PISKDOS.SYS")) return "builtin";
   if (names.has("KERNEL.SYS")) return "freedos";
-  throw new Error("the floppy has neither PISKDOS.SYS (small DOS) nor KERNEL.SYS (FreeDOS) in its root directory");
+  throw new Error(
+    "the floppy has neither PISKDOS.SYS (small DOS) nor KERNEL.SYS (FreeDOS) in its root directory",
+  );
 }

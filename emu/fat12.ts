@@ -31,11 +31,17 @@ export function listRootDirectory(image: Uint8Array): RootEntry[] {
   const fatCount = image[0x10];
   const rootEntries = u16(image, 0x11);
   const sectorsPerFat = u16(image, 0x16);
-  if (![512, 1024, 2048, 4096].includes(bytesPerSector) || fatCount === 0 || rootEntries === 0 || sectorsPerFat === 0) {
+  if (
+    ![512, 1024, 2048, 4096].includes(bytesPerSector) ||
+    fatCount === 0 ||
+    rootEntries === 0 ||
+    sectorsPerFat === 0
+  ) {
     throw new Error("not a FAT12 image: the boot sector has no valid BIOS parameter block");
   }
   const rootStart = (reservedSectors + fatCount * sectorsPerFat) * bytesPerSector;
-  if (rootStart + rootEntries * ENTRY_SIZE > image.length) throw new Error("not a FAT12 image: root directory out of range");
+  if (rootStart + rootEntries * ENTRY_SIZE > image.length)
+    throw new Error("not a FAT12 image: root directory out of range");
   const entries: RootEntry[] = [];
   for (let i = 0; i < rootEntries; i++) {
     const at = rootStart + i * ENTRY_SIZE;

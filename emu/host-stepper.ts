@@ -77,7 +77,14 @@ export class HostStepper {
   /** A waiter was added: run slices now, unless this task's bursts have used their budget. */
   kick(): void {
     const loop = this.loop;
-    if (this.inBurst || loop.stopping || !loop.running || this.client.throttled() || this.taskSpent >= TASK_BUDGET_MS) return;
+    if (
+      this.inBurst ||
+      loop.stopping ||
+      !loop.running ||
+      this.client.throttled() ||
+      this.taskSpent >= TASK_BUDGET_MS
+    )
+      return;
     const started = performance.now();
     this.burst();
     this.taskSpent += performance.now() - started;
@@ -104,7 +111,12 @@ export class HostStepper {
         const halted = this.views.halted();
         // A debug listener took the CPU out of a halt (a coverage trap): its next slice is due now.
         const due = haltedInSlice && !halted ? 0 : delayMs;
-        if (halted || !this.client.hasWaiters() || sliceEnd - started >= BURST_MS || this.client.throttled()) {
+        if (
+          halted ||
+          !this.client.hasWaiters() ||
+          sliceEnd - started >= BURST_MS ||
+          this.client.throttled()
+        ) {
           this.scheduleNext(this.client.delay(halted ? delayMs + HALTED_WAKE_SLACK_MS : due));
           return;
         }

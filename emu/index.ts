@@ -23,11 +23,20 @@ export type {
   TextScreen,
   WaitOptions,
 } from "./types.js";
-export { bootFloppy, InputFileError, loadBiosFiles, loadFloppy, v86WasmPath, type BiosFiles, type BootOptions } from "./node.js";
+export {
+  bootFloppy,
+  InputFileError,
+  loadBiosFiles,
+  loadFloppy,
+  v86WasmPath,
+  type BiosFiles,
+  type BootOptions,
+} from "./node.js";
 export { createMachine } from "./v86-machine.js";
 
 /** Files of the project's build that the package carries. */
-export type BuiltFile = "piskasm.img" | "menu.state" | "PISKASM.COM" | "MOUSE.COM" | "PISKDOS.SYS" | "piskasm.sym.json";
+export type BuiltFile =
+  "piskasm.img" | "menu.state" | "PISKASM.COM" | "MOUSE.COM" | "PISKDOS.SYS" | "piskasm.sym.json";
 
 /** The path of a built file (build/NAME in a clone or in the installed package). */
 export function builtFile(name: BuiltFile): string {

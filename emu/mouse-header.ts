@@ -23,7 +23,8 @@ export function findMouseDriver(memory: GuestMemory): number | undefined {
   const offset = memory.readU16(INT33_VECTOR);
   const segment = memory.readU16(INT33_VECTOR + 2);
   const base = segment * 16 + offset;
-  for (let i = 0; i < SIGNATURE.length; i++) if (memory.readU8(base + 2 + i) !== SIGNATURE[i]) return undefined;
+  for (let i = 0; i < SIGNATURE.length; i++)
+    if (memory.readU8(base + 2 + i) !== SIGNATURE[i]) return undefined;
   return base;
 }
 

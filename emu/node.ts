@@ -13,7 +13,9 @@ export interface BiosFiles {
 }
 
 /** Options of bootFloppy besides the image: where things are, and the Machine's own options. */
-export interface BootOptions extends Partial<Pick<MachineOptions, "memoryMiB" | "inputTimeoutMs" | "jit" | "ps2Mouse">> {
+export interface BootOptions extends Partial<
+  Pick<MachineOptions, "memoryMiB" | "inputTimeoutMs" | "jit" | "ps2Mouse">
+> {
   /** Directory with bios.bin and vgabios-stdvga.bin (default build/bios, then /usr/share/seabios). */
   biosDir?: string;
 }
@@ -40,8 +42,13 @@ export function projectRoot(): string {
   if (root !== undefined) return root;
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === PACKAGE_NAME) return (root = dir);
-    if (dirname(dir) === dir) throw new InputFileError(`no ${PACKAGE_NAME} package.json above ${fileURLToPath(import.meta.url)}`);
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === PACKAGE_NAME
+    )
+      return (root = dir);
+    if (dirname(dir) === dir)
+      throw new InputFileError(`no ${PACKAGE_NAME} package.json above ${fileURLToPath(import.meta.url)}`);
   }
 }
 
@@ -50,7 +57,12 @@ function readInput(path: string, what: string): Uint8Array {
     return new Uint8Array(readFileSync(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "not found" : code === "EISDIR" ? "is a directory" : String((error as Error).message);
+    const reason =
+      code === "ENOENT"
+        ? "not found"
+        : code === "EISDIR"
+          ? "is a directory"
+          : String((error as Error).message);
     throw new InputFileError(`${what} ${path}: ${reason}`);
   }
 }
@@ -64,21 +76,27 @@ export function loadBiosFiles(biosDir?: string): BiosFiles {
       `no BIOS: ${BIOS_FILE} and ${VGA_BIOS_FILE} are not in ${candidates.join(" or ")} (run \`make\`, or install seabios)`,
     );
   }
-  return { bios: readInput(join(dir, BIOS_FILE), "BIOS"), vgaBios: readInput(join(dir, VGA_BIOS_FILE), "VGA BIOS") };
+  return {
+    bios: readInput(join(dir, BIOS_FILE), "BIOS"),
+    vgaBios: readInput(join(dir, VGA_BIOS_FILE), "VGA BIOS"),
+  };
 }
 
 /** node_modules/v86/build/v86.wasm. */
 export function v86WasmPath(): string {
   const require = createRequire(import.meta.url);
   const path = join(dirname(require.resolve("v86/package.json")), "build", "v86.wasm");
-  if (!existsSync(path)) throw new InputFileError(`v86's WebAssembly module ${path} is missing (run \`npm ci\`)`);
+  if (!existsSync(path))
+    throw new InputFileError(`v86's WebAssembly module ${path} is missing (run \`npm ci\`)`);
   return path;
 }
 
 export function loadFloppy(path: string): Uint8Array {
   const image = readInput(path, "floppy image");
   if (image.byteLength !== FLOPPY_BYTES) {
-    throw new InputFileError(`floppy image ${path}: ${image.byteLength} bytes, a 1.44 MB floppy has ${FLOPPY_BYTES}`);
+    throw new InputFileError(
+      `floppy image ${path}: ${image.byteLength} bytes, a 1.44 MB floppy has ${FLOPPY_BYTES}`,
+    );
   }
   return image;
 }

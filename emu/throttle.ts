@@ -23,7 +23,8 @@ export class Throttle {
 
   /** Limit to `mips` million instructions per second from now (undefined: as fast as the host can). */
   set(mips: number | undefined, nowMs: number, count: number): void {
-    if (mips !== undefined && !(mips > 0)) throw new Error(`speed limit must be a positive MIPS figure, not ${mips}`);
+    if (mips !== undefined && !(mips > 0))
+      throw new Error(`speed limit must be a positive MIPS figure, not ${mips}`);
     this.perMs = mips === undefined ? undefined : mips * 1000;
     this.restart(nowMs, count);
   }

@@ -14,7 +14,16 @@ import type { CpuDebug } from "./cpu-debug.js";
 import { createCpuDebug } from "./v86-cpu-debug.js";
 import { pageGlobals } from "./host-globals.js";
 import { formatScreenDump } from "./screen-dump.js";
-import type { GuestMemory, Machine, MachineOptions, MachineSnapshot, MachineStats, TextCells, TextScreen, WaitOptions } from "./types.js";
+import type {
+  GuestMemory,
+  Machine,
+  MachineOptions,
+  MachineSnapshot,
+  MachineStats,
+  TextCells,
+  TextScreen,
+  WaitOptions,
+} from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
@@ -32,7 +41,9 @@ const VGA_MEMORY_BYTES = 256 * 1024;
 
 export async function createMachine(options: MachineOptions): Promise<Machine> {
   if (options.floppy.byteLength !== FLOPPY_BYTES) {
-    throw new Error(`the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_BYTES}`);
+    throw new Error(
+      `the floppy image has ${options.floppy.byteLength} bytes; a 1.44 MB floppy has ${FLOPPY_BYTES}`,
+    );
   }
   const emulator = new V86({
     wasm_path: options.wasmPath,
@@ -55,7 +66,8 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
   // v86 has no option for it: unplugging is its 8042's flag, set before the BIOS runs.
   if (options.ps2Mouse === false) internals.v86.cpu.devices.ps2.have_mouse = false;
   if (!options.screenContainer) skipTextRendering(internals.v86.cpu.devices.vga);
-  if (options.screenContainer && internals.screen_adapter) paceScreen(internals.screen_adapter, options.onScreenFrame ?? (() => undefined));
+  if (options.screenContainer && internals.screen_adapter)
+    paceScreen(internals.screen_adapter, options.onScreenFrame ?? (() => undefined));
   const machine = new V86Machine(internals, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
   await emulator.run();
   return machine;
@@ -103,7 +115,9 @@ class V86Machine implements Machine {
       delay: (delayMs) => this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
       throttled: () => this.throttle.limitMips !== undefined,
     });
-    this.stopWakeUpTimer = isNode() ? shareWakeUpTimer(loop) : wakeFromPageTimer(loop, documentVisibility(pageGlobals().document));
+    this.stopWakeUpTimer = isNode()
+      ? shareWakeUpTimer(loop)
+      : wakeFromPageTimer(loop, documentVisibility(pageGlobals().document));
     loop.cpu.test_hook_did_finalize_wasm = () => {
       this.jitCompilations++;
     };

@@ -19,7 +19,8 @@ export class V86Mouse implements Mouse {
 
   async sendDelta(dx: number, dy: number): Promise<void> {
     for (const d of [dx, dy]) {
-      if (!Number.isInteger(d) || Math.abs(d) > MAX_DELTA) throw new Error(`mouse delta out of range -127..127: ${d}`);
+      if (!Number.isInteger(d) || Math.abs(d) > MAX_DELTA)
+        throw new Error(`mouse delta out of range -127..127: ${d}`);
     }
     // PS/2 reports y positive upwards; the API's dy is positive downwards.
     await this.sendPacket("mouse-delta", [dx, -dy], `mouse movement (${dx}, ${dy})`);
@@ -66,13 +67,19 @@ export class V86Mouse implements Mouse {
   private async setButton(button: MouseButton, down: boolean): Promise<void> {
     this.buttons[button] = down;
     const { left, middle, right } = this.buttons;
-    await this.sendPacket("mouse-click", [left, middle, right], `mouse ${button} ${down ? "press" : "release"}`);
+    await this.sendPacket(
+      "mouse-click",
+      [left, middle, right],
+      `mouse ${button} ${down ? "press" : "release"}`,
+    );
   }
 
   private driverState(): MouseDriverState {
     const state = readMouseDriverState(this.port.memory);
     if (!state) {
-      throw new Error(`MOUSE.COM is not resident (no MOUSDBG1 header at the INT 33h vector); the screen:\n${this.port.screenText()}`);
+      throw new Error(
+        `MOUSE.COM is not resident (no MOUSDBG1 header at the INT 33h vector); the screen:\n${this.port.screenText()}`,
+      );
     }
     return state;
   }
@@ -80,7 +87,9 @@ export class V86Mouse implements Mouse {
   private async sendPacket(event: string, value: readonly unknown[], what: string): Promise<void> {
     const ps2 = this.port.ps2;
     if (!ps2.use_mouse || !ps2.enable_mouse_stream) {
-      throw new Error(`cannot send ${what}: the guest has not enabled the PS/2 mouse; the screen:\n${this.port.screenText()}`);
+      throw new Error(
+        `cannot send ${what}: the guest has not enabled the PS/2 mouse; the screen:\n${this.port.screenText()}`,
+      );
     }
     const before = readMouseDriverState(this.port.memory)?.packets;
     this.port.bus.send(event, value);

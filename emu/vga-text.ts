@@ -35,7 +35,8 @@ export function readTextCells(vga: V86Vga): TextCells {
     cols: TEXT_COLS,
     rows: TEXT_ROWS,
     at(col, row) {
-      if (col < 0 || col >= TEXT_COLS || row < 0 || row >= TEXT_ROWS) throw new RangeError(`no text cell (${col}, ${row})`);
+      if (col < 0 || col >= TEXT_COLS || row < 0 || row >= TEXT_ROWS)
+        throw new RangeError(`no text cell (${col}, ${row})`);
       const addr = starts[row] + col * 2;
       return memory[addr] | (memory[addr + 1] << 8);
     },

@@ -67,7 +67,11 @@ export class SliceWaiters {
     for (const waiter of [...this.pending]) {
       if (waiter.check() || now < waiter.deadline) continue;
       const { timeoutMs, what = "a condition" } = waiter.options;
-      waiter.fail(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen:\n${this.describeScreen()}`));
+      waiter.fail(
+        new Error(
+          `timed out after ${timeoutMs} ms waiting for ${what}; the screen:\n${this.describeScreen()}`,
+        ),
+      );
     }
   }
 

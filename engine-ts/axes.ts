@@ -15,7 +15,12 @@ export const AXES: readonly Axis[] = [
 
 /** The 8 ray directions of Update: {-1,0,1}^2 without (0,0). */
 export const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [-1, -1], [-1, 0], [-1, 1],
-  [0, -1], [0, 1],
-  [1, -1], [1, 0], [1, 1],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
 ];

@@ -5,7 +5,15 @@
  */
 import { BOARD_SIZE, COMPUTER, EMPTY, HUMAN, onBoard, opponent, type Side } from "./board.js";
 import { AXES, type Axis } from "./axes.js";
-import { CELL_POSITIONS, classify, maskPattern, tableOffset, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
+import {
+  CELL_POSITIONS,
+  classify,
+  maskPattern,
+  tableOffset,
+  WINDOW_LENGTHS,
+  type UnitClass,
+  type WindowLength,
+} from "./tables.js";
 
 export interface Unit {
   /** 1 = computer = attack table, 2 = human = defence table. */
@@ -42,7 +50,13 @@ export interface Explanation {
 }
 
 /** Every window of `axis` through `cell` that counts for `side`, in the explain order of section 6. */
-export function countingUnits(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: Axis, side: Side): Unit[] {
+export function countingUnits(
+  plocha: Uint8Array,
+  bodovani: Uint16Array,
+  cell: number,
+  axis: Axis,
+  side: Side,
+): Unit[] {
   const row = Math.floor(cell / BOARD_SIZE);
   const col = cell % BOARD_SIZE;
   const opp = opponent(side);
@@ -92,7 +106,10 @@ export function explain(plocha: Uint8Array, bodovani: Uint16Array, cell: number)
     };
   }
   const axes = AXES.map((a): AxisExplanation => {
-    const units = [...countingUnits(plocha, bodovani, cell, a, COMPUTER), ...countingUnits(plocha, bodovani, cell, a, HUMAN)];
+    const units = [
+      ...countingUnits(plocha, bodovani, cell, a, COMPUTER),
+      ...countingUnits(plocha, bodovani, cell, a, HUMAN),
+    ];
     let score = 0;
     for (const u of units) if (u.value > score) score = u.value;
     const unit = score > 0 ? (units.find((u) => u.value === score) ?? null) : null;

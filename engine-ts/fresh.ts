@@ -5,7 +5,8 @@ import { countScore } from "./score.js";
 /** CountScore of every empty cell of a `size` x `size` board, 0 for occupied cells. */
 export function freshScores(plocha: Uint8Array, bodovani: Uint16Array, size = BOARD_SIZE): Uint16Array {
   const out = new Uint16Array(plocha.length);
-  for (let i = 0; i < plocha.length; i++) if (plocha[i] === EMPTY) out[i] = countScore(plocha, bodovani, i, size);
+  for (let i = 0; i < plocha.length; i++)
+    if (plocha[i] === EMPTY) out[i] = countScore(plocha, bodovani, i, size);
   return out;
 }
 
@@ -19,6 +20,7 @@ export interface StaleCell {
 export function staleCells(plocha: Uint8Array, info: Uint16Array, bodovani: Uint16Array): StaleCell[] {
   const fresh = freshScores(plocha, bodovani);
   const out: StaleCell[] = [];
-  for (let i = 0; i < CELLS; i++) if (info[i] !== fresh[i]) out.push({ cell: i, info: info[i], fresh: fresh[i] });
+  for (let i = 0; i < CELLS; i++)
+    if (info[i] !== fresh[i]) out.push({ cell: i, info: info[i], fresh: fresh[i] });
   return out;
 }

@@ -93,7 +93,8 @@ export class Game implements Engine {
    * Returns the computer's cell, or null when the human is to move.
    */
   handOver(toMove: ToMove): number | null {
-    if (this.state.phase !== Phase.SETUP) throw new Error(`handOver: the game is not being set up (phase ${this.state.phase})`);
+    if (this.state.phase !== Phase.SETUP)
+      throw new Error(`handOver: the game is not being set up (phase ${this.state.phase})`);
     if (toMove === "human") {
       this.state.phase = Phase.HUMAN_TURN;
       return null;
@@ -104,7 +105,8 @@ export class Game implements Engine {
 
   /** NewBoard (section 3): the empty board, Random = seed, GameCount + 1. */
   private newBoard(seed: number): void {
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff) throw new RangeError(`seed ${seed} is not a 16-bit word`);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff)
+      throw new RangeError(`seed ${seed} is not a 16-bit word`);
     const s = this.state;
     s.plocha.fill(EMPTY);
     s.info.fill(0);
@@ -127,7 +129,8 @@ export class Game implements Engine {
   placeStone(cell: number, side: Side): GameResult {
     this.assertCell(cell);
     const s = this.state;
-    if (this.result !== "playing") throw new Error(`the game is over (${this.result}); cannot play ${this.cellName(cell)}`);
+    if (this.result !== "playing")
+      throw new Error(`the game is over (${this.result}); cannot play ${this.cellName(cell)}`);
     if (s.plocha[cell] !== EMPTY) throw new Error(`${this.cellName(cell)} is occupied`);
     s.plocha[cell] = side;
     if (side === COMPUTER) s.lastPC = cell;
@@ -160,7 +163,8 @@ export class Game implements Engine {
 
   explain(cell: number): Explanation {
     this.assertCell(cell);
-    if (this.size !== BOARD_SIZE) throw new RangeError(`explain works on the 19x19 board only, not ${this.size}x${this.size}`);
+    if (this.size !== BOARD_SIZE)
+      throw new RangeError(`explain works on the 19x19 board only, not ${this.size}x${this.size}`);
     return explain(this.state.plocha, this.bodovani, cell);
   }
 
@@ -175,7 +179,8 @@ export class Game implements Engine {
 
   private assertCell(cell: number): void {
     const cells = this.state.plocha.length;
-    if (!Number.isInteger(cell) || cell < 0 || cell >= cells) throw new RangeError(`cell index ${cell} is not in 0..${cells - 1}`);
+    if (!Number.isInteger(cell) || cell < 0 || cell >= cells)
+      throw new RangeError(`cell index ${cell} is not in 0..${cells - 1}`);
   }
 
   /** K10 on the 19x19 board, (row r, col c) on others. */

@@ -6,7 +6,15 @@
  */
 import { BOARD_SIZE, COMPUTER, HUMAN, opponent, type Side } from "./board.js";
 import { AXES } from "./axes.js";
-import { CELL_POSITIONS, CLASSES, classify, TABLE_SIZES, WINDOW_LENGTHS, type UnitClass, type WindowLength } from "./tables.js";
+import {
+  CELL_POSITIONS,
+  CLASSES,
+  classify,
+  TABLE_SIZES,
+  WINDOW_LENGTHS,
+  type UnitClass,
+  type WindowLength,
+} from "./tables.js";
 
 /** Highest first. OTHER: none of the named levels. */
 export const PRIORITY_LEVELS = [
@@ -35,7 +43,13 @@ function bitOf(cls: UnitClass): number {
  * The classes of the windows of `axis` through `cell` that count for `side` (section 6), as class bits,
  * on a `size` x `size` board (off-board cells block like opposing stones).
  */
-export function axisClassBits(plocha: Uint8Array, cell: number, axis: number, side: Side, size = BOARD_SIZE): number {
+export function axisClassBits(
+  plocha: Uint8Array,
+  cell: number,
+  axis: number,
+  side: Side,
+  size = BOARD_SIZE,
+): number {
   const row = Math.floor(cell / size);
   const col = cell % size;
   const { dr, dc } = AXES[axis];

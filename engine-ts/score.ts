@@ -9,8 +9,12 @@ import { AXES } from "./axes.js";
 import { LAYOUT } from "./tables.js";
 
 const CENTRE_BIT = 1 << 6;
-const A5 = LAYOUT.attack[5], A6 = LAYOUT.attack[6], A7 = LAYOUT.attack[7];
-const D5 = LAYOUT.defence[5], D6 = LAYOUT.defence[6], D7 = LAYOUT.defence[7];
+const A5 = LAYOUT.attack[5],
+  A6 = LAYOUT.attack[6],
+  A7 = LAYOUT.attack[7];
+const D5 = LAYOUT.defence[5],
+  D6 = LAYOUT.defence[6],
+  D7 = LAYOUT.defence[7];
 
 /**
  * Own stones at positions 1..5 and 7..11 (bit t = position t; the scored cell is position 6). A side
@@ -24,7 +28,14 @@ export const NEAR_CELLS = 0x0fbe;
 const ONE_MASK = 1;
 
 /** Best unit value over the windows of one side, given own and blocking bits over 13 cells. */
-export function windowsBest(bodovani: Uint16Array, own: number, block: number, o5: number, o6: number, o7: number): number {
+export function windowsBest(
+  bodovani: Uint16Array,
+  own: number,
+  block: number,
+  o5: number,
+  o6: number,
+  o7: number,
+): number {
   let best = 0;
   // L = 5: window start bit j0 = 2..6 (position k = 6 - j0)
   for (let j0 = 2; j0 <= 6; j0++) {
@@ -58,8 +69,17 @@ function lonelyBest(bodovani: Uint16Array, block: number, o5: number): number {
 }
 
 /** Best unit value of one side (own includes the scored cell's bit); the lonely shortcut first. */
-function sideBest(bodovani: Uint16Array, own: number, block: number, o5: number, o6: number, o7: number): number {
-  return (own & NEAR_CELLS) === 0 ? lonelyBest(bodovani, block, o5) : windowsBest(bodovani, own, block, o5, o6, o7);
+function sideBest(
+  bodovani: Uint16Array,
+  own: number,
+  block: number,
+  o5: number,
+  o6: number,
+  o7: number,
+): number {
+  return (own & NEAR_CELLS) === 0
+    ? lonelyBest(bodovani, block, o5)
+    : windowsBest(bodovani, own, block, o5, o6, o7);
 }
 
 /**
@@ -106,7 +126,8 @@ function buildLineTable(size: number): Int16Array {
       for (let j = 0; j < SPAN; j++) {
         const r = row + (j - REACH) * dr;
         const c = col + (j - REACH) * dc;
-        table[(cell * 4 + axis) * SPAN + j] = r < 0 || r >= size || c < 0 || c >= size ? OFF_BOARD : r * size + c;
+        table[(cell * 4 + axis) * SPAN + j] =
+          r < 0 || r >= size || c < 0 || c >= size ? OFF_BOARD : r * size + c;
       }
     }
   }
@@ -126,13 +147,27 @@ function lineTable(size: number): Int16Array {
 }
 
 /** The axis score of `cell` on `axis` (0..3) on a `size` x `size` board: max over both sides, all L and k. */
-export function axisScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number, size = BOARD_SIZE): number {
+export function axisScore(
+  plocha: Uint8Array,
+  bodovani: Uint16Array,
+  cell: number,
+  axis: number,
+  size = BOARD_SIZE,
+): number {
   return axisScoreIn(lineTable(size), plocha, bodovani, cell, axis);
 }
 
-function axisScoreIn(lines: Int16Array, plocha: Uint8Array, bodovani: Uint16Array, cell: number, axis: number): number {
+function axisScoreIn(
+  lines: Int16Array,
+  plocha: Uint8Array,
+  bodovani: Uint16Array,
+  cell: number,
+  axis: number,
+): number {
   const base = (cell * 4 + axis) * SPAN;
-  let x = 0, o = 0, off = 0;
+  let x = 0,
+    o = 0,
+    off = 0;
   for (let j = 0; j < SPAN; j++) {
     const at = lines[base + j];
     if (at === OFF_BOARD) {
@@ -149,7 +184,12 @@ function axisScoreIn(lines: Int16Array, plocha: Uint8Array, bodovani: Uint16Arra
 }
 
 /** CountScore(cell) for an empty cell: the sum of the four axis scores (always < 65536). */
-export function countScore(plocha: Uint8Array, bodovani: Uint16Array, cell: number, size = BOARD_SIZE): number {
+export function countScore(
+  plocha: Uint8Array,
+  bodovani: Uint16Array,
+  cell: number,
+  size = BOARD_SIZE,
+): number {
   const lines = lineTable(size);
   return (
     axisScoreIn(lines, plocha, bodovani, cell, 0) +
@@ -160,6 +200,10 @@ export function countScore(plocha: Uint8Array, bodovani: Uint16Array, cell: numb
 }
 
 /** The four axis scores of `cell`, for explanations. */
-export function axisScores(plocha: Uint8Array, bodovani: Uint16Array, cell: number): [number, number, number, number] {
+export function axisScores(
+  plocha: Uint8Array,
+  bodovani: Uint16Array,
+  cell: number,
+): [number, number, number, number] {
   return [0, 1, 2, 3].map((a) => axisScore(plocha, bodovani, cell, a)) as [number, number, number, number];
 }

@@ -45,13 +45,15 @@ export function emptyState(size = BOARD_SIZE): EngineState {
 }
 
 function word(name: string, v: number): number {
-  if (!Number.isInteger(v) || v < 0 || v > 0xffff) throw new RangeError(`${name} = ${v} is not a 16-bit word`);
+  if (!Number.isInteger(v) || v < 0 || v > 0xffff)
+    throw new RangeError(`${name} = ${v} is not a 16-bit word`);
   return v;
 }
 
 /** A deep copy of a state read elsewhere (the emulator, a saved report); validates sizes and values. */
 export function stateFrom(src: GameStateLike): EngineState {
-  if (src.plocha.length !== CELLS) throw new RangeError(`plocha has ${src.plocha.length} cells, expected ${CELLS}`);
+  if (src.plocha.length !== CELLS)
+    throw new RangeError(`plocha has ${src.plocha.length} cells, expected ${CELLS}`);
   if (src.info.length !== CELLS) throw new RangeError(`info has ${src.info.length} words, expected ${CELLS}`);
   const plocha = new Uint8Array(CELLS);
   const info = new Uint16Array(CELLS);

@@ -16,7 +16,18 @@
  * (checks/compare.ts and checks/screen-check.ts, as `piskasm diff` does). On a difference the
  * program's move is still answered; a replayable report is written (checks/report.ts), a MESSAGE says
  * so, and checking stops for the rest of that game. */
-import { buildBodovani, COMPUTER, formatCell, Game, HUMAN, NO_CELL, Phase, phaseName, type ToMove, type WhoStarts } from "../engine-ts/index.js";
+import {
+  buildBodovani,
+  COMPUTER,
+  formatCell,
+  Game,
+  HUMAN,
+  NO_CELL,
+  Phase,
+  phaseName,
+  type ToMove,
+  type WhoStarts,
+} from "../engine-ts/index.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { compareStates } from "../checks/compare.js";
@@ -25,7 +36,15 @@ import { BOARD_SIZE, type GameState } from "../guest/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../checks/report.js";
 import { checkScreen } from "../checks/screen-check.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
-import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
+import {
+  EngineError,
+  RULE_FREESTYLE,
+  type CellScores,
+  type Engine,
+  type GameSettings,
+  type Point,
+  type PositionStone,
+} from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
 
 export interface AsmEngineOptions {
@@ -98,12 +117,16 @@ export class PiskasmAsmEngine implements Engine {
     this.reference = { bodovani: options.referenceTables ?? buildBodovani() };
     this.booting = this.boot();
     // A boot failure is answered at the first START; until then it must not count as unhandled.
-    this.booting.catch((error: unknown) => options.log(`PISKASM.COM did not boot: ${(error as Error).message}`));
+    this.booting.catch((error: unknown) =>
+      options.log(`PISKASM.COM did not boot: ${(error as Error).message}`),
+    );
   }
 
   refuse(settings: GameSettings): string | undefined {
-    if (settings.size !== BOARD_SIZE) return `PISKASM.COM plays on 19x19 only, not ${settings.size}x${settings.size}`;
-    if (settings.rule !== RULE_FREESTYLE) return `PISKASM.COM plays freestyle only (five or more wins), not rule ${settings.rule}`;
+    if (settings.size !== BOARD_SIZE)
+      return `PISKASM.COM plays on 19x19 only, not ${settings.size}x${settings.size}`;
+    if (settings.rule !== RULE_FREESTYLE)
+      return `PISKASM.COM plays freestyle only (five or more wins), not rule ${settings.rule}`;
     return undefined;
   }
 
@@ -141,7 +164,8 @@ export class PiskasmAsmEngine implements Engine {
 
   takeBack(at: Point): Promise<void> {
     const last = this.logical.at(-1);
-    if (!last || last.cell !== this.cell(at)) return Promise.reject(new EngineError(`${at.x},${at.y} is not the last stone`));
+    if (!last || last.cell !== this.cell(at))
+      return Promise.reject(new EngineError(`${at.x},${at.y} is not the last stone`));
     this.logical.pop();
     return Promise.resolve();
   }
@@ -172,7 +196,9 @@ export class PiskasmAsmEngine implements Engine {
     const session = await openSession(this.options.boot, saved);
     const menu = saved ?? (await session.machine.snapshot());
     const how = saved ? "from the saved menu state" : `(${this.options.boot.dos} DOS)`;
-    this.options.log(`PISKASM.COM is at its menu ${how} after ${(performance.now() - started).toFixed(0)} ms`);
+    this.options.log(
+      `PISKASM.COM is at its menu ${how} after ${(performance.now() - started).toFixed(0)} ms`,
+    );
     return { session, menu };
   }
 
@@ -208,12 +234,18 @@ export class PiskasmAsmEngine implements Engine {
   private async reach(target: readonly Stone[], toMove: ToMove): Promise<RealGame> {
     const real = this.real;
     const stop = target.length + (toMove === "computer" ? 1 : 0);
-    if (real && startsWith(real.stones, target) && (toMove === "human" || real.stones[target.length]?.own === true)) {
+    if (
+      real &&
+      startsWith(real.stones, target) &&
+      (toMove === "human" || real.stones[target.length]?.own === true)
+    ) {
       const clicks = (stop - real.base) / 2;
       if (stop === real.stones.length && clicks === real.clicks.length) return real;
       if (Number.isInteger(clicks) && clicks >= 0 && clicks <= real.clicks.length) {
         const kept = real.clicks.slice(0, clicks);
-        this.options.log(`back to ${target.length} stones: the game again from the menu with ${kept.length} clicks`);
+        this.options.log(
+          `back to ${target.length} stones: the game again from the menu with ${kept.length} clicks`,
+        );
         return this.begin(real.start, kept);
       }
     }
@@ -244,7 +276,9 @@ export class PiskasmAsmEngine implements Engine {
     for (const cell of clicks) state = await this.click(real, cell);
     this.check(state);
     if (state.phase !== Phase.HUMAN_TURN && !isGameOver(state.phase)) {
-      throw new EngineError(`PISKASM.COM did not reach a position to play from (phase ${phaseName(state.phase)})`);
+      throw new EngineError(
+        `PISKASM.COM did not reach a position to play from (phase ${phaseName(state.phase)})`,
+      );
     }
     return real;
   }
@@ -279,13 +313,27 @@ export class PiskasmAsmEngine implements Engine {
     if (!session) return;
     const diffs: Diff[] = [
       ...compareStates(state, shadow.state),
-      ...checkScreen(session.machine.textCells(), session.layout.geometry, state.plocha, state.lastPC, session.pointer()),
+      ...checkScreen(
+        session.machine.textCells(),
+        session.layout.geometry,
+        state.plocha,
+        state.lastPC,
+        session.pointer(),
+      ),
     ];
     if (diffs.length === 0) return;
     this.shadow = undefined;
     const { start } = real;
     // A set-up start is kept beside the report's fields: `piskasm replay` reruns games from the menu only.
-    const setUp = start.kind === "setup" ? { setUp: { stones: start.stones.map((s) => `${s.own ? "X" : "O"}${formatCell(s.cell)}`), toMove: start.toMove } } : {};
+    const setUp =
+      start.kind === "setup"
+        ? {
+            setUp: {
+              stones: start.stones.map((s) => `${s.own ? "X" : "O"}${formatCell(s.cell)}`),
+              toMove: start.toMove,
+            },
+          }
+        : {};
     const report: MismatchReport & typeof setUp = {
       format: REPORT_FORMAT,
       seed: state.seed,
@@ -316,7 +364,8 @@ export class PiskasmAsmEngine implements Engine {
   }
 
   private cell(at: Point): number {
-    if (at.x >= BOARD_SIZE || at.y >= BOARD_SIZE) throw new EngineError(`${at.x},${at.y} is off the 19x19 board`);
+    if (at.x >= BOARD_SIZE || at.y >= BOARD_SIZE)
+      throw new EngineError(`${at.x},${at.y} is off the 19x19 board`);
     return at.y * BOARD_SIZE + at.x;
   }
 

@@ -4,7 +4,15 @@
  * opponent the human (O), as in the COM program.
  */
 import { buildBodovani, COMPUTER, Game, HUMAN } from "../engine-ts/index.js";
-import { EngineError, RULE_FREESTYLE, type CellScores, type Engine, type GameSettings, type Point, type PositionStone } from "./engine.js";
+import {
+  EngineError,
+  RULE_FREESTYLE,
+  type CellScores,
+  type Engine,
+  type GameSettings,
+  type Point,
+  type PositionStone,
+} from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
 
 /** Board sizes this engine plays: Gomocup's 15 and 20, PISKASM.COM's 19 and the sizes between. */
@@ -23,7 +31,8 @@ export class PiskasmTsEngine implements Engine {
     if (!Number.isInteger(settings.size) || settings.size < TS_MIN_SIZE || settings.size > TS_MAX_SIZE) {
       return `engine-ts plays square boards from ${TS_MIN_SIZE} to ${TS_MAX_SIZE}, not ${settings.size}`;
     }
-    if (settings.rule !== RULE_FREESTYLE) return `engine-ts plays freestyle only (five or more wins), not rule ${settings.rule}`;
+    if (settings.rule !== RULE_FREESTYLE)
+      return `engine-ts plays freestyle only (five or more wins), not rule ${settings.rule}`;
     return undefined;
   }
 
@@ -68,7 +77,8 @@ export class PiskasmTsEngine implements Engine {
   takeBack(at: Point): Promise<void> {
     const game = this.current();
     const before = this.history.pop();
-    if (!before || game.state.plocha[this.cell(at)] === 0) throw new EngineError(`there is no stone at ${at.x},${at.y} to take back`);
+    if (!before || game.state.plocha[this.cell(at)] === 0)
+      throw new EngineError(`there is no stone at ${at.x},${at.y} to take back`);
     this.game = before;
     return Promise.resolve();
   }
@@ -113,7 +123,8 @@ export class PiskasmTsEngine implements Engine {
 
   private cell(at: Point): number {
     const { size } = this.started();
-    if (at.x >= size || at.y >= size) throw new EngineError(`${at.x},${at.y} is off the ${size}x${size} board`);
+    if (at.x >= size || at.y >= size)
+      throw new EngineError(`${at.x},${at.y} is off the ${size}x${size} board`);
     return at.y * size + at.x;
   }
 

@@ -15,5 +15,8 @@ const randomStrategy: Strategy = {
 };
 
 export function createRandomEngine(): Engine {
-  return new BoardEngine({ name: "random", version: "1.0", author: "piskasm", country: "CZ" }, randomStrategy);
+  return new BoardEngine(
+    { name: "random", version: "1.0", author: "piskasm", country: "CZ" },
+    randomStrategy,
+  );
 }

@@ -41,11 +41,13 @@ export interface EngineEntry {
 }
 
 function noArgument(name: string, argument: string | undefined): void {
-  if (argument !== undefined) throw new EngineError(`engine ${name} takes no argument (got "${name}:${argument}")`);
+  if (argument !== undefined)
+    throw new EngineError(`engine ${name} takes no argument (got "${name}:${argument}")`);
 }
 
 const ASM: EngineEntry = {
-  description: "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
+  description:
+    "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
   create: (context, argument) => {
     noArgument("asm", argument);
     return new PiskasmAsmEngine({ ...context, boot: context.boot(), menuState: context.menuState?.() });
@@ -62,7 +64,10 @@ const TS: EngineEntry = {
 
 /** Another name for an entry (the PISKASM players are also called piskasm-asm and piskasm-ts). */
 function alias(name: string, entry: EngineEntry): EngineEntry {
-  return { description: `the same as ${name}`, create: (context, argument) => entry.create(context, argument) };
+  return {
+    description: `the same as ${name}`,
+    create: (context, argument) => entry.create(context, argument),
+  };
 }
 
 export const ENGINES: Readonly<Record<string, EngineEntry>> = {
@@ -83,7 +88,8 @@ export const ENGINES: Readonly<Record<string, EngineEntry>> = {
     },
   },
   pela: {
-    description: "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
+    description:
+      "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
     create: (_context, argument) => {
       noArgument("pela", argument);
       return createPelaEngine();
@@ -99,7 +105,8 @@ export const ENGINES: Readonly<Record<string, EngineEntry>> = {
   pbrain: {
     description: "pbrain:CMD, an external Gomocup brain run as a child process with the command line CMD",
     create: (_context, argument) => {
-      if (argument === undefined || argument.trim() === "") throw new EngineError('give the brain\'s command line: "pbrain:CMD"');
+      if (argument === undefined || argument.trim() === "")
+        throw new EngineError('give the brain\'s command line: "pbrain:CMD"');
       return createPbrainEngine(argument);
     },
   },

@@ -79,7 +79,9 @@ function fillCopy(
  */
 export function buildFreedosDisk(inputs: FreedosDiskInputs, out: string): void {
   if (resolve(out) === resolve(inputs.freedosImage)) {
-    throw new InputFileError(`the output ${out} is the FreeDOS image itself; name another file (it is never modified)`);
+    throw new InputFileError(
+      `the output ${out} is the FreeDOS image itself; name another file (it is never modified)`,
+    );
   }
   const names = checkDiskInputs(inputs);
   mkdirSync(dirname(out), { recursive: true });

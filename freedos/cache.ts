@@ -7,7 +7,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { projectRoot } from "../emu/node.js";
 import { autoexecBat, CONFIG_SYS } from "./boot-files.js";
-import { buildFreedosDisk, checkDiskInputs, type FreedosDiskExtras, type FreedosDiskInputs } from "./build-disk.js";
+import {
+  buildFreedosDisk,
+  checkDiskInputs,
+  type FreedosDiskExtras,
+  type FreedosDiskInputs,
+} from "./build-disk.js";
 
 /** Where the project's programs are after `make`. */
 export function projectDiskInputs(freedosImage: string): FreedosDiskInputs {

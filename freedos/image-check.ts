@@ -17,7 +17,8 @@ function readImage(path: string): Uint8Array {
     return new Uint8Array(readFileSync(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "not found" : code === "EISDIR" ? "is a directory" : (error as Error).message;
+    const reason =
+      code === "ENOENT" ? "not found" : code === "EISDIR" ? "is a directory" : (error as Error).message;
     throw new FreedosImageError(`FreeDOS image ${path}: ${reason}`);
   }
 }
@@ -47,7 +48,9 @@ export function checkFreedosImage(path: string): string[] {
     names = rootFiles(path);
   } catch (error) {
     if (!(error instanceof MtoolsError)) throw error;
-    throw new FreedosImageError(`FreeDOS image ${path}: not a readable FAT12 floppy image (${error.message})`);
+    throw new FreedosImageError(
+      `FreeDOS image ${path}: not a readable FAT12 floppy image (${error.message})`,
+    );
   }
   const missing = FREEDOS_REQUIRED_FILES.filter((name) => !names.includes(name));
   if (missing.length > 0) {

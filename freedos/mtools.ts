@@ -23,7 +23,12 @@ export class MtoolsError extends Error {
 const MTOOLS_ENV = { MTOOLS_NO_VFAT: "1", MTOOLS_SKIP_CHECK: "1" };
 
 function firstLine(text: string): string {
-  return text.split("\n").map((line) => line.trim()).find((line) => line.length > 0) ?? "";
+  return (
+    text
+      .split("\n")
+      .map((line) => line.trim())
+      .find((line) => line.length > 0) ?? ""
+  );
 }
 
 /** Run `command -i image args...` and return its standard output. */

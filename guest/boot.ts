@@ -17,7 +17,11 @@ export interface BootSpec {
  * a few ms instead of the BIOS, the DOS and the game's start (about 6 million instructions, most of
  * them interpreted). `onMachine` gets the machine as soon as it exists (a watchdog of the boot).
  */
-export async function openSession(spec: BootSpec, menu?: MachineSnapshot, onMachine?: (machine: Machine) => void): Promise<GameSession> {
+export async function openSession(
+  spec: BootSpec,
+  menu?: MachineSnapshot,
+  onMachine?: (machine: Machine) => void,
+): Promise<GameSession> {
   const machine = await bootFloppy(spec.image);
   onMachine?.(machine);
   try {

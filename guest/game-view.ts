@@ -110,7 +110,9 @@ function readLayout(mem: GuestMemory, base: number): GameLayout {
   const byte = (field: keyof typeof HEADER): number => mem.readU8(base + HEADER[field]);
   const version = mem.readU16(base + HEADER.version);
   if (version !== HEADER_VERSION) {
-    throw new Error(`PISKASM.COM's debug header has version ${version}; this harness reads version ${HEADER_VERSION} (rebuild with make)`);
+    throw new Error(
+      `PISKASM.COM's debug header has version ${version}; this harness reads version ${HEADER_VERSION} (rebuild with make)`,
+    );
   }
   return {
     segmentBase: base,
@@ -125,7 +127,12 @@ function readLayout(mem: GuestMemory, base: number): GameLayout {
     moveCount: ptr("moveCount"),
     gameCount: ptr("gameCount"),
     bodovani: ptr("bodovani"),
-    geometry: { left: byte("left"), top: byte("top"), cellWidth: byte("cellWidth"), cellHeight: byte("cellHeight") },
+    geometry: {
+      left: byte("left"),
+      top: byte("top"),
+      cellWidth: byte("cellWidth"),
+      cellHeight: byte("cellHeight"),
+    },
     forcedSeed: ptr("forcedSeed"),
     seedIsForced: ptr("seedIsForced"),
   };

@@ -5,7 +5,15 @@
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
-import { assertCell, COMPUTER, formatCell, HUMAN, type Side, type ToMove, type WhoStarts } from "../engine-ts/index.js";
+import {
+  assertCell,
+  COMPUTER,
+  formatCell,
+  HUMAN,
+  type Side,
+  type ToMove,
+  type WhoStarts,
+} from "../engine-ts/index.js";
 import {
   cellToScreen,
   findGame,
@@ -50,7 +58,8 @@ function checkStones(stones: readonly SetUpStone[]): void {
   const taken = new Set<number>();
   for (const { cell, side } of stones) {
     assertCell(cell);
-    if (side !== COMPUTER && side !== HUMAN) throw new RangeError(`set-up stone on ${formatCell(cell)}: side ${String(side)} is not 1 or 2`);
+    if (side !== COMPUTER && side !== HUMAN)
+      throw new RangeError(`set-up stone on ${formatCell(cell)}: side ${String(side)} is not 1 or 2`);
     if (taken.has(cell)) throw new RangeError(`set-up position: two stones on ${formatCell(cell)}`);
     taken.add(cell);
   }
@@ -121,7 +130,8 @@ export class GameSession {
    * code pages are never rewritten). Nothing is typed when that seed is already in effect.
    */
   async useSeed(seed: number): Promise<void> {
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff) throw new RangeError(`seed ${seed} is not in 0..65535`);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff)
+      throw new RangeError(`seed ${seed} is not in 0..65535`);
     if (this.forcedSeed() === seed) return;
     this.expectPhase(Phase.MENU, "useSeed");
     const { machine, options } = this;
@@ -137,7 +147,9 @@ export class GameSession {
     });
     const forced = this.forcedSeed();
     if (forced !== seed) {
-      throw new Error(`useSeed: typed ${seed} after key S but the forced seed is ${forced ?? "none"}; the screen:\n${machine.screenText()}`);
+      throw new Error(
+        `useSeed: typed ${seed} after key S but the forced seed is ${forced ?? "none"}; the screen:\n${machine.screenText()}`,
+      );
     }
   }
 
@@ -165,7 +177,10 @@ export class GameSession {
     const games = machine.memory.readU16(layout.gameCount);
     await machine.keyboard.type(SET_UP_KEY);
     await machine.waitFor(
-      () => this.phase() === Phase.SETUP && this.moveCount() === 0 && machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
+      () =>
+        this.phase() === Phase.SETUP &&
+        this.moveCount() === 0 &&
+        machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
       { timeoutMs: this.options.timeoutMs, what: "the set-up mode of a new game (Phase = SETUP)" },
     );
     return this.checkedSeed(this.readState());
@@ -188,19 +203,25 @@ export class GameSession {
       const at = cellToScreen(this.layout.geometry, stone.cell);
       await machine.mouse.clickCell(at.col, at.row, stone.side === COMPUTER ? "right" : "left");
       const count = i + 1;
-      await machine.waitFor(() => (this.phase() === Phase.SETUP && this.moveCount() === count) || isGameOver(this.phase()), {
-        timeoutMs: this.options.timeoutMs,
-        what: `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
-      });
+      await machine.waitFor(
+        () => (this.phase() === Phase.SETUP && this.moveCount() === count) || isGameOver(this.phase()),
+        {
+          timeoutMs: this.options.timeoutMs,
+          what: `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
+        },
+      );
       if (isGameOver(this.phase())) return this.readState();
     }
     const placed = stones.length;
     const expected = toMove === "computer" ? placed + 1 : placed;
     await machine.keyboard.type(HAND_OVER_KEY[toMove]);
-    await machine.waitFor(() => (this.phase() === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(this.phase()), {
-      timeoutMs: this.options.timeoutMs,
-      what: `the human's turn after handing the set-up over (${toMove} to move)`,
-    });
+    await machine.waitFor(
+      () => (this.phase() === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(this.phase()),
+      {
+        timeoutMs: this.options.timeoutMs,
+        what: `the human's turn after handing the set-up over (${toMove} to move)`,
+      },
+    );
     return this.readState();
   }
 

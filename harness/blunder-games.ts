@@ -19,7 +19,12 @@ export interface AuditOptions {
 }
 
 /** One game: the human by the policy, the computer by engine-ts, each computer move judged. */
-async function auditGame(seed: number, who: WhoStarts, options: AuditOptions, tally: BlunderTally): Promise<void> {
+async function auditGame(
+  seed: number,
+  who: WhoStarts,
+  options: AuditOptions,
+  tally: BlunderTally,
+): Promise<void> {
   const game = Game.newGame(seed, who, { bodovani: options.bodovani });
   const policy = options.policy(seed);
   try {

@@ -35,19 +35,25 @@ function sharedMenu(): Promise<MachineSnapshot> {
 try {
   const menu = input.sharesBoot ? undefined : await sharedMenu();
   const onMenu = input.sharesBoot
-    ? async (session: GameSession): Promise<void> => post({ kind: "menu", menu: await session.machine.snapshot() })
+    ? async (session: GameSession): Promise<void> =>
+        post({ kind: "menu", menu: await session.machine.snapshot() })
     : undefined;
-  await playGames(input.boot, input.games, {
-    onMove: () => {
-      unreported++;
-      if (performance.now() - lastReport >= MOVES_REPORT_MS) reportMoves();
+  await playGames(
+    input.boot,
+    input.games,
+    {
+      onMove: () => {
+        unreported++;
+        if (performance.now() - lastReport >= MOVES_REPORT_MS) reportMoves();
+      },
+      onGame: (outcome) => {
+        reportMoves();
+        post({ kind: "game", outcome });
+      },
+      onCoverage: (hits) => post({ kind: "coverage", hits }),
     },
-    onGame: (outcome) => {
-      reportMoves();
-      post({ kind: "game", outcome });
-    },
-    onCoverage: (hits) => post({ kind: "coverage", hits }),
-  }, { menu, onMenu, coverage: input.coverage, shrinkMs: input.shrinkMs });
+    { menu, onMenu, coverage: input.coverage, shrinkMs: input.shrinkMs },
+  );
   post({ kind: "done" });
 } catch (error) {
   post({ kind: "error", message: error instanceof Error ? error.message : String(error) });

@@ -12,7 +12,6 @@ import { createEngine } from "../engines/registry.js";
 import type { OpponentPolicy } from "./policies.js";
 import type { EnginePolicyName } from "../checks/policy-names.js";
 
-
 /** Time per move of an engine policy (pela's searches take their shares of it). */
 export const POLICY_TURN_MS = 50;
 
@@ -49,7 +48,8 @@ export function createEnginePolicy(name: EnginePolicyName, seed: number): Oppone
       }
       if (other || added.length > 1) {
         const stones: PositionStone[] = [];
-        for (let cell = 0; cell < CELLS; cell++) if (plocha[cell] !== EMPTY) stones.push({ at: point(cell), own: plocha[cell] === HUMAN });
+        for (let cell = 0; cell < CELLS; cell++)
+          if (plocha[cell] !== EMPTY) stones.push({ at: point(cell), own: plocha[cell] === HUMAN });
         await engine.setPosition(stones);
       } else if (added.length === 1) {
         await engine.opponentMove(point(added[0]));

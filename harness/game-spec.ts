@@ -3,8 +3,6 @@ import { deriveSeed } from "../util/prng.js";
 import { shardGameCount, shardGameIndex } from "./shard.js";
 import type { GameSpec, RunPlanOptions } from "./model.js";
 
-
-
 /** How many games a plan plays (all of the run's, or its shard's). */
 export function plannedCount(options: RunPlanOptions): number {
   return options.shard ? shardGameCount(options.shard, options.games) : options.games;

@@ -5,7 +5,8 @@ import type { DosName } from "../emu/dos-kind.js";
 import type { GameOutcome, ShrinkResult } from "./model.js";
 
 function shrunkPart(result: ShrinkResult): ShrunkPart | NotShrunkPart {
-  if (!("mismatch" in result)) return { reason: result.reason, tries: result.tries, ms: Math.round(result.ms) };
+  if (!("mismatch" in result))
+    return { reason: result.reason, tries: result.tries, ms: Math.round(result.ms) };
   const { mismatch } = result;
   return {
     moves: result.humanMoves.map(formatCell),

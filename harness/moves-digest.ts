@@ -40,6 +40,7 @@ export function movesDigest(outcomes: readonly GameOutcome[]): string {
 
 /** A digest written by combineDigests back as a number; throws on anything else. */
 export function parseDigest(text: string): bigint {
-  if (!/^[0-9a-f]{16}$/.test(text)) throw new Error(`not a 16-hex-digit moves digest: ${JSON.stringify(text)}`);
+  if (!/^[0-9a-f]{16}$/.test(text))
+    throw new Error(`not a 16-hex-digit moves digest: ${JSON.stringify(text)}`);
   return BigInt(`0x${text}`);
 }

@@ -12,7 +12,16 @@
  *   replay: a fixed list of moves.
  * All are deterministic for a given seed and board.
  */
-import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, buildBodovani, countScore, rayCells } from "../engine-ts/index.js";
+import {
+  BOARD_SIZE,
+  CELLS,
+  COMPUTER,
+  EMPTY,
+  HUMAN,
+  buildBodovani,
+  countScore,
+  rayCells,
+} from "../engine-ts/index.js";
 import type { GeneratedPolicyName, PolicyName } from "../checks/policy-names.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { Prng } from "../util/prng.js";
@@ -46,7 +55,8 @@ export function candidateCells(plocha: Uint8Array): number[] {
     const r0 = Math.floor(cell / BOARD_SIZE);
     const c0 = cell % BOARD_SIZE;
     for (let r = Math.max(0, r0 - NEAR); r <= Math.min(BOARD_SIZE - 1, r0 + NEAR); r++) {
-      for (let c = Math.max(0, c0 - NEAR); c <= Math.min(BOARD_SIZE - 1, c0 + NEAR); c++) near[r * BOARD_SIZE + c] = 1;
+      for (let c = Math.max(0, c0 - NEAR); c <= Math.min(BOARD_SIZE - 1, c0 + NEAR); c++)
+        near[r * BOARD_SIZE + c] = 1;
     }
   }
   const out: number[] = [];
@@ -249,7 +259,8 @@ export function stormPolicy(seed: number): StormPolicy {
   };
   const noise = (plocha: Uint8Array, geometry: BoardGeometry): StormNoise => {
     const stones = cellsWith(plocha, (s) => s !== EMPTY);
-    const ignoredPress = (): ScreenCell => (stones.length > 0 && prng.below(2) === 0 ? onCell(geometry, pick(stones)) : outside(geometry));
+    const ignoredPress = (): ScreenCell =>
+      stones.length > 0 && prng.below(2) === 0 ? onCell(geometry, pick(stones)) : outside(geometry);
     switch (prng.below(6)) {
       case 0:
         return { kind: "wander", deltas: deltas() };
@@ -260,7 +271,12 @@ export function stormPolicy(seed: number): StormPolicy {
           ? { kind: "click", at: onCell(geometry, pick(stones)), button: "left", target: "stone" }
           : { kind: "click", at: outside(geometry), button: "left", target: "outside" };
       case 3:
-        return { kind: "click", at: onCell(geometry, pick(cellsWith(plocha, (s) => s === EMPTY))), button: "right", target: "empty" };
+        return {
+          kind: "click",
+          at: onCell(geometry, pick(cellsWith(plocha, (s) => s === EMPTY))),
+          button: "right",
+          target: "empty",
+        };
       case 4:
         return { kind: "drag", at: ignoredPress(), deltas: deltas() };
       default: {
@@ -273,12 +289,18 @@ export function stormPolicy(seed: number): StormPolicy {
     name: "storm",
     next: (plocha) => cells.next(plocha),
     turn(plocha, geometry) {
-      if (geometry.cellHeight !== 1) throw new Error(`the storm policy needs one screen row per board row, not ${geometry.cellHeight}`);
+      if (geometry.cellHeight !== 1)
+        throw new Error(`the storm policy needs one screen row per board row, not ${geometry.cellHeight}`);
       const actions = Array.from({ length: prng.below(MAX_NOISE + 1) }, () => noise(plocha, geometry));
       if (prng.below(ESCAPE_ODDS) === 0) return { noise: actions, escape: true };
       const cell = cells.next(plocha);
-      if (cell === undefined) throw new Error("the storm policy found no empty cell on a board whose game goes on");
-      return { noise: actions, escape: false, move: { cell, at: onCell(geometry, cell), double: prng.below(DOUBLE_CLICK_ODDS) === 0 } };
+      if (cell === undefined)
+        throw new Error("the storm policy found no empty cell on a board whose game goes on");
+      return {
+        noise: actions,
+        escape: false,
+        move: { cell, at: onCell(geometry, cell), double: prng.below(DOUBLE_CLICK_ODDS) === 0 },
+      };
     },
   };
 }

@@ -12,9 +12,20 @@ import type { GameSpec, GameOutcome } from "./model.js";
  * report has; every other game by its list of human moves.
  */
 export function replaySpec(report: MismatchReport): GameSpec {
-  const common = { index: report.gameIndex, whoStarts: report.whoStarts, policySeed: report.policySeed, seed: report.seed };
-  if (report.policy === "storm" || report.policy === "sweep") return { ...common, policy: report.policy, maxComputerMoves: report.computerMoves.length };
-  return { ...common, policy: "replay", moves: report.moves.map(parseCell), maxComputerMoves: Number.POSITIVE_INFINITY };
+  const common = {
+    index: report.gameIndex,
+    whoStarts: report.whoStarts,
+    policySeed: report.policySeed,
+    seed: report.seed,
+  };
+  if (report.policy === "storm" || report.policy === "sweep")
+    return { ...common, policy: report.policy, maxComputerMoves: report.computerMoves.length };
+  return {
+    ...common,
+    policy: "replay",
+    moves: report.moves.map(parseCell),
+    maxComputerMoves: Number.POSITIVE_INFINITY,
+  };
 }
 
 export function replayReport(

@@ -29,7 +29,6 @@ export interface RunListener {
   onMismatch?: (outcome: GameOutcome) => void;
 }
 
-
 interface DiffRunBase {
   boot: BootSpec;
   jobs: number;
@@ -46,7 +45,8 @@ interface DiffRunBase {
 }
 
 /** The games as a list (tests, bench: every outcome is returned) or as a plan (the CLI: counters only). */
-export type DiffRunOptions = DiffRunBase & ({ specs: readonly GameSpec[]; plan?: undefined } | { plan: RunPlanOptions; specs?: undefined });
+export type DiffRunOptions = DiffRunBase &
+  ({ specs: readonly GameSpec[]; plan?: undefined } | { plan: RunPlanOptions; specs?: undefined });
 
 export interface RunResult {
   /** In the order of the specs; empty for a planned run, which keeps no outcomes. */
@@ -78,7 +78,9 @@ export function jobPart(n: number, j: number, count: number): { from: number; to
 /** Part `j` of `count` contiguous parts of a slice. */
 function part(slice: GameSlice, j: number, count: number): GameSlice {
   const { from, to } = jobPart(sliceLength(slice), j, count);
-  return "specs" in slice ? { specs: slice.specs.slice(from, to) } : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
+  return "specs" in slice
+    ? { specs: slice.specs.slice(from, to) }
+    : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
 }
 
 /** How one emulator starts and what it plays with (all optional). */
@@ -100,7 +102,12 @@ export interface PlayOptions {
 }
 
 /** Boots one emulator and plays the slice's games on it in order, until the signal (if any) aborts. */
-export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunListener, options: PlayOptions = {}): Promise<void> {
+export async function playGames(
+  boot: BootSpec,
+  slice: GameSlice,
+  listener: RunListener,
+  options: PlayOptions = {},
+): Promise<void> {
   const { engine, signal, menu, onMenu, coverage, shrinkMs } = options;
   const session = await openSession(boot, menu, options.onMachine);
   try {
@@ -109,12 +116,20 @@ export async function playGames(boot: BootSpec, slice: GameSlice, listener: RunL
     tracer?.attach();
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
-      const outcome = await playGame(session, spec, { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs });
+      const outcome = await playGame(session, spec, {
+        engine,
+        onMove: listener.onMove,
+        stepTimeoutMs: boot.timeoutMs,
+      });
       tracer?.gameOver();
       if (signal?.aborted) return;
       if (outcome.mismatch) listener.onMismatch?.(outcome);
       if (outcome.mismatch && shrinkMs) {
-        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { engine, stepTimeoutMs: boot.timeoutMs, onMove: listener.onMove });
+        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, {
+          engine,
+          stepTimeoutMs: boot.timeoutMs,
+          onMove: listener.onMove,
+        });
       }
       listener.onGame?.(outcome);
     }
@@ -129,7 +144,9 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   const totals = emptyTotals();
   const outcomes: GameOutcome[] = [];
   const keepOutcomes = options.specs !== undefined;
-  const slice: GameSlice = options.specs ? { specs: options.specs } : { plan: options.plan, from: 0, to: plannedCount(options.plan) };
+  const slice: GameSlice = options.specs
+    ? { specs: options.specs }
+    : { plan: options.plan, from: 0, to: plannedCount(options.plan) };
   const { signal } = options;
   let coverage: CoverageHits | undefined;
   const collect: RunListener = {
@@ -150,11 +167,21 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
     jobs === 1
-      ? playGames(options.boot, slice, collect, { engine: options.engine, signal, coverage: options.coverage, shrinkMs: options.shrinkMs })
+      ? playGames(options.boot, slice, collect, {
+          engine: options.engine,
+          signal,
+          coverage: options.coverage,
+          shrinkMs: options.shrinkMs,
+        })
       : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
-  return { outcomes, summary: summarize(totals, performance.now() - started, jobs), interrupted: signal?.aborted ?? false, coverage };
+  return {
+    outcomes,
+    summary: summarize(totals, performance.now() - started, jobs),
+    interrupted: signal?.aborted ?? false,
+    coverage,
+  };
 }
 
 /**
@@ -162,10 +189,17 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
  * machine at the game's menu and continue from that snapshot: one boot per run instead of one per
  * job, without a boot before the workers start.
  */
-function runInWorkers(options: DiffRunBase, slice: GameSlice, jobs: number, listener: RunListener): Promise<void> {
+function runInWorkers(
+  options: DiffRunBase,
+  slice: GameSlice,
+  jobs: number,
+  listener: RunListener,
+): Promise<void> {
   const script = options.workerScript;
   if (!script || !existsSync(script)) {
-    return Promise.reject(new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`));
+    return Promise.reject(
+      new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`),
+    );
   }
   return new Promise<void>((resolve, reject) => {
     const workers: Worker[] = [];

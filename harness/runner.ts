@@ -7,7 +7,13 @@ import { compareStates } from "../checks/compare.js";
 import { cellToScreen, type GameState } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
-import { createPolicy, isStormPolicy, replayPolicy, type OpponentPolicy, type StormTurn } from "./policies.js";
+import {
+  createPolicy,
+  isStormPolicy,
+  replayPolicy,
+  type OpponentPolicy,
+  type StormTurn,
+} from "./policies.js";
 import { checkScreen } from "../checks/screen-check.js";
 import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
@@ -49,8 +55,18 @@ function policyFor(spec: GameSpec): OpponentPolicy {
 
 function check(session: GameSession, asm: GameState, engine: Game): Mismatch | undefined {
   const diffs = compareStates(asm, engine.state);
-  diffs.push(...checkScreen(session.machine.textCells(), session.layout.geometry, asm.plocha, asm.lastPC, session.pointer()));
-  return diffs.length === 0 ? undefined : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };
+  diffs.push(
+    ...checkScreen(
+      session.machine.textCells(),
+      session.layout.geometry,
+      asm.plocha,
+      asm.lastPC,
+      session.pointer(),
+    ),
+  );
+  return diffs.length === 0
+    ? undefined
+    : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };
 }
 
 /**
@@ -73,7 +89,9 @@ async function humanTurn(
     const stone = engine.state.plocha[cell];
     if (stone !== EMPTY) {
       const whose = stone === COMPUTER ? "the computer's" : "the human's";
-      throw new BadMoveError(`move ${formatCell(cell)} (human move ${outcome.humanMoves.length + 1}) is on ${whose} stone`);
+      throw new BadMoveError(
+        `move ${formatCell(cell)} (human move ${outcome.humanMoves.length + 1}) is on ${whose} stone`,
+      );
     }
     return { cell, timing: await session.humanMove(cell) };
   }
@@ -110,13 +128,23 @@ interface Opening {
  * From the menu to the first human turn: a sweep policy's menu noise and set-up first (each step
  * checked), or simply the menu key of who starts.
  */
-async function openGame(session: GameSession, spec: GameSpec, policy: OpponentPolicy, hooks: RunHooks): Promise<Opening> {
+async function openGame(
+  session: GameSession,
+  spec: GameSpec,
+  policy: OpponentPolicy,
+  hooks: RunHooks,
+): Promise<Opening> {
   const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
   const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
   if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
   if (spec.seed !== undefined) await session.useSeed(spec.seed);
   if (opening?.setUp) {
-    const setUp = await playSetUp(session, opening.setUp, (asm, engine) => check(session, asm, engine), timeoutMs);
+    const setUp = await playSetUp(
+      session,
+      opening.setUp,
+      (asm, engine) => check(session, asm, engine),
+      timeoutMs,
+    );
     return { ...setUp, computerMoves: setUp.computerMove === undefined ? [] : [setUp.computerMove] };
   }
   const asm = await session.startGame(spec.whoStarts);
@@ -126,7 +154,11 @@ async function openGame(session: GameSession, spec: GameSpec, policy: OpponentPo
 }
 
 /** Plays one game from the menu and returns to the menu. */
-export async function playGame(session: GameSession, spec: GameSpec, hooks: RunHooks = {}): Promise<GameOutcome> {
+export async function playGame(
+  session: GameSession,
+  spec: GameSpec,
+  hooks: RunHooks = {},
+): Promise<GameOutcome> {
   const started = performance.now();
   const tracker = costTracker(session.machine);
   const policy = policyFor(spec);
@@ -154,7 +186,9 @@ export async function playGame(session: GameSession, spec: GameSpec, hooks: RunH
       break;
     }
     const plan = await tracker.timeAsync("policyMs", () =>
-      isStormPolicy(policy) ? policy.turn(engine.state.plocha, session.layout.geometry) : policy.next(engine.state.plocha),
+      isStormPolicy(policy)
+        ? policy.turn(engine.state.plocha, session.layout.geometry)
+        : policy.next(engine.state.plocha),
     );
     outcome.harnessMs += performance.now() - mark;
     const stonesBefore = asm.moveCount;

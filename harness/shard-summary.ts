@@ -74,7 +74,10 @@ export function readShardSummaries(dir: string): ShardSummary[] {
     throw new ShardSummaryError(`cannot read directory ${dir}: ${(error as Error).message}`);
   }
   const files = names.filter((name) => FILE_PATTERN.test(name)).sort();
-  if (files.length === 0) throw new ShardSummaryError(`${dir} holds no shard summary (shard-i-of-n.json from piskasm diff --shard)`);
+  if (files.length === 0)
+    throw new ShardSummaryError(
+      `${dir} holds no shard summary (shard-i-of-n.json from piskasm diff --shard)`,
+    );
   return files.map((name) => readShardSummary(join(dir, name)));
 }
 
@@ -93,26 +96,40 @@ function readShardSummary(path: string): ShardSummary {
   const s = data as Partial<ShardSummary>;
   if (s.format !== SHARD_FORMAT) fail(`format is ${JSON.stringify(s.format)}, expected "${SHARD_FORMAT}"`);
   const shard = s.shard;
-  if (!shard || !isCount(shard.count) || !Number.isInteger(shard.index) || shard.index < 0 || shard.index >= shard.count) {
+  if (
+    !shard ||
+    !isCount(shard.count) ||
+    !Number.isInteger(shard.index) ||
+    shard.index < 0 ||
+    shard.index >= shard.count
+  ) {
     fail("shard is not {index, count} with 0 <= index < count");
   }
   if (!s.plan || typeof s.plan !== "object") fail("plan is missing");
   const plan = s.plan as Partial<RunPlan>;
   if (typeof plan.program !== "string" || !/^[0-9a-f]{16}$/.test(plan.program)) {
-    fail("plan.program (the floppy's digest) is missing: the shard was made by an older piskasm; run it again");
+    fail(
+      "plan.program (the floppy's digest) is missing: the shard was made by an older piskasm; run it again",
+    );
   }
   if (!isCount(plan.games)) fail("plan.games is not a count of games");
   for (const key of ["games", "computerMoves", "mismatches", "wallMs"] as const) {
     if (!Number.isFinite(s[key]) || (s[key] as number) < 0) fail(`${key} is not a number >= 0`);
   }
-  if (typeof s.movesDigest !== "string" || !/^[0-9a-f]{16}$/.test(s.movesDigest)) fail("movesDigest is not 16 hex digits");
-  if (!Array.isArray(s.reports) || !s.reports.every((r) => typeof r === "string" && !r.includes("/") && !r.includes("\\"))) {
+  if (typeof s.movesDigest !== "string" || !/^[0-9a-f]{16}$/.test(s.movesDigest))
+    fail("movesDigest is not 16 hex digits");
+  if (
+    !Array.isArray(s.reports) ||
+    !s.reports.every((r) => typeof r === "string" && !r.includes("/") && !r.includes("\\"))
+  ) {
     fail("reports is not a list of file names");
   }
   const summary = s as ShardSummary;
   const planned = shardGameCount(summary.shard, summary.plan.games);
-  if (summary.games !== planned) fail(`it played ${summary.games} games, its shard of the plan has ${planned}`);
-  if (summary.reports.length > summary.mismatches) fail(`it lists ${summary.reports.length} reports for ${summary.mismatches} mismatches`);
+  if (summary.games !== planned)
+    fail(`it played ${summary.games} games, its shard of the plan has ${planned}`);
+  if (summary.reports.length > summary.mismatches)
+    fail(`it lists ${summary.reports.length} reports for ${summary.mismatches} mismatches`);
   return summary;
 }
 

@@ -14,10 +14,12 @@ export function formatShard(shard: Shard): string {
 /** Parses `i/n` (0 <= i < n); the error message names the problem. */
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text);
-  if (!match) throw new RangeError(`--shard must be i/n (shard i of n, i from 0), not ${JSON.stringify(text)}`);
+  if (!match)
+    throw new RangeError(`--shard must be i/n (shard i of n, i from 0), not ${JSON.stringify(text)}`);
   const index = Number(match[1]);
   const count = Number(match[2]);
-  if (count < 1 || !Number.isSafeInteger(count)) throw new RangeError(`--shard ${text}: n must be at least 1`);
+  if (count < 1 || !Number.isSafeInteger(count))
+    throw new RangeError(`--shard ${text}: n must be at least 1`);
   if (index >= count) throw new RangeError(`--shard ${text}: i must be 0..${count - 1}`);
   return { index, count };
 }

@@ -31,7 +31,9 @@ function better(a: Candidate, b: Candidate): boolean {
 
 /** Splits `list` into `n` nearly equal contiguous chunks. */
 function chunks<T>(list: readonly T[], n: number): T[][] {
-  return Array.from({ length: n }, (_, i) => list.slice(Math.floor((i * list.length) / n), Math.floor(((i + 1) * list.length) / n)));
+  return Array.from({ length: n }, (_, i) =>
+    list.slice(Math.floor((i * list.length) / n), Math.floor(((i + 1) * list.length) / n)),
+  );
 }
 
 class Shrinker {
@@ -60,10 +62,20 @@ class Shrinker {
     this.seen.add(key);
     this.tries++;
     const { spec } = this.original;
-    const replay: GameSpec = { ...spec, seed: this.original.seed, policy: "replay", moves, maxComputerMoves: Number.POSITIVE_INFINITY };
+    const replay: GameSpec = {
+      ...spec,
+      seed: this.original.seed,
+      policy: "replay",
+      moves,
+      maxComputerMoves: Number.POSITIVE_INFINITY,
+    };
     let outcome: GameOutcome;
     try {
-      outcome = await playGame(this.session, replay, { engine: this.engine, stepTimeoutMs: this.stepTimeoutMs, onMove: this.onMove });
+      outcome = await playGame(this.session, replay, {
+        engine: this.engine,
+        stepTimeoutMs: this.stepTimeoutMs,
+        onMove: this.onMove,
+      });
     } catch (error) {
       if (!(error instanceof BadMoveError)) {
         // The machine is in an unknown state (a hung guest, a lost menu): no more replays on it.
@@ -74,7 +86,10 @@ class Shrinker {
       return false;
     }
     if (!outcome.mismatch) return false;
-    const candidate: Candidate = { moves: outcome.humanMoves, outcome: { ...outcome, mismatch: outcome.mismatch } };
+    const candidate: Candidate = {
+      moves: outcome.humanMoves,
+      outcome: { ...outcome, mismatch: outcome.mismatch },
+    };
     if (!this.best || better(candidate, this.best)) this.best = candidate;
     return true;
   }
@@ -127,7 +142,14 @@ export async function shrinkGame(
   options: { engine?: EngineFactory; stepTimeoutMs?: number; onMove?: () => void } = {},
 ): Promise<ShrinkResult> {
   const started = performance.now();
-  const shrinker = new Shrinker(session, original, started + budgetMs, options.engine, options.stepTimeoutMs, options.onMove);
+  const shrinker = new Shrinker(
+    session,
+    original,
+    started + budgetMs,
+    options.engine,
+    options.stepTimeoutMs,
+    options.onMove,
+  );
   const moves = original.humanMoves;
   const done = (): ShrinkResult => {
     const ms = performance.now() - started;

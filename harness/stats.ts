@@ -2,7 +2,6 @@
 import type { Machine, MachineStats } from "../emu/types.js";
 import type { GameCost, GameOutcome } from "./model.js";
 
-
 type TimedPart = "engineMs" | "policyMs" | "checkMs";
 
 export interface CostTracker {
@@ -52,7 +51,15 @@ export function costTracker(machine: Pick<Machine, "stats">): CostTracker {
 }
 
 function emptyCost(): GameCost {
-  return { runLoopMs: 0, engineMs: 0, policyMs: 0, checkMs: 0, instructions: 0, slices: 0, jitCompilations: 0 };
+  return {
+    runLoopMs: 0,
+    engineMs: 0,
+    policyMs: 0,
+    checkMs: 0,
+    instructions: 0,
+    slices: 0,
+    jitCompilations: 0,
+  };
 }
 
 export interface RunTotals {
@@ -138,7 +145,15 @@ export interface RunSummary {
 }
 
 export function emptyTotals(): RunTotals {
-  return { games: 0, computerMoves: 0, mismatches: 0, gameMs: 0, harnessMs: 0, instructions: new InstructionHistogram(), cost: emptyCost() };
+  return {
+    games: 0,
+    computerMoves: 0,
+    mismatches: 0,
+    gameMs: 0,
+    harnessMs: 0,
+    instructions: new InstructionHistogram(),
+    cost: emptyCost(),
+  };
 }
 
 export function addOutcome(totals: RunTotals, outcome: GameOutcome): void {
@@ -165,13 +180,16 @@ export function summarize(totals: RunTotals, wallMs: number, jobs: number): RunS
     emulatorShare: round(1 - harnessShare, 3),
     harnessShare: round(harnessShare, 3),
     breakdownUsPerMove: breakdown(totals),
-    guestMipsInRunLoop: totals.cost.runLoopMs > 0 ? round(totals.cost.instructions / (totals.cost.runLoopMs * 1000), 1) : 0,
-    jitCompilationsPer100Games: totals.games > 0 ? round((100 * totals.cost.jitCompilations) / totals.games, 1) : 0,
+    guestMipsInRunLoop:
+      totals.cost.runLoopMs > 0 ? round(totals.cost.instructions / (totals.cost.runLoopMs * 1000), 1) : 0,
+    jitCompilationsPer100Games:
+      totals.games > 0 ? round((100 * totals.cost.jitCompilations) / totals.games, 1) : 0,
   };
 }
 
 function breakdown(totals: RunTotals): MoveBreakdown {
-  const perMove = (ms: number): number => (totals.computerMoves > 0 ? round((ms * 1000) / totals.computerMoves, 1) : 0);
+  const perMove = (ms: number): number =>
+    totals.computerMoves > 0 ? round((ms * 1000) / totals.computerMoves, 1) : 0;
   const { runLoopMs, engineMs, policyMs, checkMs } = totals.cost;
   return {
     emulator: perMove(runLoopMs),

@@ -39,7 +39,11 @@ export async function performNoise(session: GameSession, noise: StormNoise): Pro
  * Clicks the move's screen cell (once, or twice quickly) and waits for the program's answer like
  * GameSession.humanMove: the human's turn two stones later, or a result.
  */
-export async function performMove(session: GameSession, move: StormMove, timeoutMs: number): Promise<MoveTiming> {
+export async function performMove(
+  session: GameSession,
+  move: StormMove,
+  timeoutMs: number,
+): Promise<MoveTiming> {
   const { machine } = session;
   const expected = (session.moveCount() + 2) & 0xffff;
   const before = machine.instructionCount();
@@ -50,7 +54,10 @@ export async function performMove(session: GameSession, move: StormMove, timeout
       const phase = session.phase();
       return (phase === Phase.HUMAN_TURN && session.moveCount() === expected) || isGameOver(phase);
     },
-    { timeoutMs, what: `the program's answer to a ${move.double ? "double " : ""}click at screen (${move.at.col}, ${move.at.row})` },
+    {
+      timeoutMs,
+      what: `the program's answer to a ${move.double ? "double " : ""}click at screen (${move.at.col}, ${move.at.row})`,
+    },
   );
   return { instructions: machine.instructionCount() - before };
 }
@@ -58,5 +65,8 @@ export async function performMove(session: GameSession, move: StormMove, timeout
 /** Esc in the middle of the game: the program must give it up and show the menu. */
 export async function performEscape(session: GameSession, timeoutMs: number): Promise<void> {
   await session.machine.keyboard.sendScancodes(ESC_SCANCODES);
-  await session.machine.waitFor(() => session.phase() === Phase.MENU, { timeoutMs, what: "the menu after Esc in the middle of a game" });
+  await session.machine.waitFor(() => session.phase() === Phase.MENU, {
+    timeoutMs,
+    what: "the menu after Esc in the middle of a game",
+  });
 }

@@ -20,34 +20,58 @@ const BIOS_TICKS = 0x46c;
 /** The full check of a state against engine-ts (the runner's). */
 export type StateCheck = (asm: GameState, engine: Game) => Mismatch | undefined;
 
-async function waitPhase(session: GameSession, phase: number, timeoutMs: number, what: string): Promise<void> {
+async function waitPhase(
+  session: GameSession,
+  phase: number,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   await session.machine.waitFor(() => session.phase() === phase, { timeoutMs, what });
 }
 
 /** Types the menu's noise; after each item the menu is back and the forced seed is what it should be. */
-export async function performMenuNoise(session: GameSession, noise: readonly MenuNoise[], timeoutMs: number): Promise<void> {
+export async function performMenuNoise(
+  session: GameSession,
+  noise: readonly MenuNoise[],
+  timeoutMs: number,
+): Promise<void> {
   const { keyboard } = session.machine;
   for (const item of noise) {
     let expected = session.forcedSeed();
     if (item.kind === "idle") {
       const start = session.machine.memory.readU16(BIOS_TICKS);
-      await session.machine.waitFor(() => ((session.machine.memory.readU16(BIOS_TICKS) - start) & 0xffff) >= item.ticks, {
-        timeoutMs,
-        what: `${item.ticks} timer ticks at the menu`,
-      });
+      await session.machine.waitFor(
+        () => ((session.machine.memory.readU16(BIOS_TICKS) - start) & 0xffff) >= item.ticks,
+        {
+          timeoutMs,
+          what: `${item.ticks} timer ticks at the menu`,
+        },
+      );
     } else if (item.kind === "keys") {
       await keyboard.sendScancodes(item.scancodes);
     } else {
       await keyboard.sendScancodes(KEY_S);
-      await waitPhase(session, Phase.SEED_ENTRY, timeoutMs, "the seed entry after menu key S (Phase = SEED_ENTRY)");
+      await waitPhase(
+        session,
+        Phase.SEED_ENTRY,
+        timeoutMs,
+        "the seed entry after menu key S (Phase = SEED_ENTRY)",
+      );
       for (const k of item.keys) await keyboard.sendScancodes(k);
       await keyboard.sendScancodes(item.end === "enter" ? ENTER : ESC);
       if (item.forces !== undefined) expected = item.forces === "counted" ? undefined : item.forces;
-      await waitPhase(session, Phase.MENU, timeoutMs, `the menu again after a seed entry ended with ${item.end}`);
+      await waitPhase(
+        session,
+        Phase.MENU,
+        timeoutMs,
+        `the menu again after a seed entry ended with ${item.end}`,
+      );
     }
     const forced = session.forcedSeed();
     if (forced !== expected) {
-      throw new Error(`the menu's noise changed the forced seed from ${expected ?? "none"} to ${forced ?? "none"}; the screen:\n${session.machine.screenText()}`);
+      throw new Error(
+        `the menu's noise changed the forced seed from ${expected ?? "none"} to ${forced ?? "none"}; the screen:\n${session.machine.screenText()}`,
+      );
     }
   }
 }
@@ -62,16 +86,29 @@ export interface SetUpResult {
   computerMove?: number;
 }
 
-async function placeStone(session: GameSession, action: SetUpAction & { kind: "stone" }, count: number, timeoutMs: number): Promise<void> {
+async function placeStone(
+  session: GameSession,
+  action: SetUpAction & { kind: "stone" },
+  count: number,
+  timeoutMs: number,
+): Promise<void> {
   const { col, row } = cellToScreen(session.layout.geometry, action.cell);
   await session.machine.mouse.clickCell(col, row, action.side === COMPUTER ? "right" : "left");
-  await session.machine.waitFor(() => (session.phase() === Phase.SETUP && session.moveCount() === count) || isGameOver(session.phase()), {
-    timeoutMs,
-    what: `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
-  });
+  await session.machine.waitFor(
+    () => (session.phase() === Phase.SETUP && session.moveCount() === count) || isGameOver(session.phase()),
+    {
+      timeoutMs,
+      what: `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
+    },
+  );
 }
 
-async function handOver(session: GameSession, end: ToMove | "esc", engine: Game, timeoutMs: number): Promise<number | undefined> {
+async function handOver(
+  session: GameSession,
+  end: ToMove | "esc",
+  engine: Game,
+  timeoutMs: number,
+): Promise<number | undefined> {
   const { machine } = session;
   if (end === "esc") {
     await machine.keyboard.sendScancodes(ESC);
@@ -80,15 +117,25 @@ async function handOver(session: GameSession, end: ToMove | "esc", engine: Game,
   }
   const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
   await machine.keyboard.sendScancodes(end === "computer" ? ENTER : TAB);
-  await machine.waitFor(() => (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) || isGameOver(session.phase()), {
-    timeoutMs,
-    what: `the human's turn after handing the set-up over (${end} to move)`,
-  });
+  await machine.waitFor(
+    () =>
+      (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) ||
+      isGameOver(session.phase()),
+    {
+      timeoutMs,
+      what: `the human's turn after handing the set-up over (${end} to move)`,
+    },
+  );
   return engine.handOver(end) ?? undefined;
 }
 
 /** From the menu: the set-up of a sweep opening, every step checked; stops at the first mismatch. */
-export async function playSetUp(session: GameSession, setUp: NonNullable<SweepOpening["setUp"]>, check: StateCheck, timeoutMs: number): Promise<SetUpResult> {
+export async function playSetUp(
+  session: GameSession,
+  setUp: NonNullable<SweepOpening["setUp"]>,
+  check: StateCheck,
+  timeoutMs: number,
+): Promise<SetUpResult> {
   let asm = await session.startSetUp();
   const engine = Game.setUp(asm.seed);
   let placed = 0;

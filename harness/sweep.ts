@@ -24,7 +24,12 @@ export type MenuNoise =
    * Key S, then these keys (scancodes per key), then the line is confirmed or dropped. `forces`: the
    * seed every game starts with afterwards (a good number), "counted" (an empty line); else no change.
    */
-  | { kind: "seed"; keys: ReadonlyArray<readonly number[]>; end: "enter" | "esc"; forces?: number | "counted" };
+  | {
+      kind: "seed";
+      keys: ReadonlyArray<readonly number[]>;
+      end: "enter" | "esc";
+      forces?: number | "counted";
+    };
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
@@ -65,14 +70,20 @@ const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
  * seed typed) or seeds counted again (an empty line).
  */
 function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
-  const digits = String(seed).split("").map((d) => DIGIT(Number(d)));
+  const digits = String(seed)
+    .split("")
+    .map((d) => DIGIT(Number(d)));
   const noise: MenuNoise[] = [
     { kind: "idle", ticks: 2 },
     { kind: "keys", scancodes: [...DIGIT(5), ...DIGIT(0), ...LETTER_X, ...F1] },
     { kind: "seed", keys: [LETTER_X, DIGIT(1)], end: "enter" },
     { kind: "seed", keys: [DIGIT(7), DIGIT(0), DIGIT(0), DIGIT(0), DIGIT(0)], end: "enter" },
     { kind: "seed", keys: [DIGIT(6), DIGIT(5), DIGIT(5), DIGIT(3), DIGIT(6)], end: "enter" },
-    { kind: "seed", keys: [DIGIT(1), DIGIT(2), BACKSPACE, BACKSPACE, BACKSPACE, SPACE, CTRL_BACKSPACE], end: "esc" },
+    {
+      kind: "seed",
+      keys: [DIGIT(1), DIGIT(2), BACKSPACE, BACKSPACE, BACKSPACE, SPACE, CTRL_BACKSPACE],
+      end: "esc",
+    },
     { kind: "seed", keys: Array.from({ length: 8 }, () => DIGIT(9)), end: "esc" },
     { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
@@ -96,13 +107,18 @@ function setUpNoise(geometry: BoardGeometry, stones: readonly number[]): SetUpAc
     { kind: "click", at: { col: 79, row: 24 }, button: "right" },
   ];
   if (stones.length > 0) {
-    noise.push({ kind: "click", at: cellToScreen(geometry, stones[0]), button: "left" }, { kind: "click", at: cellToScreen(geometry, stones[0]), button: "right" });
+    noise.push(
+      { kind: "click", at: cellToScreen(geometry, stones[0]), button: "left" },
+      { kind: "click", at: cellToScreen(geometry, stones[0]), button: "right" },
+    );
   }
   return noise;
 }
 
 function drawBoard(geometry: BoardGeometry, leaveCorners: boolean): SetUpAction[] {
-  const cells = Array.from({ length: CELLS }, (_, c) => c).filter((c) => !leaveCorners || !CORNERS.includes(c));
+  const cells = Array.from({ length: CELLS }, (_, c) => c).filter(
+    (c) => !leaveCorners || !CORNERS.includes(c),
+  );
   const stones: SetUpAction[] = cells.map((cell) => ({ kind: "stone", cell, side: drawPatternSide(cell) }));
   return [...stones.slice(0, 2), ...setUpNoise(geometry, cells.slice(0, 1)), ...stones.slice(2)];
 }
@@ -120,15 +136,24 @@ function five(side: Side, row: number): SetUpAction[] {
 }
 
 function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): SweepOpening["setUp"] {
-  const stonesOf = (actions: SetUpAction[]): number[] => actions.flatMap((a) => (a.kind === "stone" ? [a.cell] : []));
-  const withNoise = (actions: SetUpAction[]): SetUpAction[] => [...actions, ...setUpNoise(geometry, stonesOf(actions))];
+  const stonesOf = (actions: SetUpAction[]): number[] =>
+    actions.flatMap((a) => (a.kind === "stone" ? [a.cell] : []));
+  const withNoise = (actions: SetUpAction[]): SetUpAction[] => [
+    ...actions,
+    ...setUpNoise(geometry, stonesOf(actions)),
+  ];
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
     case 3:
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
     case 5:
-      return { actions: withNoise([]).concat(five(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10))), end: "human" };
+      return {
+        actions: withNoise([]).concat(
+          five(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10)),
+        ),
+        end: "human",
+      };
     case 7:
       return { actions: withNoise(fewStones(prng, prng.below(4))), end: "esc" };
     default:

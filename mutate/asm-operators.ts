@@ -25,17 +25,43 @@ export interface LineMutation {
 }
 
 const INVERSE: Readonly<Record<string, string>> = {
-  je: "jne", jne: "je", jz: "jnz", jnz: "jz",
-  jl: "jge", jge: "jl", jle: "jg", jg: "jle",
-  jb: "jae", jae: "jb", jbe: "ja", ja: "jbe",
-  jc: "jnc", jnc: "jc", jnb: "jb", jnae: "jae",
-  js: "jns", jns: "js", jo: "jno", jno: "jo", jp: "jnp", jnp: "jp",
+  je: "jne",
+  jne: "je",
+  jz: "jnz",
+  jnz: "jz",
+  jl: "jge",
+  jge: "jl",
+  jle: "jg",
+  jg: "jle",
+  jb: "jae",
+  jae: "jb",
+  jbe: "ja",
+  ja: "jbe",
+  jc: "jnc",
+  jnc: "jc",
+  jnb: "jb",
+  jnae: "jae",
+  js: "jns",
+  jns: "js",
+  jo: "jno",
+  jno: "jo",
+  jp: "jnp",
+  jnp: "jp",
 };
 
 const NEIGHBOUR: Readonly<Record<string, string>> = {
-  jl: "jle", jle: "jl", jg: "jge", jge: "jg",
-  jb: "jbe", jbe: "jb", ja: "jae", jae: "ja",
-  jc: "jbe", jnc: "ja", jnb: "ja", jnae: "jbe",
+  jl: "jle",
+  jle: "jl",
+  jg: "jge",
+  jge: "jg",
+  jb: "jbe",
+  jbe: "jb",
+  ja: "jae",
+  jae: "ja",
+  jc: "jbe",
+  jnc: "ja",
+  jnb: "ja",
+  jnae: "jbe",
 };
 
 const REGISTERS = new Set("ax bx cx dx si di bp sp al ah bl bh cl ch dl dh cs ds es ss".split(" "));
@@ -100,7 +126,10 @@ function bumpOperands(
     const lead = /^\s*(?:(?:byte|word)\s+)?/i.exec(operand)?.[0] ?? "";
     const value = operand.slice(lead.length).trimEnd();
     const trail = operand.slice(lead.length + value.length);
-    for (const [operator, sign] of [[plus, "+"], [minus, "-"]] as const) {
+    for (const [operator, sign] of [
+      [plus, "+"],
+      [minus, "-"],
+    ] as const) {
       const changed = operands.map((o, j) => (j === k ? `${lead}(${value})${sign}1${trail}` : o));
       out.push({ operator, text: `${prefix}${changed.join(",")}${suffix}` });
     }
@@ -128,7 +157,8 @@ export function mutateLine(text: string): LineMutation[] {
   const inverse = INVERSE[word];
   if (inverse) out.push({ operator: "jump-invert", text: `${label}${indent}${inverse}${rest}${comment}` });
   const neighbour = NEIGHBOUR[word];
-  if (neighbour) out.push({ operator: "jump-neighbour", text: `${label}${indent}${neighbour}${rest}${comment}` });
+  if (neighbour)
+    out.push({ operator: "jump-neighbour", text: `${label}${indent}${neighbour}${rest}${comment}` });
   const isMacroCall = /^[A-Z_0-9]+$/.test(mnemonic);
   if (!NO_IMMEDIATES.test(word) && !isMacroCall && rest.trim() !== "") {
     out.push(...bumpOperands(head, splitOperands(rest), comment, isImmediate, "immediate+1", "immediate-1"));

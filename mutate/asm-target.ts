@@ -8,7 +8,12 @@ import { mutantGames } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 
-function prepared(mutant: BuiltMutant, index: number, settings: TargetSettings, plan: GamePlan): PreparedMutant {
+function prepared(
+  mutant: BuiltMutant,
+  index: number,
+  settings: TargetSettings,
+  plan: GamePlan,
+): PreparedMutant {
   const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
   const files = {
     autoexec: join(settings.root, "disk", "AUTOEXEC.BAT"),
@@ -22,7 +27,11 @@ function prepared(mutant: BuiltMutant, index: number, settings: TargetSettings, 
       const image = mutantFloppy(settings.scratch, `m${index}`, mutant.program, files);
       return {
         script: join(settings.root, "build", "mutate-worker.mjs"),
-        job: { boot: { image, dos: "builtin", timeoutMs: settings.timeoutMs }, specs: mutantGames(plan), shrinkMs },
+        job: {
+          boot: { image, dos: "builtin", timeoutMs: settings.timeoutMs },
+          specs: mutantGames(plan),
+          shrinkMs,
+        },
         done: () => rmSync(image, { force: true }),
       };
     },

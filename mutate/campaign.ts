@@ -31,7 +31,10 @@ export const SEED_STRIDE = 40503;
 export function mutantGames(plan: GamePlan): GameSpec[] {
   return Array.from({ length: plan.games }, (_, i) => {
     const policy = plan.policies[Math.floor(i / 2) % plan.policies.length];
-    const game = plannedGame({ games: plan.games, policy, runSeed: plan.seed, maxComputerMoves: plan.maxComputerMoves }, i);
+    const game = plannedGame(
+      { games: plan.games, policy, runSeed: plan.seed, maxComputerMoves: plan.maxComputerMoves },
+      i,
+    );
     return { ...game, seed: (plan.seed + i * SEED_STRIDE) & 0xffff };
   });
 }
@@ -79,7 +82,11 @@ export function runMutant(script: string, job: MutantJob, silenceMs: number): Pr
     });
     // An error thrown by the harness on the mutant's behaviour (a cell index off the board) ends its run.
     worker.once("error", (error) => {
-      result ??= { status: "crashed", games: 1, message: `the harness failed: ${error.message.split("\n")[0]}` };
+      result ??= {
+        status: "crashed",
+        games: 1,
+        message: `the harness failed: ${error.message.split("\n")[0]}`,
+      };
     });
     worker.once("exit", (code) => {
       clearTimeout(silence);
@@ -90,7 +97,12 @@ export function runMutant(script: string, job: MutantJob, silenceMs: number): Pr
 }
 
 /** Runs `tasks` `jobs` at a time; stops starting new ones once `signal` aborts. */
-export async function runPool<T>(tasks: readonly (() => Promise<T>)[], jobs: number, onResult: (index: number, result: T) => void, signal?: AbortSignal): Promise<void> {
+export async function runPool<T>(
+  tasks: readonly (() => Promise<T>)[],
+  jobs: number,
+  onResult: (index: number, result: T) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < tasks.length && !signal?.aborted) {

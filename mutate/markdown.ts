@@ -1,9 +1,17 @@
 /** docs/mutation.md from a campaign's report and the verdicts on its survivors. */
-import { figures, median, verdictKey, type MutantResult, type MutationReport, type Verdict } from "./report.js";
+import {
+  figures,
+  median,
+  verdictKey,
+  type MutantResult,
+  type MutationReport,
+  type Verdict,
+} from "./report.js";
 import { writeFileAtomically } from "../util/files.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
-const code = (text: string): string => `\`${text.replace(/;.*$/, "").replace(/\s+/g, " ").trim().replace(/`/g, "'")}\``;
+const code = (text: string): string =>
+  `\`${text.replace(/;.*$/, "").replace(/\s+/g, " ").trim().replace(/`/g, "'")}\``;
 
 function routineTable(mutants: readonly MutantResult[], verdicts: ReadonlyMap<string, Verdict>): string[] {
   const lines = [
@@ -15,7 +23,9 @@ function routineTable(mutants: readonly MutantResult[], verdicts: ReadonlyMap<st
     const own = mutants.filter((m) => m.routine === routine);
     const f = figures(own, verdicts, 0);
     const kills = own.filter((m) => m.status !== "survived").map((m) => m.games);
-    lines.push(`| ${routine} | ${f.mutants} | ${f.killed} | ${f.timeouts} | ${f.survived} | ${f.equivalent} | ${f.score} % | ${median(kills)} |`);
+    lines.push(
+      `| ${routine} | ${f.mutants} | ${f.killed} | ${f.timeouts} | ${f.survived} | ${f.equivalent} | ${f.score} % | ${median(kills)} |`,
+    );
   }
   return lines;
 }
@@ -33,8 +43,12 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
   const out: string[] = [];
   for (const m of survivors) {
     const v = verdicts.get(verdictKey(m));
-    const verdict = v ? `**${v.verdict}**: ${v.why}` : "**not yet judged** (no verdict in mutate/verdicts.json)";
-    out.push(`- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.original)} → ${code(m.mutated)}  `);
+    const verdict = v
+      ? `**${v.verdict}**: ${v.why}`
+      : "**not yet judged** (no verdict in mutate/verdicts.json)";
+    out.push(
+      `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.original)} → ${code(m.mutated)}  `,
+    );
     out.push(`  ${cell(verdict)}`);
   }
   return out;
@@ -116,6 +130,10 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
   ].join("\n");
 }
 
-export function writeMarkdown(path: string, report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): void {
+export function writeMarkdown(
+  path: string,
+  report: MutationReport,
+  verdicts: ReadonlyMap<string, Verdict>,
+): void {
   writeFileAtomically(path, markdown(report, verdicts), "--markdown file");
 }

@@ -55,7 +55,14 @@ export interface MutationReport {
   format: typeof MUTATION_FORMAT;
   target: "asm" | "ts";
   routines: string[];
-  plan: { games: number; policies: string[]; seed: number; maxComputerMoves: number; timeoutMs: number; shrinkMs: number };
+  plan: {
+    games: number;
+    policies: string[];
+    seed: number;
+    maxComputerMoves: number;
+    timeoutMs: number;
+    shrinkMs: number;
+  };
   jobs: number;
   generated: number;
   dropped: { notAssembling: number; identical: number; duplicate: number };
@@ -78,7 +85,10 @@ export function verdictKey(m: Pick<MutantResult, "routine" | "operator" | "origi
 const MAX_VERDICTS_BYTES = 16 * 1024 * 1024;
 
 export function readVerdicts(path: string): Map<string, Verdict> {
-  const data = JSON.parse(readRegularFile(path, MAX_VERDICTS_BYTES, "verdicts file")) as Record<string, Verdict>;
+  const data = JSON.parse(readRegularFile(path, MAX_VERDICTS_BYTES, "verdicts file")) as Record<
+    string,
+    Verdict
+  >;
   return new Map(Object.entries(data));
 }
 
@@ -91,9 +101,15 @@ export function median(values: readonly number[]): number {
 
 const isKill = (status: MutantStatus): boolean => status !== "survived";
 
-export function figures(mutants: readonly MutantResult[], verdicts: ReadonlyMap<string, Verdict>, wallMs: number): MutationFigures {
+export function figures(
+  mutants: readonly MutantResult[],
+  verdicts: ReadonlyMap<string, Verdict>,
+  wallMs: number,
+): MutationFigures {
   const killed = mutants.filter((m) => isKill(m.status));
-  const equivalent = mutants.filter((m) => m.status === "survived" && verdicts.get(verdictKey(m))?.verdict === "equivalent").length;
+  const equivalent = mutants.filter(
+    (m) => m.status === "survived" && verdicts.get(verdictKey(m))?.verdict === "equivalent",
+  ).length;
   const shrunk = mutants.flatMap((m) => (m.shrink ? [m.shrink] : []));
   const denominator = mutants.length - equivalent;
   return {
@@ -116,11 +132,18 @@ export function figures(mutants: readonly MutantResult[], verdicts: ReadonlyMap<
 export function shrinkCounts(report: MismatchReport): { before: number; after: number } | undefined {
   const shrunk = report.shrunk;
   if (!shrunk) return undefined;
-  return { before: report.moves.length, after: "moves" in shrunk ? shrunk.moves.length : report.moves.length };
+  return {
+    before: report.moves.length,
+    after: "moves" in shrunk ? shrunk.moves.length : report.moves.length,
+  };
 }
 
 /** The mutant's record from its description and run. */
-export function mutantResult(mutant: Omit<MutantResult, "status" | "games">, run: MutantRun, reportFile?: string): MutantResult {
+export function mutantResult(
+  mutant: Omit<MutantResult, "status" | "games">,
+  run: MutantRun,
+  reportFile?: string,
+): MutantResult {
   const result: MutantResult = { ...mutant, status: run.status, games: run.games };
   if (run.message) result.message = run.message;
   const shrink = run.report && shrinkCounts(run.report);

@@ -6,23 +6,31 @@ export class SelectionError extends Error {
   override readonly name = "SelectionError";
 }
 
-export function checkNames(option: string, what: string, names: readonly string[], available: readonly string[]): void {
+export function checkNames(
+  option: string,
+  what: string,
+  names: readonly string[],
+  available: readonly string[],
+): void {
   const unknown = names.filter((n) => !available.includes(n));
-  if (unknown.length > 0) throw new SelectionError(`${option}: no ${what} ${unknown.join(", ")}; there are ${available.join(" ")}`);
+  if (unknown.length > 0)
+    throw new SelectionError(`${option}: no ${what} ${unknown.join(", ")}; there are ${available.join(" ")}`);
 }
 
 /** The mutants named by `ids` (each must exist), or all. Named mutants skip the check for duplicates of others. */
 export function pickIds<T extends { id: string }>(list: T[], ids: readonly string[] | undefined): T[] {
   if (ids === undefined) return list;
   const missing = ids.filter((id) => !list.some((m) => m.id === id));
-  if (missing.length > 0) throw new SelectionError(`--ids: no mutant ${missing.join(", ")} in the chosen routines`);
+  if (missing.length > 0)
+    throw new SelectionError(`--ids: no mutant ${missing.join(", ")} in the chosen routines`);
   return list.filter((m) => ids.includes(m.id));
 }
 
 /** `limit` of `list` evenly spread (all when limit >= its length), then the shard's share. */
 export function spread<T>(list: readonly T[], limit: number | undefined, shard: Shard | undefined): T[] {
   let out = [...list];
-  if (limit !== undefined && limit < out.length) out = Array.from({ length: limit }, (_, i) => out[Math.floor((i * out.length) / limit)]);
+  if (limit !== undefined && limit < out.length)
+    out = Array.from({ length: limit }, (_, i) => out[Math.floor((i * out.length) / limit)]);
   if (shard) out = out.filter((_, i) => i % shard.count === shard.index);
   return out;
 }

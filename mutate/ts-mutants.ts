@@ -37,11 +37,18 @@ export interface TsMutant {
 
 const { SyntaxKind: K } = ts;
 const INVERSE = new Map([
-  [K.LessThanToken, ">="], [K.LessThanEqualsToken, ">"], [K.GreaterThanToken, "<="], [K.GreaterThanEqualsToken, "<"],
-  [K.EqualsEqualsEqualsToken, "!=="], [K.ExclamationEqualsEqualsToken, "==="],
+  [K.LessThanToken, ">="],
+  [K.LessThanEqualsToken, ">"],
+  [K.GreaterThanToken, "<="],
+  [K.GreaterThanEqualsToken, "<"],
+  [K.EqualsEqualsEqualsToken, "!=="],
+  [K.ExclamationEqualsEqualsToken, "==="],
 ]);
 const NEIGHBOUR = new Map([
-  [K.LessThanToken, "<="], [K.LessThanEqualsToken, "<"], [K.GreaterThanToken, ">="], [K.GreaterThanEqualsToken, ">"],
+  [K.LessThanToken, "<="],
+  [K.LessThanEqualsToken, "<"],
+  [K.GreaterThanToken, ">="],
+  [K.GreaterThanEqualsToken, ">"],
 ]);
 
 interface Splice {
@@ -55,7 +62,8 @@ function routineOf(node: ts.Node): string {
   let top: ts.Node = node;
   while (top.parent && !ts.isSourceFile(top.parent)) top = top.parent;
   if (ts.isFunctionDeclaration(top) && top.name) return top.name.text;
-  if (ts.isVariableStatement(top)) return top.declarationList.declarations.map((d) => d.name.getText()).join(",");
+  if (ts.isVariableStatement(top))
+    return top.declarationList.declarations.map((d) => d.name.getText()).join(",");
   if (ts.isClassDeclaration(top) && top.name) return top.name.text;
   return "(module)";
 }
@@ -78,7 +86,8 @@ function splicesOf(node: ts.Node, sf: ts.SourceFile): Splice[] {
       { ...at, text: `(${node.text} - 1)`, operator: "immediate-1" },
     ];
   }
-  if (ts.isExpressionStatement(node)) return [{ start: node.getStart(sf), end: node.getEnd(), text: ";", operator: "remove" }];
+  if (ts.isExpressionStatement(node))
+    return [{ start: node.getStart(sf), end: node.getEnd(), text: ";", operator: "remove" }];
   return [];
 }
 
@@ -120,7 +129,10 @@ const minified = (text: string): string => transformSync(text, { loader: "ts", m
 const hash = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /** Drops mutants that minify to their file's original code or to an earlier mutant's. */
-export function distinctTsMutants(root: string, mutants: readonly TsMutant[]): { kept: TsMutant[]; dropped: DroppedCounts } {
+export function distinctTsMutants(
+  root: string,
+  mutants: readonly TsMutant[],
+): { kept: TsMutant[]; dropped: DroppedCounts } {
   const dropped: DroppedCounts = { notAssembling: 0, identical: 0, duplicate: 0 };
   const originals = new Map<string, string>();
   const seen = new Set<string>();

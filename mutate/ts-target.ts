@@ -30,7 +30,9 @@ async function bundleMutant(root: string, mutant: TsMutant, outfile: string): Pr
       {
         name: "mutant",
         setup(b) {
-          b.onLoad({ filter: /engine-ts[\\/][\w-]+\.ts$/ }, (args) => (args.path === replaced ? { contents: mutant.text, loader: "ts" } : undefined));
+          b.onLoad({ filter: /engine-ts[\\/][\w-]+\.ts$/ }, (args) =>
+            args.path === replaced ? { contents: mutant.text, loader: "ts" } : undefined,
+          );
         },
       },
     ],
@@ -52,9 +54,16 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
   const available = [...new Set(all.map((m) => m.routine))];
   if (settings.routines) checkNames("--routines", "routine", settings.routines, available);
   const routines = settings.routines ?? available;
-  const chosen = pickIds(all.filter((m) => routines.includes(m.routine)), settings.ids);
+  const chosen = pickIds(
+    all.filter((m) => routines.includes(m.routine)),
+    settings.ids,
+  );
   const { kept, dropped } = distinctTsMutants(root, chosen);
-  const boot: BootSpec = { image: join(root, "build", "piskasm.img"), dos: "builtin", timeoutMs: settings.timeoutMs };
+  const boot: BootSpec = {
+    image: join(root, "build", "piskasm.img"),
+    dos: "builtin",
+    timeoutMs: settings.timeoutMs,
+  };
   let menu: Promise<MachineSnapshot> | undefined;
   const bundles = join(root, "build", "mutate-ts");
   mkdirSync(bundles, { recursive: true });
@@ -67,7 +76,11 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
         menu ??= menuSnapshot(boot);
         const script = join(bundles, `m${i}-${process.pid}.mjs`);
         await bundleMutant(root, mutant, script);
-        return { script, job: { boot, specs: mutantGames(plan), shrinkMs, menu: await menu }, done: () => rmSync(script, { force: true }) };
+        return {
+          script,
+          job: { boot, specs: mutantGames(plan), shrinkMs, menu: await menu },
+          done: () => rmSync(script, { force: true }),
+        };
       },
     };
   });

@@ -43,12 +43,20 @@ function killed(outcome: GameOutcome, games: number): MutantRun {
   try {
     return { status: "killed", games, report: buildReport(outcome, job.boot.dos) };
   } catch (error) {
-    return { status: "killed", games, message: `no report: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      status: "killed",
+      games,
+      message: `no report: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
 /** Calls `onHang` when the machine runs HANG_INSTRUCTIONS past the last progress(). */
-function watchdog(onHang: (instructions: number) => void): { attach: (m: Machine) => void; progress: () => void; stop: () => void } {
+function watchdog(onHang: (instructions: number) => void): {
+  attach: (m: Machine) => void;
+  progress: () => void;
+  stop: () => void;
+} {
   let machine: Machine | undefined;
   let mark = 0;
   const timer = setInterval(() => {
@@ -76,7 +84,9 @@ async function play(): Promise<MutantRun> {
   const dog = watchdog((spent) => {
     // The guest is stuck: answer now, the run thread ends this worker. A hang while a killing game is
     // shrunk leaves that game's report unshrunk.
-    const run: MutantRun = killer ? killed(killer, games + 1) : { status: "timeout", games: games + 1, message: `no progress in ${spent} guest instructions` };
+    const run: MutantRun = killer
+      ? killed(killer, games + 1)
+      : { status: "timeout", games: games + 1, message: `no progress in ${spent} guest instructions` };
     post({ kind: "run", run });
   });
   try {
@@ -94,7 +104,13 @@ async function play(): Promise<MutantRun> {
           if (outcome.mismatch) stop.abort();
         },
       },
-      { signal: stop.signal, shrinkMs: job.shrinkMs, menu: job.menu, onMachine: dog.attach, onMenu: async () => dog.progress() },
+      {
+        signal: stop.signal,
+        shrinkMs: job.shrinkMs,
+        menu: job.menu,
+        onMachine: dog.attach,
+        onMenu: async () => dog.progress(),
+      },
     );
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];

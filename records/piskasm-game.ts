@@ -36,12 +36,14 @@ export function toRecord(game: PiskasmGame): GameRecord {
 
 /** What a record holds: a game PISKASM.COM played, or a foreign game with only its moves. */
 export type ReadGame =
-  | { kind: "piskasm"; game: PiskasmGame }
-  | { kind: "foreign"; moves: number[]; why: string };
+  { kind: "piskasm"; game: PiskasmGame } | { kind: "foreign"; moves: number[]; why: string };
 
 /** Cell indices of a 19x19 record's moves; RecordError for another board size. */
 export function recordCells(record: GameRecord): number[] {
-  if (record.size !== BOARD_SIZE) throw new RecordError(`the record's board is ${record.size}x${record.size}; PISKASM.COM plays on ${BOARD_SIZE}x${BOARD_SIZE}`);
+  if (record.size !== BOARD_SIZE)
+    throw new RecordError(
+      `the record's board is ${record.size}x${record.size}; PISKASM.COM plays on ${BOARD_SIZE}x${BOARD_SIZE}`,
+    );
   return record.moves.map((m) => m.y * BOARD_SIZE + m.x);
 }
 
@@ -51,13 +53,18 @@ export function recordCells(record: GameRecord): number[] {
  */
 export function fromRecord(record: GameRecord, options: { seed?: number; first?: WhoStarts } = {}): ReadGame {
   const moves = recordCells(record);
-  if (moves.length > CELLS) throw new RecordError(`the record has ${moves.length} moves; the board has ${CELLS} cells`);
+  if (moves.length > CELLS)
+    throw new RecordError(`the record has ${moves.length} moves; the board has ${CELLS} cells`);
   const named = namedGame(record);
   const seed = options.seed ?? named?.seed;
   const first = options.first ?? named?.first;
   if (seed === undefined || first === undefined) {
     const players = record.players ? `"${record.players[0]}" and "${record.players[1]}"` : "no player names";
-    return { kind: "foreign", moves, why: `the record has ${players}, not "PISKASM.COM /S:n" and "${HUMAN_NAME}", so it gives no seed and starter` };
+    return {
+      kind: "foreign",
+      moves,
+      why: `the record has ${players}, not "PISKASM.COM /S:n" and "${HUMAN_NAME}", so it gives no seed and starter`,
+    };
   }
   return { kind: "piskasm", game: { seed, first, moves } };
 }

@@ -31,23 +31,37 @@ export function formatPsq(record: GameRecord, levels: readonly [number, number] 
 export function parsePsq(text: string): GameRecord {
   const lines = text.split(/\r?\n/);
   const header = HEADER.exec(lines[0] ?? "");
-  if (!header) throw new RecordError(`line 1: expected a PSQ header like "Piskvorky 20x20, 11:11, 0", got "${(lines[0] ?? "").slice(0, 60)}"`);
+  if (!header)
+    throw new RecordError(
+      `line 1: expected a PSQ header like "Piskvorky 20x20, 11:11, 0", got "${(lines[0] ?? "").slice(0, 60)}"`,
+    );
   const width = Number(header[1]);
   const height = Number(header[2]);
-  if (width !== height) throw new RecordError(`line 1: the board is ${width}x${height}; only square boards are supported`);
+  if (width !== height)
+    throw new RecordError(`line 1: the board is ${width}x${height}; only square boards are supported`);
   if (width < 5 || width > 32) throw new RecordError(`line 1: board size ${width} is not in 5..32`);
   const moves: RecordMove[] = [];
   let i = 1;
   for (; i < lines.length; i++) {
     const m = MOVE.exec(lines[i]);
     if (!m) break;
-    const move: RecordMove = { x: Number(m[1]) - 1, y: Number(m[2]) - 1, ...(m[3] === undefined ? {} : { timeMs: Number(m[3]) }) };
+    const move: RecordMove = {
+      x: Number(m[1]) - 1,
+      y: Number(m[2]) - 1,
+      ...(m[3] === undefined ? {} : { timeMs: Number(m[3]) }),
+    };
     moves.push(move);
   }
   // Moves after a line that is not one: that line is damage, not the players' names.
   const later = lines.findIndex((line, j) => j > i && MOVE.test(line));
-  if (later >= 0) throw new RecordError(`line ${i + 1}: ${JSON.stringify(lines[i].slice(0, 40))} is not a move, yet moves follow on line ${later + 1}`);
-  const rest = lines.slice(i).map((l) => l.trim()).filter((l) => l !== "");
+  if (later >= 0)
+    throw new RecordError(
+      `line ${i + 1}: ${JSON.stringify(lines[i].slice(0, 40))} is not a move, yet moves follow on line ${later + 1}`,
+    );
+  const rest = lines
+    .slice(i)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   let players: [string, string] | undefined;
   if (rest.length >= 2 && !/^-?\d+$/.test(rest[0])) players = [rest[0], rest[1]];
   try {

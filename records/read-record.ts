@@ -12,7 +12,9 @@ export function detectFormat(text: string, fileName?: string): RecordFormat {
   const start = text.trimStart();
   if (start.startsWith("(")) return "sgf";
   if (start.startsWith("Piskvorky")) return "psq";
-  throw new RecordError(`${fileName ?? "the text"} is neither SGF (starts with "(") nor PSQ (starts with "Piskvorky")`);
+  throw new RecordError(
+    `${fileName ?? "the text"} is neither SGF (starts with "(") nor PSQ (starts with "Piskvorky")`,
+  );
 }
 
 export function parseRecord(text: string, fileName?: string): GameRecord {

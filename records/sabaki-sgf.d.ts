@@ -7,7 +7,10 @@ declare module "@sabaki/sgf" {
     children: SgfNode[];
   }
   export function parse(contents: string, options?: { getId?: () => number }): SgfNode[];
-  export function stringify(nodes: SgfNode | SgfNode[], options?: { linebreak?: string; indent?: string }): string;
+  export function stringify(
+    nodes: SgfNode | SgfNode[],
+    options?: { linebreak?: string; indent?: string },
+  ): string;
   export function parseVertex(input: string): [number, number];
   export function stringifyVertex(vertex: readonly [number, number]): string;
 }

@@ -14,13 +14,25 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 const target = process.argv[2];
 
 /** Node modules of our own: ESM, npm packages left external (they come from node_modules). */
-const NODE_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" };
+const NODE_BUNDLE = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+};
 
 async function bundleCli() {
   // The differential runner's worker threads load build/diff-worker.mjs beside build/cli.mjs.
   await build({
     ...NODE_BUNDLE,
-    entryPoints: { cli: "cli/main.ts", "diff-worker": "harness/diff-worker.ts", "arena-worker": "arena/worker.ts", "mutate-worker": "mutate/worker.ts" },
+    entryPoints: {
+      cli: "cli/main.ts",
+      "diff-worker": "harness/diff-worker.ts",
+      "arena-worker": "arena/worker.ts",
+      "mutate-worker": "mutate/worker.ts",
+    },
     outdir: "build",
     outExtension: { ".js": ".mjs" },
     sourcemap: true,
@@ -29,7 +41,13 @@ async function bundleCli() {
 
 // What `import "piskasm/machine"` and `"piskasm/engine"` load in an installed package (types: tsconfig.types.json).
 async function bundleLib() {
-  await build({ ...NODE_BUNDLE, entryPoints: { machine: "emu/index.ts", engine: "engine-ts/index.ts" }, outdir: "build/lib", outExtension: { ".js": ".mjs" }, sourcemap: true });
+  await build({
+    ...NODE_BUNDLE,
+    entryPoints: { machine: "emu/index.ts", engine: "engine-ts/index.ts" },
+    outdir: "build/lib",
+    outExtension: { ".js": ".mjs" },
+    sourcemap: true,
+  });
 }
 
 // The site builder runs in Node after the web bundle: the menu state and build/site (cli/site/main.ts).
@@ -45,7 +63,10 @@ const sabakiSgfInBrowser = {
     build.onResolve({ filter: /^(fs|iconv-lite|jschardet)$/ }, (args) =>
       args.importer.includes("@sabaki/sgf") ? { path: args.path, namespace: "sgf-null" } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "sgf-null" }, () => ({ contents: "module.exports = null;", loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "sgf-null" }, () => ({
+      contents: "module.exports = null;",
+      loader: "js",
+    }));
   },
 };
 
@@ -73,7 +94,9 @@ async function bundleWeb() {
   const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
   const script = outputs.find((name) => /^main-.*\.js$/.test(name));
   const style = outputs.find((name) => /^style-.*\.css$/.test(name));
-  const html = readFileSync("web/index.html", "utf8").replace('href="style.css"', `href="${style}"`).replace('src="main.js"', `src="${script}"`);
+  const html = readFileSync("web/index.html", "utf8")
+    .replace('href="style.css"', `href="${style}"`)
+    .replace('src="main.js"', `src="${script}"`);
   writeFileSync("build/web/index.html", html);
   const assets = copyWebAssets();
   writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
@@ -118,7 +141,8 @@ function copyWebAssets() {
 function removeStale(keep) {
   for (const name of readdirSync("build/web")) {
     const base = name.replace(/\.(br|gz)$/, "");
-    if (!keep.has(base) && !(base.endsWith(".map") && keep.has(base.slice(0, -4))) && name !== ".stamp") rmSync(`build/web/${name}`);
+    if (!keep.has(base) && !(base.endsWith(".map") && keep.has(base.slice(0, -4))) && name !== ".stamp")
+      rmSync(`build/web/${name}`);
   }
 }
 
@@ -129,7 +153,15 @@ function precompress() {
     const path = `build/web/${name}`;
     if (existsSync(`${path}.br`) && statSync(`${path}.br`).mtimeMs >= statSync(path).mtimeMs) continue;
     const bytes = readFileSync(path);
-    writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   }
 }
@@ -137,8 +169,22 @@ function precompress() {
 // The symbol map of PISKASM.COM from its NASM listing (debug/listing.ts), for the debugger and reports,
 // with the lines `make coverage` found run (build/piskasm.coverage.json, when made of the same COM).
 async function buildSymbols() {
-  await build({ entryPoints: ["debug/make-symbols.ts"], outfile: "build/make-symbols.mjs", bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "warning" });
-  const args = ["build/make-symbols.mjs", "build/piskasm.lst", "build/piskasm.sym.json", "build/PISKASM.COM", "build/piskasm.coverage.json"];
+  await build({
+    entryPoints: ["debug/make-symbols.ts"],
+    outfile: "build/make-symbols.mjs",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+  });
+  const args = [
+    "build/make-symbols.mjs",
+    "build/piskasm.lst",
+    "build/piskasm.sym.json",
+    "build/PISKASM.COM",
+    "build/piskasm.coverage.json",
+  ];
   const run = spawnSync(process.execPath, args, { stdio: "inherit" });
   if (run.status !== 0) process.exit(1);
 }

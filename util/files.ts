@@ -127,7 +127,8 @@ export function readRegularBytes(path: string, maxBytes: number, what: string): 
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new FileError(`cannot read ${what} ${path}: is a directory`);
-    if (!stat.isFile()) throw new FileError(`cannot read ${what} ${path}: not a regular file (a device, pipe or socket)`);
+    if (!stat.isFile())
+      throw new FileError(`cannot read ${what} ${path}: not a regular file (a device, pipe or socket)`);
     if (stat.size > maxBytes) {
       throw new FileError(`${what} ${path} is ${stat.size} bytes; refusing more than ${maxBytes}`);
     }
@@ -190,7 +191,10 @@ export function checkOutputPlace(path: string, what: string, kind: "file" | "dir
     throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
   }
   const pseudo = PSEUDO_FILE_SYSTEMS.get(type);
-  if (pseudo !== undefined) throw new FileError(`cannot write ${what} ${path}: it is on the kernel's ${pseudo} file system, not on a disk`);
+  if (pseudo !== undefined)
+    throw new FileError(
+      `cannot write ${what} ${path}: it is on the kernel's ${pseudo} file system, not on a disk`,
+    );
   if (existing !== resolve(path)) return;
   let stat;
   try {
@@ -198,9 +202,12 @@ export function checkOutputPlace(path: string, what: string, kind: "file" | "dir
   } catch (error) {
     throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
   }
-  if (kind === "file" && stat.isDirectory()) throw new FileError(`cannot write ${what} ${path}: is a directory (EISDIR)`);
-  if (kind === "file" && !stat.isFile()) throw new FileError(`cannot write ${what} ${path}: not a regular file (a device, pipe or socket)`);
-  if (kind === "directory" && !stat.isDirectory()) throw new FileError(`cannot create ${what} ${path}: exists and is not a directory (EEXIST)`);
+  if (kind === "file" && stat.isDirectory())
+    throw new FileError(`cannot write ${what} ${path}: is a directory (EISDIR)`);
+  if (kind === "file" && !stat.isFile())
+    throw new FileError(`cannot write ${what} ${path}: not a regular file (a device, pipe or socket)`);
+  if (kind === "directory" && !stat.isDirectory())
+    throw new FileError(`cannot create ${what} ${path}: exists and is not a directory (EEXIST)`);
 }
 
 /** Creates the folder `dir` (and its parents) for output, after checkOutputPlace. */

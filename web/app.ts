@@ -41,7 +41,10 @@ export class App implements ToolbarHandlers {
   private readonly screen = byId("screen", HTMLDivElement);
   private readonly afterPaint = new AfterPaint();
   private readonly queue = new InputQueue((error) => this.reportError(error));
-  private readonly watcher = new GameWatcher({ onState: (s, l) => this.onState(s, l), onSearching: () => this.host.searching() }, this.afterPaint);
+  private readonly watcher = new GameWatcher(
+    { onState: (s, l) => this.onState(s, l), onSearching: () => this.host.searching() },
+    this.afterPaint,
+  );
   private readonly toolbar: Toolbar;
   private readonly game: GameController;
   private readonly host: MachineHost;
@@ -59,7 +62,10 @@ export class App implements ToolbarHandlers {
     const floppyName = (): string => this.host.floppyName;
     this.game = new GameController({ status, touch, machine, floppyName, withMachine, controlsChanged });
     this.host = new MachineHost({
-      status, errors, screen: this.screen, withMachine,
+      status,
+      errors,
+      screen: this.screen,
+      withMachine,
       redrawn: () => {
         this.game.clock.frame();
         this.watcher.lookAfterPaint();
@@ -81,13 +87,26 @@ export class App implements ToolbarHandlers {
     const reportError = (error: unknown): void => this.reportError(error);
     const pausedChanged = (): void => this.game.showHint();
     const restored = (m: Machine): void => this.machineReplaced(m);
-    this.actions = new MachineActions({ machine, withMachine, status, errors, reportError, pausedChanged, restored });
+    this.actions = new MachineActions({
+      machine,
+      withMachine,
+      status,
+      errors,
+      reportError,
+      pausedChanged,
+      restored,
+    });
     // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
     const mouse = (): Mouse | undefined => (this.machine?.isPaused() ? undefined : this.machine?.mouse);
-    this.game.attachScreen(this.screen, new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)), () => this.toolbar.wantsLock());
+    this.game.attachScreen(
+      this.screen,
+      new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
+      () => this.toolbar.wantsLock(),
+    );
     const history = new GameHistory(
       {
-        run: (step) => this.queue.run(() => (this.machine ? step(this.machine) : Promise.reject(new Error(NOT_RUNNING)))),
+        run: (step) =>
+          this.queue.run(() => (this.machine ? step(this.machine) : Promise.reject(new Error(NOT_RUNNING)))),
         machine,
         later: (task) => this.afterPaint.run(task),
         restored: (machine) => this.machineReplaced(machine, history.knownMoves()),
@@ -100,7 +119,12 @@ export class App implements ToolbarHandlers {
     this.history = history;
     const lastMove = (): ReturnType<GameHistory["lastMove"]> => history.lastMove();
     const stopped = (where: string | undefined): void => this.game.debuggerStopped(where);
-    this.debuggerPanel = new DebuggerPanel({ machine, error: (title, detail) => errors.show(title, detail), lastMove, stopped });
+    this.debuggerPanel = new DebuggerPanel({
+      machine,
+      error: (title, detail) => errors.show(title, detail),
+      lastMove,
+      stopped,
+    });
     byId("debugger-mount", HTMLElement).append(this.debuggerPanel.root);
     exposeProbe({
       ...this.game.probe(),
@@ -125,7 +149,8 @@ export class App implements ToolbarHandlers {
   giveUp = (): void => this.game.giveUp();
   playNamed = (text: string): boolean => this.game.playNamed(text);
   menuKey = (code: string): boolean => this.game.menuKey(code);
-  badSeed = (text: string): void => this.parts.status.error(`Seed ${JSON.stringify(text)} is not a number 0…65535`);
+  badSeed = (text: string): void =>
+    this.parts.status.error(`Seed ${JSON.stringify(text)} is not a number 0…65535`);
   togglePause = (): void => this.actions.togglePause();
   speed = (speed: Speed): void => this.actions.speed(speed);
   fullscreen = (): void => this.actions.fullscreen();
@@ -146,7 +171,8 @@ export class App implements ToolbarHandlers {
     this.watcher.invalidate(machine);
     this.updateControls();
     // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.
-    const failed = (error: unknown): void => this.parts.errors.show("The debugger could not attach to the restored machine", error);
+    const failed = (error: unknown): void =>
+      this.parts.errors.show("The debugger could not attach to the restored machine", error);
     this.debuggerPanel.machineRestored().catch(failed);
   }
 
@@ -187,4 +213,3 @@ export class App implements ToolbarHandlers {
     this.parts.status.error(messageOf(error).split("\n", 1)[0]);
   }
 }
-

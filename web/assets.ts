@@ -15,14 +15,22 @@ export class AssetError extends Error {
 /** Bytes received so far and the expected total (undefined when the server sent no length). */
 export type ProgressCallback = (loaded: number, total: number | undefined) => void;
 
-export async function fetchBytes(url: string, onProgress: ProgressCallback, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+export async function fetchBytes(
+  url: string,
+  onProgress: ProgressCallback,
+  signal?: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
   let response: Response;
   try {
     response = await fetch(url, { signal });
   } catch (error) {
-    throw new AssetError(url, `the request failed (${error instanceof Error ? error.message : String(error)}); is \`piskasm serve\` still running?`);
+    throw new AssetError(
+      url,
+      `the request failed (${error instanceof Error ? error.message : String(error)}); is \`piskasm serve\` still running?`,
+    );
   }
-  if (!response.ok) throw new AssetError(url, `HTTP ${response.status} ${response.statusText}`, response.status);
+  if (!response.ok)
+    throw new AssetError(url, `HTTP ${response.status} ${response.statusText}`, response.status);
   const lengthHeader = response.headers.get("Content-Length");
   const total = lengthHeader === null ? undefined : Number(lengthHeader);
   if (!response.body) return new Uint8Array(await response.arrayBuffer());

@@ -47,7 +47,10 @@ export type Observation =
   | { kind: "game"; game: FollowedGame };
 
 const inGame = (phase: number): boolean =>
-  phase === Phase.HUMAN_TURN || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
+  phase === Phase.HUMAN_TURN ||
+  phase === Phase.COMPUTER_WON ||
+  phase === Phase.HUMAN_WON ||
+  phase === Phase.DRAW;
 
 export class Follower {
   private current: FollowedGame | undefined;
@@ -70,7 +73,8 @@ export class Follower {
   /** engine-ts's answer if the human plays `cell` now; undefined when it cannot say. */
   predictReply(cell: number): number | null | undefined {
     const game = this.current;
-    if (!game || game.engine.result !== "playing" || game.engine.state.plocha[cell] !== EMPTY) return undefined;
+    if (!game || game.engine.result !== "playing" || game.engine.state.plocha[cell] !== EMPTY)
+      return undefined;
     return game.engine.clone().humanMove(cell).computer;
   }
 
@@ -81,7 +85,8 @@ export class Follower {
     const fresh = stonesAdded(game.engine.state.plocha, asm.plocha);
     if (fresh === undefined) return { kind: "game", game: this.sync(asm, game.moves) };
     if (fresh.human.length === 0 && fresh.computer.length === 0) return { kind: "game", game };
-    if (fresh.human.length === 1 && fresh.computer.length === 0 && asm.phase === Phase.HUMAN_TURN) return { kind: "transient" };
+    if (fresh.human.length === 1 && fresh.computer.length === 0 && asm.phase === Phase.HUMAN_TURN)
+      return { kind: "transient" };
     if (fresh.human.length !== 1 || fresh.computer.length > 1 || game.engine.result !== "playing") {
       return { kind: "game", game: this.sync(asm, game.moves) };
     }
@@ -148,7 +153,10 @@ export class Follower {
 }
 
 /** `moves` still on the board, in order; the board's other stones (order unknown) in cell order as `before`. */
-function splitByOrder(moves: readonly MoveRecord[], plocha: Uint8Array): { before: MoveRecord[]; ordered: MoveRecord[] } {
+function splitByOrder(
+  moves: readonly MoveRecord[],
+  plocha: Uint8Array,
+): { before: MoveRecord[]; ordered: MoveRecord[] } {
   const ordered = moves.filter((m) => plocha[m.cell] === m.side);
   const known = new Set(ordered.map((m) => m.cell));
   const before: MoveRecord[] = [];

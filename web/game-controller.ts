@@ -32,7 +32,8 @@ export interface GameHost {
   controlsChanged(): void;
 }
 
-const LOCK_HINT = "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)";
+const LOCK_HINT =
+  "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)";
 /** The game's menu keys, and the keys of its seed prompt, by KeyboardEvent.code. */
 const MENU_KEYS = /^(Digit[1-4]|Numpad[1-4]|KeyS)$/;
 const SEED_KEYS = /^(Digit\d|Numpad\d|Enter|NumpadEnter|Backspace|Escape)$/;
@@ -91,16 +92,20 @@ export class GameController {
 
   /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
   attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
-    attachScreenInput(screen, { wantsLock, escape: () => this.escape() }, {
-      keys: (codes) => {
-        if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
+    attachScreenInput(
+      screen,
+      { wantsLock, escape: () => this.escape() },
+      {
+        keys: (codes) => {
+          if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
+        },
+        clickCell: (text) => this.clickText(text),
+        hover: (text) => this.hoverText(text),
+        move: (dx, dy) => relay.move(dx, dy),
+        button: (down) => relay.button(down),
+        lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
       },
-      clickCell: (text) => this.clickText(text),
-      hover: (text) => this.hoverText(text),
-      move: (dx, dy) => relay.move(dx, dy),
-      button: (down) => relay.button(down),
-      lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
-    });
+    );
   }
 
   /** The probe's members that read the game as the page sees it. */
@@ -121,7 +126,8 @@ export class GameController {
     const state = this.state;
     if (!state || this.refuseInput()) return;
     if (state.phase !== Phase.HUMAN_TURN) return this.host.status.ready(`Not your turn (${this.hint()})`);
-    if (state.plocha[cell] !== 0) return this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
+    if (state.plocha[cell] !== 0)
+      return this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
     const stages = this.clock.input(cell);
     this.pending = { human: cell, predicted: this.follower.predictReply(cell) };
     this.panel.render(this.pending);
@@ -150,7 +156,10 @@ export class GameController {
     if (this.refuseInput()) return;
     void this.unlessInProgress("Start a new game").then((go) => {
       if (!go) return;
-      if (seed !== undefined) this.host.status.busy(`Starting a game with seed ${seed} (the game's menu key S, typed through the keyboard)…`);
+      if (seed !== undefined)
+        this.host.status.busy(
+          `Starting a game with seed ${seed} (the game's menu key S, typed through the keyboard)…`,
+        );
       this.withGame((machine, layout) => this.driver.newGame(machine, layout, starter, seed));
     });
   }
@@ -173,7 +182,8 @@ export class GameController {
   /** A key pressed while nothing on the page has the focus: at the game's menu its keys are the game's. */
   menuKey(code: string): boolean {
     const phase = this.state?.phase;
-    const wanted = (phase === Phase.MENU && MENU_KEYS.test(code)) || (phase === Phase.SEED_ENTRY && SEED_KEYS.test(code));
+    const wanted =
+      (phase === Phase.MENU && MENU_KEYS.test(code)) || (phase === Phase.SEED_ENTRY && SEED_KEYS.test(code));
     if (!wanted || this.refuseInput()) return false;
     const codes = [...(keyScancodes(code, true) ?? []), ...(keyScancodes(code, false) ?? [])];
     this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
@@ -182,7 +192,9 @@ export class GameController {
 
   /** Before New game or Reset: true when nothing is lost, or the player agreed to leave the game. */
   unlessInProgress(action: string): Promise<boolean> {
-    return gameInProgress(this.state?.phase, this.state?.moveCount) ? confirmLeaveGame(action) : Promise.resolve(true);
+    return gameInProgress(this.state?.phase, this.state?.moveCount)
+      ? confirmLeaveGame(action)
+      : Promise.resolve(true);
   }
 
   /** Paused, or stopped in the debugger: the game takes no input (the status says why). */
@@ -198,7 +210,8 @@ export class GameController {
   }
 
   private hint(): string {
-    if (this.debuggerStop !== undefined) return `Stopped in the debugger (${this.debuggerStop}) · Continue or switch the debugger off to play on`;
+    if (this.debuggerStop !== undefined)
+      return `Stopped in the debugger (${this.debuggerStop}) · Continue or switch the debugger off to play on`;
     if (this.host.machine()?.isPaused()) return "Paused · press Resume (P) to go on";
     return phaseHint(this.state?.phase, { floppy: this.host.floppyName(), touch: this.host.touch });
   }

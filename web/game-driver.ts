@@ -54,10 +54,16 @@ export class GameDriver {
     let refused = false;
     // Watched from before the click: the answer may come while the click's last packet is still on its way.
     machine
-      .waitFor(() => refused || (session.phase() !== Phase.COMPUTER_TURN && (((session.moveCount() - before.moves) & 0xffff) >= 2 || session.phase() !== Phase.HUMAN_TURN)), {
-        timeoutMs: ANSWER_TIMING_MS,
-        what: `the computer's answer to ${formatCell(cell)}`,
-      })
+      .waitFor(
+        () =>
+          refused ||
+          (session.phase() !== Phase.COMPUTER_TURN &&
+            (((session.moveCount() - before.moves) & 0xffff) >= 2 || session.phase() !== Phase.HUMAN_TURN)),
+        {
+          timeoutMs: ANSWER_TIMING_MS,
+          what: `the computer's answer to ${formatCell(cell)}`,
+        },
+      )
       .then(
         () => {
           if (!refused) stages.answered();

@@ -75,20 +75,30 @@ export class MachineActions {
     this.host.withMachine(async (machine) => {
       const { state } = await machine.snapshot();
       download(new Blob([state], { type: "application/octet-stream" }), stampedName("v86state"));
-      this.host.status.ready(`Machine saved (${(state.byteLength / 1048576).toFixed(1)} MB) · Load state… brings it back`);
+      this.host.status.ready(
+        `Machine saved (${(state.byteLength / 1048576).toFixed(1)} MB) · Load state… brings it back`,
+      );
     });
   }
 
   loadState(file: File): void {
     if (file.size === 0 || file.size > MAX_STATE_BYTES) {
-      this.host.errors.show("Not a saved machine", `${file.name} has ${file.size} bytes; a machine saved by this page has about 3 MB.`, "Choose a .v86state file made with Save state.");
+      this.host.errors.show(
+        "Not a saved machine",
+        `${file.name} has ${file.size} bytes; a machine saved by this page has about 3 MB.`,
+        "Choose a .v86state file made with Save state.",
+      );
       return;
     }
     this.host.withMachine(async (machine) => {
       try {
         await machine.restore({ state: await file.arrayBuffer() });
       } catch (error) {
-        this.host.errors.show(`Could not load ${file.name}`, error, "Is it a file made with Save state on this page? Reset starts the game again.");
+        this.host.errors.show(
+          `Could not load ${file.name}`,
+          error,
+          "Is it a file made with Save state on this page? Reset starts the game again.",
+        );
         return;
       }
       this.host.restored(machine);

@@ -48,7 +48,12 @@ export class MachineHost {
   async start(): Promise<void> {
     this.events.status.busy("Loading v86, the BIOS and the floppy…", 0);
     try {
-      this.files = await loadBootFiles((fraction, bytes) => this.events.status.busy(`Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`, fraction * FILES_SHARE));
+      this.files = await loadBootFiles((fraction, bytes) =>
+        this.events.status.busy(
+          `Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`,
+          fraction * FILES_SHARE,
+        ),
+      );
     } catch (error) {
       // Reset (a reload, without the files) stays possible.
       this.busy = false;
@@ -79,7 +84,9 @@ export class MachineHost {
       return;
     }
     if (!machine || !snapshot) {
-      this.boot(files.floppy, DEFAULT_FLOPPY, files.menuState).catch((error: unknown) => this.events.errors.show("The emulator failed to start", error));
+      this.boot(files.floppy, DEFAULT_FLOPPY, files.menuState).catch((error: unknown) =>
+        this.events.errors.show("The emulator failed to start", error),
+      );
       return;
     }
     this.events.withMachine(async () => {
@@ -92,13 +99,23 @@ export class MachineHost {
 
   loadFloppy(file: File): void {
     if (file.size !== FLOPPY_BYTES) {
-      this.events.errors.show("Not a 1.44 MB floppy image", `${file.name} has ${file.size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}.`, "Choose a .img file such as build/piskasm.img or the FreeDOS floppy.");
+      this.events.errors.show(
+        "Not a 1.44 MB floppy image",
+        `${file.name} has ${file.size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}.`,
+        "Choose a .img file such as build/piskasm.img or the FreeDOS floppy.",
+      );
       return;
     }
     file
       .arrayBuffer()
       .then((buffer) => this.boot(new Uint8Array(buffer), file.name))
-      .catch((error: unknown) => this.events.errors.show(`Could not boot ${file.name}`, error, "Reset starts the game's own floppy again."));
+      .catch((error: unknown) =>
+        this.events.errors.show(
+          `Could not boot ${file.name}`,
+          error,
+          "Reset starts the game's own floppy again.",
+        ),
+      );
   }
 
   /** No game in memory yet: the boot's progress, or after a while the plain fact. */
@@ -107,7 +124,9 @@ export class MachineHost {
     if (!machine) return;
     const seconds = (performance.now() - this.bootStartedAt) / 1000;
     if (seconds > GIVE_UP_SEARCH_S) {
-      this.events.status.ready(`${this.floppyName} is running without PISKASM.COM in memory · the screen still takes keys and clicks`);
+      this.events.status.ready(
+        `${this.floppyName} is running without PISKASM.COM in memory · the screen still takes keys and clicks`,
+      );
       return;
     }
     const mips = machine.instructionCount() / 1e6;

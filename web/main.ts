@@ -23,7 +23,11 @@ window.addEventListener("error", (event) => fail("Unexpected error", event.error
 startOffline();
 
 if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
-  fail("This browser has no WebAssembly", "v86 runs the PC in WebAssembly, which this browser does not provide (or has disabled).", "Use a current Chromium, Firefox or Safari with WebAssembly enabled.");
+  fail(
+    "This browser has no WebAssembly",
+    "v86 runs the PC in WebAssembly, which this browser does not provide (or has disabled).",
+    "Use a current Chromium, Firefox or Safari with WebAssembly enabled.",
+  );
 } else {
   let toolbar: Toolbar | undefined;
   // No hover and a coarse pointer: a phone or a tablet without a keyboard, where hints name taps.
@@ -46,7 +50,11 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
     save: () => app.saveState(),
     load: () => toolbar?.openStateFile(),
   };
-  attachShortcuts((action) => actions[action](), byId("screen", HTMLDivElement), (code) => app.menuKey(code));
+  attachShortcuts(
+    (action) => actions[action](),
+    byId("screen", HTMLDivElement),
+    (code) => app.menuKey(code),
+  );
   app.start().catch((error: unknown) => {
     const hint =
       error instanceof AssetError

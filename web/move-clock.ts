@@ -15,7 +15,14 @@ export class MoveClock {
   /** The page took a move on `cell` (a click, a tap or a typed name): its stages from now. */
   input(cell: number): MoveStages {
     const inputAt = performance.now();
-    const timing: MoveTiming = { started: NaN, packets: 0, placed: undefined, answered: undefined, drawn: undefined, shown: undefined };
+    const timing: MoveTiming = {
+      started: NaN,
+      packets: 0,
+      placed: undefined,
+      answered: undefined,
+      drawn: undefined,
+      shown: undefined,
+    };
     this.cell = cell;
     this.inputAt = inputAt;
     this.timing = timing;
@@ -27,7 +34,8 @@ export class MoveClock {
         timing.placed = since();
       },
       answered: () => (timing.answered ??= since()),
-      unanswered: (reason) => (timing.unanswered = reason instanceof Error ? reason.message.split("\n", 1)[0] : String(reason)),
+      unanswered: (reason) =>
+        (timing.unanswered = reason instanceof Error ? reason.message.split("\n", 1)[0] : String(reason)),
     };
   }
 
@@ -38,7 +46,8 @@ export class MoveClock {
 
   /** The panel shows the answer to the human's stone on `cell`. */
   shown(cell: number): void {
-    if (this.timing?.answered !== undefined && cell === this.cell) this.timing.shown ??= performance.now() - this.inputAt;
+    if (this.timing?.answered !== undefined && cell === this.cell)
+      this.timing.shown ??= performance.now() - this.inputAt;
   }
 
   last(): MoveTiming | undefined {

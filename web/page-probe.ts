@@ -56,7 +56,9 @@ export interface MoveTiming {
 }
 
 /** The probe's members that read the machine itself. */
-export function machineProbe(machine: () => Machine | undefined): Pick<PageProbe, "screen" | "instructionCount" | "isPaused" | "speedLimit"> {
+export function machineProbe(
+  machine: () => Machine | undefined,
+): Pick<PageProbe, "screen" | "instructionCount" | "isPaused" | "speedLimit"> {
   return {
     screen: () => machine()?.screen(),
     instructionCount: () => machine()?.instructionCount(),

@@ -70,7 +70,11 @@ const LOCK_ESC_GRACE_MS = 300;
  * Keys reach the guest only while the screen is "engaged": after a click or tap on it, or Enter while
  * it has the focus. Tab and Shift+Tab are never sent: they move the focus on, which disengages it.
  */
-export function attachScreenInput(screen: HTMLElement, options: ScreenInputOptions, handlers: ScreenInputHandlers): void {
+export function attachScreenInput(
+  screen: HTMLElement,
+  options: ScreenInputOptions,
+  handlers: ScreenInputHandlers,
+): void {
   const hint = screen.parentElement?.querySelector<HTMLElement>(".screen-hint");
   let engaged = false;
   let lockEndedAt = -Infinity;

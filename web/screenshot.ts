@@ -4,7 +4,24 @@ import type { TextScreen } from "../emu/types.js";
 const CELL_W = 9;
 const CELL_H = 16;
 /** The VGA text palette (attribute nibble -> colour). */
-const VGA = ["#000000", "#0000aa", "#00aa00", "#00aaaa", "#aa0000", "#aa00aa", "#aa5500", "#aaaaaa", "#555555", "#5555ff", "#55ff55", "#55ffff", "#ff5555", "#ff55ff", "#ffff55", "#ffffff"];
+const VGA = [
+  "#000000",
+  "#0000aa",
+  "#00aa00",
+  "#00aaaa",
+  "#aa0000",
+  "#aa00aa",
+  "#aa5500",
+  "#aaaaaa",
+  "#555555",
+  "#5555ff",
+  "#55ff55",
+  "#55ffff",
+  "#ff5555",
+  "#ff55ff",
+  "#ffff55",
+  "#ffffff",
+];
 
 export function screenToPng(screen: TextScreen): Promise<Blob> {
   const canvas = document.createElement("canvas");
@@ -26,5 +43,10 @@ export function screenToPng(screen: TextScreen): Promise<Blob> {
       g.fillText(ch, col * CELL_W + CELL_W / 2, row * CELL_H + CELL_H / 2, CELL_W);
     }
   }
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the screenshot could not be encoded as PNG"))), "image/png"));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error("the screenshot could not be encoded as PNG"))),
+      "image/png",
+    ),
+  );
 }

@@ -2,7 +2,10 @@
 import { CELLS, COMPUTER, EMPTY, HUMAN } from "../engine-ts/index.js";
 
 /** Stones on `after` that are not on `before`; undefined if a stone of `before` changed or vanished. */
-export function stonesAdded(before: Uint8Array, after: Uint8Array): { human: number[]; computer: number[] } | undefined {
+export function stonesAdded(
+  before: Uint8Array,
+  after: Uint8Array,
+): { human: number[]; computer: number[] } | undefined {
   const human: number[] = [];
   const computer: number[] = [];
   for (let i = 0; i < CELLS; i++) {

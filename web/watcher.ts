@@ -7,7 +7,14 @@
  */
 import type { Machine } from "../emu/types.js";
 import type { AfterPaint } from "./after-paint.js";
-import { findGame, isGameStillAt, Phase, readGameState, type GameLayout, type GameState } from "../guest/game-view.js";
+import {
+  findGame,
+  isGameStillAt,
+  Phase,
+  readGameState,
+  type GameLayout,
+  type GameState,
+} from "../guest/game-view.js";
 
 export interface WatchHandlers {
   /**

@@ -28,7 +28,11 @@ declare global {
 }
 
 /** Arms the in-page observers for the next click; the result is window.benchLatency. */
-function armObservers(page: Page, board: { left: number; right: number; top: number; bottom: number }, timeoutMs: number): Promise<void> {
+function armObservers(
+  page: Page,
+  board: { left: number; right: number; top: number; bottom: number },
+  timeoutMs: number,
+): Promise<void> {
   return page.evaluate(
     ({ board, timeoutMs }) => {
       const text = document.querySelector("#screen > div");
@@ -37,7 +41,9 @@ function armObservers(page: Page, board: { left: number; right: number; top: num
       const stonesX = (): number => {
         let count = 0;
         const rows = Array.from(text.children).slice(board.top, board.bottom + 1);
-        for (const row of rows) for (const ch of (row.textContent ?? "").slice(board.left, board.right + 1)) if (ch === "X") count++;
+        for (const row of rows)
+          for (const ch of (row.textContent ?? "").slice(board.left, board.right + 1))
+            if (ch === "X") count++;
         return count;
       };
       const baseX = stonesX();
@@ -57,7 +63,11 @@ function armObservers(page: Page, board: { left: number; right: number; top: num
         const timer = setTimeout(() => {
           screenObserver.disconnect();
           panelObserver.disconnect();
-          reject(new Error(`no answer within ${timeoutMs} ms (stone ${String(stoneAt)}, panel ${String(panelAt)})`));
+          reject(
+            new Error(
+              `no answer within ${timeoutMs} ms (stone ${String(stoneAt)}, panel ${String(panelAt)})`,
+            ),
+          );
         }, timeoutMs);
         function done(): void {
           if (clickAt === undefined || stoneAt === undefined || panelAt === undefined) return;
@@ -66,7 +76,10 @@ function armObservers(page: Page, board: { left: number; right: number; top: num
           panelObserver.disconnect();
           resolve({ stoneMs: stoneAt - clickAt, panelMs: panelAt - clickAt });
         }
-        document.addEventListener("click", (event) => (clickAt = event.timeStamp), { capture: true, once: true });
+        document.addEventListener("click", (event) => (clickAt = event.timeStamp), {
+          capture: true,
+          once: true,
+        });
         screenObserver.observe(text, { subtree: true, childList: true, characterData: true });
         panelObserver.observe(moves, { childList: true });
       });
@@ -78,7 +91,11 @@ function armObservers(page: Page, board: { left: number; right: number; top: num
 async function toHumanTurn(page: Page): Promise<void> {
   if ((await page.evaluate(() => window.piskasm?.state()?.phase)) === HUMAN_TURN) return;
   await page.click("#btn-new-human");
-  await page.waitForFunction(() => window.piskasm?.state()?.phase === 2 && window.piskasm.state()?.moveCount === 0, null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => window.piskasm?.state()?.phase === 2 && window.piskasm.state()?.moveCount === 0,
+    null,
+    { timeout: 20_000 },
+  );
 }
 
 /** Plays `moves` clicks and measures each one. */
@@ -92,13 +109,23 @@ export async function clickLatencies(page: Page, moves: number): Promise<MoveLat
     while (state.plocha[next % CELLS] !== 0) next += STRIDE;
     const cell = next % CELLS;
     next += STRIDE;
-    const corner = await page.evaluate(() => ({ first: window.piskasm?.boardCellToText(0), last: window.piskasm?.boardCellToText(360) }));
+    const corner = await page.evaluate(() => ({
+      first: window.piskasm?.boardCellToText(0),
+      last: window.piskasm?.boardCellToText(360),
+    }));
     const at = await page.evaluate((c) => window.piskasm?.boardCellToText(c), cell);
     if (!corner.first || !corner.last || !at) throw new Error("the page has not found the board geometry");
-    await armObservers(page, { left: corner.first.col, right: corner.last.col, top: corner.first.row, bottom: corner.last.row }, ANSWER_TIMEOUT_MS);
+    await armObservers(
+      page,
+      { left: corner.first.col, right: corner.last.col, top: corner.first.row, bottom: corner.last.row },
+      ANSWER_TIMEOUT_MS,
+    );
     const box = await page.locator("#screen > div").first().boundingBox();
     if (!box) throw new Error("the emulated screen has no text layer");
-    await page.mouse.click(box.x + ((at.col + 0.5) * box.width) / 80, box.y + ((at.row + 0.5) * box.height) / 25);
+    await page.mouse.click(
+      box.x + ((at.col + 0.5) * box.width) / 80,
+      box.y + ((at.row + 0.5) * box.height) / 25,
+    );
     const measured = await page.evaluate(() => window.benchLatency);
     if (!measured) throw new Error("the latency observers were not armed");
     const stages = await page.evaluate(() => window.piskasm?.moveTiming?.());

@@ -44,7 +44,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", "index.html", bundle.floppy]));
   const floppy = readSiteInput(options.floppy, "make image");
   const menuState = readSiteInput(options.menuState, "make menu-state");
-  const manifest: AssetManifest = { ...bundle, floppy: hashedName("piskasm", ".img", floppy), menuState: hashedName("menu", ".state", menuState) };
+  const manifest: AssetManifest = {
+    ...bundle,
+    floppy: hashedName("piskasm", ".img", floppy),
+    menuState: hashedName("menu", ".state", menuState),
+  };
   writeWithCompressed(outDir, manifest.floppy, floppy);
   writeWithCompressed(outDir, manifest.menuState ?? "", menuState);
   writeWithCompressed(outDir, ASSET_MANIFEST_URL, `${JSON.stringify(manifest, null, 2)}\n`);
@@ -52,10 +56,22 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   writeWithCompressed(outDir, "icon.svg", iconSvg());
   for (const size of ICON_SIZES) writeWithCompressed(outDir, `icon-${size}.png`, iconPng(size));
   const version = buildVersion(outDir);
-  writeWithCompressed(outDir, "index.html", siteIndexHtml(readFileSync(join(options.webRoot, "index.html"), "utf8"), version));
+  writeWithCompressed(
+    outDir,
+    "index.html",
+    siteIndexHtml(readFileSync(join(options.webRoot, "index.html"), "utf8"), version),
+  );
   const names = readdirSync(outDir).sort();
-  const precache: Precache = { version, files: names.filter((name) => cacheRole(name) === "install"), onDemand: names.filter((name) => cacheRole(name) === "on-demand") };
-  writeWithCompressed(outDir, SERVICE_WORKER_FILE, await serviceWorker(options.serviceWorkerSource, precache));
+  const precache: Precache = {
+    version,
+    files: names.filter((name) => cacheRole(name) === "install"),
+    onDemand: names.filter((name) => cacheRole(name) === "on-demand"),
+  };
+  writeWithCompressed(
+    outDir,
+    SERVICE_WORKER_FILE,
+    await serviceWorker(options.serviceWorkerSource, precache),
+  );
   return summary(outDir, version);
 }
 
@@ -94,5 +110,9 @@ async function serviceWorker(source: string, precache: Precache): Promise<string
 
 function summary(outDir: string, version: string): SiteSummary {
   const names = readdirSync(outDir);
-  return { files: names.filter((name) => !name.startsWith(".")).length, bytes: names.reduce((sum, name) => sum + statSync(join(outDir, name)).size, 0), version };
+  return {
+    files: names.filter((name) => !name.startsWith(".")).length,
+    bytes: names.reduce((sum, name) => sum + statSync(join(outDir, name)).size, 0),
+    version,
+  };
 }

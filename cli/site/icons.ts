@@ -37,7 +37,10 @@ function shapes(): { rects: Rect[]; circles: Circle[] } {
     rects.push({ x: GRID[0], y: at - LINE_WIDTH / 2, w: GRID[4] - GRID[0], h: LINE_WIDTH, fill: LINE });
   }
   const circles: Circle[] = GRID.map((at) => ({ x: at, y: 100 - at, r: STONE_R, fill: DARK }));
-  circles.push({ x: GRID[1], y: GRID[1], r: STONE_R, fill: LIGHT }, { x: GRID[3], y: GRID[3], r: STONE_R, fill: LIGHT });
+  circles.push(
+    { x: GRID[1], y: GRID[1], r: STONE_R, fill: LIGHT },
+    { x: GRID[3], y: GRID[3], r: STONE_R, fill: LIGHT },
+  );
   return { rects, circles };
 }
 
@@ -73,7 +76,14 @@ export function iconPng(size: number): Uint8Array {
       const sum = [0, 0, 0];
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
-          const colour = rgb(colourAt((px + (sx + 0.5) / samples) * scale, (py + (sy + 0.5) / samples) * scale, rects, circles));
+          const colour = rgb(
+            colourAt(
+              (px + (sx + 0.5) / samples) * scale,
+              (py + (sy + 0.5) / samples) * scale,
+              rects,
+              circles,
+            ),
+          );
           for (let i = 0; i < 3; i++) sum[i] += colour[i];
         }
       }

@@ -19,8 +19,16 @@ async function main(args: string[]): Promise<void> {
   }
   if (command === "site" && rest.length === 4) {
     const [webRoot, floppy, menuState, outDir] = rest;
-    const site = await buildSite({ webRoot, floppy, menuState, outDir, serviceWorkerSource: SERVICE_WORKER_SOURCE });
-    console.log(`${outDir}: the static site, build ${site.version} (${site.files} files, ${(site.bytes / 1048576).toFixed(1)} MB with the compressed copies)`);
+    const site = await buildSite({
+      webRoot,
+      floppy,
+      menuState,
+      outDir,
+      serviceWorkerSource: SERVICE_WORKER_SOURCE,
+    });
+    console.log(
+      `${outDir}: the static site, build ${site.version} (${site.files} files, ${(site.bytes / 1048576).toFixed(1)} MB with the compressed copies)`,
+    );
     return;
   }
   console.error(USAGE);

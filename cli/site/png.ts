@@ -31,7 +31,8 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 
 /** PNG bytes of a `width` x `height` image given as RGBA rows (4 bytes a pixel, top row first). */
 export function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array {
-  if (rgba.byteLength !== width * height * 4) throw new RangeError(`encodePng: ${rgba.byteLength} bytes for ${width}x${height} RGBA`);
+  if (rgba.byteLength !== width * height * 4)
+    throw new RangeError(`encodePng: ${rgba.byteLength} bytes for ${width}x${height} RGBA`);
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -42,7 +43,12 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Uint
     raw[y * (1 + width * 4)] = FILTER_NONE;
     raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (1 + width * 4) + 1);
   }
-  const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", new Uint8Array(0))];
+  const parts = [
+    new Uint8Array(SIGNATURE),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", new Uint8Array(0)),
+  ];
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
   let at = 0;
   for (const part of parts) {

@@ -18,7 +18,10 @@ export function writeWithCompressed(dir: string, name: string, bytes: Uint8Array
   const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
   const path = join(dir, name);
   writeFileSync(path, data);
-  const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.byteLength };
+  const params = {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.byteLength,
+  };
   writeFileSync(`${path}.br`, brotliCompressSync(data, { params }));
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
 }

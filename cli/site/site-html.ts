@@ -22,7 +22,8 @@ export function webManifest(): string {
   const manifest = {
     name: "PISKASM · 8086 gomoku in v86",
     short_name: "PISKASM",
-    description: "An 8086 DOS gomoku program running in the v86 PC emulator, with the computer's scores beside the board.",
+    description:
+      "An 8086 DOS gomoku program running in the v86 PC emulator, with the computer's scores beside the board.",
     start_url: "./",
     scope: "./",
     display: "standalone",

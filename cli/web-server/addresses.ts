@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
 const WILDCARDS = new Set(["0.0.0.0", "::"]);
 
 export function isLoopback(address: string): boolean {
-  return address === "::1" || address === "localhost" || /^127\./.test(address) || /^::ffff:127\./.test(address);
+  return (
+    address === "::1" || address === "localhost" || /^127\./.test(address) || /^::ffff:127\./.test(address)
+  );
 }
 
 export function urlOf(address: string, port: number): string {
@@ -28,8 +30,18 @@ export function networkUrls(bound: AddressInfo): string[] {
   const urls: string[] = [];
   for (const list of Object.values(networkInterfaces())) {
     for (const entry of list ?? []) {
-      if (entry.internal || isLoopback(entry.address) || (bound.address === "0.0.0.0" && entry.family !== "IPv4")) continue;
-      urls.push(urlOf(entry.family === "IPv6" && entry.scopeid ? `${entry.address}%${entry.scopeid}` : entry.address, bound.port));
+      if (
+        entry.internal ||
+        isLoopback(entry.address) ||
+        (bound.address === "0.0.0.0" && entry.family !== "IPv4")
+      )
+        continue;
+      urls.push(
+        urlOf(
+          entry.family === "IPv6" && entry.scopeid ? `${entry.address}%${entry.scopeid}` : entry.address,
+          bound.port,
+        ),
+      );
     }
   }
   return urls;

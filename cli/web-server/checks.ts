@@ -5,7 +5,8 @@ import { FLOPPY_BYTES } from "../../emu/floppy.js";
 /** Throws a one-line error when `dir` does not hold a built page (`manifest`: bundle-assets.json in build/web, assets.json in build/site). */
 export function checkBundle(dir: string, manifest = "bundle-assets.json"): void {
   for (const name of ["index.html", manifest]) {
-    if (!existsSync(join(dir, name))) throw new Error(`${dir} holds no built page (${name}); run \`make\` first`);
+    if (!existsSync(join(dir, name)))
+      throw new Error(`${dir} holds no built page (${name}); run \`make\` first`);
   }
 }
 
@@ -21,5 +22,6 @@ export function checkImage(path: string): void {
     if (code === "ENOENT") throw new Error(`--image ${path}: not found`, { cause: error });
     throw error;
   }
-  if (size !== FLOPPY_BYTES) throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`);
+  if (size !== FLOPPY_BYTES)
+    throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`);
 }

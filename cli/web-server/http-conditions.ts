@@ -16,7 +16,7 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
     const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
     if (name) accepted.set(name, q ? Number(q[1]) : 1);
   }
-  const ok = (name: Encoding): boolean => (accepted.get(name) ?? (accepted.get("*") ?? 0)) > 0;
+  const ok = (name: Encoding): boolean => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
   return (["br", "gzip"] as const).filter(ok);
 }
 
@@ -50,10 +50,15 @@ export function byteRange(header: string | undefined, size: number): RangeAnswer
  * accepted, a Range it would misread removed (a suffix range is made explicit when the file's size is
  * known), and an answer that matches If-None-Match by weak comparison turned into a bodiless 304.
  */
-export function normalizeForStaticLibrary(request: IncomingMessage, response: ServerResponse, size: number | undefined): void {
+export function normalizeForStaticLibrary(
+  request: IncomingMessage,
+  response: ServerResponse,
+  size: number | undefined,
+): void {
   const range = request.headers.range;
   // A range is of the file's bytes: with one, the library sends the file itself, not a compressed copy.
-  request.headers["accept-encoding"] = range === undefined ? acceptedEncodings(request.headers["accept-encoding"]).join(", ") : "";
+  request.headers["accept-encoding"] =
+    range === undefined ? acceptedEncodings(request.headers["accept-encoding"]).join(", ") : "";
   if (range !== undefined) {
     const answer = size === undefined ? "ignore" : byteRange(range, size);
     if (typeof answer === "object") request.headers.range = `bytes=${answer.start}-${answer.end}`;
@@ -74,13 +79,17 @@ function notModifiedWhenMatching(response: ServerResponse, ifNoneMatch: string):
     const etag = (headers.ETag ?? headers.etag ?? response.getHeader("ETag")) as string | undefined;
     if (status === 200 && noneMatch(ifNoneMatch, etag)) {
       dropBody = true;
-      const kept = Object.fromEntries(Object.entries(headers).filter(([k]) => !/^content-(length|encoding|range)$/i.test(k))) as OutgoingHttpHeaders;
+      const kept = Object.fromEntries(
+        Object.entries(headers).filter(([k]) => !/^content-(length|encoding|range)$/i.test(k)),
+      ) as OutgoingHttpHeaders;
       return writeHead(304, kept);
     }
     return writeHead(status, ...(rest as []));
   };
   const end = response.end.bind(response);
   const write = response.write.bind(response);
-  response.write = ((...args: Parameters<typeof response.write>) => (dropBody ? true : write(...args))) as typeof response.write;
-  response.end = ((...args: Parameters<typeof response.end>) => (dropBody ? end() : end(...args))) as typeof response.end;
+  response.write = ((...args: Parameters<typeof response.write>) =>
+    dropBody ? true : write(...args)) as typeof response.write;
+  response.end = ((...args: Parameters<typeof response.end>) =>
+    dropBody ? end() : end(...args)) as typeof response.end;
 }

@@ -12,9 +12,12 @@ export function listen(server: Server, host: string, port: number): Promise<stri
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       server.off("listening", onListening);
-      if (error.code === "EADDRINUSE") reject(new ListenError(`port ${port} on ${host} is already in use; choose another with --port`));
-      else if (error.code === "EACCES") reject(new ListenError(`no permission to listen on ${host}:${port}; choose a port above 1023`));
-      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND") reject(new ListenError(`cannot listen on host ${host}: ${error.code}`));
+      if (error.code === "EADDRINUSE")
+        reject(new ListenError(`port ${port} on ${host} is already in use; choose another with --port`));
+      else if (error.code === "EACCES")
+        reject(new ListenError(`no permission to listen on ${host}:${port}; choose a port above 1023`));
+      else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND")
+        reject(new ListenError(`cannot listen on host ${host}: ${error.code}`));
       else reject(error);
     };
     const onListening = (): void => {

@@ -39,7 +39,12 @@ export function hashedPath(stem: string, extension: string, asset: MemoryAsset):
 }
 
 /** Answers `request` with `asset`: 304 on a matching If-None-Match, else the smallest encoding the client takes. */
-export function sendMemoryAsset(request: IncomingMessage, response: ServerResponse, asset: MemoryAsset, cacheControl: string): void {
+export function sendMemoryAsset(
+  request: IncomingMessage,
+  response: ServerResponse,
+  asset: MemoryAsset,
+  cacheControl: string,
+): void {
   response.setHeader("ETag", asset.etag);
   response.setHeader("Cache-Control", cacheControl);
   response.setHeader("Vary", "Accept-Encoding");
@@ -48,8 +53,15 @@ export function sendMemoryAsset(request: IncomingMessage, response: ServerRespon
     return;
   }
   const accepted = acceptedEncodings(request.headers["accept-encoding"]);
-  const [body, encoding] = accepted.includes("br") ? [asset.brotli, "br"] : accepted.includes("gzip") ? [asset.gzip, "gzip"] : [asset.bytes, undefined];
-  const headers: Record<string, string | number> = { "Content-Type": asset.type, "Content-Length": body.byteLength };
+  const [body, encoding] = accepted.includes("br")
+    ? [asset.brotli, "br"]
+    : accepted.includes("gzip")
+      ? [asset.gzip, "gzip"]
+      : [asset.bytes, undefined];
+  const headers: Record<string, string | number> = {
+    "Content-Type": asset.type,
+    "Content-Length": body.byteLength,
+  };
   if (encoding) headers["Content-Encoding"] = encoding;
   response.writeHead(200, headers);
   response.end(request.method === "HEAD" ? undefined : body);

@@ -14,7 +14,11 @@ import { findGame, Phase, readPhase } from "../../guest/game-view.js";
 const BOOT_TIMEOUT_MS = 8_000;
 
 /** Boots `floppyPath` with the bundle's BIOS and wasm until the game's menu and returns the saved state. */
-export async function makeMenuSnapshot(webRoot: string, bundle: BundleAssets, floppyPath: string): Promise<Uint8Array> {
+export async function makeMenuSnapshot(
+  webRoot: string,
+  bundle: BundleAssets,
+  floppyPath: string,
+): Promise<Uint8Array> {
   const machine = await createMachine({
     floppy: new Uint8Array(readFileSync(floppyPath)),
     bios: new Uint8Array(readFileSync(join(webRoot, bundle.bios))),

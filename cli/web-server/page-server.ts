@@ -56,7 +56,10 @@ export function createPageServer(options: PageServerOptions): PageServer {
       ? Promise.resolve({ bytes: new Uint8Array(0), problem: "disabled" })
       : makeMenuSnapshot(options.webRoot, bundle, floppyPath).then(
           (bytes) => ({ bytes, problem: undefined }),
-          (error: unknown) => ({ bytes: new Uint8Array(0), problem: (error instanceof Error ? error.message : String(error)).split("\n", 1)[0] }),
+          (error: unknown) => ({
+            bytes: new Uint8Array(0),
+            problem: (error instanceof Error ? error.message : String(error)).split("\n", 1)[0],
+          }),
         );
   const manifest = snapshot.then(({ bytes }) => {
     let menuState: string | null = null;
@@ -65,7 +68,11 @@ export function createPageServer(options: PageServerOptions): PageServer {
       menuState = hashedPath("menu", ".state", state);
       generated.set(menuState, { asset: Promise.resolve(state), immutable: true });
     }
-    const answer: AssetManifest = { ...bundle, floppy: floppyUrl.slice(1), menuState: menuState && menuState.slice(1) };
+    const answer: AssetManifest = {
+      ...bundle,
+      floppy: floppyUrl.slice(1),
+      menuState: menuState && menuState.slice(1),
+    };
     return memoryAsset(new TextEncoder().encode(JSON.stringify(answer)), "application/json; charset=utf-8");
   });
   generated.set(`/${ASSET_MANIFEST_URL}`, { asset: manifest, immutable: false });

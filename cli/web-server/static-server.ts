@@ -70,7 +70,8 @@ export function createStaticServer(options: StaticServerOptions): Server {
     const target = request.url ?? "/";
     if (Buffer.byteLength(target) > MAX_TARGET_BYTES) return plain(response, 414, "request target too long");
     const path = target.split(/[?#]/, 1)[0];
-    if (path.split("/").some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return plain(response, 404, "not found");
+    if (path.split("/").some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES))
+      return plain(response, 404, "not found");
     const file = generated.get(path);
     if (!file) {
       normalizeForStaticLibrary(request, response, bundleFileSize(options.root, path));
@@ -78,7 +79,10 @@ export function createStaticServer(options: StaticServerOptions): Server {
       return;
     }
     file.asset.then(
-      (asset) => (asset ? sendMemoryAsset(request, response, asset, file.immutable ? IMMUTABLE : REVALIDATE) : plain(response, 404, "not found")),
+      (asset) =>
+        asset
+          ? sendMemoryAsset(request, response, asset, file.immutable ? IMMUTABLE : REVALIDATE)
+          : plain(response, 404, "not found"),
       (error: unknown) => fail(request, response, error),
     );
   }

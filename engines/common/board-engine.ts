@@ -54,7 +54,8 @@ export class BoardEngine implements Engine {
     if (!Number.isInteger(settings.size) || settings.size < MIN_SIZE || settings.size > MAX_SIZE) {
       return `${this.about.name} plays boards of ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${settings.size}x${settings.size}`;
     }
-    if (settings.rule !== RULE_FREESTYLE) return `${this.about.name} plays freestyle only (rule 0), not rule ${settings.rule}`;
+    if (settings.rule !== RULE_FREESTYLE)
+      return `${this.about.name} plays freestyle only (rule 0), not rule ${settings.rule}`;
     return undefined;
   }
 
@@ -74,7 +75,8 @@ export class BoardEngine implements Engine {
     const board = this.requireBoard();
     if (board.isFull()) throw new EngineError("the board is full");
     const cell = this.strategy.choose(board, { rng: this.rng, limits, startedMs: performance.now() });
-    if (board.cells[cell] !== EMPTY) throw new EngineError(`${this.about.name} chose the occupied cell ${cell}`);
+    if (board.cells[cell] !== EMPTY)
+      throw new EngineError(`${this.about.name} chose the occupied cell ${cell}`);
     this.put(cell, OWN);
     return board.point(cell);
   }
@@ -89,7 +91,8 @@ export class BoardEngine implements Engine {
   async takeBack(at: Point): Promise<void> {
     const board = this.requireBoard();
     const cell = this.cellOf(at);
-    if (board.history[board.history.length - 1] !== cell) throw new EngineError(`take-back of ${at.x},${at.y}, which is not the last stone`);
+    if (board.history[board.history.length - 1] !== cell)
+      throw new EngineError(`take-back of ${at.x},${at.y}, which is not the last stone`);
     const stone = board.cells[cell] as Stone;
     board.removeLast(cell);
     this.strategy.removed?.(cell, stone);

@@ -92,11 +92,13 @@ export class Board {
       const x0 = cell % this.size;
       const y0 = Math.floor(cell / this.size);
       for (let y = Math.max(0, y0 - radius); y <= Math.min(this.size - 1, y0 + radius); y++) {
-        for (let x = Math.max(0, x0 - radius); x <= Math.min(this.size - 1, x0 + radius); x++) near[y * this.size + x] = 1;
+        for (let x = Math.max(0, x0 - radius); x <= Math.min(this.size - 1, x0 + radius); x++)
+          near[y * this.size + x] = 1;
       }
     }
     const out: number[] = [];
-    for (let cell = 0; cell < this.cells.length; cell++) if (near[cell] === 1 && this.cells[cell] === EMPTY) out.push(cell);
+    for (let cell = 0; cell < this.cells.length; cell++)
+      if (near[cell] === 1 && this.cells[cell] === EMPTY) out.push(cell);
     return out;
   }
 
@@ -105,7 +107,8 @@ export class Board {
     const c = Math.floor((this.size - 1) / 2);
     const out: number[] = [];
     for (let y = c - radius; y <= c + radius; y++) {
-      for (let x = c - radius; x <= c + radius; x++) if (this.inside(x, y) && this.cells[y * this.size + x] === EMPTY) out.push(y * this.size + x);
+      for (let x = c - radius; x <= c + radius; x++)
+        if (this.inside(x, y) && this.cells[y * this.size + x] === EMPTY) out.push(y * this.size + x);
     }
     return out;
   }

@@ -126,6 +126,11 @@ export function windowKey(board: Board, cell: number, dx: number, dy: number, wh
 }
 
 /** The levels a stone of `who` at the (empty) `cell` makes in the four directions. */
-export function cellLevels(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number[] {
+export function cellLevels(
+  board: Board,
+  cell: number,
+  who: Stone,
+  table: Uint8Array = shapeTable(),
+): number[] {
   return DIRECTIONS.map(([dx, dy]) => table[windowKey(board, cell, dx, dy, who)]);
 }

@@ -29,7 +29,9 @@ export function crossmixFlags(board: Board): CrossmixFlags {
   const flagx = flagArray(board, x);
   const flago = flagArray(board, o);
   applyCrossmix(flagx, flago, who, countThrees(board, x));
-  return who === 1 ? { who, flagx, flago, own: flagx, other: flago } : { who, flagx, flago, own: flago, other: flagx };
+  return who === 1
+    ? { who, flagx, flago, own: flagx, other: flago }
+    : { who, flagx, flago, own: flago, other: flagx };
 }
 
 export const crossmixStrategy: Strategy = {
@@ -60,5 +62,8 @@ export const crossmixStrategy: Strategy = {
 };
 
 export function createCrossmixEngine(): Engine {
-  return new BoardEngine({ name: "crossmix", version: "2014", author: "FREE SECTOR page 27; piskasm design", country: "CZ" }, crossmixStrategy);
+  return new BoardEngine(
+    { name: "crossmix", version: "2014", author: "FREE SECTOR page 27; piskasm design", country: "CZ" },
+    crossmixStrategy,
+  );
 }

@@ -45,7 +45,12 @@ export type CrossmixRule = 0 | 1 | 2 | 3;
 export const EXCEPTION_VALUE = 9999;
 
 /** Applies the exceptions to the arrays in place; returns the rule that changed them, or 0. */
-export function applyCrossmix(flagx: Int32Array, flago: Int32Array, who: 0 | 1, threex: number): CrossmixRule {
+export function applyCrossmix(
+  flagx: Int32Array,
+  flago: Int32Array,
+  who: 0 | 1,
+  threex: number,
+): CrossmixRule {
   const { xmax, omax, xmax_o, omax_x } = topValues(flagx, flago);
   let xshift = 0;
   let oshift = 0;

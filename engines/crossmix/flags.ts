@@ -9,14 +9,30 @@
  *   one 1.
  */
 import { DIRECTIONS, EMPTY, type Board, type Stone } from "../common/board.js";
-import { FIVE, FOUR, ONE, OPEN2, OPEN3, OPEN4, THREE, TWO, cellLevels, shapeTable } from "../common/shapes.js";
+import {
+  FIVE,
+  FOUR,
+  ONE,
+  OPEN2,
+  OPEN3,
+  OPEN4,
+  THREE,
+  TWO,
+  cellLevels,
+  shapeTable,
+} from "../common/shapes.js";
 
 export const FLAG_FIVE = 100000;
 export const FLAG_OPEN_FOUR = 5000;
 export const FLAG_FOUR_THREE = 4000;
 export const FLAG_DOUBLE_THREE = 3000;
 /** Per-direction values of the sum. */
-const DIRECTION_VALUE: Readonly<Record<number, number>> = { [FOUR]: 2000, [OPEN3]: 1000, [THREE]: 200, [OPEN2]: 100 };
+const DIRECTION_VALUE: Readonly<Record<number, number>> = {
+  [FOUR]: 2000,
+  [OPEN3]: 1000,
+  [THREE]: 200,
+  [OPEN2]: 100,
+};
 const WEAK_VALUE: Readonly<Record<number, number>> = { [TWO]: 10, [ONE]: 1 };
 
 /** The flag value of a stone of `who` at the empty `cell`. */
@@ -36,7 +52,8 @@ export function flagValue(board: Board, cell: number, who: Stone, table: Uint8Ar
 export function flagArray(board: Board, who: Stone): Int32Array {
   const table = shapeTable();
   const flags = new Int32Array(board.cells.length);
-  for (let cell = 0; cell < flags.length; cell++) if (board.cells[cell] === EMPTY) flags[cell] = flagValue(board, cell, who, table);
+  for (let cell = 0; cell < flags.length; cell++)
+    if (board.cells[cell] === EMPTY) flags[cell] = flagValue(board, cell, who, table);
   return flags;
 }
 

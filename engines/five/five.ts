@@ -54,7 +54,12 @@ export class LineStatus {
 }
 
 /** Empty cells with the highest key (compared key by key), ties chosen at random. */
-function bestBy(board: Board, cells: readonly number[], rng: Prng, keys: (cell: number) => readonly number[]): number | undefined {
+function bestBy(
+  board: Board,
+  cells: readonly number[],
+  rng: Prng,
+  keys: (cell: number) => readonly number[],
+): number | undefined {
   let best: readonly number[] | undefined;
   let choice: number | undefined;
   let ties = 0;
@@ -102,7 +107,11 @@ export class FiveStrategy implements Strategy {
       if (line >= 0) return status.lines.cells[line].find((cell) => board.cells[cell] === EMPTY) as number;
     }
     const all = Array.from({ length: board.cells.length }, (_, cell) => cell);
-    const threat = bestBy(board, all, rng, (c) => [status.countRows(OPP, 3, c), status.countRows(OWN, 3, c), status.countRows(OWN, 2, c)]);
+    const threat = bestBy(board, all, rng, (c) => [
+      status.countRows(OPP, 3, c),
+      status.countRows(OWN, 3, c),
+      status.countRows(OWN, 2, c),
+    ]);
     if (threat !== undefined && status.countRows(OPP, 3, threat) >= 2) return threat;
     const four = bestBy(board, all, rng, (c) => [status.countRows(OWN, 3, c), status.countRows(OWN, 2, c)]);
     if (four !== undefined && status.countRows(OWN, 3, four) >= 1) return four;
@@ -118,5 +127,8 @@ function pick(cells: readonly number[], rng: Prng): number {
 }
 
 export function createFiveEngine(): Engine {
-  return new BoardEngine({ name: "five", version: "1992", author: "S. Shlien (FIVE.TXT); piskasm port", country: "CA" }, new FiveStrategy());
+  return new BoardEngine(
+    { name: "five", version: "1992", author: "S. Shlien (FIVE.TXT); piskasm port", country: "CA" },
+    new FiveStrategy(),
+  );
 }

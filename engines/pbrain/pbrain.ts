@@ -49,11 +49,19 @@ export class PbrainEngine implements Engine {
   private exited: string | undefined;
   private aboutFields: EngineAbout;
   /** What the next ownMove must send before asking: a position (BOARD) or the opponent's move (TURN). */
-  private pending: { kind: "begin" } | { kind: "turn"; at: Point } | { kind: "board"; stones: readonly PositionStone[] } = { kind: "begin" };
+  private pending:
+    { kind: "begin" } | { kind: "turn"; at: Point } | { kind: "board"; stones: readonly PositionStone[] } = {
+    kind: "begin",
+  };
   private turnMs = -1;
 
   constructor(private readonly options: PbrainOptions) {
-    this.aboutFields = { name: options.command.trim().split(/\s+/)[0] ?? "pbrain", version: "?", author: "?", country: "?" };
+    this.aboutFields = {
+      name: options.command.trim().split(/\s+/)[0] ?? "pbrain",
+      version: "?",
+      author: "?",
+      country: "?",
+    };
   }
 
   get about(): EngineAbout {
@@ -68,7 +76,8 @@ export class PbrainEngine implements Engine {
     if (!this.child || this.exited !== undefined) await this.start();
     await this.send(`INFO rule ${settings.rule}`);
     const answer = await this.ask(`START ${settings.size}`, START_TIMEOUT_MS);
-    if (answer.trim() !== "OK") throw this.failure(`answered START ${settings.size} with ${JSON.stringify(answer)}`);
+    if (answer.trim() !== "OK")
+      throw this.failure(`answered START ${settings.size} with ${JSON.stringify(answer)}`);
     this.pending = { kind: "begin" };
     this.turnMs = -1;
   }
@@ -90,16 +99,26 @@ export class PbrainEngine implements Engine {
       await this.send(`INFO timeout_turn ${limits.turnMs}`);
       this.turnMs = limits.turnMs;
     }
-    const deadline = Math.min(MAX_TIMER_MS, (limits.turnMs > 0 ? limits.turnMs : UNLIMITED_TURN_MS) + (this.options.toleranceMs ?? DEFAULT_TOLERANCE_MS));
+    const deadline = Math.min(
+      MAX_TIMER_MS,
+      (limits.turnMs > 0 ? limits.turnMs : UNLIMITED_TURN_MS) +
+        (this.options.toleranceMs ?? DEFAULT_TOLERANCE_MS),
+    );
     const pending = this.pending;
     let command: string;
     if (pending.kind === "begin") command = "BEGIN";
     else if (pending.kind === "turn") command = `TURN ${pending.at.x},${pending.at.y}`;
-    else command = ["BOARD", ...pending.stones.map((s) => `${s.at.x},${s.at.y},${s.own ? 1 : 2}`), "DONE"].join("\n");
+    else
+      command = ["BOARD", ...pending.stones.map((s) => `${s.at.x},${s.at.y},${s.own ? 1 : 2}`), "DONE"].join(
+        "\n",
+      );
     this.pending = { kind: "turn", at: { x: -1, y: -1 } };
     const answer = await this.ask(command, deadline);
     const m = MOVE.exec(answer);
-    if (!m) throw this.failure(`answered ${command.split("\n")[0]} with ${JSON.stringify(answer.slice(0, 80))}, not a move`);
+    if (!m)
+      throw this.failure(
+        `answered ${command.split("\n")[0]} with ${JSON.stringify(answer.slice(0, 80))}, not a move`,
+      );
     return { x: Number(m[1]), y: Number(m[2]) };
   }
 
@@ -121,7 +140,11 @@ export class PbrainEngine implements Engine {
   private async start(): Promise<void> {
     this.stderr = "";
     this.exited = undefined;
-    const child = spawn(this.options.command, { shell: true, detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(this.options.command, {
+      shell: true,
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child = child;
     const pid = child.pid;
     if (pid !== undefined) trackGroup(pid);
@@ -136,7 +159,9 @@ export class PbrainEngine implements Engine {
       maxLineChars: MAX_BRAIN_LINE_CHARS,
       onLine: (line) => this.received(line),
       onTooLong: (chars) => {
-        this.died(`wrote a line of more than ${MAX_BRAIN_LINE_CHARS} characters (${chars} so far) and was killed`);
+        this.died(
+          `wrote a line of more than ${MAX_BRAIN_LINE_CHARS} characters (${chars} so far) and was killed`,
+        );
         this.kill();
       },
     });
@@ -180,7 +205,9 @@ export class PbrainEngine implements Engine {
 
   private failure(why: string): EngineError {
     const tail = this.stderr.trim();
-    return new EngineError(`${this.options.command}: ${why}${tail ? `; its stderr ends: ${JSON.stringify(tail.slice(-200))}` : ""}`);
+    return new EngineError(
+      `${this.options.command}: ${why}${tail ? `; its stderr ends: ${JSON.stringify(tail.slice(-200))}` : ""}`,
+    );
   }
 
   private async send(text: string): Promise<void> {
@@ -197,7 +224,9 @@ export class PbrainEngine implements Engine {
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiter = undefined;
-        reject(this.failure(`gave no answer to ${text.split("\n")[0]} within ${timeoutMs} ms and was killed`));
+        reject(
+          this.failure(`gave no answer to ${text.split("\n")[0]} within ${timeoutMs} ms and was killed`),
+        );
         this.kill();
       }, timeoutMs);
       this.waiter = {
@@ -225,7 +254,8 @@ export function parseAbout(line: string): Partial<EngineAbout> {
   const fields: Record<string, string> = {};
   for (const m of line.matchAll(/(\w+)\s*=\s*"([^"]*)"/g)) fields[m[1]] = m[2];
   const out: { -readonly [K in keyof EngineAbout]?: EngineAbout[K] } = {};
-  for (const k of ["name", "version", "author", "country", "www", "email"] as const) if (fields[k] !== undefined) out[k] = fields[k];
+  for (const k of ["name", "version", "author", "country", "www", "email"] as const)
+    if (fields[k] !== undefined) out[k] = fields[k];
   return out;
 }
 

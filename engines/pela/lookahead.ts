@@ -100,7 +100,8 @@ class Lookahead {
     private readonly limits: LookaheadLimits,
   ) {
     const n = board.cells.length;
-    for (let ply = 0; ply <= MAX_PLY; ply++) this.buffers.push({ cells: new Int32Array(n), values: new Float64Array(n), fours: new Uint8Array(n) });
+    for (let ply = 0; ply <= MAX_PLY; ply++)
+      this.buffers.push({ cells: new Int32Array(n), values: new Float64Array(n), fours: new Uint8Array(n) });
   }
 
   private scan(mover: Stone, ply: number): Scan {
@@ -207,7 +208,12 @@ class Lookahead {
  * candidate is at most that good), so the candidates that share the best score are exactly the best.
  * The board is restored before it returns.
  */
-export function lookahead(board: ShapeBoard, mover: Stone, candidates: readonly number[], limits: LookaheadLimits): LookaheadResult {
+export function lookahead(
+  board: ShapeBoard,
+  mover: Stone,
+  candidates: readonly number[],
+  limits: LookaheadLimits,
+): LookaheadResult {
   const search = new Lookahead(board, limits);
   let scores: number[] = candidates.map(() => 0);
   let depth = 0;

@@ -125,7 +125,11 @@ export class PelaStrategy implements Strategy {
     const ownThreats = this.vct(board, OWN, limitsUntil(OWN_THREAT_SHARE), OWN_THREES);
     if (ownThreats) return ownThreats.first;
     const forced = this.lookWin(board, cells, limitsUntil(OWN_LOOK_SHARE));
-    if (forced !== undefined && this.safeAfter(board, forced, limitsUntil(THREAT_SEARCH_SHARE), OPP_THREES + 1)) return forced;
+    if (
+      forced !== undefined &&
+      this.safeAfter(board, forced, limitsUntil(THREAT_SEARCH_SHARE), OPP_THREES + 1)
+    )
+      return forced;
     const threat = this.vcf(board, OPP, limitsUntil(THREAT_SEARCH_SHARE));
     const limits = limitsUntil(SEARCH_SHARE);
     if (threat) return this.defend(board, threat, cells, limits);
@@ -147,30 +151,56 @@ export class PelaStrategy implements Strategy {
     return result ? [...result.line, ...result.finish] : undefined;
   }
 
-  private vct(board: ShapeBoard, attacker: typeof OWN | typeof OPP, limits: VcfLimits, threes: number): VctResult | undefined {
+  private vct(
+    board: ShapeBoard,
+    attacker: typeof OWN | typeof OPP,
+    limits: VcfLimits,
+    threes: number,
+  ): VctResult | undefined {
     const { result, nodes } = searchVct(board, attacker, this.threatLimits(limits, attacker, threes));
     this.lastNodes += nodes;
     return result;
   }
 
   private threatLimits(limits: VcfLimits, attacker: typeof OWN | typeof OPP, threes: number): VctLimits {
-    return { ...limits, threes, width: THREAT_WIDTH, counterFours: attacker === OWN, leafNodes: LEAF_NODES, tempoFours: TEMPO_FOURS };
+    return {
+      ...limits,
+      threes,
+      width: THREAT_WIDTH,
+      counterFours: attacker === OWN,
+      leafNodes: LEAF_NODES,
+      tempoFours: TEMPO_FOURS,
+    };
   }
 
   /**
    * True when, after the own stone at `cell`, the opponent surely has no win by fours and at most
    * `threes` open threes (the search finished).
    */
-  private safeAfter(board: ShapeBoard, cell: number, limits: VcfLimits, threes: number, width = THREAT_WIDTH): boolean {
+  private safeAfter(
+    board: ShapeBoard,
+    cell: number,
+    limits: VcfLimits,
+    threes: number,
+    width = THREAT_WIDTH,
+  ): boolean {
     board.put(cell, OWN);
-    const { result, nodes, complete } = searchVct(board, OPP, { ...this.threatLimits(limits, OPP, threes), width });
+    const { result, nodes, complete } = searchVct(board, OPP, {
+      ...this.threatLimits(limits, OPP, threes),
+      width,
+    });
     board.take(cell);
     this.lastNodes += nodes;
     return complete && result === undefined;
   }
 
   /** The first SAFE_POOL cells of `cells` (in their order) that are safe at `threes`. */
-  private safeCells(board: ShapeBoard, cells: readonly number[], limits: VcfLimits, threes: number): number[] {
+  private safeCells(
+    board: ShapeBoard,
+    cells: readonly number[],
+    limits: VcfLimits,
+    threes: number,
+  ): number[] {
     const safe: number[] = [];
     for (const c of cells) {
       if (safe.length === SAFE_POOL) break;
@@ -196,7 +226,13 @@ export class PelaStrategy implements Strategy {
 
   /** The look-ahead's scores of the own stone at each of `cells`, within the search's limits. */
   private look(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): LookaheadResult {
-    const look = lookahead(board, OWN, cells, { maxDepth: LOOK_DEPTH, width: LOOK_WIDTH, maxNodes: LOOK_NODES, deadlineMs: limits.deadlineMs, stop: limits.stop });
+    const look = lookahead(board, OWN, cells, {
+      maxDepth: LOOK_DEPTH,
+      width: LOOK_WIDTH,
+      maxNodes: LOOK_NODES,
+      deadlineMs: limits.deadlineMs,
+      stop: limits.stop,
+    });
     this.lastNodes += look.nodes;
     return look;
   }
@@ -225,10 +261,17 @@ export class PelaStrategy implements Strategy {
    * The first cell of the opponent's winning line (best value first) after which it has no VCF; then
    * (piskasm's addition) the SAFETY_CHECKS best cells of the board the same way.
    */
-  private defend(board: ShapeBoard, line: readonly number[], cells: readonly number[], limits: VcfLimits): number {
+  private defend(
+    board: ShapeBoard,
+    line: readonly number[],
+    cells: readonly number[],
+    limits: VcfLimits,
+  ): number {
     const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
     tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    const others = cells.filter((c) => !tries.includes(c)).sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
+    const others = cells
+      .filter((c) => !tries.includes(c))
+      .sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
     const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
     for (const threes of SAFETY_LEVELS) {
       const safe = this.safeCells(board, candidates, limits, threes);
@@ -256,7 +299,12 @@ export class PelaStrategy implements Strategy {
    * SAFETY_CHECKS cells by value are checked, best first, for giving the opponent a threat win, and
    * the near-best choice is made among the safe ones with the best look-ahead score.
    */
-  private nearBest(board: ShapeBoard, cells: readonly number[], { rng }: MoveContext, limits: VcfLimits): number {
+  private nearBest(
+    board: ShapeBoard,
+    cells: readonly number[],
+    { rng }: MoveContext,
+    limits: VcfLimits,
+  ): number {
     const ranked = cells.map((c) => ({ c, v: combinedValue(board, c, OWN) })).sort((a, b) => b.v - a.v);
     const checked = ranked.slice(0, SAFETY_CHECKS).map(({ c }) => c);
     let pool = ranked;
@@ -267,7 +315,11 @@ export class PelaStrategy implements Strategy {
       pool = ranked.filter(({ c }) => deep.includes(c));
       break;
     }
-    const looked = this.lookBest(board, pool.slice(0, LOOK_CANDIDATES).map(({ c }) => c), limits);
+    const looked = this.lookBest(
+      board,
+      pool.slice(0, LOOK_CANDIDATES).map(({ c }) => c),
+      limits,
+    );
     pool = pool.filter(({ c }) => looked.includes(c));
     const top = pool[0].v;
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
@@ -276,5 +328,13 @@ export class PelaStrategy implements Strategy {
 }
 
 export function createPelaEngine(options: PelaOptions = {}): Engine {
-  return new BoardEngine({ name: "pela", version: "1.0", author: "after Pela's pbrain-pela (description); piskasm", country: "CZ" }, new PelaStrategy(options));
+  return new BoardEngine(
+    {
+      name: "pela",
+      version: "1.0",
+      author: "after Pela's pbrain-pela (description); piskasm",
+      country: "CZ",
+    },
+    new PelaStrategy(options),
+  );
 }

@@ -10,7 +10,16 @@
  * in the reverse order they were put (a search's stack); `history` holds them.
  */
 import { Board, DIRECTIONS, EMPTY, other, type Stone } from "../common/board.js";
-import { FIVE, OPEN3, SLOT_OFF, SLOT_OTHER, SLOT_OWN, SLOTS, shapeTable, slotOffset } from "../common/shapes.js";
+import {
+  FIVE,
+  OPEN3,
+  SLOT_OFF,
+  SLOT_OTHER,
+  SLOT_OWN,
+  SLOTS,
+  shapeTable,
+  slotOffset,
+} from "../common/shapes.js";
 import { cellFacts } from "./values.js";
 import type { ShapeLevels } from "./model.js";
 
@@ -107,7 +116,8 @@ export class ShapeBoard implements ShapeLevels {
     const x0 = cell % this.size;
     const y0 = (cell - x0) / this.size;
     for (let y = Math.max(0, y0 - NEAR_RADIUS); y <= Math.min(this.size - 1, y0 + NEAR_RADIUS); y++) {
-      for (let x = Math.max(0, x0 - NEAR_RADIUS); x <= Math.min(this.size - 1, x0 + NEAR_RADIUS); x++) this.nearCount[y * this.size + x] += sign;
+      for (let x = Math.max(0, x0 - NEAR_RADIUS); x <= Math.min(this.size - 1, x0 + NEAR_RADIUS); x++)
+        this.nearCount[y * this.size + x] += sign;
     }
   }
 
@@ -130,7 +140,8 @@ export class ShapeBoard implements ShapeLevels {
   /** nearCells() written into `out` (at least one entry per cell); returns how many. */
   nearCellsInto(out: Int32Array): number {
     let n = 0;
-    for (let c = 0; c < this.cells.length; c++) if (this.nearCount[c] > 0 && this.cells[c] === EMPTY) out[n++] = c;
+    for (let c = 0; c < this.cells.length; c++)
+      if (this.nearCount[c] > 0 && this.cells[c] === EMPTY) out[n++] = c;
     return n;
   }
 
@@ -184,7 +195,8 @@ export class ShapeBoard implements ShapeLevels {
     for (let d = 0; d < 4; d++) {
       for (let i = 0; i < SLOTS; i++) {
         const e = this.line[(cell * 4 + d) * SLOTS + i];
-        if (e >= 0 && this.cells[e] === EMPTY && this.level(e, d, who) === FIVE && !out.includes(e)) out.push(e);
+        if (e >= 0 && this.cells[e] === EMPTY && this.level(e, d, who) === FIVE && !out.includes(e))
+          out.push(e);
       }
     }
     return out;

@@ -11,7 +11,10 @@ import type { ShapeBoard } from "./shape-board.js";
 import { cellValue } from "./values.js";
 
 /** The search must end: its deadline has passed or its answer is no longer wanted. */
-export function pastDeadline(limits: { readonly deadlineMs: number; readonly stop?: () => boolean }): boolean {
+export function pastDeadline(limits: {
+  readonly deadlineMs: number;
+  readonly stop?: () => boolean;
+}): boolean {
   return performance.now() > limits.deadlineMs || limits.stop?.() === true;
 }
 
@@ -93,7 +96,8 @@ class Search {
     for (const c of cells) {
       if (this.seen[c] === stamp || this.board.cells[c] !== EMPTY) continue;
       this.seen[c] = stamp;
-      if (this.board.fourKind(c, this.attacker) >= 1) found.push({ cell: c, value: cellValue(this.board, c, this.attacker) });
+      if (this.board.fourKind(c, this.attacker) >= 1)
+        found.push({ cell: c, value: cellValue(this.board, c, this.attacker) });
     }
     return found.sort((a, b) => b.value - a.value).map((f) => f.cell);
   }
@@ -139,7 +143,8 @@ class Search {
     }
     if (this.limits.doubleThrees && open.length === 0) {
       const double = this.doubleThreeIn(this.doubleThreeZone());
-      if (double !== undefined && !this.outOfBudget() && !this.defenderHasFour()) return { line: [double], finish: [] };
+      if (double !== undefined && !this.outOfBudget() && !this.defenderHasFour())
+        return { line: [double], finish: [] };
     }
     return undefined;
   }

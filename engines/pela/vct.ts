@@ -119,7 +119,8 @@ class ThreatSearch {
       doubleThrees: true,
     });
     if (this.spend(leaf.nodes + 1)) return undefined;
-    if (leaf.result) return { first: leaf.result.line[0], cells: [...leaf.result.line, ...leaf.result.finish] };
+    if (leaf.result)
+      return { first: leaf.result.line[0], cells: [...leaf.result.line, ...leaf.result.finish] };
     if (threes === 0) return undefined;
     const near = this.board.nearCells();
     const threat = this.defenderThreatens(near);

@@ -16,8 +16,21 @@ function piskasm(...args: string[]): { status: number | null; stdout: string; st
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-const ARENA = ["arena", "--players", "five,crossmix,random", "--games", "4", "--size", "15", "--time-per-move", "0", "--seed", "3"];
-const results = (dir: string): ArenaResults => JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ArenaResults;
+const ARENA = [
+  "arena",
+  "--players",
+  "five,crossmix,random",
+  "--games",
+  "4",
+  "--size",
+  "15",
+  "--time-per-move",
+  "0",
+  "--seed",
+  "3",
+];
+const results = (dir: string): ArenaResults =>
+  JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ArenaResults;
 
 describe("piskasm arena", () => {
   const dir = join(out, "a");
@@ -50,18 +63,26 @@ describe("piskasm arena", () => {
     expect(run.status).toBe(0);
     const resumed = results(dir);
     expect(resumed.settings.seed).toBe(3);
-    expect(resumed.games.map((g) => [g.index, g.winner, g.plies])).toEqual(full.games.map((g) => [g.index, g.winner, g.plies]));
+    expect(resumed.games.map((g) => [g.index, g.winner, g.plies])).toEqual(
+      full.games.map((g) => [g.index, g.winner, g.plies]),
+    );
     expect(statSync(keptPsq).mtimeMs).toBe(before);
   });
 
   it.each([
     [[...ARENA, "--out", join(out, "a")], "already holds an arena"],
-    [[...ARENA.slice(0, 4), "6", ...ARENA.slice(5), "--out", join(out, "a"), "--resume"], "other settings (gamesPerPair"],
+    [
+      [...ARENA.slice(0, 4), "6", ...ARENA.slice(5), "--out", join(out, "a"), "--resume"],
+      "other settings (gamesPerPair",
+    ],
     [["arena", "--players", "five,gnugo", "--out", join(out, "b")], 'unknown player "gnugo"'],
     [["arena", "--players", "five,pbrain", "--out", join(out, "b")], "give the brain's command line"],
     [["arena", "--players", "five,random", "--size", "9", "--out", join(out, "b")], "10x10 to 22x22"],
     [["arena", "--players", "asm,random", "--size", "15", "--out", join(out, "b")], "19x19 only"],
-    [["arena", "--players", "five,random", "--time-per-move", "fast", "--out", join(out, "b")], "--time-per-move must be"],
+    [
+      ["arena", "--players", "five,random", "--time-per-move", "fast", "--out", join(out, "b")],
+      "--time-per-move must be",
+    ],
   ])("rejects %j with one line and exit code 2", (args, message) => {
     const run = piskasm(...args);
     expect(run.status).toBe(2);

@@ -26,7 +26,9 @@ describe("the Elo fit", () => {
       { i: "a", j: "c", games, score: games * expected(elo.a, elo.c) },
       { i: "b", j: "c", games, score: games * expected(elo.b, elo.c) },
     ];
-    const ratings = Object.fromEntries(fitElo(["a", "b", "c"], results, "b", 0).map((r) => [r.player, r.elo]));
+    const ratings = Object.fromEntries(
+      fitElo(["a", "b", "c"], results, "b", 0).map((r) => [r.player, r.elo]),
+    );
     expect(ratings.a).toBeCloseTo(200, 6);
     expect(ratings.c).toBeCloseTo(-300, 6);
   });

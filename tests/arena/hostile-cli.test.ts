@@ -10,34 +10,61 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ArenaResults } from "../../arena/results.js";
-import { expectOneLine, piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir, type Run } from "../support/cli.js";
+import {
+  expectOneLine,
+  piskasm,
+  piskasmSignalled,
+  smallDisk,
+  smallDiskUnavailable,
+  tempDir,
+  type Run,
+} from "../support/cli.js";
 
 const FAKE = resolve("tests/arena/fixtures/pbrain-fake.mjs");
 const out = tempDir("arena-hostile");
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-const fake = (mode: string, ...args: string[]): string => `pbrain:${process.execPath} ${FAKE} ${mode} ${args.join(" ")}`.trim();
-const results = (dir: string): ArenaResults => JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ArenaResults;
+const fake = (mode: string, ...args: string[]): string =>
+  `pbrain:${process.execPath} ${FAKE} ${mode} ${args.join(" ")}`.trim();
+const results = (dir: string): ArenaResults =>
+  JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ArenaResults;
 
 function arena(players: string, dir: string, ...more: string[]): Run {
-  return piskasm("arena", "--players", players, "--size", "15", "--time-per-move", "0", "--seed", "3", "--out", dir, ...more);
+  return piskasm(
+    "arena",
+    "--players",
+    players,
+    "--size",
+    "15",
+    "--time-per-move",
+    "0",
+    "--seed",
+    "3",
+    "--out",
+    dir,
+    ...more,
+  );
 }
 
-
 describe("piskasm arena: files", () => {
-  it.skipIf(smallDiskUnavailable !== undefined)(`stops on a full disk with one line naming the file, with 1 and 2 jobs (${smallDiskUnavailable ?? "tmpfs"})`, () => {
-    for (const jobs of ["1", "2"]) {
-      const disk = smallDisk(48);
-      try {
-        const run = arena("five,crossmix,random", join(disk.path, "a"), "--games", "40", "--jobs", jobs);
-        expectOneLine(run, `${disk.path}/a/`);
-        expect(run.stderr).toContain("no space left on device (ENOSPC)");
-        expect(JSON.parse(readFileSync(join(disk.path, "a", "results.json"), "utf8"))).toHaveProperty("games");
-      } finally {
-        disk.unmount();
+  it.skipIf(smallDiskUnavailable !== undefined)(
+    `stops on a full disk with one line naming the file, with 1 and 2 jobs (${smallDiskUnavailable ?? "tmpfs"})`,
+    () => {
+      for (const jobs of ["1", "2"]) {
+        const disk = smallDisk(48);
+        try {
+          const run = arena("five,crossmix,random", join(disk.path, "a"), "--games", "40", "--jobs", jobs);
+          expectOneLine(run, `${disk.path}/a/`);
+          expect(run.stderr).toContain("no space left on device (ENOSPC)");
+          expect(JSON.parse(readFileSync(join(disk.path, "a", "results.json"), "utf8"))).toHaveProperty(
+            "games",
+          );
+        } finally {
+          disk.unmount();
+        }
       }
-    }
-  });
+    },
+  );
 
   it("refuses --out and --svg under /proc, --svg that is a folder and a missing --markdown before any game", () => {
     for (const [args, text] of [
@@ -81,7 +108,11 @@ describe("piskasm arena: files", () => {
     const full = results(dir);
     const [g0, g1] = full.games;
     rmSync(join(dir, g1.psq));
-    const tampered = { ...full, standings: undefined, games: [g0, g0, { ...g0, index: 99 }, { ...full.games[2], first: "crossmix" }, g1] };
+    const tampered = {
+      ...full,
+      standings: undefined,
+      games: [g0, g0, { ...g0, index: 99 }, { ...full.games[2], first: "crossmix" }, g1],
+    };
     writeFileSync(join(dir, "results.json"), JSON.stringify(tampered));
     const run = arena("five,random", dir, "--games", "4", "--resume");
     expect(run.status, run.stderr).toBe(0);
@@ -96,7 +127,10 @@ describe("piskasm arena: settings", () => {
     [["--players", "five"], "at least two players"],
     [["--players", "five,five"], "listed twice"],
     [["--players", "five,random", "--games", "1000000000"], "--games must be at most 1000000"],
-    [["--players", "five,random", "--time-per-move", "3000000000"], "--time-per-move must be a whole number of ms up to 2147483647"],
+    [
+      ["--players", "five,random", "--time-per-move", "3000000000"],
+      "--time-per-move must be a whole number of ms up to 2147483647",
+    ],
   ])("refuses %j with one line and exit code 2", (args, message) => {
     expectOneLine(piskasm("arena", ...args, "--out", join(out, "never")), message);
   });
@@ -127,7 +161,19 @@ describe("piskasm arena: hostile pbrain players", () => {
 
   it("a turn limit of 2^31-1 ms does not overflow the brain's timer", () => {
     const dir = join(out, "long-turn");
-    const run = piskasm("arena", "--players", `${fake("ok")},five`, "--games", "2", "--size", "15", "--time-per-move", "2147483647", "--out", dir);
+    const run = piskasm(
+      "arena",
+      "--players",
+      `${fake("ok")},five`,
+      "--games",
+      "2",
+      "--size",
+      "15",
+      "--time-per-move",
+      "2147483647",
+      "--out",
+      dir,
+    );
     expect(run.status, run.stderr).toBe(0);
     for (const g of results(dir).games) expect(g.end, g.reason).toBe("five");
   });
@@ -140,18 +186,35 @@ describe("piskasm arena: signals", () => {
     ["SIGINT", 130, "1"],
     ["SIGTERM", 143, "2"],
     ["SIGHUP", 129, "1"],
-  ] as const)("on %s ends the pbrain children, prints the table so far and exits %i (jobs %s)", async (signal, code, jobs) => {
-    const tag = `300.${code}${jobs}${process.pid}`;
-    const dir = join(out, `sig-${signal}`);
-    const run = await piskasmSignalled(
-      ["arena", "--players", `${fake("child", tag)},random`, "--games", "1000", "--size", "15", "--time-per-move", "0", "--jobs", jobs, "--out", dir],
-      () => existsSync(join(dir, "results.json")) && results(dir).games.length > 0,
-      [signal],
-    );
-    expect(run.status, run.stderr).toBe(code);
-    expect(run.stdout).toContain(`interrupted by ${signal} after`);
-    expect(run.stdout).toMatch(/random\s+0\s+anchor/);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(sleeperAlive(tag)).toBe(false);
-  });
+  ] as const)(
+    "on %s ends the pbrain children, prints the table so far and exits %i (jobs %s)",
+    async (signal, code, jobs) => {
+      const tag = `300.${code}${jobs}${process.pid}`;
+      const dir = join(out, `sig-${signal}`);
+      const run = await piskasmSignalled(
+        [
+          "arena",
+          "--players",
+          `${fake("child", tag)},random`,
+          "--games",
+          "1000",
+          "--size",
+          "15",
+          "--time-per-move",
+          "0",
+          "--jobs",
+          jobs,
+          "--out",
+          dir,
+        ],
+        () => existsSync(join(dir, "results.json")) && results(dir).games.length > 0,
+        [signal],
+      );
+      expect(run.status, run.stderr).toBe(code);
+      expect(run.stdout).toContain(`interrupted by ${signal} after`);
+      expect(run.stdout).toMatch(/random\s+0\s+anchor/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sleeperAlive(tag)).toBe(false);
+    },
+  );
 });

@@ -23,12 +23,21 @@ afterEach(async () => {
   await Promise.all(brains.splice(0).map((b) => b.close()));
 });
 
-const OPENING = [{ x: 7, y: 7 }, { x: 8, y: 8 }, { x: 6, y: 8 }];
+const OPENING = [
+  { x: 7, y: 7 },
+  { x: 8, y: 8 },
+  { x: 6, y: 8 },
+];
 
 describe("an external pbrain engine", () => {
   it("plays a whole game through START, BOARD, TURN and answers ABOUT with its name", async () => {
     const fake = brain("ok");
-    const game = await playArenaGame([fake, createFiveEngine()], ["fake", "five"], { size: 15, opening: OPENING, turnMs: 1000, seeds: [1, 2] });
+    const game = await playArenaGame([fake, createFiveEngine()], ["fake", "five"], {
+      size: 15,
+      opening: OPENING,
+      turnMs: 1000,
+      seeds: [1, 2],
+    });
     expect(fake.about.name).toBe("fake");
     expect(game.end).toBe("five");
     expect(game.moves.length).toBeGreaterThan(OPENING.length + 4);
@@ -36,7 +45,12 @@ describe("an external pbrain engine", () => {
 
   it("loses by a killed process, not a hang, when it never answers", async () => {
     const started = performance.now();
-    const game = await playArenaGame([brain("hang"), createFiveEngine()], ["hang", "five"], { size: 15, opening: OPENING, turnMs: 200, seeds: [1, 2] });
+    const game = await playArenaGame([brain("hang"), createFiveEngine()], ["hang", "five"], {
+      size: 15,
+      opening: OPENING,
+      turnMs: 200,
+      seeds: [1, 2],
+    });
     expect(game.winner).toBe(1);
     expect(game.end).toBe("error");
     expect(game.reason).toMatch(/gave no answer to BOARD within 500 ms and was killed/);
@@ -44,14 +58,24 @@ describe("an external pbrain engine", () => {
   });
 
   it("loses with the exit code and the end of its stderr when it crashes", async () => {
-    const game = await playArenaGame([createFiveEngine(), brain("crash")], ["five", "crash"], { size: 15, opening: OPENING, turnMs: 500, seeds: [1, 2] });
+    const game = await playArenaGame([createFiveEngine(), brain("crash")], ["five", "crash"], {
+      size: 15,
+      opening: OPENING,
+      turnMs: 500,
+      seeds: [1, 2],
+    });
     expect(game.winner).toBe(0);
     expect(game.reason).toMatch(/exited with code 3/);
     expect(game.reason).toContain("out of cheese");
   });
 
   it("loses when it answers something that is not a move", async () => {
-    const game = await playArenaGame([brain("junk"), createFiveEngine()], ["junk", "five"], { size: 15, opening: OPENING, turnMs: 500, seeds: [1, 2] });
+    const game = await playArenaGame([brain("junk"), createFiveEngine()], ["junk", "five"], {
+      size: 15,
+      opening: OPENING,
+      turnMs: 500,
+      seeds: [1, 2],
+    });
     expect(game.winner).toBe(1);
     expect(game.reason).toMatch(/"hello", not a move/);
   });

@@ -9,20 +9,39 @@ describe("the arena's openings", () => {
     expect(BUILT_IN_OPENINGS).toHaveLength(26);
     expect(new Set(BUILT_IN_OPENINGS.map(formatOpening)).size).toBe(26);
     expect(BUILT_IN_OPENINGS.filter((o) => o[1].x === 0 && o[1].y === -1)).toHaveLength(13);
-    for (const o of BUILT_IN_OPENINGS) for (const p of o) expect(Math.max(Math.abs(p.x), Math.abs(p.y))).toBeLessThanOrEqual(2);
+    for (const o of BUILT_IN_OPENINGS)
+      for (const p of o) expect(Math.max(Math.abs(p.x), Math.abs(p.y))).toBeLessThanOrEqual(2);
   });
 
   it("reads a file of openings and names the line of a bad one", () => {
     expect(parseOpenings("# two openings\n0,0 1,0\n\n0,0 0,1 -1,-1\n", "o.txt")).toEqual([
-      [{ x: 0, y: 0 }, { x: 1, y: 0 }],
-      [{ x: 0, y: 0 }, { x: 0, y: 1 }, { x: -1, y: -1 }],
+      [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+      ],
+      [
+        { x: 0, y: 0 },
+        { x: 0, y: 1 },
+        { x: -1, y: -1 },
+      ],
     ]);
     expect(() => parseOpenings("0,0 1;0\n", "o.txt")).toThrow(/o.txt:1: expected stones/);
     expect(() => parseOpenings("0,0 0,0\n", "o.txt")).toThrow(/o.txt:1: a stone is repeated/);
   });
 
   it("places openings around the centre and refuses one that does not fit", () => {
-    expect(placeOpening([{ x: 0, y: 0 }, { x: 1, y: -1 }], 19)).toEqual([{ x: 9, y: 9 }, { x: 10, y: 8 }]);
+    expect(
+      placeOpening(
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: -1 },
+        ],
+        19,
+      ),
+    ).toEqual([
+      { x: 9, y: 9 },
+      { x: 10, y: 8 },
+    ]);
     expect(() => placeOpening([{ x: 8, y: 0 }], 15)).toThrow(ArenaError);
   });
 });
@@ -32,12 +51,23 @@ describe("the arena's schedule", () => {
     const games = schedule({ players: ["a", "b", "c"], gamesPerPair: 4, openings: 26, seed: 1 });
     expect(games).toHaveLength(12);
     const ab = games.filter((g) => [g.first, g.second].sort().join() === "a,b");
-    expect(ab.map((g) => [g.first, g.opening])).toEqual([["a", 0], ["b", 0], ["a", 1], ["b", 1]]);
+    expect(ab.map((g) => [g.first, g.opening])).toEqual([
+      ["a", 0],
+      ["b", 0],
+      ["a", 1],
+      ["b", 1],
+    ]);
     expect(new Set(games.map((g) => g.seeds.join())).size).toBe(12);
   });
 
   it("in a gauntlet plays only the named player's games", () => {
-    const games = schedule({ players: ["a", "b", "c"], gauntlet: "c", gamesPerPair: 2, openings: 3, seed: 1 });
+    const games = schedule({
+      players: ["a", "b", "c"],
+      gauntlet: "c",
+      gamesPerPair: 2,
+      openings: 3,
+      seed: 1,
+    });
     expect(games).toHaveLength(4);
     for (const g of games) expect([g.first, g.second]).toContain("c");
   });
@@ -45,6 +75,8 @@ describe("the arena's schedule", () => {
   it("refuses a repeated player, a lone player and an unknown gauntlet", () => {
     expect(() => schedule({ players: ["a", "a"], gamesPerPair: 2, openings: 1, seed: 0 })).toThrow(/twice/);
     expect(() => schedule({ players: ["a"], gamesPerPair: 2, openings: 1, seed: 0 })).toThrow(/two players/);
-    expect(() => schedule({ players: ["a", "b"], gauntlet: "z", gamesPerPair: 2, openings: 1, seed: 0 })).toThrow(/gauntlet/);
+    expect(() =>
+      schedule({ players: ["a", "b"], gauntlet: "z", gamesPerPair: 2, openings: 1, seed: 0 }),
+    ).toThrow(/gauntlet/);
   });
 });

@@ -77,12 +77,15 @@ describe("a 40-stone BOARD", () => {
     }
   });
 
-  it.each(["asm", "ts"])("is answered through the protocol by --engine %s with engine-ts's move", async (engine) => {
-    await withBrain(["--engine", engine, "--seed", String(SEED)], async (brain) => {
-      expect(await brain.ask("START 19")).toBe("OK");
-      brain.send(["BOARD", ...stones.map((s) => `${s.at.x},${s.at.y},${s.own ? 1 : 2}`)]);
-      brain.send("DONE");
-      expect(await brain.next()).toBe(answer);
-    });
-  });
+  it.each(["asm", "ts"])(
+    "is answered through the protocol by --engine %s with engine-ts's move",
+    async (engine) => {
+      await withBrain(["--engine", engine, "--seed", String(SEED)], async (brain) => {
+        expect(await brain.ask("START 19")).toBe("OK");
+        brain.send(["BOARD", ...stones.map((s) => `${s.at.x},${s.at.y},${s.own ? 1 : 2}`)]);
+        brain.send("DONE");
+        expect(await brain.next()).toBe(answer);
+      });
+    },
+  );
 });

@@ -8,7 +8,13 @@ function run(args: string[]): { status: number | null; stdout: string; stderr: s
   // Without FREEDOS_IMAGE from the caller's environment: --dos freedos must then ask for an image.
   const env = { ...process.env };
   delete env.FREEDOS_IMAGE;
-  const result = spawnSync(process.execPath, [LAUNCHER, ...args], { cwd: ROOT, env, input: "", encoding: "utf8", timeout: 30_000 });
+  const result = spawnSync(process.execPath, [LAUNCHER, ...args], {
+    cwd: ROOT,
+    env,
+    input: "",
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -17,7 +23,10 @@ describe("piskasm brain's command line", () => {
     [["--engine", "nosuch"], /^piskasm: no engine "nosuch" \(engines: asm, ts/],
     [["--engine", "ts:extra"], /^piskasm: engine ts takes no argument/],
     [["--seed", "70000"], /^piskasm: --seed must be an integer 0\.\.65535/],
-    [["--engine", "asm", "--image", "/nonexistent.img"], /^piskasm: floppy image \/nonexistent\.img: not found/],
+    [
+      ["--engine", "asm", "--image", "/nonexistent.img"],
+      /^piskasm: floppy image \/nonexistent\.img: not found/,
+    ],
     [["--dos", "freedos"], /^piskasm: --dos freedos needs --freedos-image/],
   ])("refuses %j with one line on standard error, nothing on standard output, exit 2", (args, message) => {
     const result = run(args);

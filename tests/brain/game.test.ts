@@ -42,7 +42,9 @@ describe("a game between two brains", () => {
         const outcome = reference.humanMove(tsCell);
         asm.send(`TURN ${tsMove}`);
         asmMove = await asm.answer(messages);
-        expect(outcome.computer === null ? "none" : moveOf(outcome.computer), `after ${stones} stones`).toBe(asmMove);
+        expect(outcome.computer === null ? "none" : moveOf(outcome.computer), `after ${stones} stones`).toBe(
+          asmMove,
+        );
       }
       expect(stones).toBeGreaterThan(8);
       // The asm brain's own check found no difference either (it would have said so in a MESSAGE).
@@ -52,7 +54,8 @@ describe("a game between two brains", () => {
       expect(await asm.exited).toBe(0);
       expect(await ts.exited).toBe(0);
     } catch (error) {
-      if (error instanceof Error) error.message += `\nasm brain:\n${asm.exchange()}\nts brain:\n${ts.exchange()}`;
+      if (error instanceof Error)
+        error.message += `\nasm brain:\n${asm.exchange()}\nts brain:\n${ts.exchange()}`;
       throw error;
     } finally {
       asm.kill();

@@ -11,23 +11,39 @@ import { BrainProcess, parseMove, withBrain } from "./support.js";
 
 const FAKE = resolve("tests/arena/fixtures/pbrain-fake.mjs");
 /** A middle game where pela's searches have work to do (stones as BOARD lines, pela to move). */
-const MIDDLE_GAME = ["7,7,2", "8,8,1", "8,7,2", "6,7,1", "9,6,2", "7,9,1", "9,8,2", "10,5,1", "6,9,2", "8,6,1", "7,8,2", "10,7,1"];
+const MIDDLE_GAME = [
+  "7,7,2",
+  "8,8,1",
+  "8,7,2",
+  "6,7,1",
+  "9,6,2",
+  "7,9,1",
+  "9,8,2",
+  "10,5,1",
+  "6,9,2",
+  "8,6,1",
+  "7,8,2",
+  "10,7,1",
+];
 
 describe("piskasm brain: games and rules", () => {
-  it.each(["pela", "five", "crossmix", "random"])("%s plays a second and third game after INFO rule 1 (freestyle, with a MESSAGE)", async (engine) => {
-    await withBrain(["--engine", engine], async (brain) => {
-      expect(await brain.ask("START 15")).toBe("OK");
-      brain.send("INFO rule 1");
-      const skipped: string[] = [];
-      brain.send("BEGIN");
-      parseMove(await brain.answer(skipped));
-      expect(skipped.join("\n")).toContain("playing freestyle anyway");
-      expect(await brain.ask("START 15")).toBe("OK");
-      parseMove(await brain.ask("BEGIN"));
-      expect(await brain.ask("RESTART")).toBe("OK");
-      parseMove(await brain.ask("TURN 7,7"));
-    });
-  });
+  it.each(["pela", "five", "crossmix", "random"])(
+    "%s plays a second and third game after INFO rule 1 (freestyle, with a MESSAGE)",
+    async (engine) => {
+      await withBrain(["--engine", engine], async (brain) => {
+        expect(await brain.ask("START 15")).toBe("OK");
+        brain.send("INFO rule 1");
+        const skipped: string[] = [];
+        brain.send("BEGIN");
+        parseMove(await brain.answer(skipped));
+        expect(skipped.join("\n")).toContain("playing freestyle anyway");
+        expect(await brain.ask("START 15")).toBe("OK");
+        parseMove(await brain.ask("BEGIN"));
+        expect(await brain.ask("RESTART")).toBe("OK");
+        parseMove(await brain.ask("TURN 7,7"));
+      });
+    },
+  );
 
   it("refuses START 9999999 with one ERROR and goes on, also with a pbrain engine", async () => {
     for (const engine of ["pela", `pbrain:${process.execPath} ${FAKE} ok`]) {
@@ -61,7 +77,11 @@ describe("piskasm brain: time", () => {
 
   it("pela keeps within time_left in a match of 15 s, and answers timeout_turn 0 at once", async () => {
     await withBrain(["--engine", "pela"], async (brain) => {
-      const withMatch = await timedMove(brain, ["timeout_turn 5000", "timeout_match 15000", "time_left 1000"]);
+      const withMatch = await timedMove(brain, [
+        "timeout_turn 5000",
+        "timeout_match 15000",
+        "time_left 1000",
+      ]);
       expect(withMatch).toBeLessThan(1000);
       const atOnce = await timedMove(brain, ["timeout_match 0", "timeout_turn 0"]);
       expect(atOnce).toBeLessThan(500);

@@ -30,20 +30,46 @@ describe("the protocol layer", () => {
   it("answers a TURN that completes the opponent's five with ERROR, and a new game works", async () => {
     const p = protocol();
     // The opponent has an open four in column 5 (rows 1..4): the brain can block one end only.
-    const [ok, block] = await p.run("START 15", "BOARD", "5,1,2", "5,2,2", "5,3,2", "5,4,2", "14,14,1", "14,13,1", "14,12,1", "DONE");
+    const [ok, block] = await p.run(
+      "START 15",
+      "BOARD",
+      "5,1,2",
+      "5,2,2",
+      "5,3,2",
+      "5,4,2",
+      "14,14,1",
+      "14,13,1",
+      "14,12,1",
+      "DONE",
+    );
     expect(ok).toBe("OK");
     expect(["5,0", "5,5"]).toContain(block);
     const otherEnd = block === "5,0" ? "5,5" : "5,0";
-    expect(await p.run(`TURN ${otherEnd}`)).toEqual(["ERROR the game is over: the opponent has five in a row"]);
+    expect(await p.run(`TURN ${otherEnd}`)).toEqual([
+      "ERROR the game is over: the opponent has five in a row",
+    ]);
     expect(await p.run("TURN 7,7")).toEqual(["ERROR the game is over: the opponent has five in a row"]);
     expect(await p.run("RESTART", "BEGIN")).toEqual(["OK", expect.stringMatching(/^\d+,\d+$/)]);
   });
 
   it("takes a five off the board again with TAKEBACK, and play goes on", async () => {
     const p = protocol();
-    const [, block] = await p.run("START 15", "BOARD", "5,1,2", "5,2,2", "5,3,2", "5,4,2", "14,14,1", "14,13,1", "14,12,1", "DONE");
+    const [, block] = await p.run(
+      "START 15",
+      "BOARD",
+      "5,1,2",
+      "5,2,2",
+      "5,3,2",
+      "5,4,2",
+      "14,14,1",
+      "14,13,1",
+      "14,12,1",
+      "DONE",
+    );
     const otherEnd = block === "5,0" ? "5,5" : "5,0";
-    expect(await p.run(`TURN ${otherEnd}`)).toEqual(["ERROR the game is over: the opponent has five in a row"]);
+    expect(await p.run(`TURN ${otherEnd}`)).toEqual([
+      "ERROR the game is over: the opponent has five in a row",
+    ]);
     expect(await p.run(`TAKEBACK ${otherEnd}`)).toEqual(["OK"]);
     expect(await p.run("TURN 7,7")).toEqual([expect.stringMatching(/^\d+,\d+$/)]);
   });

@@ -35,7 +35,9 @@ function expectFreeMove(line: string, taken: Set<string>, size = 19): { x: numbe
 
 /** The asm brain checks its moves against engine-ts and says so in a MESSAGE when they differ. */
 function expectNoMismatch(brain: BrainProcess): void {
-  expect(brain.transcript.filter((line) => line.startsWith("< MESSAGE") && line.includes("differs"))).toEqual([]);
+  expect(brain.transcript.filter((line) => line.startsWith("< MESSAGE") && line.includes("differs"))).toEqual(
+    [],
+  );
 }
 
 async function everyLineIsProtocol(brain: BrainProcess): Promise<void> {
@@ -46,7 +48,7 @@ async function everyLineIsProtocol(brain: BrainProcess): Promise<void> {
 }
 
 describe.each(CASES)("the brain with --engine $engine", (c) => {
-  it("answers ABOUT before START with the documented key=\"value\" line, first on standard output", async () => {
+  it('answers ABOUT before START with the documented key="value" line, first on standard output', async () => {
     await withBrain(args(c.engine), async (brain) => {
       brain.send("ABOUT");
       expect(await brain.next()).toMatch(ABOUT);
@@ -118,7 +120,9 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
       const skipped: string[] = [];
       const move = await brain.answer(skipped);
       parseMove(move);
-      expect(skipped).toEqual([expect.stringMatching(new RegExp(`^DEBUG PiskAsm\\S* chose ${move} in \\d+\\.\\d\\d ms$`))]);
+      expect(skipped).toEqual([
+        expect.stringMatching(new RegExp(`^DEBUG PiskAsm\\S* chose ${move} in \\d+\\.\\d\\d ms$`)),
+      ]);
     });
   });
 
@@ -182,18 +186,55 @@ describe.each(CASES)("the brain with --engine $engine", (c) => {
   });
 
   it("survives 300 lines of seeded random input, answering only protocol lines, and still plays", async () => {
-    const words = ["START", "TURN", "BOARD", "DONE", "BEGIN", "INFO", "TAKEBACK", "PLAY", "RESTART", "RECTSTART", "ABOUT", "SWAP2BOARD", "turn", "X", ""];
-    const values = ["", "19", "15", "0", "-1", "99999999", "3,4", "18,18", "19,19", "a,b", "1,2,1", "1,2,2", "5,5,3", " 7 , 8 ", "rule 1", "timeout_turn x", ",,", "\t"];
+    const words = [
+      "START",
+      "TURN",
+      "BOARD",
+      "DONE",
+      "BEGIN",
+      "INFO",
+      "TAKEBACK",
+      "PLAY",
+      "RESTART",
+      "RECTSTART",
+      "ABOUT",
+      "SWAP2BOARD",
+      "turn",
+      "X",
+      "",
+    ];
+    const values = [
+      "",
+      "19",
+      "15",
+      "0",
+      "-1",
+      "99999999",
+      "3,4",
+      "18,18",
+      "19,19",
+      "a,b",
+      "1,2,1",
+      "1,2,2",
+      "5,5,3",
+      " 7 , 8 ",
+      "rule 1",
+      "timeout_turn x",
+      ",,",
+      "\t",
+    ];
     let x = 12345;
     const next = (n: number): number => {
       x = (x * 1103515245 + 12345) & 0x7fffffff;
       return (x >> 8) % n;
     };
     await withBrain(args(c.engine), async (brain) => {
-      for (let i = 0; i < 300; i++) brain.send(`${words[next(words.length)]} ${values[next(values.length)]}`.trimEnd());
+      for (let i = 0; i < 300; i++)
+        brain.send(`${words[next(words.length)]} ${values[next(values.length)]}`.trimEnd());
       // A size no random line has: its ERROR is the last answer to the random input.
       brain.send("START 4242");
-      for (let line = await brain.next(); !line.includes("4242"); line = await brain.next()) expect(line).toMatch(PROTOCOL_LINE);
+      for (let line = await brain.next(); !line.includes("4242"); line = await brain.next())
+        expect(line).toMatch(PROTOCOL_LINE);
       expect(await brain.ask("START 19")).toBe("OK");
       expectFreeMove(await brain.ask("TURN 0,18"), new Set(["0,18"]));
     });

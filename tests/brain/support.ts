@@ -13,11 +13,13 @@ export const LAUNCHER = join(ROOT, "bin", "pbrain-piskasm");
 
 /** The bundled CLI must exist (`make`); the tests run the real command. */
 export function assertBuilt(): void {
-  if (!existsSync(join(ROOT, "build", "cli.mjs"))) throw new Error("build/cli.mjs is missing: run `make` first");
+  if (!existsSync(join(ROOT, "build", "cli.mjs")))
+    throw new Error("build/cli.mjs is missing: run `make` first");
 }
 
 /** Lines a brain may write on standard output (protocl2en.htm): answers, moves, ABOUT's pairs. */
-export const PROTOCOL_LINE = /^(OK|ERROR .+|UNKNOWN .+|MESSAGE .*|DEBUG .*|SUGGEST \d+,\d+|\d+,\d+|name=".*)$/;
+export const PROTOCOL_LINE =
+  /^(OK|ERROR .+|UNKNOWN .+|MESSAGE .*|DEBUG .*|SUGGEST \d+,\d+|\d+,\d+|name=".*)$/;
 
 export class BrainProcess {
   readonly transcript: string[] = [];
@@ -32,14 +34,24 @@ export class BrainProcess {
       this.waiting.push(line);
       this.wake?.();
     });
-    createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => this.stderr.push(line));
+    createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) =>
+      this.stderr.push(line),
+    );
     this.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
   }
 
   /** Starts `bin/pbrain-piskasm ARGS` (or another launcher, e.g. an installed package's, in `cwd`). */
-  static start(args: readonly string[], launcher: { path: string; cwd: string } = { path: LAUNCHER, cwd: ROOT }): BrainProcess {
+  static start(
+    args: readonly string[],
+    launcher: { path: string; cwd: string } = { path: LAUNCHER, cwd: ROOT },
+  ): BrainProcess {
     if (launcher.path === LAUNCHER) assertBuilt();
-    return new BrainProcess(spawn(process.execPath, [launcher.path, ...args], { cwd: launcher.cwd, stdio: ["pipe", "pipe", "pipe"] }));
+    return new BrainProcess(
+      spawn(process.execPath, [launcher.path, ...args], {
+        cwd: launcher.cwd,
+        stdio: ["pipe", "pipe", "pipe"],
+      }),
+    );
   }
 
   /** Sends lines, each ended by `eol` (Piskvork: CR LF; c-gomoku-cli: LF). */
@@ -123,7 +135,10 @@ export function parseMove(line: string): { x: number; y: number } {
  * Runs `body` against a fresh brain process; on failure the error message gets the exchanged lines.
  * The process is killed afterwards.
  */
-export async function withBrain<T>(args: readonly string[], body: (brain: BrainProcess) => Promise<T>): Promise<T> {
+export async function withBrain<T>(
+  args: readonly string[],
+  body: (brain: BrainProcess) => Promise<T>,
+): Promise<T> {
   const brain = BrainProcess.start(args);
   try {
     return await body(brain);

@@ -8,5 +8,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).exclude("#screen > *").analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.length} nodes: ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(" "))
+          .join(", ")})`,
+    );
 }

@@ -3,7 +3,13 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve } from "node:path";
 import { runInNewContext } from "node:vm";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { listen } from "../../cli/web-server/listen.js";
 import { createPageServer, type PageServerOptions } from "../../cli/web-server/page-server.js";
 import type { ProbeState } from "../../web/page-probe.js";
@@ -14,7 +20,14 @@ export const WEB_ROOT = join(PROJECT, "build", "web");
 export const SCREENSHOTS = join(PROJECT, "build", "screenshots");
 
 const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export interface Served {
   url: string;
@@ -26,7 +39,8 @@ export interface Served {
 
 /** Serves build/web as `piskasm serve` does (menu snapshot included) on a free port of 127.0.0.1. */
 export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = {}): Promise<Served> {
-  if (!existsSync(join(WEB_ROOT, "bundle-assets.json"))) throw new Error(`${WEB_ROOT} has no bundle-assets.json: run \`make\` first`);
+  if (!existsSync(join(WEB_ROOT, "bundle-assets.json")))
+    throw new Error(`${WEB_ROOT} has no bundle-assets.json: run \`make\` first`);
   const { server, snapshot } = createPageServer({ webRoot: WEB_ROOT, ...options });
   const snapshotProblem = (await snapshot).problem;
   const url = await listen(server, "127.0.0.1", 0);
@@ -43,7 +57,8 @@ export async function serveBundle(options: Omit<PageServerOptions, "webRoot"> = 
 }
 
 export function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (make setup)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (make setup)`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
@@ -66,7 +81,8 @@ export function useServedChromium(): ServedChromium {
     await served?.close();
   });
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error("the server and Chromium start in beforeAll: use them inside tests and hooks");
+    if (value === undefined)
+      throw new Error("the server and Chromium start in beforeAll: use them inside tests and hooks");
     return value;
   };
   return {
@@ -112,8 +128,13 @@ export async function waitForState(page: Page, predicate: string, timeoutMs = 20
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, STATE_POLL_MS));
   }
-  const seen = await page.evaluate(() => ({ lines: window.piskasm?.screen()?.lines ?? [], status: document.getElementById("status-text")?.textContent ?? "" }));
-  throw new Error(`waiting for ${predicate}: no such state within ${timeoutMs} ms\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`);
+  const seen = await page.evaluate(() => ({
+    lines: window.piskasm?.screen()?.lines ?? [],
+    status: document.getElementById("status-text")?.textContent ?? "",
+  }));
+  throw new Error(
+    `waiting for ${predicate}: no such state within ${timeoutMs} ms\nstatus: ${seen.status}\nthe PC screen:\n${seen.lines.join("\n")}`,
+  );
 }
 
 /** Client coordinates of the centre of text cell (col, row) of the emulated screen. */
@@ -127,7 +148,11 @@ export async function textCellPoint(page: Page, col: number, row: number): Promi
  * Like textCellPoint, after scrolling the page so that the point is inside the viewport (on a phone
  * the PC screen sits below the score map): a tap or a click outside the viewport reaches nothing.
  */
-export async function textCellPointInView(page: Page, col: number, row: number): Promise<{ x: number; y: number }> {
+export async function textCellPointInView(
+  page: Page,
+  col: number,
+  row: number,
+): Promise<{ x: number; y: number }> {
   const point = await textCellPoint(page, col, row);
   const height = await page.evaluate(() => innerHeight);
   if (point.y >= 0 && point.y < height) return point;
@@ -147,7 +172,9 @@ export async function withMenuPage(
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(url);
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
     await body(page, errors, context);
   } finally {
     await context.close();

@@ -59,7 +59,9 @@ describe("the debugger tab", () => {
     const cpu = await page.evaluate(() => window.piskasm!.debugger!.cpuRegisters());
     expect(cpu?.cs).toBe(await page.evaluate(() => window.piskasm!.debugger!.programSegment()));
     expect(await page.locator(".dbg-lines li.current").textContent()).toContain("call get_random");
-    expect(await page.evaluate(() => window.piskasm!.debugger!.shownLine())).toBe(`${stop.file?.split("/").pop()}:${stop.line}`);
+    expect(await page.evaluate(() => window.piskasm!.debugger!.shownLine())).toBe(
+      `${stop.file?.split("/").pop()}:${stop.line}`,
+    );
   });
 
   it("steps over the call to the next source line", async () => {
@@ -67,7 +69,9 @@ describe("the debugger tab", () => {
     const over = await page.evaluate(() => window.piskasm!.debugger!.stepOver());
     expect(over.kind).toBe("breakpoint");
     const [file, line] = (before ?? ":").split(":");
-    expect(await page.evaluate(() => window.piskasm!.debugger!.shownLine())).toBe(`${file}:${Number(line) + 1}`);
+    expect(await page.evaluate(() => window.piskasm!.debugger!.shownLine())).toBe(
+      `${file}:${Number(line) + 1}`,
+    );
     const step = await page.evaluate(() => window.piskasm!.debugger!.step());
     expect(step).toMatchObject({ kind: "step", line: Number(line) + 2 });
     await expectShownAreCpuRegisters();
@@ -97,7 +101,9 @@ describe("the profile of a computer move in the debugger tab", () => {
     expect(profile.counts.update).toBeGreaterThan(1000);
     expect(profile.counts.pc_move).toBeGreaterThan(500);
     expect(await page.locator(".dbg-bar-row").count()).toBe(Object.keys(profile.counts).length);
-    expect(await page.locator('.dbg-bar-row[data-category="update"] .dbg-bar-value').textContent()).toBe(profile.counts.update.toLocaleString("en"));
+    expect(await page.locator('.dbg-bar-row[data-category="update"] .dbg-bar-value').textContent()).toBe(
+      profile.counts.update.toLocaleString("en"),
+    );
     const after = await waitForState(page, `s.moveCount === ${before.moveCount + 2}`);
     expect(after.plocha[parseCell("Q17")]).toBe(2);
   });

@@ -32,13 +32,25 @@ it("Reset works after a floppy that is not one, and after a floppy that boots no
   const good = await serveBundle();
   try {
     await page.goto(good.url);
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
-    await page.setInputFiles("#file-floppy", { name: "short.img", mimeType: "application/octet-stream", buffer: Buffer.alloc(1000) });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
+    await page.setInputFiles("#file-floppy", {
+      name: "short.img",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.alloc(1000),
+    });
     await page.locator("#error").waitFor({ state: "visible" });
     expect(await page.locator("#error-title").textContent()).toBe("Not a 1.44 MB floppy image");
     expect(await page.locator("#btn-reset").isEnabled()).toBe(true);
-    await page.setInputFiles("#file-floppy", { name: "blank.img", mimeType: "application/octet-stream", buffer: Buffer.alloc(1_474_560) });
-    await expect.poll(() => page.evaluate(() => window.piskasm?.state()), { timeout: 10_000 }).toBeUndefined();
+    await page.setInputFiles("#file-floppy", {
+      name: "blank.img",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.alloc(1_474_560),
+    });
+    await expect
+      .poll(() => page.evaluate(() => window.piskasm?.state()), { timeout: 10_000 })
+      .toBeUndefined();
     await expect.poll(() => page.locator("#btn-reset").isEnabled(), { timeout: 10_000 }).toBe(true);
     await page.click("#btn-reset");
     await waitForState(page, "s.phase === 1", 30_000);

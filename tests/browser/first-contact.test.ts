@@ -24,7 +24,8 @@ async function newGame(page: Page): Promise<void> {
   await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
 }
 
-const statusText = (page: Page): Promise<string> => page.evaluate(() => document.getElementById("status-text")?.textContent ?? "");
+const statusText = (page: Page): Promise<string> =>
+  page.evaluate(() => document.getElementById("status-text")?.textContent ?? "");
 
 /** Plays `names` in order (each must be empty when its turn comes; an occupied one is skipped). */
 async function play(page: Page, names: string[]): Promise<number[]> {
@@ -72,13 +73,18 @@ describe("the page after its first contact", () => {
 
   it("draws an imported board with coloured cells and its five marked, inside a 360 px phone", async () => {
     await withMenuPage(chrome.browser, chrome.served.url, PHONE, async (page, errors) => {
-      const five = "Piskvorky 19x19, 11:11, 1\n10,10,0\n1,1,0\n11,10,0\n1,3,0\n12,10,0\n1,5,0\n13,10,0\n1,7,0\n14,10,0\n-\n-\n0\n";
+      const five =
+        "Piskvorky 19x19, 11:11, 1\n10,10,0\n1,1,0\n11,10,0\n1,3,0\n12,10,0\n1,5,0\n13,10,0\n1,7,0\n14,10,0\n-\n-\n0\n";
       await page.evaluate((text) => window.piskasm!.timeline!.importRecord(text, "five.psq"), five);
       await expect.poll(() => page.locator(".foreign-game").isVisible()).toBe(true);
       const look = await page.evaluate(() => {
         const cells = Array.from(document.querySelectorAll<HTMLElement>(".foreign-game .mini-cell"));
         const bare = cells.filter((c) => getComputedStyle(c).backgroundColor === "rgba(0, 0, 0, 0)").length;
-        return { bare, win: cells.filter((c) => c.classList.contains("win")).length, scroll: document.documentElement.scrollWidth };
+        return {
+          bare,
+          win: cells.filter((c) => c.classList.contains("win")).length,
+          scroll: document.documentElement.scrollWidth,
+        };
       });
       expect(look).toEqual({ bare: 0, win: 5, scroll: 360 });
       expect(errors).toEqual([]);
@@ -97,7 +103,9 @@ describe("the page after its first contact", () => {
       await page.locator("#screen").scrollIntoViewIfNeeded();
       const point = await textCellPoint(page, text.col, text.row);
       await page.mouse.click(point.x, point.y);
-      await expect.poll(() => page.locator(".dbg-state").textContent(), { timeout: 20_000 }).toMatch(/stopped \(breakpoint\) in pc_move/);
+      await expect
+        .poll(() => page.locator(".dbg-state").textContent(), { timeout: 20_000 })
+        .toMatch(/stopped \(breakpoint\) in pc_move/);
       expect(await statusText(page)).toMatch(/debugger/i);
       await page.click(".dbg-breakpoints button");
       await page.click(".debugger button:text-is('Continue')");
@@ -129,7 +137,9 @@ describe("the page after its first contact", () => {
 
   it("copies a link over plain http without a clipboard API, offering the link field without an error", async () => {
     await withMenuPage(chrome.browser, chrome.served.url, LAPTOP, async (page, errors) => {
-      await page.evaluate(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }));
+      await page.evaluate(() =>
+        Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }),
+      );
       await newGame(page);
       await play(page, ["K10"]);
       await page.click("button:text-is('Copy link')");
@@ -161,7 +171,11 @@ describe("the page after its first contact", () => {
       await play(page, ["J10", "K11"]);
       const list = await page.evaluate(() => {
         const ol = document.getElementById("tl-changes")!;
-        return { text: ol.textContent ?? "", marker: getComputedStyle(ol).listStyleType, cut: ol.scrollHeight > ol.clientHeight + 1 && !ol.dataset.more };
+        return {
+          text: ol.textContent ?? "",
+          marker: getComputedStyle(ol).listStyleType,
+          cut: ol.scrollHeight > ol.clientHeight + 1 && !ol.dataset.more,
+        };
       });
       expect(list.text).not.toMatch(/\b[NSEW]{1,2}\d of /);
       expect(list.text).not.toMatch(/engine-ts agrees/);
@@ -184,24 +198,32 @@ describe("the page after its first contact", () => {
       }
       await page.click("#btn-new-human");
       await page.click("#dlg-confirm button[value=confirm]");
-      await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0 && s.gameCount !== ${before.gameCount}`);
+      await waitForState(
+        page,
+        `s.phase === ${HUMAN_TURN} && s.moveCount === 0 && s.gameCount !== ${before.gameCount}`,
+      );
       expect(errors).toEqual([]);
     });
   });
 
   it("on a fresh page the menu's keys are the game's: S asks for a seed and 1 starts a game, no screenshot", async () => {
-    await withMenuPage(chrome.browser, chrome.served.url, { ...LAPTOP, acceptDownloads: true }, async (page, errors) => {
-      let downloads = 0;
-      page.on("download", () => downloads++);
-      await page.keyboard.press("s");
-      await waitForState(page, `s.phase === ${SEED_ENTRY}`);
-      await page.keyboard.press("Enter");
-      await waitForState(page, `s.phase === ${MENU}`);
-      await page.keyboard.press("1");
-      await waitForState(page, `s.phase === ${HUMAN_TURN}`);
-      expect(downloads).toBe(0);
-      expect(errors).toEqual([]);
-    });
+    await withMenuPage(
+      chrome.browser,
+      chrome.served.url,
+      { ...LAPTOP, acceptDownloads: true },
+      async (page, errors) => {
+        let downloads = 0;
+        page.on("download", () => downloads++);
+        await page.keyboard.press("s");
+        await waitForState(page, `s.phase === ${SEED_ENTRY}`);
+        await page.keyboard.press("Enter");
+        await waitForState(page, `s.phase === ${MENU}`);
+        await page.keyboard.press("1");
+        await waitForState(page, `s.phase === ${HUMAN_TURN}`);
+        expect(downloads).toBe(0);
+        expect(errors).toEqual([]);
+      },
+    );
   });
 
   it("names on hover between the dots the cell a click there plays", async () => {
@@ -221,7 +243,11 @@ describe("the page after its first contact", () => {
 
   it("fixes the small ones: placeholder, a bad move kept and marked, 1-based PSQ errors, big timeline dots, decimal seed", async () => {
     await withMenuPage(chrome.browser, chrome.served.url, LAPTOP, async (page) => {
-      expect(await page.evaluate(() => getComputedStyle(document.getElementById("inp-move")!, "::placeholder").textTransform)).not.toBe("uppercase");
+      expect(
+        await page.evaluate(
+          () => getComputedStyle(document.getElementById("inp-move")!, "::placeholder").textTransform,
+        ),
+      ).not.toBe("uppercase");
       await newGame(page);
       await page.fill("#inp-move", "Z99");
       await page.press("#inp-move", "Enter");
@@ -232,7 +258,12 @@ describe("the page after its first contact", () => {
       expect(Math.min(dot?.width ?? 0, dot?.height ?? 0)).toBeGreaterThanOrEqual(24);
       const seed = (await probeState(page)).seed;
       expect(await page.locator("#f-seed").textContent()).toBe(String(seed));
-      await page.evaluate(() => window.piskasm!.timeline!.importRecord("Piskvorky 19x19, 11:11, 1\n1,1,0\n1,1,0\n-\n-\n0\n", "twice.psq"));
+      await page.evaluate(() =>
+        window.piskasm!.timeline!.importRecord(
+          "Piskvorky 19x19, 11:11, 1\n1,1,0\n1,1,0\n-\n-\n0\n",
+          "twice.psq",
+        ),
+      );
       await expect.poll(() => page.locator("#error-text").textContent()).toMatch(/\(1,1\)/);
     });
   });

@@ -20,7 +20,12 @@ function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     const e = document.activeElement;
     if (!e || e === document.body) return "body";
-    return e.id || (e instanceof HTMLElement && e.dataset.cell !== undefined ? `cell ${e.dataset.cell}` : e.tagName.toLowerCase());
+    return (
+      e.id ||
+      (e instanceof HTMLElement && e.dataset.cell !== undefined
+        ? `cell ${e.dataset.cell}`
+        : e.tagName.toLowerCase())
+    );
   });
 }
 
@@ -48,19 +53,54 @@ describe("the page by keyboard only", () => {
     await page.locator("body").focus();
     const order = await tabCycle(page);
     const controls = [
-      ...["btn-help", "btn-new-human", "btn-new-computer", "inp-seed", "btn-pause", "sel-speed", "btn-reset", "btn-fullscreen", "btn-screenshot", "btn-save", "file-state", "file-floppy", "chk-lock"],
+      ...[
+        "btn-help",
+        "btn-new-human",
+        "btn-new-computer",
+        "inp-seed",
+        "btn-pause",
+        "sel-speed",
+        "btn-reset",
+        "btn-fullscreen",
+        "btn-screenshot",
+        "btn-save",
+        "file-state",
+        "file-floppy",
+        "chk-lock",
+      ],
       ...["screen", "inp-move", "btn-move"],
       ...["tl-first", "tl-prev", "tl-next", "tl-last", "tl-changes", "tl-cell", "rec-import"],
       ...["cell 180", "dbg-enable"],
     ];
     const positions = controls.map((id) => order.indexOf(id));
-    expect(controls.filter((_, i) => positions[i] < 0), `Tab order: ${order.join(" ")}`).toEqual([]);
-    expect([...positions].sort((a, b) => a - b), `Tab order: ${order.join(" ")}`).toEqual(positions);
+    expect(
+      controls.filter((_, i) => positions[i] < 0),
+      `Tab order: ${order.join(" ")}`,
+    ).toEqual([]);
+    expect(
+      [...positions].sort((a, b) => a - b),
+      `Tab order: ${order.join(" ")}`,
+    ).toEqual(positions);
     expect(order.filter((id) => id.startsWith("cell "))).toHaveLength(1);
-    expect(order.filter((id) => id !== "body" && !controls.includes(id)), "Tab stops missing from the expected list").toEqual([]);
-    const tops = await page.evaluate((ids) => ids.map((id) => (document.getElementById(id) ?? document.querySelector(`#heatmap [data-cell="${id.slice(5)}"]`))?.getBoundingClientRect().top ?? -1), controls);
+    expect(
+      order.filter((id) => id !== "body" && !controls.includes(id)),
+      "Tab stops missing from the expected list",
+    ).toEqual([]);
+    const tops = await page.evaluate(
+      (ids) =>
+        ids.map(
+          (id) =>
+            (
+              document.getElementById(id) ?? document.querySelector(`#heatmap [data-cell="${id.slice(5)}"]`)
+            )?.getBoundingClientRect().top ?? -1,
+        ),
+      controls,
+    );
     const stageTops = tops.slice(controls.indexOf("screen"), controls.indexOf("cell 180"));
-    expect([...stageTops].sort((a, b) => a - b), "the stage's controls run top to bottom").toEqual(stageTops);
+    expect(
+      [...stageTops].sort((a, b) => a - b),
+      "the stage's controls run top to bottom",
+    ).toEqual(stageTops);
     expect(tops[controls.indexOf("dbg-enable")]).toBeGreaterThan(tops[controls.indexOf("cell 180")]);
   });
 
@@ -98,7 +138,9 @@ describe("the page by keyboard only", () => {
     for (let i = 0; i < up; i++) await page.keyboard.press("ArrowUp");
     for (let i = 0; i < left; i++) await page.keyboard.press("ArrowLeft");
     expect(await focused(page)).toBe(`cell ${target}`);
-    expect(await page.locator(`#heatmap [data-cell="${target}"]`).getAttribute("aria-label")).toMatch(new RegExp(`^${formatCell(target)}, `));
+    expect(await page.locator(`#heatmap [data-cell="${target}"]`).getAttribute("aria-label")).toMatch(
+      new RegExp(`^${formatCell(target)}, `),
+    );
     await page.keyboard.press("Enter");
     const state = await waitForState(page, `s.moveCount === ${before.moveCount + 2} && s.phase !== 3`);
     expect(state.plocha[target]).toBe(2);
@@ -127,7 +169,8 @@ describe("the page by keyboard only", () => {
     await help.waitFor({ state: "visible" });
     expect(await page.locator("#help-keys tr").count()).toBeGreaterThanOrEqual(13);
     expect(await page.locator("#help-keys").textContent()).toContain("pause or resume");
-    for (const key of ["Home", "End", "←", "→"]) expect(await page.locator("#help-keys kbd", { hasText: key }).count(), key).toBe(1);
+    for (const key of ["Home", "End", "←", "→"])
+      expect(await page.locator("#help-keys kbd", { hasText: key }).count(), key).toBe(1);
     await page.keyboard.press("Escape");
     await help.waitFor({ state: "hidden" });
     expect(await focused(page)).toBe("btn-help");

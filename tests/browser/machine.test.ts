@@ -9,7 +9,15 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
-import { collectPageErrors, launchChromium, probeState, PROJECT, serveBundle, waitForState, type Served } from "./browser.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  probeState,
+  PROJECT,
+  serveBundle,
+  waitForState,
+  type Served,
+} from "./browser.js";
 
 const HUMAN_TURN = 2;
 const SEED = 4321;
@@ -53,7 +61,9 @@ async function typeMove(page: Page, name: string): Promise<void> {
 describe("emulator controls", () => {
   it("Pause stops the instruction counter and Resume starts it again; Screenshot saves the screen as a 720x400 PNG", async () => {
     const { page, errors } = await openPage(served.url);
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
     const readout = page.locator("#out-ips");
     await expect.poll(() => readout.getAttribute("data-mips"), { timeout: 5_000 }).toMatch(/^\d/);
     expect(await readout.textContent()).toMatch(/^\d+(\.\d+)? MIPS$/);
@@ -70,7 +80,9 @@ describe("emulator controls", () => {
     await page.waitForTimeout(700);
     expect(await instructions(page)).toBe(paused);
     await page.click("#btn-pause");
-    await page.waitForFunction((n) => (window.piskasm?.instructionCount() ?? 0) > n, paused, { timeout: 5_000 });
+    await page.waitForFunction((n) => (window.piskasm?.instructionCount() ?? 0) > n, paused, {
+      timeout: 5_000,
+    });
     await page.waitForTimeout(300);
     // The key pressed while paused was dropped, not delivered late.
     expect((await probeState(page)).phase).toBe(1);
@@ -86,7 +98,9 @@ describe("emulator controls", () => {
   it("the IBM PC 4.77 MHz setting, chosen before the PC starts, runs the BIOS's start-up at 0.3 to 0.4 MIPS", async () => {
     const { page, errors } = await openPage(booting.url);
     await page.selectOption("#sel-speed", "4.77");
-    await page.waitForFunction(() => window.piskasm?.instructionCount() !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.piskasm?.instructionCount() !== undefined, null, {
+      timeout: 30_000,
+    });
     expect(await page.evaluate(() => window.piskasm?.speedLimit())).toBeCloseTo(0.33, 5);
     // v86 runs the guest in slices of 100,000 instructions or more (0.3 s and more at 0.33 MIPS), so the
     // rate is taken over an 8 s window (about 2.6 million instructions). A host too busy to run the
@@ -109,7 +123,9 @@ describe("emulator controls", () => {
 
   it("a machine saved to a file and loaded into a fresh page shows the same board, scores and screen", async () => {
     const first = await openPage(served.url);
-    await first.page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await first.page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
     await first.page.click("#btn-new-computer");
     const opened = await waitForState(first.page, `s.phase === ${HUMAN_TURN} && s.moveCount === 1`);
     // The computer's first stone is random (rows and columns H..L, 8..12): answer on an empty cell.
@@ -117,7 +133,10 @@ describe("emulator controls", () => {
     await typeMove(first.page, answer);
     const saved = await probeState(first.page);
     const screen = await first.page.evaluate(() => window.piskasm?.screen()?.lines);
-    const [download] = await Promise.all([first.page.waitForEvent("download"), first.page.click("#btn-save")]);
+    const [download] = await Promise.all([
+      first.page.waitForEvent("download"),
+      first.page.click("#btn-save"),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^piskasm-.*\.v86state$/);
     const file = join(PROJECT, "build", "screenshots", download.suggestedFilename());
     await download.saveAs(file);
@@ -125,9 +144,14 @@ describe("emulator controls", () => {
     await first.page.close();
 
     const second = await openPage(served.url);
-    await second.page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await second.page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
     await second.page.setInputFiles("#file-state", file);
-    const loaded = await waitForState(second.page, `s.moveCount === ${saved.moveCount} && s.gameCount === ${saved.gameCount}`);
+    const loaded = await waitForState(
+      second.page,
+      `s.moveCount === ${saved.moveCount} && s.gameCount === ${saved.gameCount}`,
+    );
     expect(loaded.plocha).toEqual(saved.plocha);
     expect(loaded.info).toEqual(saved.info);
     expect(loaded.seed).toBe(saved.seed);
@@ -145,13 +169,27 @@ describe("emulator controls", () => {
 
   it(`a new game with seed ${SEED} plays like \`piskasm info --seed ${SEED}\``, async () => {
     const { page, errors } = await openPage(served.url);
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
     await page.fill("#inp-seed", String(SEED));
     await page.click("#btn-new-human");
     await waitForState(page, `s.phase === ${HUMAN_TURN} && s.seed === ${SEED} && s.moveCount === 0`, 60_000);
     for (const move of SEED_MOVES) await typeMove(page, move);
     const state = await probeState(page);
-    const cli = spawnSync(process.execPath, [join(PROJECT, "bin", "piskasm.mjs"), "info", "--moves", SEED_MOVES.join(","), "--seed", String(SEED), "--json"], { encoding: "utf8", timeout: 60_000 });
+    const cli = spawnSync(
+      process.execPath,
+      [
+        join(PROJECT, "bin", "piskasm.mjs"),
+        "info",
+        "--moves",
+        SEED_MOVES.join(","),
+        "--seed",
+        String(SEED),
+        "--json",
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
     expect(cli.status, cli.stderr).toBe(0);
     const reference = JSON.parse(cli.stdout) as { asm: { plocha: number[]; info: number[]; random: number } };
     expect(state.plocha).toEqual(reference.asm.plocha);

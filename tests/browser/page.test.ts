@@ -7,7 +7,16 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
-import { collectPageErrors, launchChromium, probeState, SCREENSHOTS, serveBundle, textCellPoint, waitForState, type Served } from "./browser.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  probeState,
+  SCREENSHOTS,
+  serveBundle,
+  textCellPoint,
+  waitForState,
+  type Served,
+} from "./browser.js";
 
 const HUMAN_TURN = 2;
 const MENU = 1;
@@ -60,7 +69,9 @@ describe("the page", () => {
   });
 
   it("loads and the game's menu appears", async () => {
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: 30_000,
+    });
     const state = await probeState(page);
     expect(state.phase).toBe(MENU);
     const lines = await page.evaluate(() => window.piskasm?.screen()?.lines ?? []);
@@ -108,7 +119,9 @@ describe("the page", () => {
   it("the heat map shows 361 cells equal to engine-ts with 0 differences", async () => {
     const cells = page.locator("#heatmap .cell");
     expect(await cells.count()).toBe(361);
-    const pairs = await cells.evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.asm, (e as HTMLElement).dataset.ts]));
+    const pairs = await cells.evaluateAll((els) =>
+      els.map((e) => [(e as HTMLElement).dataset.asm, (e as HTMLElement).dataset.ts]),
+    );
     const state = await probeState(page);
     expect(pairs.map(([asm]) => Number(asm))).toEqual(state.info);
     expect(pairs.filter(([asm, ts]) => asm !== ts)).toEqual([]);
@@ -122,7 +135,9 @@ describe("the page", () => {
     await page.hover(`#heatmap [data-cell="${cell}"]`);
     const body = page.locator("#explain-body");
     await expect.poll(() => body.getAttribute("data-cell")).toBe(String(cell));
-    const parts = await body.locator("tr[data-axis]").evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.value)));
+    const parts = await body
+      .locator("tr[data-axis]")
+      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.value)));
     expect(parts).toHaveLength(4);
     const total = Number(await body.getAttribute("data-total"));
     expect(parts.reduce((a, b) => a + b, 0)).toBe(total);

@@ -8,7 +8,24 @@ import { formatCell, Game, parseCell } from "../../engine-ts/index.js";
 import { probeState, textCellPointInView, waitForState } from "./browser.js";
 
 /** Cells the human tries in this order (the first empty one each turn): corners and edges, spread out. */
-const HUMAN_CELLS = ["A1", "S19", "A19", "S1", "C1", "Q19", "A3", "S17", "E1", "O19", "A5", "S15", "G1", "M19", "A7", "S13"].map(parseCell);
+const HUMAN_CELLS = [
+  "A1",
+  "S19",
+  "A19",
+  "S1",
+  "C1",
+  "Q19",
+  "A3",
+  "S17",
+  "E1",
+  "O19",
+  "A5",
+  "S15",
+  "G1",
+  "M19",
+  "A7",
+  "S13",
+].map(parseCell);
 const MAX_HUMAN_MOVES = HUMAN_CELLS.length;
 
 /** The human's moves of a game from `seed` (human starts) that ends with a result, by engine-ts. */
@@ -17,7 +34,10 @@ export function planQuickGame(seed: number): number[] {
   const moves: number[] = [];
   while (game.result === "playing") {
     const cell = HUMAN_CELLS.find((c) => game.state.plocha[c] === 0);
-    if (cell === undefined || moves.length === MAX_HUMAN_MOVES) throw new Error(`no quick game for seed ${seed}: still playing after ${moves.map(formatCell).join(",")}`);
+    if (cell === undefined || moves.length === MAX_HUMAN_MOVES)
+      throw new Error(
+        `no quick game for seed ${seed}: still playing after ${moves.map(formatCell).join(",")}`,
+      );
     moves.push(cell);
     game.humanMove(cell);
   }
@@ -38,7 +58,9 @@ export async function playOnScreen(page: Page, cell: number, pointer: Pointer): 
   const after = await waitForState(page, `s.moveCount > ${before.moveCount} && s.phase !== 3`);
   if (after.plocha[cell] !== 2) {
     const landed = after.plocha.findIndex((p, i) => p === 2 && before.plocha[i] === 0);
-    throw new Error(`the ${pointer} on ${formatCell(cell)} put O at ${landed < 0 ? "no cell" : formatCell(landed)}`);
+    throw new Error(
+      `the ${pointer} on ${formatCell(cell)} put O at ${landed < 0 ? "no cell" : formatCell(landed)}`,
+    );
   }
 }
 

@@ -37,7 +37,9 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
     const req = request({ host: hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -50,7 +52,15 @@ async function manifest(): Promise<AssetManifest> {
 
 describe("piskasm serve", () => {
   it("refuses paths that leave the bundle, however they are spelled", async () => {
-    for (const path of ["/../package.json", "/%2e%2e/package.json", "/web/../../package.json", "/..%2fpackage.json", "/%2e%2e%5cpackage.json", "/%ZZ", "/..%00/package.json"]) {
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/web/../../package.json",
+      "/..%2fpackage.json",
+      "/%2e%2e%5cpackage.json",
+      "/%ZZ",
+      "/..%00/package.json",
+    ]) {
       const res = await raw(path);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.body.toString("latin1"), path).not.toContain('"name": "piskasm"');
@@ -100,7 +110,9 @@ describe("piskasm serve", () => {
   it("caches hashed names for a year and revalidates the rest with ETag and 304", async () => {
     const names = await manifest();
     for (const name of [names.wasm, names.bios, names.floppy]) {
-      expect((await raw(`/${name}`, {}, "HEAD")).headers["cache-control"], name).toBe("public, max-age=31536000, immutable");
+      expect((await raw(`/${name}`, {}, "HEAD")).headers["cache-control"], name).toBe(
+        "public, max-age=31536000, immutable",
+      );
     }
     for (const path of ["/", "/assets.json"]) {
       const first = await raw(path);
@@ -124,14 +136,21 @@ describe("piskasm serve", () => {
 
   it("says in one line that the port is taken, with exit code 2", () => {
     const port = new URL(served.url).port;
-    const run = spawnSync(process.execPath, [join(PROJECT, "bin", "piskasm.mjs"), "serve", "--port", port], { encoding: "utf8", timeout: 20_000 });
+    const run = spawnSync(process.execPath, [join(PROJECT, "bin", "piskasm.mjs"), "serve", "--port", port], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
   });
 
   it("warns with real addresses when bound beyond loopback, and never prints 0.0.0.0 as the URL", async () => {
-    const child = spawn(process.execPath, [join(PROJECT, "bin", "piskasm.mjs"), "serve", "--port", "0", "--host", "0.0.0.0", "--no-snapshot"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [join(PROJECT, "bin", "piskasm.mjs"), "serve", "--port", "0", "--host", "0.0.0.0", "--no-snapshot"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));

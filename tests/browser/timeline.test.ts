@@ -41,12 +41,18 @@ async function openPage(fragment: string): Promise<{ page: Page; errors: string[
   const errors = collectPageErrors(page);
   await page.goto(`${chrome.served.url}${fragment}`);
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
-  await page.waitForFunction(() => window.piskasm?.timeline?.message() !== undefined && !window.piskasm.timeline.replaying(), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => window.piskasm?.timeline?.message() !== undefined && !window.piskasm.timeline.replaying(),
+    null,
+    { timeout: 60_000 },
+  );
   return { page, errors };
 }
 
 async function timelineCall<T>(page: Page, call: (t: TimelineProbe) => T | Promise<T>): Promise<T> {
-  return page.evaluate<T>(`(async () => { const t = window.piskasm.timeline; return (${call.toString()})(t); })()`);
+  return page.evaluate<T>(
+    `(async () => { const t = window.piskasm.timeline; return (${call.toString()})(t); })()`,
+  );
 }
 
 async function screenLines(page: Page): Promise<string[]> {
@@ -85,7 +91,10 @@ describe("a shared game", () => {
       const freshState = await probeState(fresh.page);
       expect(back.plocha).toEqual(freshState.plocha);
       expect(back.info).toEqual(freshState.info);
-      expect(await screenLines(page), `screen back 10 plies:\n${(await screenLines(page)).join("\n")}`).toEqual(await screenLines(fresh.page));
+      expect(
+        await screenLines(page),
+        `screen back 10 plies:\n${(await screenLines(page)).join("\n")}`,
+      ).toEqual(await screenLines(fresh.page));
     } finally {
       await fresh.page.close();
     }
@@ -113,11 +122,23 @@ describe("a shared game", () => {
     if (!text) throw new Error("no board geometry");
     const point = await textCellPoint(page, text.col, text.row);
     await page.mouse.click(point.x, point.y);
-    const variation = await waitForState(page, `s.moveCount === ${before.moveCount + 2} && s.phase === ${HUMAN_TURN}`);
+    const variation = await waitForState(
+      page,
+      `s.moveCount === ${before.moveCount + 2} && s.phase === ${HUMAN_TURN}`,
+    );
     expect(variation.plocha[cell]).toBe(2);
-    await page.waitForFunction((n) => window.piskasm!.timeline!.nodes().length === n, (await timelineCall(page, (t) => t.nodes())).length);
+    await page.waitForFunction(
+      (n) => window.piskasm!.timeline!.nodes().length === n,
+      (await timelineCall(page, (t) => t.nodes())).length,
+    );
     const nodes = await timelineCall(page, (t) => t.nodes());
-    const variationLeaf = nodes.find((n) => n.ply === variation.moveCount && !nodes.some((m) => m.parent === n.id) && n.id !== mainLeaf!.id && n.id > mainLeaf!.id);
+    const variationLeaf = nodes.find(
+      (n) =>
+        n.ply === variation.moveCount &&
+        !nodes.some((m) => m.parent === n.id) &&
+        n.id !== mainLeaf!.id &&
+        n.id > mainLeaf!.id,
+    );
     expect(variationLeaf, JSON.stringify(nodes)).toBeDefined();
 
     await page.evaluate((id) => window.piskasm!.timeline!.goToNode(id), mainLeaf!.id);
@@ -126,13 +147,19 @@ describe("a shared game", () => {
     expect(game.moves.every((m, i) => main.plocha[m] === (i % 2 === 0 ? 2 : 1))).toBe(true);
 
     await page.evaluate((id) => window.piskasm!.timeline!.goToNode(id), variationLeaf!.id);
-    const again = await waitForState(page, `s.moveCount === ${variation.moveCount} && s.plocha[${cell}] === 2`);
+    const again = await waitForState(
+      page,
+      `s.moveCount === ${variation.moveCount} && s.plocha[${cell}] === 2`,
+    );
     expect(again.plocha).toEqual(variation.plocha);
     expect(again.info).toEqual(variation.info);
   });
 
   it("exports SGF that @sabaki/sgf reads, and PSQ that imports back as the same moves", async () => {
-    await page.evaluate((id) => window.piskasm!.timeline!.goToNode(id), (await timelineCall(page, (t) => t.nodes())).find((n) => n.ply === game.moves.length)!.id);
+    await page.evaluate(
+      (id) => window.piskasm!.timeline!.goToNode(id),
+      (await timelineCall(page, (t) => t.nodes())).find((n) => n.ply === game.moves.length)!.id,
+    );
     await waitForState(page, `s.moveCount === ${game.moves.length}`);
     const sgfText = await timelineCall(page, (t) => t.exportRecord("sgf"));
     const roots = sgf.parse(sgfText ?? "");
@@ -144,7 +171,9 @@ describe("a shared game", () => {
     const psqText = await timelineCall(page, (t) => t.exportRecord("psq"));
     expect(psqText).toBe(formatPsq(toRecord(game)));
     await page.evaluate((text) => window.piskasm!.timeline!.importRecord(text, "exported.psq"), psqText!);
-    expect(await timelineCall(page, (t) => t.message())).toMatch(/Replayed exported\.psq: \d+ stones, on its last ply/);
+    expect(await timelineCall(page, (t) => t.message())).toMatch(
+      /Replayed exported\.psq: \d+ stones, on its last ply/,
+    );
     expect(await timelineCall(page, (t) => t.shareFragment())).toBe(formatShareFragment(game));
   });
 
@@ -162,17 +191,22 @@ describe("a shared game", () => {
 });
 
 describe("a bad or truncated link", () => {
-  it.each([["#s=1&first=human&m=K10,L"], ["#s=42&first=hu"], ["#s=99999&first=human&m="]])("%s gives a clear message and an empty board", async (fragment) => {
-    const { page } = await openPage(fragment);
-    try {
-      expect(await timelineCall(page, (t) => t.message())).toMatch(/The link's game cannot be read/);
-      await expect.poll(() => page.locator("#error").isVisible()).toBe(true);
-      expect(await page.locator("#error-title").textContent()).toContain("This link's game cannot be opened");
-      const state = await probeState(page);
-      expect(state.phase).toBe(MENU);
-      expect(state.plocha.every((p) => p === 0)).toBe(true);
-    } finally {
-      await page.close();
-    }
-  });
+  it.each([["#s=1&first=human&m=K10,L"], ["#s=42&first=hu"], ["#s=99999&first=human&m="]])(
+    "%s gives a clear message and an empty board",
+    async (fragment) => {
+      const { page } = await openPage(fragment);
+      try {
+        expect(await timelineCall(page, (t) => t.message())).toMatch(/The link's game cannot be read/);
+        await expect.poll(() => page.locator("#error").isVisible()).toBe(true);
+        expect(await page.locator("#error-title").textContent()).toContain(
+          "This link's game cannot be opened",
+        );
+        const state = await probeState(page);
+        expect(state.phase).toBe(MENU);
+        expect(state.plocha.every((p) => p === 0)).toBe(true);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

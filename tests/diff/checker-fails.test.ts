@@ -63,7 +63,9 @@ describe("the differential checker", () => {
     const outcome = await playGame(session, spec("human"), { engine: corruptedState });
     expect(outcome.result).toBe("mismatch");
     expect(outcome.mismatch?.ply).toBe(0);
-    expect(outcome.mismatch?.diffs).toEqual([{ field: "Info", cell: CORNER, row: 0, col: 0, asm: 0, ts: CORRUPT_VALUE }]);
+    expect(outcome.mismatch?.diffs).toEqual([
+      { field: "Info", cell: CORNER, row: 0, col: 0, asm: 0, ts: CORRUPT_VALUE },
+    ]);
     const report = readReport(writeReport(out, buildReport(outcome, "builtin")));
     expect(report.seed).toBe(outcome.seed);
     expect(formatMismatch(report)).toContain("Info A1: asm 0, ts 777");
@@ -89,17 +91,24 @@ describe("the differential checker", () => {
       }
     }
     expect(expected.length).toBeGreaterThan(0);
-    const infoDiffs = mismatch.diffs.filter((d) => d.field === "Info").map(({ cell, asm, ts }) => ({ cell, asm, ts }));
+    const infoDiffs = mismatch.diffs
+      .filter((d) => d.field === "Info")
+      .map(({ cell, asm, ts }) => ({ cell, asm, ts }));
     expect(infoDiffs).toEqual(expected);
     for (const d of infoDiffs) expect(Number(d.ts) - Number(d.asm)).toBeGreaterThan(0);
     reports.wrongTable = readReport(writeReport(out, buildReport(outcome, "builtin")));
   });
 
   it("shows the same divergences again when the reports are replayed (PISKASM /S:n, the same moves)", async () => {
-    if (!reports.corrupted || !reports.wrongTable) throw new Error("the reports of the tests above are missing");
-    expect(sameDivergence(reports.corrupted, await replayReport(session, reports.corrupted, corruptedState))).toBe(true);
+    if (!reports.corrupted || !reports.wrongTable)
+      throw new Error("the reports of the tests above are missing");
+    expect(
+      sameDivergence(reports.corrupted, await replayReport(session, reports.corrupted, corruptedState)),
+    ).toBe(true);
     await session.backToMenu();
-    expect(sameDivergence(reports.wrongTable, await replayReport(session, reports.wrongTable, wrongTableEngine))).toBe(true);
+    expect(
+      sameDivergence(reports.wrongTable, await replayReport(session, reports.wrongTable, wrongTableEngine)),
+    ).toBe(true);
   });
 
   it("finds nothing to report when a report's game is replayed with the correct engine", async () => {

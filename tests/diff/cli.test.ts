@@ -24,14 +24,36 @@ describe("piskasm diff", () => {
     const figures = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(figures).toMatchObject({ games: 6, mismatches: 0, jobs: 2 });
     for (const key of ["computerMoves", "movesPerSecond", "wallMs"]) expect(figures[key]).toBeGreaterThan(0);
-    expect(figures.instructionsPerMove).toMatchObject({ median: expect.any(Number) as unknown, max: expect.any(Number) as unknown });
+    expect(figures.instructionsPerMove).toMatchObject({
+      median: expect.any(Number) as unknown,
+      max: expect.any(Number) as unknown,
+    });
   });
 
   it("plays the same games with two jobs (started from one boot's menu snapshot) as with one", () => {
     const digests = ["1", "2"].map((jobs) => {
-      const run = piskasm("diff", "--games", "12", "--seed", "321", "--policy", "engine", "--jobs", jobs, "--json", "--image", IMAGE, "--out", out);
+      const run = piskasm(
+        "diff",
+        "--games",
+        "12",
+        "--seed",
+        "321",
+        "--policy",
+        "engine",
+        "--jobs",
+        jobs,
+        "--json",
+        "--image",
+        IMAGE,
+        "--out",
+        out,
+      );
       expect(run.status, run.stderr).toBe(0);
-      const figures = JSON.parse(run.stdout) as { movesDigest: string; computerMoves: number; mismatches: number };
+      const figures = JSON.parse(run.stdout) as {
+        movesDigest: string;
+        computerMoves: number;
+        mismatches: number;
+      };
       expect(figures.mismatches).toBe(0);
       return `${figures.movesDigest} ${figures.computerMoves}`;
     });
@@ -40,9 +62,25 @@ describe("piskasm diff", () => {
 
   it("prints the coverage of PISKASM.COM with --coverage --json and the coverage page with --coverage-md", () => {
     const page = join(out, "coverage.md");
-    const run = piskasm("diff", "--games", "2", "--policy", "random", "--coverage", "--coverage-md", page, "--json", "--image", IMAGE, "--out", out);
+    const run = piskasm(
+      "diff",
+      "--games",
+      "2",
+      "--policy",
+      "random",
+      "--coverage",
+      "--coverage-md",
+      page,
+      "--json",
+      "--image",
+      IMAGE,
+      "--out",
+      out,
+    );
     expect(run.status, run.stderr).toBe(0);
-    const figures = JSON.parse(run.stdout) as { coverage: { evaluator: { blocksHit: number; blocks: number }; uncoveredBlocks: { routine: string }[] } };
+    const figures = JSON.parse(run.stdout) as {
+      coverage: { evaluator: { blocksHit: number; blocks: number }; uncoveredBlocks: { routine: string }[] };
+    };
     expect(figures.coverage.evaluator.blocksHit).toBeGreaterThan(figures.coverage.evaluator.blocks / 2);
     expect(figures.coverage.uncoveredBlocks.map((b) => b.routine)).toContain("set_up_position");
     expect(readFileSync(page, "utf8")).toContain("coverage.evaluator_blocks_percent");
@@ -64,7 +102,15 @@ describe("piskasm diff", () => {
 
   it("gives up on a floppy without the game with a timeout error that shows the screen", () => {
     // 15 s: a guard long enough to show the BIOS screen even when other test runs load both cores.
-    const run = piskasm("diff", "--games", "1", "--timeout-ms", "15000", "--image", resolve("build/test-dos.img"));
+    const run = piskasm(
+      "diff",
+      "--games",
+      "1",
+      "--timeout-ms",
+      "15000",
+      "--image",
+      resolve("build/test-dos.img"),
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("timed out after 15000 ms");
     expect(run.stderr).toContain("Booting from Floppy");
@@ -99,7 +145,9 @@ describe("piskasm info", () => {
 describe("piskasm replay", () => {
   /** engine-ts's answers to K10 and K11 with seed 42: a report's computer moves must fit its game. */
   const game = Game.newGame(42, "human");
-  const computerMoves = ["K10", "K11"].map((move) => formatCell(game.humanMove(parseCell(move)).computer ?? NO_CELL));
+  const computerMoves = ["K10", "K11"].map((move) =>
+    formatCell(game.humanMove(parseCell(move)).computer ?? NO_CELL),
+  );
   const report: MismatchReport = {
     format: REPORT_FORMAT,
     seed: 42,

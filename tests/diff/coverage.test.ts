@@ -19,8 +19,10 @@ const image = readFileSync("build/PISKASM.COM");
 const flow = controlFlow(map, image);
 const plan = coveragePlan(flow, image, map.origin);
 
-const hitOf = (report: CoverageReport, routine: string): number => report.routines.find((r) => r.routine === routine)?.blocksHit ?? -1;
-const uncovered = (report: CoverageReport, routine: string): string[] => report.uncoveredBlocks.filter((b) => b.routine === routine).map((b) => b.text);
+const hitOf = (report: CoverageReport, routine: string): number =>
+  report.routines.find((r) => r.routine === routine)?.blocksHit ?? -1;
+const uncovered = (report: CoverageReport, routine: string): string[] =>
+  report.uncoveredBlocks.filter((b) => b.routine === routine).map((b) => b.text);
 
 describe("diff --coverage", () => {
   it("sees the menu and the first computer move of a short run, and not the set-up it never entered", async () => {
@@ -40,7 +42,13 @@ describe("diff --coverage", () => {
 });
 
 describe("the sweep policy", () => {
-  const spec = (index: number): GameSpec => ({ index, whoStarts: "human", policy: "sweep", policySeed: 1000 + index, maxComputerMoves: 40 });
+  const spec = (index: number): GameSpec => ({
+    index,
+    whoStarts: "human",
+    policy: "sweep",
+    policySeed: 1000 + index,
+    maxComputerMoves: 40,
+  });
 
   it("draws on a board set up full, draws after PCMove's fallback on a board full but its corners, wins in the set-up and leaves it with Esc", async () => {
     const specs = [0, 5, 7, SWEEP_PERIOD].map(spec);

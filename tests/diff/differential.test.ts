@@ -24,7 +24,13 @@ describe("the asm engine and engine-ts", () => {
   });
 
   it("agree on games started with forced seeds (PISKASM /S:n), and each game has the seed it was given", async () => {
-    const specs = planGames({ games: 6, policy: "random", runSeed: 99, fixedSeed: 65533, maxComputerMoves: 30 });
+    const specs = planGames({
+      games: 6,
+      policy: "random",
+      runSeed: 99,
+      fixedSeed: 65533,
+      maxComputerMoves: 30,
+    });
     const { outcomes } = await runDiff({ boot: BOOT, specs, jobs: 1 });
     expect(describeMismatches(outcomes)).toBe("");
     expect(outcomes.map((o) => o.seed)).toEqual([65533, 65534, 65535, 0, 1, 2]);

@@ -16,14 +16,21 @@ export function faultyImage(dir: string): string {
   const program = readFileSync(join(ROOT, "build/PISKASM.COM"));
   const at = program.indexOf(RANDOM_STEP);
   if (at < 0 || program.indexOf(RANDOM_STEP, at + 1) >= 0) {
-    throw new Error("build/PISKASM.COM no longer holds the 4567 step exactly once: update tests/diff/faulty-image.ts");
+    throw new Error(
+      "build/PISKASM.COM no longer holds the 4567 step exactly once: update tests/diff/faulty-image.ts",
+    );
   }
   program[at] += 1;
   const work = join(dir, "faulty");
   mkdirSync(work, { recursive: true });
   writeFileSync(join(work, "PISKASM.COM"), program);
   const image = join(dir, "faulty.img");
-  execFileSync(join(ROOT, "scripts/mkimg.sh"), [image, join(ROOT, "disk/AUTOEXEC.BAT"), join(ROOT, "build/MOUSE.COM"), join(work, "PISKASM.COM")]);
+  execFileSync(join(ROOT, "scripts/mkimg.sh"), [
+    image,
+    join(ROOT, "disk/AUTOEXEC.BAT"),
+    join(ROOT, "build/MOUSE.COM"),
+    join(work, "PISKASM.COM"),
+  ]);
   return image;
 }
 

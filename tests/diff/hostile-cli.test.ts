@@ -7,7 +7,14 @@
 import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectOneLine, piskasm, piskasmSignalled, smallDisk, smallDiskUnavailable, tempDir } from "../support/cli.js";
+import {
+  expectOneLine,
+  piskasm,
+  piskasmSignalled,
+  smallDisk,
+  smallDiskUnavailable,
+  tempDir,
+} from "../support/cli.js";
 import { faultyImage, spinningImage } from "./faulty-image.js";
 import { IMAGE } from "./setup.js";
 
@@ -18,10 +25,23 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-
 /** Shard `shard` of a 4-game run of `image` in `out` (the faulty floppy: every game a mismatch report). */
 function shardOf(out: string, shard: string, image = faulty): void {
-  const run = piskasm("diff", "--games", "4", "--seed", "5", "--max-moves", "2", "--shard", shard, "--image", image, "--out", out);
+  const run = piskasm(
+    "diff",
+    "--games",
+    "4",
+    "--seed",
+    "5",
+    "--max-moves",
+    "2",
+    "--shard",
+    shard,
+    "--image",
+    image,
+    "--out",
+    out,
+  );
   expect(run.status, run.stderr).toBe(image === faulty ? 1 : 0);
 }
 
@@ -40,29 +60,55 @@ describe("piskasm diff: signals with two jobs writing a report per game", () => 
 });
 
 describe("piskasm diff and report merge: files", () => {
-  it.skipIf(smallDiskUnavailable !== undefined)(`leaves no broken shard summary on a full disk, and still prints the figures (${smallDiskUnavailable ?? "tmpfs"})`, () => {
-    const disk = smallDisk(64);
-    try {
-      const out = join(disk.path, "r");
-      const run = piskasm("diff", "--games", "40", "--seed", "5", "--max-moves", "2", "--shard", "0/2", "--json", "--image", faulty, "--out", out);
-      expect(run.stderr).toMatch(/piskasm: cannot write (shard summary|report directory) \S+: no space left on device \(ENOSPC\)/);
-      expect(run.stderr).not.toMatch(/^\s+at /m);
-      expect(run.status).toBe(2);
-      expect(readdirSync(out).filter((f) => f.startsWith("shard-"))).toEqual([]);
-      expect(JSON.parse(run.stdout)).toHaveProperty("games", 20);
-    } finally {
-      disk.unmount();
-    }
-  });
+  it.skipIf(smallDiskUnavailable !== undefined)(
+    `leaves no broken shard summary on a full disk, and still prints the figures (${smallDiskUnavailable ?? "tmpfs"})`,
+    () => {
+      const disk = smallDisk(64);
+      try {
+        const out = join(disk.path, "r");
+        const run = piskasm(
+          "diff",
+          "--games",
+          "40",
+          "--seed",
+          "5",
+          "--max-moves",
+          "2",
+          "--shard",
+          "0/2",
+          "--json",
+          "--image",
+          faulty,
+          "--out",
+          out,
+        );
+        expect(run.stderr).toMatch(
+          /piskasm: cannot write (shard summary|report directory) \S+: no space left on device \(ENOSPC\)/,
+        );
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+        expect(run.status).toBe(2);
+        expect(readdirSync(out).filter((f) => f.startsWith("shard-"))).toEqual([]);
+        expect(JSON.parse(run.stdout)).toHaveProperty("games", 20);
+      } finally {
+        disk.unmount();
+      }
+    },
+  );
 
-  it.skipIf(smallDiskUnavailable !== undefined)(`names a read-only disk as such, not as "not found" (${smallDiskUnavailable ?? "tmpfs"})`, () => {
-    const disk = smallDisk(64, true);
-    try {
-      expectOneLine(piskasm("diff", "--games", "1", "--image", IMAGE, "--out", join(disk.path, "a", "b")), "read-only file system (EROFS)");
-    } finally {
-      disk.unmount();
-    }
-  });
+  it.skipIf(smallDiskUnavailable !== undefined)(
+    `names a read-only disk as such, not as "not found" (${smallDiskUnavailable ?? "tmpfs"})`,
+    () => {
+      const disk = smallDisk(64, true);
+      try {
+        expectOneLine(
+          piskasm("diff", "--games", "1", "--image", IMAGE, "--out", join(disk.path, "a", "b")),
+          "read-only file system (EROFS)",
+        );
+      } finally {
+        disk.unmount();
+      }
+    },
+  );
 
   it("refuses --out under /proc for diff, report merge and disk at once", () => {
     // diff from a floppy that cannot boot: refused before the emulator starts, or it would time out.
@@ -83,7 +129,8 @@ describe("piskasm diff and report merge: files", () => {
     const merged = join(dir, "merged");
     expect(piskasm("report", "merge", out, "--out", merged).status).toBe(1);
     const files = readdirSync(merged);
-    for (const ext of [".json", ".psq", ".sgf"]) expect(files.filter((f) => f.startsWith("mismatch-") && f.endsWith(ext))).toHaveLength(4);
+    for (const ext of [".json", ".psq", ".sgf"])
+      expect(files.filter((f) => f.startsWith("mismatch-") && f.endsWith(ext))).toHaveLength(4);
     // An interrupted merge: one record cut short, the summary not yet written; the refusal writes nothing.
     const record = files.find((f) => f.endsWith(".psq")) ?? "";
     rmSync(join(merged, "summary.json"));
@@ -102,11 +149,18 @@ describe("piskasm diff and report merge: files", () => {
     shardOf(other, "1/2", IMAGE);
     expectOneLine(piskasm("report", "merge", a, other, "--out", join(dir, "m1")), "ran another program");
     const path = join(a, "shard-0-of-2.json");
-    const summary = JSON.parse(readFileSync(path, "utf8")) as { games: number; mismatches: number; reports: string[] };
+    const summary = JSON.parse(readFileSync(path, "utf8")) as {
+      games: number;
+      mismatches: number;
+      reports: string[];
+    };
     writeFileSync(path, JSON.stringify({ ...summary, mismatches: 0 }));
     expectOneLine(piskasm("report", "merge", a, b, "--out", join(dir, "m2")), "reports for 0 mismatches");
     writeFileSync(path, JSON.stringify({ ...summary, games: 1 }));
-    expectOneLine(piskasm("report", "merge", a, b, "--out", join(dir, "m3")), "played 1 games, its shard of the plan has 2");
+    expectOneLine(
+      piskasm("report", "merge", a, b, "--out", join(dir, "m3")),
+      "played 1 games, its shard of the plan has 2",
+    );
     writeFileSync(path, JSON.stringify(summary));
     rmSync(join(a, summary.reports[0]));
     symlinkSync("/etc/passwd", join(a, summary.reports[0]));

@@ -35,7 +35,10 @@ function piskasm(...args: string[]): Run {
 /** The CLI under a shell's limits: `ulimit -f` (SIGXFSZ ignored, so a write beyond it fails with EFBIG) or `-v`. */
 function piskasmLimited(limit: string, ...args: string[]): Run {
   const quoted = [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(" ");
-  const run = spawnSync("bash", ["-c", `trap '' XFSZ; ulimit ${limit}; exec ${quoted}`], { encoding: "utf8", timeout: 120_000 });
+  const run = spawnSync("bash", ["-c", `trap '' XFSZ; ulimit ${limit}; exec ${quoted}`], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -47,7 +50,9 @@ function expectOneLine(run: Run, exitCode: number, text: string): void {
 }
 
 function jsonFiles(path: string): string[] {
-  return existsSync(path) ? readdirSync(path).filter((f) => f.endsWith(".json") && !f.startsWith(".piskasm-probe")) : [];
+  return existsSync(path)
+    ? readdirSync(path).filter((f) => f.endsWith(".json") && !f.startsWith(".piskasm-probe"))
+    : [];
 }
 
 describe("piskasm diff: reports", () => {
@@ -62,10 +67,26 @@ describe("piskasm diff: reports", () => {
   it("says in one line when a report cannot be written, goes on, and lists the missing reports in the summary", () => {
     const out = join(dir, "full");
     // ulimit -f 1: files of at most 1 KiB, like a disk that is full once the run has started; a report is larger.
-    const run = piskasmLimited("-f 1", "diff", "--games", "4", "--jobs", "2", "--seed", "9", "--policy", "random", "--image", faulty, "--out", out);
+    const run = piskasmLimited(
+      "-f 1",
+      "diff",
+      "--games",
+      "4",
+      "--jobs",
+      "2",
+      "--seed",
+      "9",
+      "--policy",
+      "random",
+      "--image",
+      faulty,
+      "--out",
+      out,
+    );
     const failures = run.stderr.split("\n").filter((line) => line.startsWith("piskasm: cannot write report"));
     expect(failures, run.stderr).toHaveLength(4);
-    for (const line of failures) expect(line).toMatch(/file too large for the file system \(EFBIG\); the run goes on$/);
+    for (const line of failures)
+      expect(line).toMatch(/file too large for the file system \(EFBIG\); the run goes on$/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stdout).toContain("4 games,");
     expect(run.stdout).toContain("4 mismatch report(s) missing (could not be written to");
@@ -77,7 +98,22 @@ describe("piskasm diff: reports", () => {
 
   it("stops at the first report that cannot be written with --stop-on-write-error (exit code 2)", () => {
     const out = join(dir, "full-stop");
-    const run = piskasmLimited("-f 1", "diff", "--games", "6", "--seed", "9", "--policy", "random", "--stop-on-write-error", "--json", "--image", faulty, "--out", out);
+    const run = piskasmLimited(
+      "-f 1",
+      "diff",
+      "--games",
+      "6",
+      "--seed",
+      "9",
+      "--policy",
+      "random",
+      "--stop-on-write-error",
+      "--json",
+      "--image",
+      faulty,
+      "--out",
+      out,
+    );
     const figures = JSON.parse(run.stdout) as { games: number; missingReports: number; interrupted: string };
     expect(figures.missingReports).toBe(1);
     expect(figures.games).toBe(1);
@@ -88,7 +124,20 @@ describe("piskasm diff: reports", () => {
 
   it.each(["random", "storm"])("writes complete reports of %s games that replay shows again", (policy) => {
     const out = join(dir, `reports-${policy}`);
-    const run = piskasm("diff", "--games", "2", "--seed", "3", "--policy", policy, "--json", "--image", faulty, "--out", out);
+    const run = piskasm(
+      "diff",
+      "--games",
+      "2",
+      "--seed",
+      "3",
+      "--policy",
+      policy,
+      "--json",
+      "--image",
+      faulty,
+      "--out",
+      out,
+    );
     const { reports } = JSON.parse(run.stdout) as { reports: string[] };
     expect(reports).toHaveLength(2);
     expect(jsonFiles(out)).toHaveLength(2);
@@ -100,12 +149,25 @@ describe("piskasm diff: reports", () => {
 
 describe("piskasm diff: run length and signals", () => {
   it("refuses --games above 2^31 with one line and exit code 2", () => {
-    expectOneLine(piskasm("diff", "--games", "2147483649", "--image", IMAGE), 2, "--games must be at most 2147483648");
+    expectOneLine(
+      piskasm("diff", "--games", "2147483649", "--image", IMAGE),
+      2,
+      "--games must be at most 2147483648",
+    );
   });
 
   /** Starts a run of 2^31 games, sends `signal` once the first progress line is out, and collects the output. */
   async function interrupted(signal: NodeJS.Signals): Promise<Run> {
-    const child = spawn(process.execPath, [CLI, "diff", "--games", "2147483648", "--image", IMAGE, "--out", join(dir, "r")]);
+    const child = spawn(process.execPath, [
+      CLI,
+      "diff",
+      "--games",
+      "2147483648",
+      "--image",
+      IMAGE,
+      "--out",
+      join(dir, "r"),
+    ]);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -143,7 +205,9 @@ describe("piskasm diff: run length and signals", () => {
 
 describe("piskasm replay: the report is checked before the emulator starts", () => {
   const game = Game.newGame(42, "human");
-  const computerMoves = ["K10"].map((move) => formatCell(game.humanMove(parseCell(move)).computer ?? NO_CELL));
+  const computerMoves = ["K10"].map((move) =>
+    formatCell(game.humanMove(parseCell(move)).computer ?? NO_CELL),
+  );
   const report: MismatchReport = {
     format: REPORT_FORMAT,
     seed: 42,
@@ -169,11 +233,31 @@ describe("piskasm replay: the report is checked before the emulator starts", () 
   }
 
   it.each<[string, Partial<MismatchReport>, string]>([
-    ["a move played twice", { moves: ["K10", "K10"], computerMoves: [...computerMoves, "A1"] }, "human move K10 (stone 3) is on an occupied cell"],
-    ["a move on the computer's stone", { moves: ["K10", computerMoves[0]], computerMoves: [...computerMoves, "A1"] }, "is on an occupied cell"],
-    ["two human moves in a row", { moves: ["K10", "A1"], computerMoves: [] }, "cannot alternate when the human starts"],
-    ["moves after a five in a row", { moves: ["A1", "A2", "A3", "A4", "A5", "A6"], computerMoves: ["S1", "S2", "S3", "S4", "S5"] }, "five in a row with A5"],
-    ["an unknown policy", { policy: "telepathy" as MismatchReport["policy"] }, 'policy "telepathy" is not a known policy'],
+    [
+      "a move played twice",
+      { moves: ["K10", "K10"], computerMoves: [...computerMoves, "A1"] },
+      "human move K10 (stone 3) is on an occupied cell",
+    ],
+    [
+      "a move on the computer's stone",
+      { moves: ["K10", computerMoves[0]], computerMoves: [...computerMoves, "A1"] },
+      "is on an occupied cell",
+    ],
+    [
+      "two human moves in a row",
+      { moves: ["K10", "A1"], computerMoves: [] },
+      "cannot alternate when the human starts",
+    ],
+    [
+      "moves after a five in a row",
+      { moves: ["A1", "A2", "A3", "A4", "A5", "A6"], computerMoves: ["S1", "S2", "S3", "S4", "S5"] },
+      "five in a row with A5",
+    ],
+    [
+      "an unknown policy",
+      { policy: "telepathy" as MismatchReport["policy"] },
+      'policy "telepathy" is not a known policy',
+    ],
   ])("refuses %s at once with one line and exit code 2", (_, edit, message) => {
     // Refused before any emulator boots (the old code waited 20 s for an answer to the click): from a
     // floppy that cannot boot, the refusal is still the one line.
@@ -211,8 +295,23 @@ describe("file-system and memory errors", () => {
   });
 
   it("reports an emulator that cannot get its memory (ulimit -v) in one line with exit code 2", () => {
-    expectOneLine(piskasmLimited("-v 2500000", "boot", "--image", IMAGE), 2, "not enough memory for the emulator");
-    const workers = piskasmLimited("-v 2500000", "diff", "--games", "2", "--jobs", "2", "--image", IMAGE, "--out", join(dir, "r"));
+    expectOneLine(
+      piskasmLimited("-v 2500000", "boot", "--image", IMAGE),
+      2,
+      "not enough memory for the emulator",
+    );
+    const workers = piskasmLimited(
+      "-v 2500000",
+      "diff",
+      "--games",
+      "2",
+      "--jobs",
+      "2",
+      "--image",
+      IMAGE,
+      "--out",
+      join(dir, "r"),
+    );
     expectOneLine(workers, 2, "not enough memory for the emulator");
   });
 

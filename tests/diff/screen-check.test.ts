@@ -27,13 +27,23 @@ describe("the screen check", () => {
   plocha[l11] = 2;
 
   it("accepts a screen with exactly Plocha's stones and only LastPC in bright red", () => {
-    const screen = screenOf(new Map([[k10, { char: "X", attr: RED }], [l11, { char: "O", attr: NORMAL }]]));
+    const screen = screenOf(
+      new Map([
+        [k10, { char: "X", attr: RED }],
+        [l11, { char: "O", attr: NORMAL }],
+      ]),
+    );
     expect(checkScreen(screen, GEOMETRY, plocha, k10, undefined)).toEqual([]);
   });
 
   it("reports a stone shown on an empty cell and a missing stone", () => {
     const a1 = parseCell("A1");
-    const screen = screenOf(new Map([[k10, { char: "X", attr: RED }], [a1, { char: "O", attr: NORMAL }]]));
+    const screen = screenOf(
+      new Map([
+        [k10, { char: "X", attr: RED }],
+        [a1, { char: "O", attr: NORMAL }],
+      ]),
+    );
     const diffs = checkScreen(screen, GEOMETRY, plocha, k10, undefined);
     expect(diffs).toEqual([
       { field: "Screen", cell: a1, row: 0, col: 0, asm: "O", ts: "no stone" },
@@ -42,7 +52,12 @@ describe("the screen check", () => {
   });
 
   it("reports a highlight on the wrong stone, except under the mouse pointer", () => {
-    const screen = screenOf(new Map([[k10, { char: "X", attr: NORMAL }], [l11, { char: "O", attr: RED }]]));
+    const screen = screenOf(
+      new Map([
+        [k10, { char: "X", attr: NORMAL }],
+        [l11, { char: "O", attr: RED }],
+      ]),
+    );
     expect(checkScreen(screen, GEOMETRY, plocha, k10, undefined)).toEqual([
       { field: "ScreenColour", cell: k10, row: 9, col: 10, asm: NORMAL, ts: RED },
       { field: "ScreenColour", cell: l11, row: 10, col: 11, asm: RED, ts: "not 0Ch" },

@@ -26,9 +26,11 @@ describe("the storm policy", () => {
     expect(summary.games).toBe(GAMES);
     const totals: StormCounts = { wander: 0, click: 0, drag: 0, key: 0, between: 0, double: 0, escape: 0 };
     for (const outcome of outcomes) {
-      for (const key of Object.keys(totals) as Array<keyof StormCounts>) totals[key] += outcome.storm?.[key] ?? 0;
+      for (const key of Object.keys(totals) as Array<keyof StormCounts>)
+        totals[key] += outcome.storm?.[key] ?? 0;
     }
-    for (const [kind, count] of Object.entries(totals)) expect(count, `storm inputs of kind ${kind}`).toBeGreaterThan(10);
+    for (const [kind, count] of Object.entries(totals))
+      expect(count, `storm inputs of kind ${kind}`).toBeGreaterThan(10);
     const results = new Set(outcomes.map((o) => o.result));
     expect(results).toContain("escaped");
     expect(results).toContain("computer");
@@ -53,7 +55,10 @@ describe("a stray input the game takes", () => {
     await performNoise(session, { kind: "click", at, button: "right", target: "empty" });
     expect(compareStates(session.readState(), engine.state)).toEqual([]);
     await performNoise(session, { kind: "click", at, button: "left", target: "outside" });
-    await session.machine.waitFor(() => session.moveCount() === 2, { timeoutMs: 20_000, what: "the answer to the stray click" });
+    await session.machine.waitFor(() => session.moveCount() === 2, {
+      timeoutMs: 20_000,
+      what: "the answer to the stray click",
+    });
     const fields = new Set(compareStates(session.readState(), engine.state).map((d) => d.field));
     expect(fields).toContain("Plocha");
     expect(fields).toContain("MoveCount");

@@ -19,7 +19,10 @@ let dir: string;
 
 /** Runs the bundled CLI (build/cli.mjs, made by `make`). */
 function piskasm(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [join(ROOT, "bin/piskasm.mjs"), ...args], { encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, [join(ROOT, "bin/piskasm.mjs"), ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -80,8 +83,14 @@ describe("piskasm boot", () => {
     execFileSync(join(ROOT, "scripts/mkimg.sh"), [image, autoexec, join(ROOT, "build/MOUSE.COM")]);
     const run = piskasm("boot", "--image", image, "--json");
     const report = JSON.parse(run.stdout) as BootJson;
-    expect(report).toMatchObject({ found: "dos-error", error: "PISKDOS: PISKASM.COM not found", reached: false });
-    expect(run.stderr).toContain("piskasm: the boot did not reach the game's menu; it found an error message: PISKDOS: PISKASM.COM not found");
+    expect(report).toMatchObject({
+      found: "dos-error",
+      error: "PISKDOS: PISKASM.COM not found",
+      reached: false,
+    });
+    expect(run.stderr).toContain(
+      "piskasm: the boot did not reach the game's menu; it found an error message: PISKDOS: PISKASM.COM not found",
+    );
     expect(run.status).toBe(1);
     // Asked only for a DOS prompt, the same floppy still fails: an error message is not a prompt.
     expect(piskasm("boot", "--image", image, "--expect", "prompt").status).toBe(1);
@@ -104,7 +113,9 @@ describe("piskasm boot", () => {
   it("fails with one line and exit code 2 for a missing image", () => {
     const run = piskasm("boot", "--image", join(dir, "nothing.img"));
     expect(run.status).toBe(2);
-    expect(run.stderr.trim().split("\n")).toEqual([`piskasm: floppy image ${join(dir, "nothing.img")}: not found`]);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      `piskasm: floppy image ${join(dir, "nothing.img")}: not found`,
+    ]);
   });
 
   it("fails with exit code 2 for a bad timeout", () => {

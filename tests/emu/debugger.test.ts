@@ -11,7 +11,10 @@ import { breakpointScenario, profileScenario } from "./debugger-scenarios.js";
 import { bootForDescribe, ROOT } from "./support.js";
 
 describe("the debugger on PISKASM.COM under the small DOS", () => {
-  const get = bootForDescribe(() => resolve(ROOT, "build/piskasm.img"), (machine) => GameSession.open(machine, { timeoutMs: 20_000 }));
+  const get = bootForDescribe(
+    () => resolve(ROOT, "build/piskasm.img"),
+    (machine) => GameSession.open(machine, { timeoutMs: 20_000 }),
+  );
 
   it("stops at breakpoints on pc_move and on a source line with the registers v86's CPU has, steps and runs to HUMAN_TURN", async () => {
     await breakpointScenario(await get());

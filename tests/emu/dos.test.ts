@@ -83,7 +83,8 @@ function clusterChain(image: Uint8Array, fatName: string): number[] {
     let cluster = image[at + 26] | (image[at + 27] << 8);
     while (cluster < FAT12_END_OF_CHAIN) {
       chain.push(cluster);
-      const word = image[FAT_OFFSET + ((cluster * 3) >> 1)] | (image[FAT_OFFSET + ((cluster * 3) >> 1) + 1] << 8);
+      const word =
+        image[FAT_OFFSET + ((cluster * 3) >> 1)] | (image[FAT_OFFSET + ((cluster * 3) >> 1) + 1] << 8);
       cluster = cluster & 1 ? word >> 4 : word & 0xfff;
     }
     return chain;
@@ -108,7 +109,18 @@ function fragmentedFloppy(dir: string): string {
   writeFileSync(oneCluster, new Uint8Array(SECTOR));
   const autoexec = join(dir, "AUTOEXEC.BAT");
   writeFileSync(autoexec, "TSR60\r\nTSR27\r\nTSRCHECK\r\n");
-  execFileSync("mformat", ["-C", "-f", "1440", "-v", "PISKASM", "-B", join(ROOT, "build/boot.bin"), "-i", image, "::"]);
+  execFileSync("mformat", [
+    "-C",
+    "-f",
+    "1440",
+    "-v",
+    "PISKASM",
+    "-B",
+    join(ROOT, "build/boot.bin"),
+    "-i",
+    image,
+    "::",
+  ]);
   for (const name of ["HOLE1", "KEEP1", "HOLE2", "KEEP2"]) mtools("mcopy", oneCluster, `::${name}.BIN`);
   mtools("mdel", "::HOLE1.BIN", "::HOLE2.BIN");
   mtools("mcopy", join(ROOT, "build/PISKDOS.SYS"), "::PISKDOS.SYS");
@@ -133,7 +145,10 @@ function screenLines(machine: Machine): string[] {
 }
 
 function waitForLine(machine: Machine, line: string, timeoutMs = STEP_TIMEOUT_MS): Promise<boolean> {
-  return machine.waitFor(() => screenLines(machine).includes(line), { timeoutMs, what: `the line "${line}"` });
+  return machine.waitFor(() => screenLines(machine).includes(line), {
+    timeoutMs,
+    what: `the line "${line}"`,
+  });
 }
 
 /** Waits until the ARGS re-run prompt is complete on the screen below the line `after`. */
@@ -155,11 +170,15 @@ function linesFrom(machine: Machine, first: string): string[] {
 }
 
 describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
-  const machine = bootForDescribe(() => testFloppy("dos"), (machine) => machine);
+  const machine = bootForDescribe(
+    () => testFloppy("dos"),
+    (machine) => machine,
+  );
   /** Every non-blank line DOSTEST's pages showed. */
   const transcript: string[] = [];
   const collect = (): void => {
-    for (const line of screenLines(machine())) if (line !== "" && !transcript.includes(line)) transcript.push(line);
+    for (const line of screenLines(machine()))
+      if (line !== "" && !transcript.includes(line)) transcript.push(line);
   };
 
   beforeAll(async () => {
@@ -205,7 +224,10 @@ describe("the small DOS running DOSTEST after EXIT7 (test-dos.img)", () => {
 });
 
 describe("the small DOS running programs that exit every way and stay resident (test-tsr.img)", () => {
-  const machine = bootForDescribe(() => testFloppy("tsr"), (machine) => machine);
+  const machine = bootForDescribe(
+    () => testFloppy("tsr"),
+    (machine) => machine,
+  );
 
   beforeAll(async () => {
     await waitForLine(machine(), rerunPrompt("ARGS"), BOOT_TIMEOUT_MS);
@@ -262,7 +284,10 @@ describe("the small DOS running programs that exit every way and stay resident (
 });
 
 describe("the small DOS meeting an unsupported INT 21h call (test-unsup.img)", () => {
-  const machine = bootForDescribe(() => testFloppy("unsup"), (machine) => machine);
+  const machine = bootForDescribe(
+    () => testFloppy("unsup"),
+    (machine) => machine,
+  );
 
   it("names the function and the address of the INT 21h instruction, then halts", async () => {
     const m = machine();
@@ -274,7 +299,10 @@ describe("the small DOS meeting an unsupported INT 21h call (test-unsup.img)", (
     await waitForLine(m, message);
     const start = m.instructionCount();
     const startedAt = Date.now();
-    await m.waitFor(() => Date.now() - startedAt >= HALT_WATCH_MS, { timeoutMs: STEP_TIMEOUT_MS, what: "time to pass" });
+    await m.waitFor(() => Date.now() - startedAt >= HALT_WATCH_MS, {
+      timeoutMs: STEP_TIMEOUT_MS,
+      what: "time to pass",
+    });
     expect(linesFrom(m, "UNSUP: expect ")).toEqual([expectation, message]);
     expect(m.instructionCount() - start).toBeLessThan(1_000_000);
   });

@@ -12,7 +12,15 @@ import { resolve } from "node:path";
 import { bootForDescribe, readBodovani, ROOT, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
-import { buildBodovani, COMPUTER, Game, HUMAN, LAYOUT, LINE_DOUBLE_FOUR_MASK, type Side } from "../../engine-ts/index.js";
+import {
+  buildBodovani,
+  COMPUTER,
+  Game,
+  HUMAN,
+  LAYOUT,
+  LINE_DOUBLE_FOUR_MASK,
+  type Side,
+} from "../../engine-ts/index.js";
 import { GameSession } from "../../guest/session.js";
 import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
 import {
@@ -69,7 +77,10 @@ class GameRun {
   }
 
   async waitForText(text: string): Promise<void> {
-    await this.machine.waitFor(() => this.screenHas(text), { timeoutMs: STEP_TIMEOUT_MS, what: `"${text}" on the screen` });
+    await this.machine.waitFor(() => this.screenHas(text), {
+      timeoutMs: STEP_TIMEOUT_MS,
+      what: `"${text}" on the screen`,
+    });
   }
 
   /** Find the (re)started program and wait for its menu. */
@@ -113,7 +124,10 @@ class GameRun {
         const count = this.machine.memory.readU16(this.game.moveCount);
         const phase = this.phase();
         if (phase === Phase.HUMAN_TURN) return count === before + 2;
-        return count > before && (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW);
+        return (
+          count > before &&
+          (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW)
+        );
       },
       { timeoutMs: STEP_TIMEOUT_MS, what: `the answer to a click on cell ${cell}` },
     );
@@ -130,7 +144,8 @@ class GameRun {
       const ch = screen.lines[at.row][at.col];
       const foreground = screen.attrs[at.row * screen.cols + at.col] & 0x0f;
       const want = state.plocha[cell] === 1 ? "X" : state.plocha[cell] === 2 ? "O" : "";
-      if (want === "" ? ch === "X" || ch === "O" : ch !== want) wrong.push(`cell ${cell}: '${ch}' for Plocha ${state.plocha[cell]}`);
+      if (want === "" ? ch === "X" || ch === "O" : ch !== want)
+        wrong.push(`cell ${cell}: '${ch}' for Plocha ${state.plocha[cell]}`);
       if (want !== "" && (cell === state.lastPC) !== (foreground === BRIGHT_RED)) {
         wrong.push(`cell ${cell}: foreground ${foreground.toString(16)} (LastPC ${state.lastPC})`);
       }
@@ -162,7 +177,10 @@ function expectSameAsEngine(state: GameState, engine: Game): void {
 }
 
 describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
-  const run = bootForDescribe(() => testFloppy("piskasm-seed"), (machine) => new GameRun(machine));
+  const run = bootForDescribe(
+    () => testFloppy("piskasm-seed"),
+    (machine) => new GameRun(machine),
+  );
 
   it("shows the intro and the menu, in phase MENU", async () => {
     await run().waitForMenu();
@@ -211,7 +229,11 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
       await sleep(SETTLE_MS);
     }
     // Off the board: the legend beside it, the title row, the status line.
-    for (const [col, row] of [[70, 10], [30, 0], [30, 23]]) {
+    for (const [col, row] of [
+      [70, 10],
+      [30, 0],
+      [30, 23],
+    ]) {
       await run().machine.mouse.clickCell(col, row);
       await sleep(SETTLE_MS);
     }
@@ -296,7 +318,9 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     const engine = Game.newGame(DRAW_SEED, DRAW_WHO_STARTS);
     for (const [i, cell] of DRAW_HUMAN_MOVES.entries()) {
       const outcome = engine.humanMove(cell);
-      expect(outcome.result, `engine-ts after human move ${i + 1}`).toBe(i === DRAW_HUMAN_MOVES.length - 1 ? "draw" : "playing");
+      expect(outcome.result, `engine-ts after human move ${i + 1}`).toBe(
+        i === DRAW_HUMAN_MOVES.length - 1 ? "draw" : "playing",
+      );
     }
     expect(engine.state.phase).toBe(Phase.DRAW);
     expect(engine.state.volnaPole).toBe(0);
@@ -346,16 +370,19 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     expect(readForcedSeed(machine.memory, run().game)).toBe(SEED);
   });
 
-  it.each(["65536", "12x", "99999999"])("a typed seed %s gets the bad-seed message and the menu stays", async (text) => {
-    const { machine } = run();
-    await machine.keyboard.type("S");
-    await run().waitForPhase([Phase.SEED_ENTRY]);
-    await machine.keyboard.type(`${text}\r`);
-    await run().waitForPhase([Phase.MENU]);
-    expect(run().screenHas("Bad seed: give a number from 0 to 65535")).toBe(true);
-    expect(run().screenHas("1 = you start")).toBe(true);
-    expect(readForcedSeed(machine.memory, run().game)).toBe(SEED);
-  });
+  it.each(["65536", "12x", "99999999"])(
+    "a typed seed %s gets the bad-seed message and the menu stays",
+    async (text) => {
+      const { machine } = run();
+      await machine.keyboard.type("S");
+      await run().waitForPhase([Phase.SEED_ENTRY]);
+      await machine.keyboard.type(`${text}\r`);
+      await run().waitForPhase([Phase.MENU]);
+      expect(run().screenHas("Bad seed: give a number from 0 to 65535")).toBe(true);
+      expect(run().screenHas("1 = you start")).toBe(true);
+      expect(readForcedSeed(machine.memory, run().game)).toBe(SEED);
+    },
+  );
 
   it("Esc while typing a seed keeps the seed in effect; Backspace rubs out", async () => {
     const { machine } = run();
@@ -393,7 +420,11 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     expect(run().screenHas("Set-up: left O, right X")).toBe(true);
     await run().clickCell(100);
     await run().waitForPhase([Phase.SETUP], 1);
-    await machine.mouse.clickCell(cellToScreen(run().game.geometry, 100).col, cellToScreen(run().game.geometry, 100).row, "right");
+    await machine.mouse.clickCell(
+      cellToScreen(run().game.geometry, 100).col,
+      cellToScreen(run().game.geometry, 100).row,
+      "right",
+    );
     await machine.mouse.clickCell(70, 10, "right");
     await sleep(SETTLE_MS);
     expect(run().state().moveCount).toBe(1);
@@ -401,7 +432,15 @@ describe("PISKASM.COM with MOUSE.COM loaded and /S:1", () => {
     await machine.keyboard.type("\x1b");
     await run().waitForPhase([Phase.MENU]);
 
-    await expect(session.setUpPosition([{ cell: 5, side: HUMAN }, { cell: 5, side: COMPUTER }], "human")).rejects.toThrow(/two stones on F1/);
+    await expect(
+      session.setUpPosition(
+        [
+          { cell: 5, side: HUMAN },
+          { cell: 5, side: COMPUTER },
+        ],
+        "human",
+      ),
+    ).rejects.toThrow(/two stones on F1/);
     await expect(session.setUpPosition([{ cell: 361, side: HUMAN }], "human")).rejects.toThrow(RangeError);
     expect(run().phase()).toBe(Phase.MENU);
 
@@ -473,9 +512,14 @@ function fortyStones(): { cell: number; side: Side }[] {
 }
 
 describe("PISKASM.COM on a PC without a PS/2 mouse, MOUSE.COM loaded first", () => {
-  const run = bootForDescribe(() => resolve(ROOT, "build/piskasm.img"), (machine) => new GameRun(machine), undefined, { ps2Mouse: false });
+  const run = bootForDescribe(
+    () => resolve(ROOT, "build/piskasm.img"),
+    (machine) => new GameRun(machine),
+    undefined,
+    { ps2Mouse: false },
+  );
 
-  it("gives the real reason (no PS/2 mouse, so MOUSE.COM could not start), not \"load MOUSE.COM first\"", async () => {
+  it('gives the real reason (no PS/2 mouse, so MOUSE.COM could not start), not "load MOUSE.COM first"', async () => {
     await run().waitForText("PISKASM.COM exited with errorlevel 1.");
     expect(run().screenHas("This PC has no PS/2 mouse")).toBe(true);
     expect(run().screenHas("so MOUSE.COM could not start")).toBe(true);
@@ -484,7 +528,10 @@ describe("PISKASM.COM on a PC without a PS/2 mouse, MOUSE.COM loaded first", () 
 });
 
 describe("PISKASM.COM without a mouse driver", () => {
-  const run = bootForDescribe(() => testFloppy("piskasm-nomouse"), (machine) => new GameRun(machine));
+  const run = bootForDescribe(
+    () => testFloppy("piskasm-nomouse"),
+    (machine) => new GameRun(machine),
+  );
 
   it("names the missing driver and the fix, and exits with errorlevel 1", async () => {
     await run().waitForText("PISKASM.COM exited with errorlevel 1.");

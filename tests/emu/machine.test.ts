@@ -33,7 +33,9 @@ function mouseFloppy(): string {
   const autoexec = join(tempDir, "AUTOEXEC.BAT");
   writeFileSync(autoexec, "MOUSE\r\n");
   const path = join(tempDir, "mouse.img");
-  execFileSync(join(ROOT, "scripts/mkimg.sh"), [path, autoexec, join(ROOT, "build/MOUSE.COM")], { stdio: "pipe" });
+  execFileSync(join(ROOT, "scripts/mkimg.sh"), [path, autoexec, join(ROOT, "build/MOUSE.COM")], {
+    stdio: "pipe",
+  });
   return path;
 }
 
@@ -49,7 +51,8 @@ afterAll(() => {
 function showScreenOnFailure(machine: () => Machine | undefined): void {
   afterEach((context) => {
     const m = machine();
-    if (context.task.result?.state === "fail" && m) console.log(`screen of "${context.task.name}":\n${m.screenText()}`);
+    if (context.task.result?.state === "fail" && m)
+      console.log(`screen of "${context.task.name}":\n${m.screenText()}`);
   });
 }
 
@@ -64,7 +67,10 @@ describe("a machine booted from the boot-sector fixture", () => {
 
   beforeAll(async () => {
     machine = await bootFloppy(bootSectorFloppy());
-    await machine.waitFor(() => machine?.screen().lines[0].startsWith("BOOT OK"), { timeoutMs: 20_000, what: "the banner" });
+    await machine.waitFor(() => machine?.screen().lines[0].startsWith("BOOT OK"), {
+      timeoutMs: 20_000,
+      what: "the banner",
+    });
     atBanner = await machine.snapshot();
   });
 
@@ -173,7 +179,10 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(m().memory.readU16(KEY_COUNT)).toBe(3);
     expect(m().screen().lines[2].slice(0, 4)).toBe("xyz ");
     await m().keyboard.type("w");
-    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 4, { timeoutMs: 5000, what: "a key after the restore" });
+    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 4, {
+      timeoutMs: 5000,
+      what: "a key after the restore",
+    });
     expect(m().screen().lines[2].slice(0, 4)).toBe("xyzw");
 
     await m().restore(atBanner);
@@ -190,7 +199,10 @@ describe("a machine booted from the boot-sector fixture", () => {
   });
 
   it("resolves a wait with the probe's value", async () => {
-    const value = await m().waitFor(() => m().screen().lines[0].slice(0, 4), { timeoutMs: 1000, what: "the banner" });
+    const value = await m().waitFor(() => m().screen().lines[0].slice(0, 4), {
+      timeoutMs: 1000,
+      what: "the banner",
+    });
     expect(value).toBe("BOOT");
   });
 
@@ -265,7 +277,10 @@ describe("a machine whose guest never halts", () => {
 
   beforeAll(async () => {
     machine = await bootFloppy(busyLoopFloppy());
-    await machine.waitFor(() => machine && machine.memory.readU16(BUSY_COUNTER) !== 0, { timeoutMs: 30_000, what: "the busy loop" });
+    await machine.waitFor(() => machine && machine.memory.readU16(BUSY_COUNTER) !== 0, {
+      timeoutMs: 30_000,
+      what: "the busy loop",
+    });
   });
 
   afterAll(async () => {
@@ -286,7 +301,10 @@ describe("a machine whose guest never halts", () => {
 
   it("runs the guest on between waits, and a probe sees it count", async () => {
     const start = m().memory.readU16(BUSY_COUNTER);
-    const moved = await m().waitFor(() => m().memory.readU16(BUSY_COUNTER) !== start, { timeoutMs: 5000, what: "the counter" });
+    const moved = await m().waitFor(() => m().memory.readU16(BUSY_COUNTER) !== start, {
+      timeoutMs: 5000,
+      what: "the counter",
+    });
     expect(moved).toBe(true);
   });
 });
@@ -301,7 +319,10 @@ describe("a machine running MOUSE.COM under the small DOS", () => {
 
   beforeAll(async () => {
     machine = await bootFloppy(mouseFloppy());
-    await machine.waitFor(() => machine && readMouseDriverState(machine.memory), { timeoutMs: 30_000, what: "MOUSE.COM" });
+    await machine.waitFor(() => machine && readMouseDriverState(machine.memory), {
+      timeoutMs: 30_000,
+      what: "MOUSE.COM",
+    });
     await machine.waitFor(() => machine?.screenText().includes("press Enter to run it again"), {
       timeoutMs: 30_000,
       what: "the small DOS's prompt after MOUSE.COM",

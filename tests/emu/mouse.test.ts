@@ -26,7 +26,10 @@ class GuestRun {
   }
 
   async waitForText(text: string): Promise<void> {
-    await this.machine.waitFor(() => this.screenHas(text), { timeoutMs: STEP_TIMEOUT_MS, what: `"${text}" on the screen` });
+    await this.machine.waitFor(() => this.screenHas(text), {
+      timeoutMs: STEP_TIMEOUT_MS,
+      what: `"${text}" on the screen`,
+    });
   }
 
   /**
@@ -53,12 +56,19 @@ class GuestRun {
   }
 
   summary(): string | undefined {
-    return this.machine.screen().lines.find((line) => line.startsWith("MOUSETST:"))?.trimEnd();
+    return this.machine
+      .screen()
+      .lines.find((line) => line.startsWith("MOUSETST:"))
+      ?.trimEnd();
   }
 }
 
 describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
-  const run = bootForDescribe(() => testFloppy("mouse"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
+  const run = bootForDescribe(
+    () => testFloppy("mouse"),
+    (machine) => new GuestRun(machine),
+    BOOT_TIMEOUT_MS * 2,
+  );
 
   it("installs, says so, and exposes a live resident header at the INT 33h vector", async () => {
     await run().waitForText("MOUSE: PS/2 mouse driver installed");
@@ -140,7 +150,11 @@ describe("MOUSE.COM driven by MOUSETST over the emulated PS/2 mouse", () => {
 });
 
 describe("a second MOUSE on the same machine", () => {
-  const run = bootForDescribe(() => testFloppy("mouse-twice"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
+  const run = bootForDescribe(
+    () => testFloppy("mouse-twice"),
+    (machine) => new GuestRun(machine),
+    BOOT_TIMEOUT_MS * 2,
+  );
 
   it("is refused with a message and errorlevel 1 while the first copy stays resident", async () => {
     await run().waitForText("MOUSETST.COM exited with errorlevel");
@@ -154,7 +168,11 @@ describe("a second MOUSE on the same machine", () => {
 });
 
 describe("INT 33h without MOUSE.COM", () => {
-  const run = bootForDescribe(() => testFloppy("mouse-none"), (machine) => new GuestRun(machine), BOOT_TIMEOUT_MS * 2);
+  const run = bootForDescribe(
+    () => testFloppy("mouse-none"),
+    (machine) => new GuestRun(machine),
+    BOOT_TIMEOUT_MS * 2,
+  );
 
   it("answers function 0 with AX=0 or has a null vector, so programs can tell there is no driver", async () => {
     await run().waitForText("MOUSETST.COM exited with errorlevel");

@@ -4,7 +4,14 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, serveBundle, textCellPoint, waitForState, type Served } from "../browser/browser.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  serveBundle,
+  textCellPoint,
+  waitForState,
+  type Served,
+} from "../browser/browser.js";
 import { freedosFloppy, noFreedos, tierName } from "./tier.js";
 
 const MENU_TIMEOUT_MS = 60_000;
@@ -31,7 +38,9 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: the browser page plays the game un
 
   it("boots FreeDOS to the game's menu, starts a game and answers a click", async () => {
     if (!page) throw new Error("the page did not open");
-    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: MENU_TIMEOUT_MS });
+    await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+      timeout: MENU_TIMEOUT_MS,
+    });
     await page.locator("#screen").focus();
     // The screen takes the keyboard once Enter (or a click) gives it.
     await page.keyboard.press("Enter");

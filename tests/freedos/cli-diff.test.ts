@@ -21,22 +21,32 @@ const out = mkdtempSync(join(tmpdir(), "piskasm-fdos-diff-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe.skipIf(noFreedos)(tierName("FreeDOS: piskasm diff --dos freedos --games 20"), () => {
-  it.each(["random", "engine"])("plays 20 games against the %s policy with 0 mismatches", (policy) => {
-    const image = resolve(process.env.FREEDOS_IMAGE ?? "");
-    const run = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, "bin/piskasm.mjs"),
-        "diff",
-        ...["--dos", "freedos", "--freedos-image", image, "--games", String(GAMES), "--policy", policy],
-        ...["--jobs", "2", "--timeout-ms", STEP_TIMEOUT_MS, "--json", "--out", out],
-      ],
-      { encoding: "utf8", timeout: RUN_TIMEOUT_MS },
-    );
-    const printed = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-    expect(run.status, printed).toBe(0);
-    const figures = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(figures, printed).toMatchObject({ games: GAMES, mismatches: 0, policy, dos: "freedos", reports: [] });
-    expect(figures.computerMoves, printed).toBeGreaterThanOrEqual(GAMES);
-  }, RUN_TIMEOUT_MS);
+  it.each(["random", "engine"])(
+    "plays 20 games against the %s policy with 0 mismatches",
+    (policy) => {
+      const image = resolve(process.env.FREEDOS_IMAGE ?? "");
+      const run = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, "bin/piskasm.mjs"),
+          "diff",
+          ...["--dos", "freedos", "--freedos-image", image, "--games", String(GAMES), "--policy", policy],
+          ...["--jobs", "2", "--timeout-ms", STEP_TIMEOUT_MS, "--json", "--out", out],
+        ],
+        { encoding: "utf8", timeout: RUN_TIMEOUT_MS },
+      );
+      const printed = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+      expect(run.status, printed).toBe(0);
+      const figures = JSON.parse(run.stdout) as Record<string, unknown>;
+      expect(figures, printed).toMatchObject({
+        games: GAMES,
+        mismatches: 0,
+        policy,
+        dos: "freedos",
+        reports: [],
+      });
+      expect(figures.computerMoves, printed).toBeGreaterThanOrEqual(GAMES);
+    },
+    RUN_TIMEOUT_MS,
+  );
 });

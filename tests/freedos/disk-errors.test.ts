@@ -59,15 +59,25 @@ describe("piskasm disk: the FreeDOS image is checked before anything is written"
   });
 
   it("rejects a file of the wrong size, a file without FAT12, and a missing file", () => {
-    expectRejected(file("small.img", new Uint8Array(737_280)), /737280 bytes; a 1\.44 MB floppy image has 1474560/);
+    expectRejected(
+      file("small.img", new Uint8Array(737_280)),
+      /737280 bytes; a 1\.44 MB floppy image has 1474560/,
+    );
     expectRejected(file("zeros.img", new Uint8Array(1_474_560)), /not a FAT12 floppy image/);
     expectRejected(join(dir, "absent.img"), /^FreeDOS image \S+absent\.img: not found$/);
   });
 
   it("says so when a copy of the image has no room for the game's files", () => {
     const filler = "x".repeat(1_456_000);
-    const img = fakeFloppy("full.img", { "KERNEL.SYS": "kernel", "COMMAND.COM": "shell", "FILLER.BIN": filler });
-    expectRejected(img, /^FreeDOS image \S+full\.img: cannot add the game's files to a copy of it \(Disk full\)$/);
+    const img = fakeFloppy("full.img", {
+      "KERNEL.SYS": "kernel",
+      "COMMAND.COM": "shell",
+      "FILLER.BIN": filler,
+    });
+    expectRejected(
+      img,
+      /^FreeDOS image \S+full\.img: cannot add the game's files to a copy of it \(Disk full\)$/,
+    );
   });
 
   it("refuses to write over the FreeDOS image itself", () => {
@@ -91,19 +101,17 @@ describe("piskasm disk: a good image", () => {
     const out = join(dir, "good-out.img");
     buildFreedosDisk(inputs(img), out);
     expect(sha256(img)).toBe(before);
-    expect(rootFiles(out).sort()).toEqual(
-      [
-        "AUTOEXEC.BAT",
-        "AUTOEXEC.ORG",
-        "COMMAND.COM",
-        "CONFIG.ORG",
-        "CONFIG.SYS",
-        "FDCONFIG.ORG",
-        "KERNEL.SYS",
-        "MOUSE.COM",
-        "PISKASM.COM",
-      ],
-    );
+    expect(rootFiles(out).sort()).toEqual([
+      "AUTOEXEC.BAT",
+      "AUTOEXEC.ORG",
+      "COMMAND.COM",
+      "CONFIG.ORG",
+      "CONFIG.SYS",
+      "FDCONFIG.ORG",
+      "KERNEL.SYS",
+      "MOUSE.COM",
+      "PISKASM.COM",
+    ]);
     const type = (name: string) => execFileSync("mtype", ["-i", out, `::${name}`], { encoding: "utf8" });
     expect(type("AUTOEXEC.ORG")).toBe("ORIGINAL AUTOEXEC\r\n");
     expect(type("CONFIG.ORG")).toBe("ORIGINAL CONFIG\r\n");
@@ -114,7 +122,9 @@ describe("piskasm disk: a good image", () => {
     // Building on a floppy built before keeps the first originals.
     const again = join(dir, "again-out.img");
     buildFreedosDisk(inputs(out), again);
-    expect(execFileSync("mtype", ["-i", again, "::AUTOEXEC.ORG"], { encoding: "utf8" })).toBe("ORIGINAL AUTOEXEC\r\n");
+    expect(execFileSync("mtype", ["-i", again, "::AUTOEXEC.ORG"], { encoding: "utf8" })).toBe(
+      "ORIGINAL AUTOEXEC\r\n",
+    );
   });
 });
 
@@ -146,7 +156,13 @@ describe("the piskasm command with a bad FreeDOS image", () => {
     const missing = piskasm("boot", "--dos", "freedos");
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/^piskasm: --dos freedos needs --freedos-image IMG .*\n$/);
-    const small = piskasm("boot", "--dos", "freedos", "--freedos-image", file("cli-small.img", "not a floppy"));
+    const small = piskasm(
+      "boot",
+      "--dos",
+      "freedos",
+      "--freedos-image",
+      file("cli-small.img", "not a floppy"),
+    );
     expect(small.status).toBe(2);
     expect(small.stderr).toMatch(
       /^piskasm: FreeDOS image \S+cli-small\.img: 12 bytes; a 1\.44 MB floppy image has 1474560\n$/,

@@ -33,7 +33,13 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: PISKASM.COM boots, plays and match
   });
 
   it("runs a short differential run with seeds typed after menu key S: no mismatch", async () => {
-    const specs = planGames({ games: 4, policy: "engine", runSeed: 7, fixedSeed: 4321, maxComputerMoves: 40 });
+    const specs = planGames({
+      games: 4,
+      policy: "engine",
+      runSeed: 7,
+      fixedSeed: 4321,
+      maxComputerMoves: 40,
+    });
     const { outcomes, summary } = await runDiff({ boot: game.boot(), specs, jobs: 1 });
     expect(outcomes.map((o) => o.mismatch)).toEqual([undefined, undefined, undefined, undefined]);
     expect(outcomes.map((o) => o.seed)).toEqual([4321, 4322, 4323, 4324]);

@@ -48,7 +48,10 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: MOUSE.COM passes MOUSETST"), () =>
   const failures = new Set<string>();
 
   beforeAll(async () => {
-    const floppy = freedosFloppy({ extraFiles: [projectPath("build", "mousetst.COM")], autoexec: ["MOUSE", "MOUSETST"] });
+    const floppy = freedosFloppy({
+      extraFiles: [projectPath("build", "mousetst.COM")],
+      autoexec: ["MOUSE", "MOUSETST"],
+    });
     machine = await bootFloppy(floppy);
   }, TIMEOUT_MS * 2);
   afterAll(async () => {
@@ -74,8 +77,11 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: MOUSE.COM passes MOUSETST"), () =>
     }
     await waitForText(" failed"); // the end of the summary line, which is printed a character at a time
     expect([...failures]).toEqual([]);
-    expect(m.screen().lines.find((line) => line.startsWith("MOUSETST:"))?.trimEnd()).toBe(
-      `MOUSETST: ${DRIVER_CHECKS} passed, 0 failed`,
-    );
+    expect(
+      m
+        .screen()
+        .lines.find((line) => line.startsWith("MOUSETST:"))
+        ?.trimEnd(),
+    ).toBe(`MOUSETST: ${DRIVER_CHECKS} passed, 0 failed`);
   });
 });

@@ -57,7 +57,13 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: the set-up mode (menu key 4)"), ()
       const screen = opened().machine.screen();
       const diffs = [
         ...compareStates(state, expected.state),
-        ...checkScreen(opened().machine.textCells(), opened().layout.geometry, state.plocha, state.lastPC, opened().pointer()),
+        ...checkScreen(
+          opened().machine.textCells(),
+          opened().layout.geometry,
+          state.plocha,
+          state.lastPC,
+          opened().pointer(),
+        ),
       ];
       expect(diffs, `the screen:\n${screen.lines.join("\n")}`).toEqual([]);
       expect(state.seed).toBe(SEED);

@@ -41,7 +41,10 @@ export interface FreedosGame {
  * Boots the game's FreeDOS floppy to the menu before the block's tests (then runs `prepare` on the
  * session) and destroys the machine after them. Call inside the describe block.
  */
-export function freedosGameForDescribe(timeoutMs: number, prepare?: (session: GameSession) => Promise<void>): FreedosGame {
+export function freedosGameForDescribe(
+  timeoutMs: number,
+  prepare?: (session: GameSession) => Promise<void>,
+): FreedosGame {
   let boot: BootSpec | undefined;
   let session: GameSession | undefined;
   beforeAll(async () => {

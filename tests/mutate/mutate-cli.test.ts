@@ -13,12 +13,20 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 function mutate(name: string, ids: string[]): { report: MutationReport; markdown: string; stderr: string } {
   const dir = join(out, name);
   const md = join(out, `${name}.md`);
-  const run = spawnSync(process.execPath, [CLI, "mutate", "--ids", ids.join(","), "--games", "8", "--jobs", "2", "--out", dir, "--markdown", md], {
-    encoding: "utf8",
-    timeout: 170_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [CLI, "mutate", "--ids", ids.join(","), "--games", "8", "--jobs", "2", "--out", dir, "--markdown", md],
+    {
+      encoding: "utf8",
+      timeout: 170_000,
+    },
+  );
   expect(run.status, run.stderr).toBe(0);
-  return { report: JSON.parse(readFileSync(join(dir, "mutation.json"), "utf8")) as MutationReport, markdown: readFileSync(md, "utf8"), stderr: run.stderr };
+  return {
+    report: JSON.parse(readFileSync(join(dir, "mutation.json"), "utf8")) as MutationReport,
+    markdown: readFileSync(md, "utf8"),
+    stderr: run.stderr,
+  };
 }
 
 describe("piskasm mutate", () => {
@@ -46,7 +54,11 @@ describe("piskasm mutate", () => {
   });
 
   it("refuses an unknown mutant id with one line and exit code 2", () => {
-    const run = spawnSync(process.execPath, [CLI, "mutate", "--ids", "engine.inc:1:nothing", "--out", join(out, "bad")], { encoding: "utf8" });
+    const run = spawnSync(
+      process.execPath,
+      [CLI, "mutate", "--ids", "engine.inc:1:nothing", "--out", join(out, "bad")],
+      { encoding: "utf8" },
+    );
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain("--ids: no mutant engine.inc:1:nothing");

@@ -24,9 +24,26 @@ function piskasm(...args: string[]): { status: number | null; stdout: string; st
 
 beforeAll(async () => {
   // The defence value of a human four one lower: the engines part only when the human threatens five.
-  image = await mutantImage(findMutant("constants@engine", "VAL_DEF_FIVE equ 3850", "constant-1"), join(out, "mutant"));
+  image = await mutantImage(
+    findMutant("constants@engine", "VAL_DEF_FIVE equ 3850", "constant-1"),
+    join(out, "mutant"),
+  );
   const reports = join(out, "reports");
-  const run = piskasm("diff", "--image", image, "--games", "4", "--seed", "1", "--policy", "engine", "--shrink-ms", "20000", "--out", reports);
+  const run = piskasm(
+    "diff",
+    "--image",
+    image,
+    "--games",
+    "4",
+    "--seed",
+    "1",
+    "--policy",
+    "engine",
+    "--shrink-ms",
+    "20000",
+    "--out",
+    reports,
+  );
   expect(run.status, run.stderr).toBe(1);
   const names = readdirSync(reports).filter((n) => n.endsWith(".json"));
   expect(names.length).toBeGreaterThan(0);
@@ -37,7 +54,8 @@ beforeAll(async () => {
 describe("shrinking a mismatch", () => {
   it("keeps the original game and adds a shrunk one with no more human moves", () => {
     const shrunk = report.shrunk;
-    if (!shrunk || !("moves" in shrunk)) throw new Error(`report without a shrunk game: ${JSON.stringify(shrunk)}`);
+    if (!shrunk || !("moves" in shrunk))
+      throw new Error(`report without a shrunk game: ${JSON.stringify(shrunk)}`);
     expect(report.moves.length).toBeGreaterThan(0);
     expect(shrunk.moves.length).toBeLessThanOrEqual(report.moves.length);
     expect(shrunk.diffs.length).toBeGreaterThan(0);

@@ -21,12 +21,19 @@ afterAll(() => {
 });
 
 function run(args: string[]): string {
-  return execFileSync(process.execPath, [installed.bin("piskasm.mjs"), ...args], { cwd: installed.dir, encoding: "utf8", timeout: 120_000, stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync(process.execPath, [installed.bin("piskasm.mjs"), ...args], {
+    cwd: installed.dir,
+    encoding: "utf8",
+    timeout: 120_000,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 describe("the npm package installed into an empty folder", () => {
   it("prints its version with piskasm --version", () => {
-    const { version } = JSON.parse(readFileSync(join(PROJECT, "package.json"), "utf8")) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(PROJECT, "package.json"), "utf8")) as {
+      version: string;
+    };
     expect(run(["--version"]).trim()).toBe(version);
   });
 
@@ -39,7 +46,10 @@ describe("the npm package installed into an empty folder", () => {
   });
 
   it("checks five games with piskasm diff and finds no mismatch", () => {
-    const summary = JSON.parse(run(["diff", "--games", "5", "--seed", "1", "--json"])) as { games: number; mismatches: number };
+    const summary = JSON.parse(run(["diff", "--games", "5", "--seed", "1", "--json"])) as {
+      games: number;
+      mismatches: number;
+    };
     expect(summary).toMatchObject({ games: 5, mismatches: 0 });
   });
 
@@ -60,7 +70,10 @@ describe("the npm package installed into an empty folder", () => {
   });
 
   it("serves the page with piskasm serve", async () => {
-    const child = spawn(process.execPath, [installed.bin("piskasm.mjs"), "serve", "--port", "0"], { cwd: installed.dir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [installed.bin("piskasm.mjs"), "serve", "--port", "0"], {
+      cwd: installed.dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).on("line", (line) => {
@@ -72,8 +85,12 @@ describe("the npm package installed into an empty folder", () => {
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("PISKASM");
-      const assets = (await (await fetch(new URL("assets.json", url))).json()) as { menuState: string; floppy: string };
-      for (const name of [assets.menuState, assets.floppy]) expect((await fetch(new URL(name, url))).status).toBe(200);
+      const assets = (await (await fetch(new URL("assets.json", url))).json()) as {
+        menuState: string;
+        floppy: string;
+      };
+      for (const name of [assets.menuState, assets.floppy])
+        expect((await fetch(new URL(name, url))).status).toBe(200);
     } finally {
       child.kill();
     }
@@ -88,9 +105,13 @@ describe("the npm package installed into an empty folder", () => {
       'await machine.restore({ state: new Uint8Array(readFileSync(builtFile("menu.state"))).buffer });',
       'const menu = machine.screenText().includes("1 = you start");',
       "await machine.destroy();",
-      'console.log(JSON.stringify({ menu, engine: typeof Game.newGame }));',
+      "console.log(JSON.stringify({ menu, engine: typeof Game.newGame }));",
     ].join("\n");
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: installed.dir, encoding: "utf8", timeout: 60_000 });
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: installed.dir,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(JSON.parse(out)).toEqual({ menu: true, engine: "function" });
   });
 });

@@ -27,7 +27,12 @@ export interface StaticHostOptions {
 }
 
 export async function hostFolder(root: string, options: StaticHostOptions): Promise<StaticHost> {
-  const files = sirv(root, { dev: options.live === true, etag: true, brotli: options.precompressed, gzip: options.precompressed });
+  const files = sirv(root, {
+    dev: options.live === true,
+    etag: true,
+    brotli: options.precompressed,
+    gzip: options.precompressed,
+  });
   const outside: string[] = [];
   const server: Server = createServer((request, response) => {
     const target = request.url ?? "/";

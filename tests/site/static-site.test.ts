@@ -38,7 +38,10 @@ async function controlledByWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 }
 
-async function withSitePage(host: StaticHost, body: (page: Page, context: BrowserContext, errors: string[]) => Promise<void>): Promise<void> {
+async function withSitePage(
+  host: StaticHost,
+  body: (page: Page, context: BrowserContext, errors: string[]) => Promise<void>,
+): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   try {
     const page = await context.newPage();
@@ -84,10 +87,14 @@ describe("the static site on a plain server under a sub-path", () => {
         nextBuild(copy);
         // The open page (the old build) hears of the new one when its worker is replaced.
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/new version of this page is ready/);
+        await expect
+          .poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 })
+          .toMatch(/new version of this page is ready/);
         await page.reload();
         await menuShown(page);
-        await expect.poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 }).toMatch(/updated to a new version \(0000000000\) since your last visit/);
+        await expect
+          .poll(() => page.locator(".update-notice").textContent(), { timeout: 15_000 })
+          .toMatch(/updated to a new version \(0000000000\) since your last visit/);
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);
@@ -116,7 +123,9 @@ async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   await page.evaluate(async (text) => window.piskasm?.timeline?.importRecord(text, "offline.psq"), record);
-  await page.waitForFunction(() => window.piskasm?.timeline?.replaying() === false, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.piskasm?.timeline?.replaying() === false, null, {
+    timeout: 60_000,
+  });
   expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
 }
 
@@ -128,5 +137,6 @@ function nextBuild(dir: string): void {
   const next = "0000000000";
   writeFileSync(join(dir, "index.html"), html.replace(version, next));
   writeFileSync(join(dir, "sw.js"), readFileSync(join(dir, "sw.js"), "utf8").replaceAll(version, next));
-  for (const name of readdirSync(dir)) if (/^(index\.html|sw\.js)\.(br|gz)$/.test(name)) rmSync(join(dir, name));
+  for (const name of readdirSync(dir))
+    if (/^(index\.html|sw\.js)\.(br|gz)$/.test(name)) rmSync(join(dir, name));
 }

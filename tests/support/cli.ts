@@ -42,7 +42,9 @@ export async function piskasmSignalled(
     }, 200);
     child.on("exit", () => clearInterval(poll));
   });
-  const exited = new Promise<number | null>((done) => child.on("exit", (status, signal) => done(status ?? (signal ? -1 : null))));
+  const exited = new Promise<number | null>((done) =>
+    child.on("exit", (status, signal) => done(status ?? (signal ? -1 : null))),
+  );
   await Promise.race([started, exited]);
   const sent = performance.now();
   for (const [i, signal] of signals.entries()) {
@@ -82,7 +84,11 @@ export const smallDiskUnavailable: string | undefined = (() => {
 /** A tmpfs of `kib` KiB (a disk that fills up; `readOnly`: mounted read-only); only when smallDiskUnavailable is undefined. */
 export function smallDisk(kib: number, readOnly = false): SmallDisk {
   const path = mkdtempSync(join(tmpdir(), "piskasm-full-"));
-  const run = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${kib}k${readOnly ? ",ro" : ""}`, "tmpfs", path], { encoding: "utf8" });
+  const run = spawnSync(
+    "mount",
+    ["-t", "tmpfs", "-o", `size=${kib}k${readOnly ? ",ro" : ""}`, "tmpfs", path],
+    { encoding: "utf8" },
+  );
   if (run.status !== 0) throw new Error(`mount -t tmpfs failed: ${run.stderr}`);
   return {
     path,

@@ -13,7 +13,11 @@ const cells = (...names: string[]): number[] => names.map(parseCell).sort((a, b)
 
 describe("the threat facts of a position", () => {
   it("finds the five cells of a four, on both sides of an open four", () => {
-    expect(board({ X: ["C3", "D3", "E3", "F3"] }).fiveCells(COMPUTER).sort((a, b) => a - b)).toEqual(cells("B3", "G3"));
+    expect(
+      board({ X: ["C3", "D3", "E3", "F3"] })
+        .fiveCells(COMPUTER)
+        .sort((a, b) => a - b),
+    ).toEqual(cells("B3", "G3"));
     expect(board({ O: ["C3", "D3", "F3", "G3"] }).fiveCells(HUMAN)).toEqual(cells("E3"));
     expect(board({ O: ["A3", "B3", "C3", "D3"], X: ["E3"] }).fiveCells(HUMAN)).toEqual([]);
   });
@@ -35,8 +39,14 @@ describe("the threat facts of a position", () => {
   });
 
   it("finds the human's forks: a four with an open three (4+3) and two open threes (3+3)", () => {
-    expect(forks(board({ O: ["D5", "E5", "F5", "G7", "G8"], X: ["C5"] }), HUMAN)[0]).toEqual({ cell: parseCell("G5"), shape: "4_3" });
-    expect(forks(board({ O: ["E5", "F5", "G7", "G8"] }), HUMAN)[0]).toEqual({ cell: parseCell("G5"), shape: "3_3" });
+    expect(forks(board({ O: ["D5", "E5", "F5", "G7", "G8"], X: ["C5"] }), HUMAN)[0]).toEqual({
+      cell: parseCell("G5"),
+      shape: "4_3",
+    });
+    expect(forks(board({ O: ["E5", "F5", "G7", "G8"] }), HUMAN)[0]).toEqual({
+      cell: parseCell("G5"),
+      shape: "3_3",
+    });
     expect(forks(board({ O: ["E5", "F5"] }), HUMAN)).toEqual([]);
   });
 });

@@ -1,6 +1,16 @@
 /** engine-ts on other square boards (15..22 for the brain): the size parameter and its 19x19 default. */
 import { describe, expect, it } from "vitest";
-import { buildBodovani, COMPUTER, countScore, EMPTY, firstMove, Game, HUMAN, isWin, update } from "../../engine-ts/index.js";
+import {
+  buildBodovani,
+  COMPUTER,
+  countScore,
+  EMPTY,
+  firstMove,
+  Game,
+  HUMAN,
+  isWin,
+  update,
+} from "../../engine-ts/index.js";
 import { lcg } from "./position.js";
 
 const bodovani = buildBodovani();
@@ -16,7 +26,8 @@ function play(game: Game, seed: number): number[] {
     for (let tries = 0; tries < 100 && cell < 0; tries++) {
       const r = Math.floor(near / size) + (next() % 5) - 2;
       const c = (near % size) + (next() % 5) - 2;
-      if (r >= 0 && r < size && c >= 0 && c < size && game.state.plocha[r * size + c] === EMPTY) cell = r * size + c;
+      if (r >= 0 && r < size && c >= 0 && c < size && game.state.plocha[r * size + c] === EMPTY)
+        cell = r * size + c;
     }
     if (cell < 0) cell = game.state.plocha.indexOf(EMPTY);
     const out = game.humanMove(cell);
@@ -32,7 +43,9 @@ function play(game: Game, seed: number): number[] {
 describe("engine-ts on other board sizes", () => {
   it("keeps 19x19 as the default: an explicit size 19 plays the same games", () => {
     for (const seed of [1, 99, 4242]) {
-      expect(play(Game.newGame(seed, "computer", { size: 19, bodovani }), seed)).toEqual(play(Game.newGame(seed, "computer", { bodovani }), seed));
+      expect(play(Game.newGame(seed, "computer", { size: 19, bodovani }), seed)).toEqual(
+        play(Game.newGame(seed, "computer", { bodovani }), seed),
+      );
     }
   });
 

@@ -7,7 +7,10 @@ import type { SymbolMap } from "../../debug/listing.js";
 import { decode } from "../../debug/x86-decode.js";
 import { FLAG } from "../../emu/cpu-debug.js";
 
-const bytes = (...b: number[]) => (offset: number): number => b[offset] ?? 0;
+const bytes =
+  (...b: number[]) =>
+  (offset: number): number =>
+    b[offset] ?? 0;
 
 describe("the 8086 decoder", () => {
   it("cuts NASM's far form of a conditional jump into a short jump over a near jump", () => {

@@ -17,7 +17,13 @@ export function stonesOf(rows: readonly string[]): PositionStone[] {
 }
 
 /** A new game of `size` with the drawn position; returns the engine's answer. */
-export async function answerTo(engine: Engine, size: number, rows: readonly string[], seed = 1, turnMs = 0): Promise<Point> {
+export async function answerTo(
+  engine: Engine,
+  size: number,
+  rows: readonly string[],
+  seed = 1,
+  turnMs = 0,
+): Promise<Point> {
   await engine.newGame({ size, rule: 0, seed });
   await engine.setPosition(stonesOf(rows));
   return engine.ownMove({ turnMs });

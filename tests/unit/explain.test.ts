@@ -74,7 +74,13 @@ describe("explain", () => {
     const e = explain(plocha, bodovani, parseCell("L10"));
     const h = e.axes[0];
     expect(h.score).toBe(33);
-    expect(h.unit).toMatchObject({ role: "attack", length: 7, k: 4, pattern: "..XXX..", class: "WIDE_THREE" });
+    expect(h.unit).toMatchObject({
+      role: "attack",
+      length: 7,
+      k: 4,
+      pattern: "..XXX..",
+      class: "WIDE_THREE",
+    });
     expect(formatCell(h.unit?.start.cell ?? -1)).toBe("H10");
     expect(h.unit?.start).toMatchObject({ row: 9, col: 7 });
     expect(e.total).toBe(33 + 3 * 2);
@@ -85,7 +91,8 @@ describe("freshScores", () => {
   it("is CountScore of every empty cell and 0 on stones", () => {
     const plocha = randomPlocha(7, 30);
     const fresh = freshScores(plocha, bodovani);
-    for (let i = 0; i < CELLS; i++) expect(fresh[i]).toBe(plocha[i] === EMPTY ? countScore(plocha, bodovani, i) : 0);
+    for (let i = 0; i < CELLS; i++)
+      expect(fresh[i]).toBe(plocha[i] === EMPTY ? countScore(plocha, bodovani, i) : 0);
   });
 
   it("shows stale Info: after real games some Info words differ from a fresh evaluation, and only empty cells off the last stone's rays", () => {
@@ -95,12 +102,18 @@ describe("freshScores", () => {
       for (let n = 0; n < 12 && g.result === "playing"; n++) {
         const fresh = g.freshScores();
         let cell = -1;
-        for (let i = 0, best = -1; i < CELLS; i++) if (g.state.plocha[i] === EMPTY && fresh[i] > best) { best = fresh[i]; cell = i; }
+        for (let i = 0, best = -1; i < CELLS; i++)
+          if (g.state.plocha[i] === EMPTY && fresh[i] > best) {
+            best = fresh[i];
+            cell = i;
+          }
         g.humanMove(cell);
       }
       const stale = staleCells(g.state.plocha, g.state.info, bodovani);
       staleSeen += stale.length;
-      const justRescored = new Set(g.result === "playing" ? rescoredCells(g.state.plocha, g.state.lastPC) : []);
+      const justRescored = new Set(
+        g.result === "playing" ? rescoredCells(g.state.plocha, g.state.lastPC) : [],
+      );
       for (const s of stale) {
         expect(g.state.plocha[s.cell]).toBe(EMPTY);
         expect(justRescored.has(s.cell)).toBe(false);

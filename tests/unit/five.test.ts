@@ -22,7 +22,8 @@ describe("FIVE's winning lines", () => {
   });
 
   it("has 2n(n-4) + 2(n-4)^2 lines on any board", () => {
-    for (const n of [11, 15, 19, 22]) expect(winningLines(n).cells).toHaveLength(2 * n * (n - 4) + 2 * (n - 4) ** 2);
+    for (const n of [11, 15, 19, 22])
+      expect(winningLines(n).cells).toHaveLength(2 * n * (n - 4) + 2 * (n - 4) ** 2);
   });
 });
 

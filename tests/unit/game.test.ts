@@ -50,7 +50,10 @@ describe("a new game", () => {
       const st = { random: seed };
       const cell = firstMove(st);
       const k = seed % 25;
-      const ok = rowOf(cell) === 7 + Math.floor(k / 5) && colOf(cell) === 7 + (k % 5) && st.random === ((seed + 4567) & 0xffff);
+      const ok =
+        rowOf(cell) === 7 + Math.floor(k / 5) &&
+        colOf(cell) === 7 + (k % 5) &&
+        st.random === ((seed + 4567) & 0xffff);
       if (!ok) wrong.push(seed);
     }
     expect(wrong).toEqual([]);
@@ -74,10 +77,12 @@ describe("a new game", () => {
     // key's interrupt (docs/evaluator.md section 3). The first game counts from Seed = 0, later games
     // from the previous game's seed.
     const TICKS_PER_SECOND = 1193182 / 65536;
-    const menuSeed = (previous: number, seconds: number): number => (previous + 1 + Math.floor(seconds * TICKS_PER_SECOND)) & 0xffff;
+    const menuSeed = (previous: number, seconds: number): number =>
+      (previous + 1 + Math.floor(seconds * TICKS_PER_SECOND)) & 0xffff;
     for (const previous of [0, 1234, 65500]) {
       const cells = new Set<number>();
-      for (let ms = 500; ms <= 10_000; ms += 50) cells.add(firstMove({ random: menuSeed(previous, ms / 1000) }));
+      for (let ms = 500; ms <= 10_000; ms += 50)
+        cells.add(firstMove({ random: menuSeed(previous, ms / 1000) }));
       expect(cells.size, `after Seed ${previous}`).toBe(25);
     }
   });
@@ -136,7 +141,9 @@ describe("playing", () => {
       expect(s.plocha[s.lastPC]).toBe(COMPUTER);
       for (let i = 0; i < CELLS; i++) if (s.plocha[i] !== EMPTY) expect(s.info[i]).toBe(0);
       expect([Phase.COMPUTER_WON, Phase.HUMAN_WON, Phase.HUMAN_TURN]).toContain(s.phase);
-      expect(g.result).toBe(s.phase === Phase.COMPUTER_WON ? "computer" : s.phase === Phase.HUMAN_WON ? "human" : "playing");
+      expect(g.result).toBe(
+        s.phase === Phase.COMPUTER_WON ? "computer" : s.phase === Phase.HUMAN_WON ? "human" : "playing",
+      );
     }
   });
 
@@ -214,7 +221,15 @@ describe("the set-up mode (menu key 4)", () => {
 
   it("starts like NewBoard (Random = Seed, GameCount + 1) in Phase SETUP and keeps SETUP after each stone", () => {
     const g = Game.setUp(77, { bodovani });
-    expect(g.state).toMatchObject({ seed: 77, random: 77, gameCount: 1, moveCount: 0, volnaPole: CELLS, lastPC: NO_CELL, phase: Phase.SETUP });
+    expect(g.state).toMatchObject({
+      seed: 77,
+      random: 77,
+      gameCount: 1,
+      moveCount: 0,
+      volnaPole: CELLS,
+      lastPC: NO_CELL,
+      phase: Phase.SETUP,
+    });
     expect(g.result).toBe("playing");
     for (const stone of stones) {
       g.placeStone(stone.cell, stone.side);

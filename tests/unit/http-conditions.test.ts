@@ -19,7 +19,12 @@ writeFileSync(join(root, "file.txt"), TEXT);
 writeFileSync(join(root, "file.txt.br"), brotliCompressSync(TEXT));
 const server = createStaticServer({
   root,
-  generated: new Map([["/memory.txt", { asset: Promise.resolve(memoryAsset(new TextEncoder().encode(TEXT), "text/plain")), immutable: false }]]),
+  generated: new Map([
+    [
+      "/memory.txt",
+      { asset: Promise.resolve(memoryAsset(new TextEncoder().encode(TEXT), "text/plain")), immutable: false },
+    ],
+  ]),
   log: () => undefined,
 });
 let base = "";
@@ -33,10 +38,18 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: string; encoding: string | null; etag: string | null }> {
+async function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; encoding: string | null; etag: string | null }> {
   const response = await fetch(`${base}${path}`, { headers: { "accept-encoding": "identity", ...headers } });
   const body = response.headers.get("content-encoding") ? "" : await response.text();
-  return { status: response.status, body, encoding: response.headers.get("content-encoding"), etag: response.headers.get("etag") };
+  return {
+    status: response.status,
+    body,
+    encoding: response.headers.get("content-encoding"),
+    etag: response.headers.get("etag"),
+  };
 }
 
 describe("the page server's conditional and partial answers", () => {
@@ -58,12 +71,16 @@ describe("the page server's conditional and partial answers", () => {
     expect((await get(path, { "accept-encoding": "br" })).encoding).toBe("br");
   });
 
-  it.each(["/file.txt", "/memory.txt"])("%s: If-None-Match *, a weak tag and a list holding the tag give 304", async (path) => {
-    const { etag } = await get(path, {});
-    expect(etag).toBeTruthy();
-    const tag = etag ?? "";
-    const strong = tag.replace(/^W\//, "");
-    for (const header of ["*", `W/${strong}`, `"other", ${tag}`]) expect((await get(path, { "if-none-match": header })).status, header).toBe(304);
-    expect((await get(path, { "if-none-match": '"other"' })).status).toBe(200);
-  });
+  it.each(["/file.txt", "/memory.txt"])(
+    "%s: If-None-Match *, a weak tag and a list holding the tag give 304",
+    async (path) => {
+      const { etag } = await get(path, {});
+      expect(etag).toBeTruthy();
+      const tag = etag ?? "";
+      const strong = tag.replace(/^W\//, "");
+      for (const header of ["*", `W/${strong}`, `"other", ${tag}`])
+        expect((await get(path, { "if-none-match": header })).status, header).toBe(304);
+      expect((await get(path, { "if-none-match": '"other"' })).status).toBe(200);
+    },
+  );
 });

@@ -13,8 +13,23 @@
  * The tables without the LINE_DOUBLE_FOUR entries fail both often: the test tells them apart.
  */
 import { describe, expect, it } from "vitest";
-import { buildBodovani, COMPUTER, Game, HUMAN, LAYOUT, LINE_DOUBLE_FOUR_MASK, type Side } from "../../engine-ts/index.js";
-import { judgeAnswer, lineDoubleFourPosition, NOT_APPLICABLE, shapeCondition, type ShapePosition, type ShapeVerdict } from "../../checks/shape-positions.js";
+import {
+  buildBodovani,
+  COMPUTER,
+  Game,
+  HUMAN,
+  LAYOUT,
+  LINE_DOUBLE_FOUR_MASK,
+  type Side,
+} from "../../engine-ts/index.js";
+import {
+  judgeAnswer,
+  lineDoubleFourPosition,
+  NOT_APPLICABLE,
+  shapeCondition,
+  type ShapePosition,
+  type ShapeVerdict,
+} from "../../checks/shape-positions.js";
 import { Prng } from "../../util/prng.js";
 
 const POSITIONS = 1000;
@@ -83,7 +98,9 @@ describe("the line double four in generated positions (engine-ts)", () => {
 
   it("with its own X.X.X.X the computer plays the middle gap (or another win in two)", () => {
     const tally = run(COMPUTER, tables, 28);
-    console.log(`X.X.X.X: ${tally.applies} of ${POSITIONS} positions apply, ${tally.holds} hold, ${tally.middle} on the middle gap`);
+    console.log(
+      `X.X.X.X: ${tally.applies} of ${POSITIONS} positions apply, ${tally.holds} hold, ${tally.middle} on the middle gap`,
+    );
     expect(tally.failures).toEqual([]);
     expect(tally.applies).toBeGreaterThan(POSITIONS / 3);
   });
@@ -91,7 +108,9 @@ describe("the line double four in generated positions (engine-ts)", () => {
   it("the tables without LINE_DOUBLE_FOUR fail both properties in many of the same positions", () => {
     const human = run(HUMAN, tablesWithout(), 27);
     const computer = run(COMPUTER, tablesWithout(), 28);
-    console.log(`without: O.O.O.O ${human.applies - human.holds} of ${human.applies} fail, X.X.X.X ${computer.applies - computer.holds} of ${computer.applies} fail`);
+    console.log(
+      `without: O.O.O.O ${human.applies - human.holds} of ${human.applies} fail, X.X.X.X ${computer.applies - computer.holds} of ${computer.applies} fail`,
+    );
     expect(human.applies - human.holds).toBeGreaterThan(human.applies / 10);
     expect(computer.applies - computer.holds).toBeGreaterThan(computer.applies / 10);
   });

@@ -56,7 +56,14 @@ describe("the symbol map from a NASM listing", () => {
 
   it("finds the routine and the source line of an address, and the address of a line", () => {
     const table = new SymbolTable(map);
-    expect(table.where(0x10d)).toMatchObject({ routine: "work", label: "work.again", file: "asm/prog/work.inc", line: 5, text: "jnz .again", offset: 0x10d });
+    expect(table.where(0x10d)).toMatchObject({
+      routine: "work",
+      label: "work.again",
+      file: "asm/prog/work.inc",
+      line: 5,
+      text: "jnz .again",
+      offset: 0x10d,
+    });
     expect(table.where(0x10e)?.line).toBe(5);
     expect(table.lookup("work")).toBe(0x109);
     expect(table.lookup("asm/prog/work.inc:4")).toBe(0x10c);
@@ -66,23 +73,34 @@ describe("the symbol map from a NASM listing", () => {
   });
 
   it("reads the real PISKASM.COM listing: the debug header's variables are where the COM says", () => {
-    const real = new SymbolTable(parseListing(readFileSync("build/piskasm.lst", "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm"));
+    const real = new SymbolTable(
+      parseListing(readFileSync("build/piskasm.lst", "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm"),
+    );
     const com = readFileSync("build/PISKASM.COM");
     expect(real.lookup("Plocha")).toBe(com.readUInt16LE(0x0c));
     expect(real.lookup("Info")).toBe(com.readUInt16LE(0x0e));
     expect(real.lookup("Phase")).toBe(com.readUInt16LE(0x18));
-    for (const routine of ["pc_move", "update", "count_score", "place_stone"]) expect(real.where(real.lookup(routine))?.routine).toBe(routine);
+    for (const routine of ["pc_move", "update", "count_score", "place_stone"])
+      expect(real.where(real.lookup(routine))?.routine).toBe(routine);
   });
 });
 
 describe("where the game's variables are written", () => {
   it("names the routines and source lines that write Info, LastPC and MoveCount in the real listing", async () => {
     const { describeVariable } = await import("../../debug/variable-sources.js");
-    const real = new SymbolTable(parseListing(readFileSync("build/piskasm.lst", "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm"));
+    const real = new SymbolTable(
+      parseListing(readFileSync("build/piskasm.lst", "utf8"), "PISKASM.COM", "asm/piskasm.asm", "asm"),
+    );
     const infoOffset = readFileSync("build/PISKASM.COM").readUInt16LE(0x0e).toString(16).toUpperCase();
     const info = describeVariable(real, "Info");
-    expect(info).toMatch(new RegExp(`^Info: PISKASM\\.COM's Info at offset ${infoOffset}h \\(asm/piskasm\\.asm:\\d+\\), written in update \\(engine\\.inc:\\d+`));
-    expect(describeVariable(real, "LastPC")).toMatch(/LastPC at offset [0-9A-F]+h \(asm\/piskasm\.asm:\d+\), written in place_stone/);
+    expect(info).toMatch(
+      new RegExp(
+        `^Info: PISKASM\\.COM's Info at offset ${infoOffset}h \\(asm/piskasm\\.asm:\\d+\\), written in update \\(engine\\.inc:\\d+`,
+      ),
+    );
+    expect(describeVariable(real, "LastPC")).toMatch(
+      /LastPC at offset [0-9A-F]+h \(asm\/piskasm\.asm:\d+\), written in place_stone/,
+    );
     expect(describeVariable(real, "MoveCount")).toMatch(/written in place_stone .*new_board/);
     expect(describeVariable(real, "Screen")).toBeUndefined();
   });

@@ -20,9 +20,12 @@ describe("PCMove", () => {
     [300, 300],
     [301, 300],
     [360, 300],
-  ])("among equal maxima, the scan from start %i (up to 360, then down from start-1) takes cell %i", (start, expected) => {
-    expect(pcMoveScan(tied, emptyBoard(), start)).toBe(expected);
-  });
+  ])(
+    "among equal maxima, the scan from start %i (up to 360, then down from start-1) takes cell %i",
+    (start, expected) => {
+      expect(pcMoveScan(tied, emptyBoard(), start)).toBe(expected);
+    },
+  );
 
   it("a strictly larger score wins wherever the scan meets it", () => {
     const info = infoWith({ 10: 50, 200: 51, 300: 50 });

@@ -22,7 +22,8 @@ function expectSameShapes(shapes: ShapeBoard, board: Board): void {
   for (let c = 0; c < board.cells.length; c++) {
     for (const who of [OWN, OPP] as const) {
       DIRECTIONS.forEach(([dx, dy], d) => {
-        if (shapes.level(c, d, who) !== table[windowKey(board, c, dx, dy, who)]) throw new Error(`cell ${c} direction ${d} stone ${who}`);
+        if (shapes.level(c, d, who) !== table[windowKey(board, c, dx, dy, who)])
+          throw new Error(`cell ${c} direction ${d} stone ${who}`);
       });
     }
   }
@@ -72,17 +73,30 @@ describe("pela's look-ahead", () => {
     const board = shapesOf(19, FOUR_THREE);
     const winning = 5 * 19 + 5;
     const far = 15 * 19 + 15;
-    const { scores, depth } = lookahead(board, OWN, [far, winning], { maxDepth: 4, width: 8, maxNodes: 100_000, deadlineMs: Infinity });
+    const { scores, depth } = lookahead(board, OWN, [far, winning], {
+      maxDepth: 4,
+      width: 8,
+      maxNodes: 100_000,
+      deadlineMs: Infinity,
+    });
     expect(depth).toBe(4);
     expect(scores[1]).toBeGreaterThanOrEqual(WIN / 2);
     expect(scores[0]).toBeLessThan(WIN / 2);
   });
 
   it("scores a move that leaves the opponent the four-and-three as lost, and the cell that takes it away as not", () => {
-    const board = shapesOf(19, FOUR_THREE.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x"))));
+    const board = shapesOf(
+      19,
+      FOUR_THREE.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x"))),
+    );
     const block = 5 * 19 + 5;
     const far = 15 * 19 + 15;
-    const { scores } = lookahead(board, OWN, [far, block], { maxDepth: 4, width: 8, maxNodes: 100_000, deadlineMs: Infinity });
+    const { scores } = lookahead(board, OWN, [far, block], {
+      maxDepth: 4,
+      width: 8,
+      maxNodes: 100_000,
+      deadlineMs: Infinity,
+    });
     expect(scores[0]).toBeLessThanOrEqual(-WIN / 2);
     expect(scores[1]).toBeGreaterThan(-WIN / 2);
   });
@@ -90,7 +104,12 @@ describe("pela's look-ahead", () => {
   it("leaves the board as it found it and stops at its node budget", () => {
     const board = shapesOf(19, FOUR_THREE);
     const before = [...board.history];
-    const { nodes, depth } = lookahead(board, OWN, board.nearCells(), { maxDepth: 8, width: 8, maxNodes: 50, deadlineMs: Infinity });
+    const { nodes, depth } = lookahead(board, OWN, board.nearCells(), {
+      maxDepth: 8,
+      width: 8,
+      maxNodes: 50,
+      deadlineMs: Infinity,
+    });
     expect(board.history).toEqual(before);
     expect(nodes).toBeLessThanOrEqual(51);
     expect(depth).toBeLessThan(8);

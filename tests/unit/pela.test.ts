@@ -41,7 +41,10 @@ const UNLIMITED = { maxDepth: 30, maxNodes: 1_000_000, deadlineMs: Infinity };
 
 function pela(): { engine: BoardEngine; strategy: PelaStrategy } {
   const strategy = new PelaStrategy();
-  return { engine: new BoardEngine({ name: "pela", version: "test", author: "test", country: "CZ" }, strategy), strategy };
+  return {
+    engine: new BoardEngine({ name: "pela", version: "test", author: "test", country: "CZ" }, strategy),
+    strategy,
+  };
 }
 
 describe("pela's 9-cell window table", () => {
@@ -53,8 +56,8 @@ describe("pela's 9-cell window table", () => {
   it("scores fives, open and closed fours and open threes through the middle cell", () => {
     expect(line("xxxx.....")).toBe(FIVE);
     expect(line("...x.x...")).toBe(OPEN3);
-    expect(line(".xxx....." )).toBe(OPEN4);
-    expect(line("oxxx....." )).toBe(FOUR);
+    expect(line(".xxx.....")).toBe(OPEN4);
+    expect(line("oxxx.....")).toBe(FOUR);
     expect(line("...x.x.x.")).toBe(FOUR);
   });
 
@@ -76,7 +79,10 @@ describe("pela's VCF search", () => {
     // Replay it: every attacker stone makes a four the defender can stop in one cell only, the last wins.
     line.forEach((cell, i) => {
       const attacker = i % 2 === 0;
-      if (attacker) expect(ShapeBoard.from(board).fourKind(cell, OWN)).toBeGreaterThanOrEqual(i === line.length - 1 ? 2 : 1);
+      if (attacker)
+        expect(ShapeBoard.from(board).fourKind(cell, OWN)).toBeGreaterThanOrEqual(
+          i === line.length - 1 ? 2 : 1,
+        );
       board.place(cell, attacker ? OWN : OPP);
     });
   });
@@ -134,12 +140,21 @@ function expectNoThreatWinAfterMove(board: Board, move: Point, limits: VctLimits
   expect(after.result).toBeUndefined();
 }
 
-const THREATS = { ...UNLIMITED, doubleThrees: true, width: 30, counterFours: true, leafNodes: 1_000_000, tempoFours: 2 };
+const THREATS = {
+  ...UNLIMITED,
+  doubleThrees: true,
+  width: 30,
+  counterFours: true,
+  leafNodes: 1_000_000,
+  tempoFours: 2,
+};
 
 describe("pela's threat-space search (fours and open threes)", () => {
   it("finds a win that starts with an open three where no VCF exists", () => {
     const board = boardOf(15, THREE_THEN_FOURS);
-    expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    expect(
+      searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result,
+    ).toBeUndefined();
     expect(searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 0 }).result).toBeUndefined();
     const { result, complete } = searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 1 });
     expect(complete).toBe(true);
@@ -159,7 +174,10 @@ describe("pela's threat-space search (fours and open threes)", () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) {
       board.place(answer, OPP);
-      expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result, `o answers at ${answer}`).toBeDefined();
+      expect(
+        searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result,
+        `o answers at ${answer}`,
+      ).toBeDefined();
       board.removeLast(answer);
     }
   });
@@ -167,9 +185,14 @@ describe("pela's threat-space search (fours and open threes)", () => {
   it("defends against the opponent's three-then-fours win before the three is played", async () => {
     const swapped = THREE_THEN_FOURS.map((row) => row.replace(/[xo]/g, (c) => (c === "x" ? "o" : "x")));
     const before = boardOf(15, swapped);
-    expect(searchVcf(ShapeBoard.from(before), OPP, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
+    expect(
+      searchVcf(ShapeBoard.from(before), OPP, { ...UNLIMITED, doubleThrees: true }).result,
+    ).toBeUndefined();
     expect(searchVct(ShapeBoard.from(before), OPP, { ...THREATS, threes: 1 }).result).toBeDefined();
-    expectNoThreatWinAfterMove(before, await answerTo(pela().engine, 15, swapped, 3, 60_000), { ...THREATS, threes: 1 });
+    expectNoThreatWinAfterMove(before, await answerTo(pela().engine, 15, swapped, 3, 60_000), {
+      ...THREATS,
+      threes: 1,
+    });
   });
 });
 
@@ -213,8 +236,13 @@ const DEEPER_DEFENCE = [
 describe("pela's deeper threat checks", () => {
   it("finds a threat win that starts with a four played for tempo, and none without that four", () => {
     const board = boardOf(19, FOUR_THEN_THREES);
-    expect(searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result).toBeUndefined();
-    for (const threes of [1, 2]) expect(searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes, tempoFours: 0 }).result).toBeUndefined();
+    expect(
+      searchVcf(ShapeBoard.from(board), OWN, { ...UNLIMITED, doubleThrees: true }).result,
+    ).toBeUndefined();
+    for (const threes of [1, 2])
+      expect(
+        searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes, tempoFours: 0 }).result,
+      ).toBeUndefined();
     expect(searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 1 }).result).toBeUndefined();
     const { result, complete } = searchVct(ShapeBoard.from(board), OWN, { ...THREATS, threes: 2 });
     expect(complete).toBe(true);
@@ -230,7 +258,10 @@ describe("pela's deeper threat checks", () => {
     expect(searchVct(ShapeBoard.from(board), OPP, { ...opponentThreats, threes: 1 }).result).toBeUndefined();
     expect(searchVct(ShapeBoard.from(board), OPP, { ...opponentThreats, threes: 2 }).result).toBeDefined();
     board.removeLast(shallow);
-    expectNoThreatWinAfterMove(board, await answerTo(pela().engine, 19, DEEPER_DEFENCE, 3, 60_000), { ...opponentThreats, threes: 2 });
+    expectNoThreatWinAfterMove(board, await answerTo(pela().engine, 19, DEEPER_DEFENCE, 3, 60_000), {
+      ...opponentThreats,
+      threes: 2,
+    });
   });
 });
 
@@ -261,7 +292,10 @@ describe("pela's time", () => {
   it("never spends more than the per-move time on a move, even with an unlimited node budget", async () => {
     const turnMs = 300;
     const strategy = new PelaStrategy({ nodeBudget: Number.MAX_SAFE_INTEGER });
-    const engine = new BoardEngine({ name: "pela", version: "test", author: "test", country: "CZ" }, strategy);
+    const engine = new BoardEngine(
+      { name: "pela", version: "test", author: "test", country: "CZ" },
+      strategy,
+    );
     const times: number[] = [];
     for (const seed of [1, 2, 3]) {
       await playArenaGame([timed(engine, times), createFiveEngine()], ["pela", "five"], {

@@ -4,14 +4,25 @@
  * Positions are built with PlaceStone, so Info is exactly what the engine keeps.
  */
 import { describe, expect, it } from "vitest";
-import { AXES, COMPUTER, countingUnits, formatCell, parseCell, pcMoveScan, priorityLevel, type Side } from "../../engine-ts/index.js";
+import {
+  AXES,
+  COMPUTER,
+  countingUnits,
+  formatCell,
+  parseCell,
+  pcMoveScan,
+  priorityLevel,
+  type Side,
+} from "../../engine-ts/index.js";
 import { gameWith } from "./position.js";
 
 const at = parseCell;
 
 /** How many length-5 windows through `cell` become a FOUR for `side` (FIVE.TXT's "lines of four"). */
 function foursMade(g: ReturnType<typeof gameWith>, cell: number, side: Side): number {
-  return countingUnits(g.state.plocha, g.bodovani, cell, AXES[0], side).filter((u) => u.length === 5 && u.class === "FOUR").length;
+  return countingUnits(g.state.plocha, g.bodovani, cell, AXES[0], side).filter(
+    (u) => u.length === 5 && u.class === "FOUR",
+  ).length;
 }
 
 describe("FIVE.TXT (004): three in a row", () => {
@@ -55,12 +66,17 @@ describe("crossmix (001): the human's NNOOONN three", () => {
     const best = Math.max(...info);
     expect(info[at("G10")]).toBe(best);
     expect([...info].filter((v) => v === best).length).toBe(2);
-    expect(g.explain(at("G10")).axes[0].unit).toMatchObject({ role: "defence", pattern: ".XXXX.", class: "OPEN_FOUR" });
+    expect(g.explain(at("G10")).axes[0].unit).toMatchObject({
+      role: "defence",
+      pattern: ".XXXX.",
+      class: "OPEN_FOUR",
+    });
   });
 
   it("between the two, the scan order from the random start decides", () => {
     const g = gameWith({ O: human });
-    const g10 = at("G10"), k10 = at("K10");
+    const g10 = at("G10"),
+      k10 = at("K10");
     for (let start = 0; start < 361; start++) {
       const expected = start <= g10 ? g10 : k10; // forward leg meets G10 first, else K10 first on either leg
       expect(pcMoveScan(g.state.info, g.state.plocha, start)).toBe(expected);
@@ -70,7 +86,8 @@ describe("crossmix (001): the human's NNOOONN three", () => {
   it("the block that is also the computer's own best attack wins from every start (the crossmix effect comes from the sum)", () => {
     const g = gameWith({ X: ["K11", "K12"], O: human });
     expect(g.explain(at("K10")).axes[1].unit).toMatchObject({ role: "attack", class: "WIDE_THREE" });
-    for (let start = 0; start < 361; start++) expect(pcMoveScan(g.state.info, g.state.plocha, start)).toBe(at("K10"));
+    for (let start = 0; start < 361; start++)
+      expect(pcMoveScan(g.state.info, g.state.plocha, start)).toBe(at("K10"));
   });
 });
 
@@ -114,7 +131,9 @@ describe("the open three left standing (the game that changed the table values)"
     const g = gameWith({ X, O });
     const { plocha, info } = g.state;
     expect(priorityLevel(plocha, at("N9"))).toBe("DOUBLE_THREE");
-    const blocks = [...info.keys()].filter((cell) => plocha[cell] === 0 && priorityLevel(plocha, cell) === "BLOCK_WIN_IN_TWO");
+    const blocks = [...info.keys()].filter(
+      (cell) => plocha[cell] === 0 && priorityLevel(plocha, cell) === "BLOCK_WIN_IN_TWO",
+    );
     expect(blocks.length).toBeGreaterThan(0);
     for (const cell of blocks) expect(info[cell], formatCell(cell)).toBeGreaterThan(info[at("N9")]);
     expect(g.computerMove()).not.toBe(at("N9"));

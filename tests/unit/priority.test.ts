@@ -43,10 +43,15 @@ for (const side of [COMPUTER, HUMAN] as const)
       entries.push({ side, cls: classify(length, mask), value: bodovani[tableOffset(side, length) + mask] });
 
 type Unit = readonly [Side, UnitClass];
-const value = ([side, cls]: Unit): number => entries.find((e) => e.side === side && e.cls === cls)?.value ?? Number.NaN;
+const value = ([side, cls]: Unit): number =>
+  entries.find((e) => e.side === side && e.cls === cls)?.value ?? Number.NaN;
 /** The largest table entry that is none of `excluded`: a bound for an axis that has none of them. */
 const maxExcept = (excluded: readonly Unit[]): number =>
-  Math.max(...entries.filter((e) => !excluded.some(([side, cls]) => e.side === side && e.cls === cls)).map((e) => e.value));
+  Math.max(
+    ...entries
+      .filter((e) => !excluded.some(([side, cls]) => e.side === side && e.cls === cls))
+      .map((e) => e.value),
+  );
 
 const A = (cls: UnitClass): Unit => [COMPUTER, cls];
 const D = (cls: UnitClass): Unit => [HUMAN, cls];
@@ -76,7 +81,8 @@ const BOUNDS: ReadonlyArray<{ level: PriorityLevel; least: number; mostBelow: nu
   {
     level: "DOUBLE_THREE",
     least: 2 * Math.min(value(A("OPEN_THREE")), value(A("WIDE_THREE"))),
-    mostBelow: Math.max(value(A("OPEN_THREE")), value(A("WIDE_THREE")), maxExcept(THREES)) + 3 * maxExcept(THREES),
+    mostBelow:
+      Math.max(value(A("OPEN_THREE")), value(A("WIDE_THREE")), maxExcept(THREES)) + 3 * maxExcept(THREES),
   },
 ];
 
@@ -90,13 +96,16 @@ describe("the priority order of section 7.3, proved from the values", () => {
   );
 
   it("so a cell's level is the range its fresh score falls in, on a board of any size (15 to 25 cells a side)", () => {
-    const fromScore = (score: number): PriorityLevel => BOUNDS.find((b) => score >= b.least)?.level ?? "OTHER";
+    const fromScore = (score: number): PriorityLevel =>
+      BOUNDS.find((b) => score >= b.least)?.level ?? "OTHER";
     let checked = 0;
     for (const size of [15, 19, 20, 21, 25]) {
       for (const plocha of gamePositions(size, 6)) {
         for (let cell = 0; cell < size * size; cell++) {
           if (plocha[cell] !== EMPTY) continue;
-          expect(priorityLevel(plocha, cell, size), `${size}x${size} cell ${cell}`).toBe(fromScore(countScore(plocha, bodovani, cell, size)));
+          expect(priorityLevel(plocha, cell, size), `${size}x${size} cell ${cell}`).toBe(
+            fromScore(countScore(plocha, bodovani, cell, size)),
+          );
           checked++;
         }
       }
@@ -123,8 +132,15 @@ function gamePositions(size: number, games: number): Uint8Array[] {
       const last = g.state.lastPC;
       const near = [-size - 1, -size, -size + 1, -1, 1, size - 1, size, size + 1]
         .map((d) => last + d)
-        .filter((c) => c >= 0 && c < size * size && Math.abs((c % size) - (last % size)) <= 1 && g.state.plocha[c] === EMPTY);
-      const free = near.length > 0 ? near : [...g.state.plocha.keys()].filter((c) => g.state.plocha[c] === EMPTY);
+        .filter(
+          (c) =>
+            c >= 0 &&
+            c < size * size &&
+            Math.abs((c % size) - (last % size)) <= 1 &&
+            g.state.plocha[c] === EMPTY,
+        );
+      const free =
+        near.length > 0 ? near : [...g.state.plocha.keys()].filter((c) => g.state.plocha[c] === EMPTY);
       g.placeStone(free[prng.below(free.length)], HUMAN);
       out.push(g.state.plocha.slice());
       if (g.result === "playing") g.computerMove();
@@ -158,7 +174,10 @@ function checkGame(seed: number, policy: Policy, observed: Observed): void {
     const chosen = g.computerMove();
     observed.byBest.set(best, (observed.byBest.get(best) ?? 0) + 1);
     const got = priorityLevel(withoutStone(g.state.plocha, chosen), chosen);
-    if (got !== best) observed.violations.push(`${policy.name} game ${seed}, move ${g.state.moveCount}: ${got} chosen, ${best} present`);
+    if (got !== best)
+      observed.violations.push(
+        `${policy.name} game ${seed}, move ${g.state.moveCount}: ${got} chosen, ${best} present`,
+      );
   }
 }
 
@@ -170,7 +189,8 @@ function checkGame(seed: number, policy: Policy, observed: Observed): void {
  */
 function cellsNearStones(plocha: Uint8Array): Set<number> {
   const near = new Set<number>();
-  for (let i = 0; i < CELLS; i++) if (plocha[i] !== EMPTY) for (const cell of rescoredCells(plocha, i)) near.add(cell);
+  for (let i = 0; i < CELLS; i++)
+    if (plocha[i] !== EMPTY) for (const cell of rescoredCells(plocha, i)) near.add(cell);
   return near;
 }
 

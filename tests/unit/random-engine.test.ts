@@ -7,13 +7,19 @@ import { createPelaEngine } from "../../engines/pela/pela.js";
 import { createRandomEngine } from "../../engines/random.js";
 import { answerTo } from "./engine-position.js";
 
-const FACTORIES = { five: createFiveEngine, crossmix: createCrossmixEngine, pela: createPelaEngine, random: createRandomEngine };
+const FACTORIES = {
+  five: createFiveEngine,
+  crossmix: createCrossmixEngine,
+  pela: createPelaEngine,
+  random: createRandomEngine,
+};
 
 describe("the built-in engines", () => {
   for (const [name, make] of Object.entries(FACTORIES)) {
     it(`${name} plays every square size from 10 to 22 and refuses 9, 23 and renju`, () => {
       const engine = make();
-      for (let size = 10; size <= 22; size++) expect(engine.refuse({ size, rule: 0, seed: 0 })).toBeUndefined();
+      for (let size = 10; size <= 22; size++)
+        expect(engine.refuse({ size, rule: 0, seed: 0 })).toBeUndefined();
       expect(engine.refuse({ size: 9, rule: 0, seed: 0 })).toMatch(/10x10 to 22x22/);
       expect(engine.refuse({ size: 23, rule: 0, seed: 0 })).toMatch(/10x10 to 22x22/);
       expect(engine.refuse({ size: 15, rule: 4, seed: 0 })).toMatch(/freestyle/);

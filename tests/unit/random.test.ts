@@ -12,7 +12,7 @@ describe("GetRandom", () => {
   it("wraps around at 65536", () => {
     const s = { random: 65530 };
     expect(getRandom(s)).toBe(65530);
-    expect(getRandom(s)).toBe((65530 + 4567) - 65536);
+    expect(getRandom(s)).toBe(65530 + 4567 - 65536);
     expect(s.random).toBe(4561 + 4567);
   });
 

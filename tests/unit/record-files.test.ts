@@ -7,7 +7,12 @@ import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord } from "../../records/piskasm-game.js";
 import { formatPsq, parsePsq } from "../../records/psq.js";
 import { parseSgf } from "../../records/sgf.js";
-import { describeRecordReplay, readRecordAsReport, reportGame, writeRecordFiles } from "../../checks/record-files.js";
+import {
+  describeRecordReplay,
+  readRecordAsReport,
+  reportGame,
+  writeRecordFiles,
+} from "../../checks/record-files.js";
 import { REPORT_FORMAT, type MismatchReport } from "../../checks/report.js";
 
 const dir = mkdtempSync(join(tmpdir(), "piskasm-records-"));
@@ -31,7 +36,9 @@ const report: MismatchReport = {
 describe("records beside mismatch reports", () => {
   it("a report's game alternates the asm's and the human's moves from the starter", () => {
     expect(reportGame(report).moves.map(formatCell)).toEqual(["J10", "K10", "L11", "K11", "M12"]);
-    expect(reportGame({ ...report, whoStarts: "human", computerMoves: ["J10"] }).moves.map(formatCell)).toEqual(["K10", "J10", "K11"]);
+    expect(
+      reportGame({ ...report, whoStarts: "human", computerMoves: ["J10"] }).moves.map(formatCell),
+    ).toEqual(["K10", "J10", "K11"]);
   });
 
   it("writes .psq and .sgf next to the JSON that read back as the same PISKASM.COM game", () => {
@@ -54,7 +61,13 @@ describe("records as replay input", () => {
     const [psq] = writeRecordFiles(join(dir, "game.json"), { seed: 42, first: "computer", moves });
     const { report: read } = readRecordAsReport(psq, { dos: "builtin" });
     const computerMoves = moves.filter((_, i) => i % 2 === 0).map(formatCell);
-    expect(read).toMatchObject({ seed: 42, whoStarts: "computer", moves: ["K10", "K11"], computerMoves, policy: "replay" });
+    expect(read).toMatchObject({
+      seed: 42,
+      whoStarts: "computer",
+      moves: ["K10", "K11"],
+      computerMoves,
+      policy: "replay",
+    });
   });
 
   it("a record without PISKASM.COM's name needs --seed and --first, and says so", () => {
@@ -73,8 +86,12 @@ describe("records as replay input", () => {
   });
 
   it("says whether the emulator made the record's computer moves again", () => {
-    expect(describeRecordReplay(report, ["J10", "L11", "M12"].map(parseCell))).toMatch(/all 3 computer moves/);
-    expect(describeRecordReplay(report, ["J10", "L12"].map(parseCell))).toMatch(/computer move 2 is L12, the record has L11/);
+    expect(describeRecordReplay(report, ["J10", "L11", "M12"].map(parseCell))).toMatch(
+      /all 3 computer moves/,
+    );
+    expect(describeRecordReplay(report, ["J10", "L12"].map(parseCell))).toMatch(
+      /computer move 2 is L12, the record has L11/,
+    );
   });
 });
 

@@ -7,7 +7,11 @@ import { formatPsq, parsePsq } from "../../records/psq.js";
 import { detectFormat, parseRecord } from "../../records/read-record.js";
 import { formatSgf, parseSgf } from "../../records/sgf.js";
 
-const game: PiskasmGame = { seed: 1234, first: "human", moves: ["J10", "K11", "K10", "L10", "J11"].map(parseCell) };
+const game: PiskasmGame = {
+  seed: 1234,
+  first: "human",
+  moves: ["J10", "K11", "K10", "L10", "J11"].map(parseCell),
+};
 
 describe("SGF records", () => {
   it("writes FF[4] GM[4] SZ[19] with Black first and two-letter points from aa", () => {
@@ -36,7 +40,11 @@ describe("SGF records", () => {
   it("reads a Sabaki-style file, keeping the main line and ignoring a variation", () => {
     const record = parseSgf("(;GM[4]FF[4]SZ[15]PB[a]PW[b];B[hh];W[ih](;B[gg])(;B[ii]))");
     expect(record.size).toBe(15);
-    expect(record.moves).toEqual([{ x: 7, y: 7 }, { x: 8, y: 7 }, { x: 6, y: 6 }]);
+    expect(record.moves).toEqual([
+      { x: 7, y: 7 },
+      { x: 8, y: 7 },
+      { x: 6, y: 6 },
+    ]);
   });
 
   it("refuses another game, a pass, two moves of one colour in a row and a repeated point", () => {
@@ -69,7 +77,10 @@ describe("PISKASM.COM games in records", () => {
       expect(read.moves.map(formatCell)).toEqual(["J10", "K11", "I10"]);
       expect(read.why).toMatch(/pbrain-a/);
     }
-    expect(fromRecord(record, { seed: 7, first: "computer" })).toEqual({ kind: "piskasm", game: { seed: 7, first: "computer", moves: read.kind === "foreign" ? read.moves : [] } });
+    expect(fromRecord(record, { seed: 7, first: "computer" })).toEqual({
+      kind: "piskasm",
+      game: { seed: 7, first: "computer", moves: read.kind === "foreign" ? read.moves : [] },
+    });
   });
 
   it("a record on another board size cannot be a PISKASM.COM game", () => {

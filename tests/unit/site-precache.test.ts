@@ -11,15 +11,26 @@ describe("the service worker's cache plan", () => {
   });
 
   it("caches the page's files at install, the symbol map and PNG icons when asked, never compressed copies, maps or itself", () => {
-    expect(["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "icon.svg"].map(cacheRole)).toEqual(["install", "install", "install", "install"]);
+    expect(["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "icon.svg"].map(cacheRole)).toEqual([
+      "install",
+      "install",
+      "install",
+      "install",
+    ]);
     expect(["piskasm.sym.json", "icon-192.png"].map(cacheRole)).toEqual(["on-demand", "on-demand"]);
-    expect(["main-72HASB4E.js.br", "main-72HASB4E.js.gz", "main-72HASB4E.js.map", "sw.js", ".stamp"].map(cacheRole)).toEqual(["never", "never", "never", "never", "never"]);
+    expect(
+      ["main-72HASB4E.js.br", "main-72HASB4E.js.gz", "main-72HASB4E.js.map", "sw.js", ".stamp"].map(
+        cacheRole,
+      ),
+    ).toEqual(["never", "never", "never", "never", "never"]);
   });
 
   it("maps URLs inside the site's folder to its files, the folder itself to index.html, and nothing outside it", () => {
     const scope = new URL("https://user.example.io/games/piskasm/");
     expect(siteFile(new URL("https://user.example.io/games/piskasm/"), scope)).toBe("index.html");
-    expect(siteFile(new URL("https://user.example.io/games/piskasm/assets.json?x=1"), scope)).toBe("assets.json");
+    expect(siteFile(new URL("https://user.example.io/games/piskasm/assets.json?x=1"), scope)).toBe(
+      "assets.json",
+    );
     expect(siteFile(new URL("https://user.example.io/games/other/assets.json"), scope)).toBeUndefined();
     expect(siteFile(new URL("https://elsewhere.example/games/piskasm/assets.json"), scope)).toBeUndefined();
   });

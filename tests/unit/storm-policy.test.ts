@@ -17,7 +17,7 @@ function cellUnder(at: ScreenCell): number | undefined {
 
 function randomBoard(prng: Prng, stones: number): Uint8Array {
   const plocha = new Uint8Array(CELLS);
-  for (let placed = 0; placed < stones; ) {
+  for (let placed = 0; placed < stones;) {
     const cell = prng.below(CELLS);
     if (plocha[cell] !== EMPTY) continue;
     plocha[cell] = placed % 2 === 0 ? HUMAN : COMPUTER;
@@ -49,24 +49,42 @@ describe("the storm policy", () => {
         seen.add(noise.kind === "click" ? `click-${noise.target}` : noise.kind);
         if (noise.kind === "click" || noise.kind === "drag") {
           const cell = cellUnder(noise.at);
-          const leftOnEmpty = cell !== undefined && plocha[cell] === EMPTY && (noise.kind === "drag" || noise.button === "left");
+          const leftOnEmpty =
+            cell !== undefined &&
+            plocha[cell] === EMPTY &&
+            (noise.kind === "drag" || noise.button === "left");
           expect(leftOnEmpty, JSON.stringify(noise)).toBe(false);
         }
         if (noise.kind === "key") expect(noise.scancodes).not.toContain(0x01);
         if (noise.kind === "wander" || noise.kind === "drag") {
-          for (const [dx, dy] of noise.deltas) expect(dx !== 0 || dy !== 0, "a (0, 0) movement is never sent").toBe(true);
+          for (const [dx, dy] of noise.deltas)
+            expect(dx !== 0 || dy !== 0, "a (0, 0) movement is never sent").toBe(true);
         }
       }
       if (!turn.escape) {
         expect(cellUnder(turn.move.at)).toBe(turn.move.cell);
         expect(plocha[turn.move.cell]).toBe(EMPTY);
-        seen.add(turn.move.at.col === GEOMETRY.left + (turn.move.cell % BOARD_SIZE) * 3 ? "move-on-char" : "move-between");
+        seen.add(
+          turn.move.at.col === GEOMETRY.left + (turn.move.cell % BOARD_SIZE) * 3
+            ? "move-on-char"
+            : "move-between",
+        );
       } else {
         seen.add("escape");
       }
     }
     expect([...seen].sort()).toEqual(
-      ["click-empty", "click-outside", "click-stone", "drag", "escape", "key", "move-between", "move-on-char", "wander"].sort(),
+      [
+        "click-empty",
+        "click-outside",
+        "click-stone",
+        "drag",
+        "escape",
+        "key",
+        "move-between",
+        "move-on-char",
+        "wander",
+      ].sort(),
     );
   });
 });

@@ -41,9 +41,15 @@ function docClassTable(length: WindowLength): DocRow[] {
   expect(start).toBeGreaterThan(0);
   const rest = DOC.slice(start);
   const end = rest.indexOf("\n\n", rest.indexOf("|---"));
-  const rows = rest.slice(0, end).split("\n").filter((l) => /^\| [A-Z_]+ \|/.test(l) && !l.startsWith("| class"));
+  const rows = rest
+    .slice(0, end)
+    .split("\n")
+    .filter((l) => /^\| [A-Z_]+ \|/.test(l) && !l.startsWith("| class"));
   return rows.map((l) => {
-    const [cls, masks, patterns] = l.split("|").slice(1, 4).map((s) => s.trim());
+    const [cls, masks, patterns] = l
+      .split("|")
+      .slice(1, 4)
+      .map((s) => s.trim());
     return {
       cls,
       masks: masks.split(/\s+/).map((h) => parseInt(h, 16)),
@@ -119,25 +125,28 @@ describe("the class rule of section 7.1", () => {
     }
   });
 
-  it.each([5, 6, 7] as const)("agrees with every row of the length-%i list in evaluator.md 7.1.1", (length) => {
-    const rows = docClassTable(length);
-    const listed = new Map<number, string>();
-    for (const row of rows) {
-      expect(row.patterns.length).toBe(row.masks.length);
-      row.masks.forEach((mask, i) => {
-        expect(listed.has(mask)).toBe(false);
-        listed.set(mask, row.cls);
-        expect(maskPattern(length, mask)).toBe(row.patterns[i]);
-      });
-    }
-    for (let mask = 0; mask < 1 << length; mask++) {
-      expect(classify(length, mask)).toBe(listed.get(mask) ?? "NONE");
-    }
-    const heading = new RegExp(`#### Length ${length}: (\\d+) entries, (\\d+) non-zero`).exec(DOC);
-    expect(heading).not.toBeNull();
-    expect(Number(heading?.[1])).toBe(1 << length);
-    expect(Number(heading?.[2])).toBe(listed.size);
-  });
+  it.each([5, 6, 7] as const)(
+    "agrees with every row of the length-%i list in evaluator.md 7.1.1",
+    (length) => {
+      const rows = docClassTable(length);
+      const listed = new Map<number, string>();
+      for (const row of rows) {
+        expect(row.patterns.length).toBe(row.masks.length);
+        row.masks.forEach((mask, i) => {
+          expect(listed.has(mask)).toBe(false);
+          listed.set(mask, row.cls);
+          expect(maskPattern(length, mask)).toBe(row.patterns[i]);
+        });
+      }
+      for (let mask = 0; mask < 1 << length; mask++) {
+        expect(classify(length, mask)).toBe(listed.get(mask) ?? "NONE");
+      }
+      const heading = new RegExp(`#### Length ${length}: (\\d+) entries, (\\d+) non-zero`).exec(DOC);
+      expect(heading).not.toBeNull();
+      expect(Number(heading?.[1])).toBe(1 << length);
+      expect(Number(heading?.[2])).toBe(listed.size);
+    },
+  );
 
   it("matches the value table of evaluator.md 7.2 class by class", () => {
     const doc = docValues();
@@ -154,10 +163,13 @@ describe("the 16-bit bound", () => {
   it("no sum of four table entries reaches 65536 (every combination of distinct values)", () => {
     const values = [...new Set(bodovani)].sort((a, b) => a - b);
     let max = 0;
-    for (const a of values) for (const b of values) for (const c of values) for (const d of values) {
-      const s = a + b + c + d;
-      if (s > max) max = s;
-    }
+    for (const a of values)
+      for (const b of values)
+        for (const c of values)
+          for (const d of values) {
+            const s = a + b + c + d;
+            if (s > max) max = s;
+          }
     expect(max).toBe(4 * 16000);
     expect(max).toBeLessThan(65536);
   });
@@ -198,15 +210,32 @@ describe("the lonely shortcut of CountScore", () => {
         const row = Math.floor(cell / 19);
         const col = cell % 19;
         const { dr, dc } = AXES[axis];
-        let own = 0, opp = 0, off = 0;
+        let own = 0,
+          opp = 0,
+          off = 0;
         for (let j = 0; j < 13; j++) {
-          const r = row + (j - 6) * dr, c = col + (j - 6) * dc;
+          const r = row + (j - 6) * dr,
+            c = col + (j - 6) * dc;
           if (r < 0 || r >= 19 || c < 0 || c >= 19) off |= 1 << j;
           else if (plocha[r * 19 + c] === COMPUTER) own |= 1 << j;
           else if (plocha[r * 19 + c] === HUMAN) opp |= 1 << j;
         }
-        const attack = windowsBest(bodovani, own | (1 << 6), opp | off, LAYOUT.attack[5], LAYOUT.attack[6], LAYOUT.attack[7]);
-        const defence = windowsBest(bodovani, opp | (1 << 6), own | off, LAYOUT.defence[5], LAYOUT.defence[6], LAYOUT.defence[7]);
+        const attack = windowsBest(
+          bodovani,
+          own | (1 << 6),
+          opp | off,
+          LAYOUT.attack[5],
+          LAYOUT.attack[6],
+          LAYOUT.attack[7],
+        );
+        const defence = windowsBest(
+          bodovani,
+          opp | (1 << 6),
+          own | off,
+          LAYOUT.defence[5],
+          LAYOUT.defence[6],
+          LAYOUT.defence[7],
+        );
         expect(axisScore(plocha, bodovani, cell, axis)).toBe(Math.max(attack, defence));
       }
     }

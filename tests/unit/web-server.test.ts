@@ -22,7 +22,12 @@ describe("serve's addresses", () => {
     expect(networkUrls(bound("127.0.0.1"))).toEqual([]);
     expect(networkUrls(bound("192.168.1.5"))).toEqual(["http://192.168.1.5:8086/"]);
     const all = networkUrls(bound("0.0.0.0"));
-    expect(all.every((url) => !url.includes("0.0.0.0") && !url.includes("127.0.0.1") && /^http:\/\/[\d.]+:8086\/$/.test(url))).toBe(true);
+    expect(
+      all.every(
+        (url) =>
+          !url.includes("0.0.0.0") && !url.includes("127.0.0.1") && /^http:\/\/[\d.]+:8086\/$/.test(url),
+      ),
+    ).toBe(true);
   });
 });
 

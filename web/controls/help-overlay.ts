@@ -17,7 +17,10 @@ export function createHelpOverlay(): HelpOverlay {
     tr.append(key, el("td", "", what));
     return tr;
   };
-  table.replaceChildren(...SHORTCUTS.map((s) => row(s.key.toUpperCase(), s.what)), ...TIMELINE_KEYS.map((k) => row(k.label, k.what)));
+  table.replaceChildren(
+    ...SHORTCUTS.map((s) => row(s.key.toUpperCase(), s.what)),
+    ...TIMELINE_KEYS.map((k) => row(k.label, k.what)),
+  );
   byId("btn-help", HTMLButtonElement).addEventListener("click", () => dialog.showModal());
   return { open: () => dialog.showModal() };
 }

@@ -21,9 +21,13 @@ export function phaseHint(phase: number | undefined, context: HintContext): stri
     case undefined:
       return `Running ${context.floppy}`;
     case Phase.MENU:
-      return touch ? "Menu: tap New game, or Computer starts" : "Menu: press 1 (you start) or 2 (computer starts), or New game (N)";
+      return touch
+        ? "Menu: tap New game, or Computer starts"
+        : "Menu: press 1 (you start) or 2 (computer starts), or New game (N)";
     case Phase.HUMAN_TURN:
-      return touch ? "Your turn: tap an empty cell" : "Your turn: click or tap an empty cell, or type it under the screen";
+      return touch
+        ? "Your turn: tap an empty cell"
+        : "Your turn: click or tap an empty cell, or type it under the screen";
     case Phase.COMPUTER_WON:
       return `The computer won · ${newGame}`;
     case Phase.HUMAN_WON:
@@ -31,9 +35,13 @@ export function phaseHint(phase: number | undefined, context: HintContext): stri
     case Phase.DRAW:
       return `Draw · ${newGame}`;
     case Phase.EXITING:
-      return touch ? "PISKASM has quit to DOS · tap Reset to start it again" : "PISKASM has quit to DOS · Reset (R) starts it again";
+      return touch
+        ? "PISKASM has quit to DOS · tap Reset to start it again"
+        : "PISKASM has quit to DOS · Reset (R) starts it again";
     case Phase.SEED_ENTRY:
-      return touch ? "The game asks for a seed" : "The game asks for a seed: type it on the screen and press Enter";
+      return touch
+        ? "The game asks for a seed"
+        : "The game asks for a seed: type it on the screen and press Enter";
     default:
       return "The computer is thinking…";
   }
@@ -54,7 +62,8 @@ export interface MachineCondition {
 /** Which toolbar controls work now. */
 export function toolbarControls(condition: MachineCondition): ToolbarState {
   const { phase, busy } = condition;
-  const settled = phase !== undefined && phase >= Phase.MENU && phase <= Phase.DRAW && phase !== Phase.COMPUTER_TURN;
+  const settled =
+    phase !== undefined && phase >= Phase.MENU && phase <= Phase.DRAW && phase !== Phase.COMPUTER_TURN;
   const machine = !busy && condition.hasMachine;
   return {
     newGame: machine && condition.hasGame && settled,

@@ -45,11 +45,21 @@ export const SHORTCUTS: readonly Shortcut[] = [
  * (a fresh page), `gameKey` is asked first: the game's menu keys (1, 2, S...) are the game's, as its
  * screen says, before any shortcut of the page.
  */
-export function attachShortcuts(run: (action: Action) => void, screen: HTMLElement, gameKey: (code: string) => boolean): void {
+export function attachShortcuts(
+  run: (action: Action) => void,
+  screen: HTMLElement,
+  gameKey: (code: string) => boolean,
+): void {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const target = event.target;
-    if (target === screen || (target instanceof HTMLElement && (target.closest("dialog[open]") || target.matches("input[type=text], input:not([type]), select, textarea")))) return;
+    if (
+      target === screen ||
+      (target instanceof HTMLElement &&
+        (target.closest("dialog[open]") ||
+          target.matches("input[type=text], input:not([type]), select, textarea")))
+    )
+      return;
     if ((target === document.body || target === document.documentElement) && gameKey(event.code)) {
       event.preventDefault();
       return;

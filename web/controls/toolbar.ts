@@ -118,7 +118,12 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
       handlers.speed(value);
     },
     showRate(mips) {
-      rate.value = mips === "paused" ? "paused" : mips === undefined ? "— MIPS" : `${mips < 10 ? mips.toFixed(2) : mips.toFixed(0)} MIPS`;
+      rate.value =
+        mips === "paused"
+          ? "paused"
+          : mips === undefined
+            ? "— MIPS"
+            : `${mips < 10 ? mips.toFixed(2) : mips.toFixed(0)} MIPS`;
       rate.dataset.mips = typeof mips === "number" ? String(mips) : "";
     },
     focusSeed: () => seed.focus(),

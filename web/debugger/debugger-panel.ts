@@ -89,35 +89,66 @@ export class DebuggerPanel {
     this.toggle.id = "dbg-enable";
     const label = el("label", "toggle");
     label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
-    this.toggle.addEventListener("change", () => void this.enable(this.toggle.checked).catch((error: unknown) => this.fail("The debugger could not start", error)));
+    this.toggle.addEventListener(
+      "change",
+      () =>
+        void this.enable(this.toggle.checked).catch((error: unknown) =>
+          this.fail("The debugger could not start", error),
+        ),
+    );
     const buttons = el("div", "timeline-buttons");
-    const action = (text: string, title: string, run: () => Promise<Stop | void>): void => void buttons.append(actionButton(text, title, () => this.command(run)));
-    buttons.append(actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () => this.pause()));
+    const action = (text: string, title: string, run: () => Promise<Stop | void>): void =>
+      void buttons.append(actionButton(text, title, () => this.command(run)));
+    buttons.append(
+      actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () =>
+        this.pause(),
+      ),
+    );
     action("Continue", "Run to the next breakpoint", () => this.need().continue());
     action("Step", "One instruction (into calls)", () => this.need().step());
     action("Step over", "One source line; a call runs until it returns", () => this.need().stepOver());
-    action("Run to HUMAN_TURN", "Run until the game waits for your click, and stop there", () => this.need().runToHumanTurn());
+    action("Run to HUMAN_TURN", "Run until the game waits for your click, and stop there", () =>
+      this.need().runToHumanTurn(),
+    );
     this.bpInput.placeholder = "pc_move or engine.inc:370";
     this.bpInput.setAttribute("aria-label", "Breakpoint on a routine or file:line");
     const bpRow = el("div", "timeline-buttons", "Breakpoint ");
-    bpRow.append(this.bpInput, actionButton("Add", "Set a breakpoint on this routine or source line", () => this.addFromInput()));
+    bpRow.append(
+      this.bpInput,
+      actionButton("Add", "Set a breakpoint on this routine or source line", () => this.addFromInput()),
+    );
     this.profileCell.placeholder = "K10";
     this.profileCell.size = 4;
     this.profileCell.setAttribute("aria-label", "The cell to play for the profile");
     const profileRow = el("div", "timeline-buttons", "Instructions of a move: play ");
     profileRow.append(
       this.profileCell,
-      actionButton("Play and profile", "Click this cell through the emulated mouse and count the computer's answer by routine", () =>
-        void this.profile(this.profileCell.value).catch((error: unknown) => this.fail("Profile", error)),
+      actionButton(
+        "Play and profile",
+        "Click this cell through the emulated mouse and count the computer's answer by routine",
+        () =>
+          void this.profile(this.profileCell.value).catch((error: unknown) => this.fail("Profile", error)),
       ),
     );
     profileRow.append(
-      actionButton("Profile the last move", "Back one ply on the timeline and play the last stone again with the profiler", () =>
-        void this.profileLast().catch((error: unknown) => this.fail("Profile", error)),
+      actionButton(
+        "Profile the last move",
+        "Back one ply on the timeline and play the last stone again with the profiler",
+        () => void this.profileLast().catch((error: unknown) => this.fail("Profile", error)),
       ),
     );
     this.chart.render(undefined, "");
-    this.body.append(this.state, buttons, this.source.root, this.registers.root, bpRow, this.bpList, this.memory.root, profileRow, this.chart.root);
+    this.body.append(
+      this.state,
+      buttons,
+      this.source.root,
+      this.registers.root,
+      bpRow,
+      this.bpList,
+      this.memory.root,
+      profileRow,
+      this.chart.root,
+    );
     this.body.hidden = true;
     this.root.append(el("h2", undefined, "Debugger "), label, this.body);
   }
@@ -148,7 +179,9 @@ export class DebuggerPanel {
     }
     const machine = this.host.machine();
     if (!machine) throw new Error("the emulator is not running yet");
-    this.symbols ??= new SymbolTable(JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap);
+    this.symbols ??= new SymbolTable(
+      JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap,
+    );
     this.debug = new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
     // Shown only once attached: its buttons work from the moment they can be seen.
     this.body.hidden = false;
@@ -156,8 +189,15 @@ export class DebuggerPanel {
   }
 
   probe(): DebuggerProbe {
-    const summary = (stop: Stop): StopSummary => ({ kind: stop.kind, routine: stop.where?.routine, file: stop.where?.file, line: stop.where?.line, offset: stop.offset });
-    const run = async (step: (d: ProgramDebugger) => Promise<Stop>): Promise<StopSummary> => summary(await this.perform(() => step(this.need())));
+    const summary = (stop: Stop): StopSummary => ({
+      kind: stop.kind,
+      routine: stop.where?.routine,
+      file: stop.where?.file,
+      line: stop.where?.line,
+      offset: stop.offset,
+    });
+    const run = async (step: (d: ProgramDebugger) => Promise<Stop>): Promise<StopSummary> =>
+      summary(await this.perform(() => step(this.need())));
     return {
       enable: (on) => this.enable(on),
       enabled: () => this.enabled,
@@ -203,7 +243,8 @@ export class DebuggerPanel {
     const machine = this.host.machine();
     const layout = machine && findGame(machine.memory);
     if (!machine || !layout) throw new Error("PISKASM.COM is not running");
-    if (readPhase(machine.memory, layout) !== Phase.HUMAN_TURN) throw new Error("it is not the human's turn: start a game first");
+    if (readPhase(machine.memory, layout) !== Phase.HUMAN_TURN)
+      throw new Error("it is not the human's turn: start a game first");
     const moves = readMoveCount(machine.memory, layout);
     const at = cellToScreen(layout.geometry, cell);
     const profile = await this.perform(() =>
@@ -213,7 +254,13 @@ export class DebuggerPanel {
         () => machine.mouse.clickCell(at.col, at.row),
         () => {
           const phase = readPhase(machine.memory, layout);
-          return (phase === Phase.HUMAN_TURN && readMoveCount(machine.memory, layout) === ((moves + 2) & 0xffff)) || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
+          return (
+            (phase === Phase.HUMAN_TURN &&
+              readMoveCount(machine.memory, layout) === ((moves + 2) & 0xffff)) ||
+            phase === Phase.COMPUTER_WON ||
+            phase === Phase.HUMAN_WON ||
+            phase === Phase.DRAW
+          );
         },
       ),
     );
@@ -277,11 +324,17 @@ export class DebuggerPanel {
     this.bpList.replaceChildren(
       ...debug.breakpoints().map((offset) => {
         const where = debug.symbols.where(offset);
-        const item = el("li", undefined, `${where?.label ?? "?"} · ${where?.file.split("/").pop()}:${where?.line} (${hex4(offset)}) `);
-        item.append(actionButton("×", "Remove this breakpoint", () => {
-          debug.removeBreakpoint(offset);
-          this.renderBreakpoints();
-        }));
+        const item = el(
+          "li",
+          undefined,
+          `${where?.label ?? "?"} · ${where?.file.split("/").pop()}:${where?.line} (${hex4(offset)}) `,
+        );
+        item.append(
+          actionButton("×", "Remove this breakpoint", () => {
+            debug.removeBreakpoint(offset);
+            this.renderBreakpoints();
+          }),
+        );
         return item;
       }),
     );
@@ -293,11 +346,25 @@ export class DebuggerPanel {
     // While running there is no source line: the state line alone says so.
     this.source.root.hidden = stop === undefined;
     this.source.render(this.symbols, stop?.where, stop?.registers.cs, stop?.registers.ip);
-    const armed = debug && debug.breakpoints().length > 0 ? ` · stops at the next of ${debug.breakpoints().length} breakpoint${debug.breakpoints().length === 1 ? "" : "s"}` : "";
-    this.state.textContent = !debug ? "off" : stop ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}` : this.busy ? `running${armed}` : "running";
-    if (debug) this.host.stopped(stop ? `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` : undefined);
+    const armed =
+      debug && debug.breakpoints().length > 0
+        ? ` · stops at the next of ${debug.breakpoints().length} breakpoint${debug.breakpoints().length === 1 ? "" : "s"}`
+        : "";
+    this.state.textContent = !debug
+      ? "off"
+      : stop
+        ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}`
+        : this.busy
+          ? `running${armed}`
+          : "running";
+    if (debug)
+      this.host.stopped(stop ? `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` : undefined);
     const machine = this.host.machine();
-    this.memory.render(debug && machine ? { memory: machine.memory, linear: (label) => debug.programLinear(debug.symbols.lookup(label)) } : undefined);
+    this.memory.render(
+      debug && machine
+        ? { memory: machine.memory, linear: (label) => debug.programLinear(debug.symbols.lookup(label)) }
+        : undefined,
+    );
     this.renderBreakpoints();
   }
 

@@ -9,7 +9,16 @@ import { el } from "../dom.js";
 import { MiniBoard } from "../records/mini-board.js";
 import { hex4 } from "./registers-view.js";
 
-export const MEMORY_SYMBOLS = ["Plocha", "Info", "Seed", "Random", "LastPC", "VolnaPole", "MoveCount", "GameCount"] as const;
+export const MEMORY_SYMBOLS = [
+  "Plocha",
+  "Info",
+  "Seed",
+  "Random",
+  "LastPC",
+  "VolnaPole",
+  "MoveCount",
+  "GameCount",
+] as const;
 const DUMP_BYTES = 64;
 
 export interface MemorySource {
@@ -65,7 +74,10 @@ export class MemoryView {
     if (name === "Plocha" || name === "Info") {
       const plocha = mem.read(source.linear("Plocha"), CELLS);
       const infoBytes = mem.read(source.linear("Info"), 2 * CELLS);
-      const info = name === "Info" ? Array.from({ length: CELLS }, (_, i) => infoBytes[2 * i] | (infoBytes[2 * i + 1] << 8)) : new Array<number>(CELLS).fill(0);
+      const info =
+        name === "Info"
+          ? Array.from({ length: CELLS }, (_, i) => infoBytes[2 * i] | (infoBytes[2 * i + 1] << 8))
+          : new Array<number>(CELLS).fill(0);
       this.board.render(plocha, info, undefined);
       this.board.root.hidden = false;
       this.out.textContent = `${name} at ${hex4(at >> 4)}:${hex4(at & 0xf)} (linear ${at.toString(16).toUpperCase()}h)`;
@@ -79,7 +91,9 @@ export class MemoryView {
     const bytes = mem.read(at, DUMP_BYTES);
     const rows: string[] = [];
     for (let i = 0; i < bytes.length; i += 16) {
-      rows.push(`${(at + i).toString(16).toUpperCase().padStart(5, "0")}  ${[...bytes.slice(i, i + 16)].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ")}`);
+      rows.push(
+        `${(at + i).toString(16).toUpperCase().padStart(5, "0")}  ${[...bytes.slice(i, i + 16)].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join(" ")}`,
+      );
     }
     this.out.textContent = `${name}:\n${rows.join("\n")}`;
   }

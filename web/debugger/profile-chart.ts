@@ -18,10 +18,18 @@ export class ProfileChart {
       const track = el("span", "dbg-bar-track");
       track.append(bar);
       row.dataset.category = category;
-      row.append(el("span", "dbg-bar-label", category), track, el("span", "dbg-bar-value", profile.counts[category].toLocaleString("en")));
+      row.append(
+        el("span", "dbg-bar-label", category),
+        track,
+        el("span", "dbg-bar-value", profile.counts[category].toLocaleString("en")),
+      );
       return row;
     });
-    const foot = el("p", "muted", `${move}: ${profile.total.toLocaleString("en")} instructions in all (${profile.traps} debugger traps, their own instructions not counted)`);
+    const foot = el(
+      "p",
+      "muted",
+      `${move}: ${profile.total.toLocaleString("en")} instructions in all (${profile.traps} debugger traps, their own instructions not counted)`,
+    );
     this.root.replaceChildren(...rows, foot);
   }
 }

@@ -2,7 +2,22 @@
 import { formatFlags, type CpuRegisters } from "../../emu/cpu-debug.js";
 import { el } from "../dom.js";
 
-const ORDER: readonly (keyof CpuRegisters)[] = ["ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "cs", "ds", "es", "ss", "ip", "flags"];
+const ORDER: readonly (keyof CpuRegisters)[] = [
+  "ax",
+  "bx",
+  "cx",
+  "dx",
+  "si",
+  "di",
+  "bp",
+  "sp",
+  "cs",
+  "ds",
+  "es",
+  "ss",
+  "ip",
+  "flags",
+];
 
 export const hex4 = (value: number): string => value.toString(16).toUpperCase().padStart(4, "0");
 
@@ -30,7 +45,8 @@ export class RegistersView {
   /** The values as shown (for the page probe). */
   shown(): Partial<Record<keyof CpuRegisters, number>> {
     const out: Partial<Record<keyof CpuRegisters, number>> = {};
-    for (const [name, cell] of this.values) if (cell.textContent !== "----") out[name] = parseInt(cell.textContent ?? "", 16);
+    for (const [name, cell] of this.values)
+      if (cell.textContent !== "----") out[name] = parseInt(cell.textContent ?? "", 16);
     return out;
   }
 }

@@ -19,7 +19,9 @@ interface CoverageMarks {
 
 function coverageMarks(symbols: SymbolTable): CoverageMarks | undefined {
   const coverage = symbols.map.coverage;
-  return coverage && { hit: new Set(coverage.hit), missed: new Set(coverage.missed), source: coverage.source };
+  return (
+    coverage && { hit: new Set(coverage.hit), missed: new Set(coverage.missed), source: coverage.source }
+  );
 }
 
 export class SourceView {
@@ -32,9 +34,17 @@ export class SourceView {
     this.root.append(this.title, this.lines);
   }
 
-  render(symbols: SymbolTable | undefined, where: Where | undefined, segment: number | undefined, ip: number | undefined): void {
+  render(
+    symbols: SymbolTable | undefined,
+    where: Where | undefined,
+    segment: number | undefined,
+    ip: number | undefined,
+  ): void {
     if (!symbols || !where) {
-      this.title.textContent = ip === undefined ? "running" : `CS:IP outside PISKASM.COM (${segment === undefined ? "?" : hex4(segment)}:${hex4(ip)})`;
+      this.title.textContent =
+        ip === undefined
+          ? "running"
+          : `CS:IP outside PISKASM.COM (${segment === undefined ? "?" : hex4(segment)}:${hex4(ip)})`;
       this.lines.replaceChildren();
       return;
     }
@@ -48,7 +58,11 @@ export class SourceView {
     this.lines.title = marks ? `marked: the lines run (green) and not run (red) by ${marks.source}` : "";
     this.lines.replaceChildren(
       ...shown.map((l) => {
-        const item = el("li", l.line === where.line ? "current" : undefined, `${String(l.line).padStart(4)} ${hex4(l.offset)}  ${l.text}`);
+        const item = el(
+          "li",
+          l.line === where.line ? "current" : undefined,
+          `${String(l.line).padStart(4)} ${hex4(l.offset)}  ${l.text}`,
+        );
         item.dataset.offset = String(l.offset);
         if (marks?.hit.has(l.offset)) item.classList.add("covered");
         else if (marks?.missed.has(l.offset)) item.classList.add("uncovered");

@@ -39,10 +39,13 @@ export function startOffline(): void {
   if (workerUrl === undefined || !("serviceWorker" in navigator)) return;
   if (build !== undefined) {
     const seen = previousBuild(build);
-    if (seen !== undefined && seen !== build) showUpdateNotice(`This page was updated to a new version (${build}) since your last visit.`, false);
+    if (seen !== undefined && seen !== build)
+      showUpdateNotice(`This page was updated to a new version (${build}) since your last visit.`, false);
   }
   // A worker of another build took over while this page runs: the next load brings that build.
-  navigator.serviceWorker.addEventListener("controllerchange", () => navigator.serviceWorker.controller?.postMessage(VERSION_REQUEST));
+  navigator.serviceWorker.addEventListener("controllerchange", () =>
+    navigator.serviceWorker.controller?.postMessage(VERSION_REQUEST),
+  );
   navigator.serviceWorker.addEventListener("message", (event: MessageEvent<unknown>) => {
     const answer = event.data as Partial<VersionAnswer> | null;
     if (typeof answer?.version === "string" && build !== undefined && answer.version !== build) {
@@ -51,7 +54,10 @@ export function startOffline(): void {
   });
   const register = (): void => {
     navigator.serviceWorker.register(workerUrl).catch((error: unknown) => {
-      showUpdateNotice(`The page cannot work offline here: ${error instanceof Error ? error.message : String(error)}`, false);
+      showUpdateNotice(
+        `The page cannot work offline here: ${error instanceof Error ? error.message : String(error)}`,
+        false,
+      );
     });
   };
   // After the load, so the worker's copies come from the HTTP cache the page has just filled.

@@ -41,12 +41,20 @@ function scope(): URL {
 async function install(): Promise<void> {
   const cache = await caches.open(CACHE);
   // Hashed files may come from the HTTP cache (the page has just loaded them); the others are revalidated.
-  await cache.addAll(PRECACHE.files.map((file) => new Request(new URL(file, scope()), { cache: strategyOf(file) === "cache-first" ? "default" : "no-cache" })));
+  await cache.addAll(
+    PRECACHE.files.map(
+      (file) =>
+        new Request(new URL(file, scope()), {
+          cache: strategyOf(file) === "cache-first" ? "default" : "no-cache",
+        }),
+    ),
+  );
   await worker.skipWaiting();
 }
 
 async function activate(): Promise<void> {
-  for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+  for (const name of await caches.keys())
+    if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
   await worker.clients.claim();
 }
 
@@ -75,8 +83,11 @@ worker.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const file = siteFile(new URL(request.url), scope());
   if (file === undefined || !cached.has(file)) return;
-  event.respondWith(strategyOf(file) === "cache-first" ? cacheFirst(file, request) : networkFirst(file, request));
+  event.respondWith(
+    strategyOf(file) === "cache-first" ? cacheFirst(file, request) : networkFirst(file, request),
+  );
 });
 worker.addEventListener("message", (event) => {
-  if (event.data === VERSION_REQUEST) event.source?.postMessage({ version: PRECACHE.version } satisfies VersionAnswer);
+  if (event.data === VERSION_REQUEST)
+    event.source?.postMessage({ version: PRECACHE.version } satisfies VersionAnswer);
 });

@@ -38,7 +38,13 @@ export class ExplainCard {
     }
     const table = el("table");
     const head = el("tr");
-    for (const [text, cls] of [["line", ""], ["best window (+ is this cell)", ""], ["what it is", ""], ["points", "num"]]) head.append(el("th", cls, text));
+    for (const [text, cls] of [
+      ["line", ""],
+      ["best window (+ is this cell)", ""],
+      ["what it is", ""],
+      ["points", "num"],
+    ])
+      head.append(el("th", cls, text));
     table.append(head);
     for (const a of e.axes) {
       const row = el("tr");
@@ -48,7 +54,13 @@ export class ExplainCard {
       row.append(el("td", "", AXIS_WORDS[a.name] ?? a.name));
       if (u) {
         row.append(el("td", `pattern ${u.role}`, drawWindow(u)));
-        row.append(el("td", "", `${stoneOf(u)}: ${CLASS_WORDS[u.class]} (${u.role === "attack" ? "attack" : "block"})`));
+        row.append(
+          el(
+            "td",
+            "",
+            `${stoneOf(u)}: ${CLASS_WORDS[u.class]} (${u.role === "attack" ? "attack" : "block"})`,
+          ),
+        );
       } else {
         row.append(el("td", "muted", "no five-cell room"), el("td"));
       }
@@ -56,7 +68,12 @@ export class ExplainCard {
       table.append(row);
     }
     const sum = el("tr", "sum");
-    sum.append(el("td", "", "Score"), el("td", "muted", e.axes.map((a) => a.score).join(" + ")), el("td"), el("td", "num", String(e.total)));
+    sum.append(
+      el("td", "", "Score"),
+      el("td", "muted", e.axes.map((a) => a.score).join(" + ")),
+      el("td"),
+      el("td", "num", String(e.total)),
+    );
     table.append(sum);
     this.body.replaceChildren(table, ...this.verdicts(view));
   }
@@ -66,11 +83,25 @@ export class ExplainCard {
     const lines: HTMLElement[] = [];
     const stale = view.asm !== fresh;
     this.body.dataset.stale = String(stale);
-    if (stale) lines.push(line("warn", `The game still holds ${view.asm} here: it has not re-counted this cell since the board changed (counting now gives ${fresh}).`));
-    if (view.ts !== undefined && view.ts !== view.asm) lines.push(line("bad", `The reference engine says ${view.ts}, the game ${view.asm}: they differ ✗`));
+    if (stale)
+      lines.push(
+        line(
+          "warn",
+          `The game still holds ${view.asm} here: it has not re-counted this cell since the board changed (counting now gives ${fresh}).`,
+        ),
+      );
+    if (view.ts !== undefined && view.ts !== view.asm)
+      lines.push(line("bad", `The reference engine says ${view.ts}, the game ${view.asm}: they differ ✗`));
     if (view.reply !== undefined) {
       const cell = formatCell(view.cell);
-      lines.push(line("", view.reply === null ? `O at ${cell} ends the game.` : `If you play ${cell}, the computer is predicted to answer ${formatCell(view.reply)}.`));
+      lines.push(
+        line(
+          "",
+          view.reply === null
+            ? `O at ${cell} ends the game.`
+            : `If you play ${cell}, the computer is predicted to answer ${formatCell(view.reply)}.`,
+        ),
+      );
     }
     return lines;
   }

@@ -40,7 +40,8 @@ export class Facts {
 
   state(s: GameState | undefined): void {
     if (!s) {
-      for (const e of [this.phase, this.move, this.seed, this.random, this.lastPC, this.volna]) e.textContent = "—";
+      for (const e of [this.phase, this.move, this.seed, this.random, this.lastPC, this.volna])
+        e.textContent = "—";
       return;
     }
     this.phase.textContent = PHASE_NAMES[s.phase] ?? `unknown (${s.phase})`;
@@ -89,7 +90,10 @@ export class Facts {
     e.dataset.count = String(d.count);
     e.dataset.infoCells = String(d.infoCells);
     e.className = d.count === 0 ? "ok" : "bad";
-    e.textContent = d.count === 0 ? `all 361 scores agree ✓ ${d.detail}` : `${d.count} difference${d.count === 1 ? "" : "s"} ✗ ${d.detail}`;
+    e.textContent =
+      d.count === 0
+        ? `all 361 scores agree ✓ ${d.detail}`
+        : `${d.count} difference${d.count === 1 ? "" : "s"} ✗ ${d.detail}`;
     e.title = e.textContent;
   }
 }

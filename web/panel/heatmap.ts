@@ -134,7 +134,17 @@ export class HeatMap {
       if (win.has(i)) cell.classList.add("win");
       if (i === this.best) cell.classList.add("best");
       if (i === this.hovered) cell.classList.add("hover");
-      cell.setAttribute("aria-label", cellName(i, stone, asm, stone === 0 && asm > 0 && asm === top, i === view.lastPC && stone === 1, win.has(i)));
+      cell.setAttribute(
+        "aria-label",
+        cellName(
+          i,
+          stone,
+          asm,
+          stone === 0 && asm > 0 && asm === top,
+          i === view.lastPC && stone === 1,
+          win.has(i),
+        ),
+      );
       cell.title = tooltip(asm, ts, view.fresh?.[i], stone, stale);
     }
   }
@@ -151,7 +161,14 @@ export class HeatMap {
 function step(cell: number, key: string): number | undefined {
   const row = Math.floor(cell / BOARD_SIZE);
   const col = cell % BOARD_SIZE;
-  const moves: Record<string, [number, number]> = { ArrowUp: [row - 1, col], ArrowDown: [row + 1, col], ArrowLeft: [row, col - 1], ArrowRight: [row, col + 1], Home: [row, 0], End: [row, BOARD_SIZE - 1] };
+  const moves: Record<string, [number, number]> = {
+    ArrowUp: [row - 1, col],
+    ArrowDown: [row + 1, col],
+    ArrowLeft: [row, col - 1],
+    ArrowRight: [row, col + 1],
+    Home: [row, 0],
+    End: [row, BOARD_SIZE - 1],
+  };
   const target = moves[key];
   if (!target) return undefined;
   const [r, c] = target;
@@ -160,7 +177,14 @@ function step(cell: number, key: string): number | undefined {
 }
 
 /** What a screen reader says for a cell: "J10, score 250, best move". */
-function cellName(cell: number, stone: number, asm: number, best: boolean, last: boolean, win: boolean): string {
+function cellName(
+  cell: number,
+  stone: number,
+  asm: number,
+  best: boolean,
+  last: boolean,
+  win: boolean,
+): string {
   const parts = [formatCell(cell)];
   if (stone === 1) parts.push(last ? "X, the computer's last move" : "X, computer");
   else if (stone === 2) parts.push("O, yours");
@@ -170,7 +194,13 @@ function cellName(cell: number, stone: number, asm: number, best: boolean, last:
   return parts.join(", ");
 }
 
-function tooltip(asm: number, ts: number | undefined, fresh: number | undefined, stone: number, stale: boolean): string {
+function tooltip(
+  asm: number,
+  ts: number | undefined,
+  fresh: number | undefined,
+  stone: number,
+  stale: boolean,
+): string {
   if (stone !== 0) return stone === 1 ? "computer (X)" : "you (O)";
   const parts = [`score ${asm}`];
   if (ts !== undefined && ts !== asm) parts.push(`reference engine ${ts} (differs)`);

@@ -16,14 +16,18 @@ export class MoveList {
     if (key === this.shown) return;
     this.shown = key;
     const total = before.length + moves.length;
-    this.count.textContent = before.length > 0 ? `${total} · the first ${before.length} in unknown order` : String(total);
+    this.count.textContent =
+      before.length > 0 ? `${total} · the first ${before.length} in unknown order` : String(total);
     const stone = (m: MoveRecord, number: string): HTMLLIElement => {
       const item = el("li", m.side === COMPUTER ? "x" : "o");
       item.append(el("span", "n", number), `${m.side === COMPUTER ? "X" : "O"} ${formatCell(m.cell)}`);
       item.dataset.cell = String(m.cell);
       return item;
     };
-    this.list.replaceChildren(...before.map((m) => stone(m, "·")), ...moves.map((m, i) => stone(m, `${before.length + i + 1}.`)));
+    this.list.replaceChildren(
+      ...before.map((m) => stone(m, "·")),
+      ...moves.map((m, i) => stone(m, `${before.length + i + 1}.`)),
+    );
     this.list.scrollTop = this.list.scrollHeight;
   }
 }

@@ -33,7 +33,10 @@ export class Panel {
     private readonly follower: Follower,
     handlers: Pick<HeatMapHandlers, "click">,
   ) {
-    this.heat = new HeatMap(byId("heatmap", HTMLDivElement), { hover: (cell) => this.hover(cell), click: handlers.click });
+    this.heat = new HeatMap(byId("heatmap", HTMLDivElement), {
+      hover: (cell) => this.hover(cell),
+      click: handlers.click,
+    });
   }
 
   /** A new stable state (undefined: no game) to show. */
@@ -49,17 +52,44 @@ export class Panel {
       this.facts.prediction(undefined);
       this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet" });
       this.moves.render([], []);
-      this.heat.render({ asm: new Uint16Array(CELLS), ts: undefined, fresh: undefined, plocha: new Uint8Array(CELLS), lastPC: undefined, win: [] });
+      this.heat.render({
+        asm: new Uint16Array(CELLS),
+        ts: undefined,
+        fresh: undefined,
+        plocha: new Uint8Array(CELLS),
+        lastPC: undefined,
+        win: [],
+      });
       this.explainCard.clear();
       return;
     }
     const over = state.phase === Phase.COMPUTER_WON || state.phase === Phase.HUMAN_WON;
-    this.heat.render({ asm: state.info, ts: game?.engine.state.info, fresh: this.fresh, plocha: state.plocha, lastPC: state.lastPC < CELLS ? state.lastPC : undefined, win: over ? winningLine(state.plocha) : [] });
-    if (pending) this.facts.prediction(pending.predicted === undefined ? undefined : { predicted: pending.predicted, actual: undefined });
-    else this.facts.prediction(game?.lastCheck && { predicted: game.lastCheck.predicted, actual: game.lastCheck.actual });
+    this.heat.render({
+      asm: state.info,
+      ts: game?.engine.state.info,
+      fresh: this.fresh,
+      plocha: state.plocha,
+      lastPC: state.lastPC < CELLS ? state.lastPC : undefined,
+      win: over ? winningLine(state.plocha) : [],
+    });
+    if (pending)
+      this.facts.prediction(
+        pending.predicted === undefined ? undefined : { predicted: pending.predicted, actual: undefined },
+      );
+    else
+      this.facts.prediction(
+        game?.lastCheck && { predicted: game.lastCheck.predicted, actual: game.lastCheck.actual },
+      );
     if (game) {
-      const origin = game.origin === "seed" ? `followed from seed ${game.engine.state.seed}` : `synced from the asm at move ${game.syncedAt}`;
-      this.facts.difference({ count: differenceCount(game.comparison), infoCells: game.comparison.info.length, detail: `(${origin})` });
+      const origin =
+        game.origin === "seed"
+          ? `followed from seed ${game.engine.state.seed}`
+          : `synced from the asm at move ${game.syncedAt}`;
+      this.facts.difference({
+        count: differenceCount(game.comparison),
+        infoCells: game.comparison.info.length,
+        detail: `(${origin})`,
+      });
     } else {
       this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet" });
     }
@@ -78,6 +108,12 @@ export class Panel {
     }
     const reply = state.phase === Phase.HUMAN_TURN ? this.follower.predictReply(cell) : undefined;
     this.heat.highlight(cell, reply ?? undefined);
-    this.explainCard.show({ cell, explanation: explain(state.plocha, this.bodovani, cell), asm: state.info[cell], ts: this.follower.game?.engine.state.info[cell], reply });
+    this.explainCard.show({
+      cell,
+      explanation: explain(state.plocha, this.bodovani, cell),
+      asm: state.info[cell],
+      ts: this.follower.game?.engine.state.info[cell],
+      reply,
+    });
   }
 }

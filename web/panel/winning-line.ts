@@ -1,7 +1,12 @@
 /** The winning line of a finished game: five or more stones of one side in a row, read off Plocha. */
 import { BOARD_SIZE, EMPTY } from "../../engine-ts/index.js";
 
-const DIRECTIONS: readonly (readonly [number, number])[] = [[0, 1], [1, 0], [1, 1], [1, -1]];
+const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [1, 0],
+  [1, 1],
+  [1, -1],
+];
 const FIVE = 5;
 
 /** The cells of the first line of five or more equal stones, in order; empty when there is none. */
@@ -16,7 +21,12 @@ export function winningLine(plocha: Uint8Array): number[] {
       const pc = col - dc;
       if (pr >= 0 && pc >= 0 && pc < BOARD_SIZE && plocha[pr * BOARD_SIZE + pc] === side) continue;
       const line: number[] = [];
-      for (let r = row, c = col; r < BOARD_SIZE && c >= 0 && c < BOARD_SIZE && plocha[r * BOARD_SIZE + c] === side; r += dr, c += dc) line.push(r * BOARD_SIZE + c);
+      for (
+        let r = row, c = col;
+        r < BOARD_SIZE && c >= 0 && c < BOARD_SIZE && plocha[r * BOARD_SIZE + c] === side;
+        r += dr, c += dc
+      )
+        line.push(r * BOARD_SIZE + c);
       if (line.length >= FIVE) return line;
     }
   }

@@ -60,7 +60,13 @@ export class ForeignGameView {
   probe(): ForeignGameProbe | undefined {
     if (!this.visible) return undefined;
     const state = engineStateAt(0, "human", this.moves.slice(0, this.ply));
-    return { plies: this.moves.length, ply: this.ply, info: [...state.info], plocha: [...state.plocha], message: this.note.textContent ?? "" };
+    return {
+      plies: this.moves.length,
+      ply: this.ply,
+      info: [...state.info],
+      plocha: [...state.plocha],
+      message: this.note.textContent ?? "",
+    };
   }
 
   show(ply: number): void {

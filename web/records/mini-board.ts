@@ -28,9 +28,16 @@ export class MiniBoard {
   }
 
   render(plocha: ArrayLike<number>, scores: ArrayLike<number>, last: number | undefined): void {
-    const stones = (side: number): string => Array.from({ length: CELLS }, (_, i) => i).filter((i) => plocha[i] === side).map(formatCell).join(" ") || "none";
+    const stones = (side: number): string =>
+      Array.from({ length: CELLS }, (_, i) => i)
+        .filter((i) => plocha[i] === side)
+        .map(formatCell)
+        .join(" ") || "none";
     const five = new Set(winningLine(Uint8Array.from(plocha)));
-    this.root.setAttribute("aria-label", `Board, X: ${stones(COMPUTER)}; O: ${stones(HUMAN)}${five.size > 0 ? `; five in a row: ${[...five].map(formatCell).join(" ")}` : ""}`);
+    this.root.setAttribute(
+      "aria-label",
+      `Board, X: ${stones(COMPUTER)}; O: ${stones(HUMAN)}${five.size > 0 ? `; five in a row: ${[...five].map(formatCell).join(" ")}` : ""}`,
+    );
     this.cells.forEach((cell, i) => {
       const side = plocha[i];
       const score = side === 0 ? scores[i] : 0;

@@ -18,10 +18,17 @@ export interface RecordControls {
 
 export function createRecordControls(handlers: RecordHandlers): RecordControls {
   const root = el("div", "timeline-records");
-  const button = (text: string, title: string, action: () => void): HTMLButtonElement => root.appendChild(actionButton(text, title, action));
-  const copy = button("Copy link", "A link that replays this game up to this ply in the emulator", () => handlers.copyLink());
-  const psq = button("Export PSQ", "Piskvork's game record of the game up to this ply", () => handlers.exportRecord("psq"));
-  const sgf = button("Export SGF", "SGF (FF[4], GM[4]) of the game up to this ply, for Sabaki", () => handlers.exportRecord("sgf"));
+  const button = (text: string, title: string, action: () => void): HTMLButtonElement =>
+    root.appendChild(actionButton(text, title, action));
+  const copy = button("Copy link", "A link that replays this game up to this ply in the emulator", () =>
+    handlers.copyLink(),
+  );
+  const psq = button("Export PSQ", "Piskvork's game record of the game up to this ply", () =>
+    handlers.exportRecord("psq"),
+  );
+  const sgf = button("Export SGF", "SGF (FF[4], GM[4]) of the game up to this ply, for Sabaki", () =>
+    handlers.exportRecord("sgf"),
+  );
   copy.id = "rec-copy";
   psq.id = "rec-psq";
   sgf.id = "rec-sgf";

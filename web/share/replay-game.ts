@@ -26,10 +26,16 @@ async function toMenu(machine: Machine): Promise<void> {
   if (!layout) throw new Error("PISKASM.COM is not running in the emulator");
   const phase = readPhase(machine.memory, layout);
   if (phase === Phase.HUMAN_TURN) await machine.keyboard.type("\x1b");
-  else if (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW) await machine.keyboard.type(" ");
+  else if (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW)
+    await machine.keyboard.type(" ");
 }
 
-export async function replayGame(machine: Machine, game: PiskasmGame, onStable: (state: GameState) => void, onProgress: (plies: number) => void): Promise<ReplayResult> {
+export async function replayGame(
+  machine: Machine,
+  game: PiskasmGame,
+  onStable: (state: GameState) => void,
+  onProgress: (plies: number) => void,
+): Promise<ReplayResult> {
   await toMenu(machine);
   const session = await GameSession.open(machine, { timeoutMs: STEP_TIMEOUT_MS });
   await session.useSeed(game.seed);
@@ -43,16 +49,22 @@ export async function replayGame(machine: Machine, game: PiskasmGame, onStable: 
     if (!humans) {
       if (state.plocha[cell] !== COMPUTER) {
         const actual = state.lastPC < 361 ? formatCell(state.lastPC) : "nothing";
-        return { plies, stopped: `at stone ${i + 1} the program played ${actual} where the game has ${formatCell(cell)}` };
+        return {
+          plies,
+          stopped: `at stone ${i + 1} the program played ${actual} where the game has ${formatCell(cell)}`,
+        };
       }
       plies++;
       continue;
     }
-    if (state.phase !== Phase.HUMAN_TURN) return { plies, stopped: `the game is over after stone ${i}; the link has ${game.moves.length}` };
-    if (state.plocha[cell] !== 0) return { plies, stopped: `stone ${i + 1} ${formatCell(cell)} is on a taken cell` };
+    if (state.phase !== Phase.HUMAN_TURN)
+      return { plies, stopped: `the game is over after stone ${i}; the link has ${game.moves.length}` };
+    if (state.plocha[cell] !== 0)
+      return { plies, stopped: `stone ${i + 1} ${formatCell(cell)} is on a taken cell` };
     await session.humanMove(cell);
     state = session.readState();
-    if (state.plocha[cell] !== HUMAN) return { plies, stopped: `the click on ${formatCell(cell)} placed no stone` };
+    if (state.plocha[cell] !== HUMAN)
+      return { plies, stopped: `the click on ${formatCell(cell)} placed no stone` };
     plies++;
     onStable(state);
     onProgress(plies);

@@ -7,9 +7,7 @@ import { CELLS, formatCell, parseCell, type WhoStarts } from "../../engine-ts/in
 import type { PiskasmGame } from "../../records/piskasm-game.js";
 
 export type ShareRead =
-  | { kind: "none" }
-  | { kind: "game"; game: PiskasmGame }
-  | { kind: "bad"; message: string };
+  { kind: "none" } | { kind: "game"; game: PiskasmGame } | { kind: "bad"; message: string };
 
 /** The fragment (with its `#`) for a game. */
 export function formatShareFragment(game: PiskasmGame): string {
@@ -21,10 +19,14 @@ export function parseShareFragment(hash: string): ShareRead {
   const text = hash.startsWith("#") ? hash.slice(1) : hash;
   if (text.trim() === "") return { kind: "none" };
   const params = new URLSearchParams(text);
-  const bad = (what: string): ShareRead => ({ kind: "bad", message: `The link's game cannot be read: ${what}.` });
+  const bad = (what: string): ShareRead => ({
+    kind: "bad",
+    message: `The link's game cannot be read: ${what}.`,
+  });
   const seedText = params.get("s");
   if (seedText === null) return bad('it has no seed ("s=1234")');
-  if (!/^\d{1,5}$/.test(seedText) || Number(seedText) > 0xffff) return bad(`the seed "${seedText}" is not a number 0..65535`);
+  if (!/^\d{1,5}$/.test(seedText) || Number(seedText) > 0xffff)
+    return bad(`the seed "${seedText}" is not a number 0..65535`);
   const first = params.get("first");
   if (first === null) return bad('it does not say who started ("first=human" or "first=computer")');
   if (first !== "human" && first !== "computer") return bad(`"first=${first}" is neither human nor computer`);

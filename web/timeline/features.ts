@@ -91,7 +91,12 @@ export class GameHistory {
     const machine = this.host.machine();
     if (!machine) return;
     this.host.later(() => {
-      if (this.replayRunning || this.host.machine() !== machine || !sameState(readGameState(machine.memory, layout), state)) return;
+      if (
+        this.replayRunning ||
+        this.host.machine() !== machine ||
+        !sameState(readGameState(machine.memory, layout), state)
+      )
+        return;
       this.timeline.observe(machine, state);
     });
   }
@@ -120,7 +125,8 @@ export class GameHistory {
         await this.timeline.goTo(line[index]);
         return this.timeline.lastTravelMs ?? NaN;
       },
-      nodes: () => this.timeline.tree.nodes().map((n) => ({ id: n.id, parent: n.parent?.id, ply: n.state.moveCount })),
+      nodes: () =>
+        this.timeline.tree.nodes().map((n) => ({ id: n.id, parent: n.parent?.id, ply: n.state.moveCount })),
       goToNode: async (id) => {
         const node = this.timeline.tree.nodes().find((n) => n.id === id);
         if (!node) throw new Error(`the timeline has no node ${id}`);
@@ -142,7 +148,10 @@ export class GameHistory {
     const game = this.timeline.currentGame();
     if (!game) return [];
     const firstSide = game.first === "human" ? HUMAN : COMPUTER;
-    return game.moves.map((cell, i) => ({ cell, side: i % 2 === 0 ? firstSide : firstSide === HUMAN ? COMPUTER : HUMAN }));
+    return game.moves.map((cell, i) => ({
+      cell,
+      side: i % 2 === 0 ? firstSide : firstSide === HUMAN ? COMPUTER : HUMAN,
+    }));
   }
 
   /** The human stone of the current node and a way back to the node before it (to play it again). */
@@ -163,7 +172,11 @@ export class GameHistory {
     if (read.kind === "none") return;
     if (read.kind === "bad") {
       this.say(read.message);
-      this.host.error("This link's game cannot be opened", read.message, "The board stays empty: start a game from the menu, or open a complete link.");
+      this.host.error(
+        "This link's game cannot be opened",
+        read.message,
+        "The board stays empty: start a game from the menu, or open a complete link.",
+      );
       return;
     }
     void this.replay(read.game, "the link's game");
@@ -173,7 +186,9 @@ export class GameHistory {
     this.foreignView.hide();
     this.timeline.clear();
     this.replayRunning = true;
-    this.host.busy(`Replaying ${what} in the emulator: seed ${game.seed} (menu key S), ${game.first} starts, ${game.moves.length} stones…`);
+    this.host.busy(
+      `Replaying ${what} in the emulator: seed ${game.seed} (menu key S), ${game.first} starts, ${game.moves.length} stones…`,
+    );
     try {
       const result = await this.host.run((machine) =>
         replayGame(
@@ -212,7 +227,9 @@ export class GameHistory {
     const text = this.recordText(format);
     const game = this.timeline.currentGame();
     if (text === undefined || !game) return;
-    const url = URL.createObjectURL(new Blob([text], { type: format === "sgf" ? "application/x-go-sgf" : "text/plain" }));
+    const url = URL.createObjectURL(
+      new Blob([text], { type: format === "sgf" ? "application/x-go-sgf" : "text/plain" }),
+    );
     const link = document.createElement("a");
     link.href = url;
     link.download = `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${format}`;
@@ -226,10 +243,13 @@ export class GameHistory {
     const url = `${location.origin}${location.pathname}${fragment}`;
     history.replaceState(null, "", fragment);
     this.records.showLink(url);
-    const unavailable = (): void => this.host.ready("The clipboard is not available here: the link is selected beside the buttons");
+    const unavailable = (): void =>
+      this.host.ready("The clipboard is not available here: the link is selected beside the buttons");
     // Over plain http from another machine the browser has no clipboard API at all.
     if (typeof navigator.clipboard === "undefined") return unavailable();
-    navigator.clipboard.writeText(url).then(() => this.host.ready("Link copied: it replays this game up to this ply"), unavailable);
+    navigator.clipboard
+      .writeText(url)
+      .then(() => this.host.ready("Link copied: it replays this game up to this ply"), unavailable);
   }
 
   private async importRecord(text: string, name: string): Promise<void> {
@@ -239,7 +259,11 @@ export class GameHistory {
     } catch (error) {
       const detail = error instanceof RecordError ? error.message : String(error);
       this.say(`${name}: ${detail}`);
-      this.host.error(`${name} cannot be read`, detail, "Open a PSQ (Piskvork) or SGF (FF[4], GM[4]) record of a 19x19 game.");
+      this.host.error(
+        `${name} cannot be read`,
+        detail,
+        "Open a PSQ (Piskvork) or SGF (FF[4], GM[4]) record of a 19x19 game.",
+      );
       return;
     }
     if (read.kind === "piskasm") {
@@ -247,7 +271,9 @@ export class GameHistory {
       return;
     }
     this.foreignView.open(name, read.moves, `${name}: ${read.why}`);
-    this.say(`${name} is not a game PISKASM.COM played here (${read.moves.length} stones${read.moves.length > 0 ? `, last ${formatCell(read.moves[read.moves.length - 1])}` : ""}): the emulator cannot reproduce it.`);
+    this.say(
+      `${name} is not a game PISKASM.COM played here (${read.moves.length} stones${read.moves.length > 0 ? `, last ${formatCell(read.moves[read.moves.length - 1])}` : ""}): the emulator cannot reproduce it.`,
+    );
     this.host.ready(this.lastMessage ?? "");
   }
 
@@ -258,5 +284,10 @@ export class GameHistory {
 
 /** The same stable state: phase, counts and every cell of the board. */
 function sameState(a: GameState, b: GameState): boolean {
-  return a.phase === b.phase && a.moveCount === b.moveCount && a.gameCount === b.gameCount && a.plocha.every((side, i) => side === b.plocha[i]);
+  return (
+    a.phase === b.phase &&
+    a.moveCount === b.moveCount &&
+    a.gameCount === b.gameCount &&
+    a.plocha.every((side, i) => side === b.plocha[i])
+  );
 }

@@ -89,7 +89,8 @@ export class GameTree<S> {
 
   /** Makes `node` current and the line through it the preferred one. */
   goTo(node: PlyNode<S>): void {
-    for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) parent.preferred = child;
+    for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent)
+      parent.preferred = child;
     this.currentNode = node;
   }
 
@@ -112,8 +113,21 @@ export class GameTree<S> {
     return out;
   }
 
-  private makeNode(parent: PlyNode<S> | undefined, moves: readonly number[], state: GameState, snapshot: S): PlyNode<S> {
-    return { id: this.nextId++, parent, children: [], moves, state: copyState(state), snapshot, preferred: undefined };
+  private makeNode(
+    parent: PlyNode<S> | undefined,
+    moves: readonly number[],
+    state: GameState,
+    snapshot: S,
+  ): PlyNode<S> {
+    return {
+      id: this.nextId++,
+      parent,
+      children: [],
+      moves,
+      state: copyState(state),
+      snapshot,
+      preferred: undefined,
+    };
   }
 }
 
@@ -140,6 +154,11 @@ function startOf(state: GameState): { moves: number[]; first: WhoStarts; fromSta
     if (state.plocha[i] === COMPUTER) computerStones++;
   }
   if (stones.length === 0) return { moves: [], first: "human", fromStart: true };
-  if (stones.length === 1 && computerStones === 1) return { moves: stones, first: "computer", fromStart: true };
-  return { moves: stones, first: computerStones > stones.length - computerStones ? "computer" : "human", fromStart: false };
+  if (stones.length === 1 && computerStones === 1)
+    return { moves: stones, first: "computer", fromStart: true };
+  return {
+    moves: stones,
+    first: computerStones > stones.length - computerStones ? "computer" : "human",
+    fromStart: false,
+  };
 }

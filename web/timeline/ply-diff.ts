@@ -7,7 +7,9 @@
 import { BOARD_SIZE, CELLS, DIRECTIONS } from "../../engine-ts/index.js";
 
 /** The compass name of DIRECTIONS[k] (row grows downwards on the screen: dr = -1 is north). */
-export const RAY_NAMES: readonly string[] = DIRECTIONS.map(([dr, dc]) => `${dr < 0 ? "N" : dr > 0 ? "S" : ""}${dc < 0 ? "W" : dc > 0 ? "E" : ""}`);
+export const RAY_NAMES: readonly string[] = DIRECTIONS.map(
+  ([dr, dc]) => `${dr < 0 ? "N" : dr > 0 ? "S" : ""}${dc < 0 ? "W" : dc > 0 ? "E" : ""}`,
+);
 
 export interface RayHit {
   /** The stone whose Update reached the cell. */
@@ -40,7 +42,11 @@ export function rayTo(stone: number, cell: number): RayHit | undefined {
 }
 
 /** Cells whose Info differs between `before` and `after`, with the rays of `stones` that reach them. */
-export function infoChanges(before: ArrayLike<number>, after: ArrayLike<number>, stones: readonly number[]): CellChange[] {
+export function infoChanges(
+  before: ArrayLike<number>,
+  after: ArrayLike<number>,
+  stones: readonly number[],
+): CellChange[] {
   const out: CellChange[] = [];
   for (let cell = 0; cell < CELLS; cell++) {
     if (before[cell] === after[cell]) continue;

@@ -24,7 +24,8 @@ export async function packSnapshot(state: ArrayBuffer): Promise<StoredSnapshot> 
 
 export function unpackSnapshot(stored: StoredSnapshot): ArrayBuffer {
   const bytes = inflateSync(stored.bytes, { out: new Uint8Array(stored.rawBytes) });
-  if (bytes.byteLength !== stored.rawBytes) throw new Error(`a stored snapshot unpacked to ${bytes.byteLength} bytes, expected ${stored.rawBytes}`);
+  if (bytes.byteLength !== stored.rawBytes)
+    throw new Error(`a stored snapshot unpacked to ${bytes.byteLength} bytes, expected ${stored.rawBytes}`);
   return bytes.buffer;
 }
 

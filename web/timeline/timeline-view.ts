@@ -87,7 +87,12 @@ export class TimelineView {
   /** The timeline's keys move along the line while the focus is in the card (and not in its text field). */
   private key(event: KeyboardEvent): void {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || !this.root.contains(target) || target.matches("input:not([type=range]), textarea, select")) return;
+    if (
+      !(target instanceof HTMLElement) ||
+      !this.root.contains(target) ||
+      target.matches("input:not([type=range]), textarea, select")
+    )
+      return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
     const key = TIMELINE_KEYS.find((k) => k.key === event.key);
     if (!key) return;
@@ -101,7 +106,9 @@ export class TimelineView {
     this.slider.max = String(Math.max(0, line.length - 1));
     this.slider.value = String(Math.max(0, index));
     this.slider.disabled = line.length < 2;
-    this.label.textContent = current ? `ply ${current.moves.length} · node ${index + 1} of ${line.length} on this line` : "no game yet";
+    this.label.textContent = current
+      ? `ply ${current.moves.length} · node ${index + 1} of ${line.length} on this line`
+      : "no game yet";
     this.renderTree(new Set(line));
     this.renderChanges(current);
     this.showCell();
@@ -115,7 +122,10 @@ export class TimelineView {
     let depthMax = 0;
     const place = (node: TimelineNode, depth: number, lane: number): void => {
       depthMax = Math.max(depthMax, depth);
-      const dot = el("button", `dot${onLine.has(node) ? " on-line" : ""}${node === this.timeline.tree.current ? " current" : ""}`);
+      const dot = el(
+        "button",
+        `dot${onLine.has(node) ? " on-line" : ""}${node === this.timeline.tree.current ? " current" : ""}`,
+      );
       dot.type = "button";
       dot.id = `tl-node-${node.id}`;
       dot.tabIndex = node === this.timeline.tree.current ? 0 : -1;
@@ -147,10 +157,18 @@ export class TimelineView {
     const all = infoChanges(parent.state.info, node.state.info, stones);
     const ts = this.engineInfo(node);
     const sorted = [...all].sort((a, b) => Math.abs(b.after - b.before) - Math.abs(a.after - a.before));
-    const items = sorted.slice(0, LISTED_CHANGES).map((change) => el("li", undefined, describeChange(change, ts?.[change.cell])));
-    if (all.length > LISTED_CHANGES) items.push(el("li", "muted", `… ${all.length - LISTED_CHANGES} more cells changed (${all.length} in all)`));
+    const items = sorted
+      .slice(0, LISTED_CHANGES)
+      .map((change) => el("li", undefined, describeChange(change, ts?.[change.cell])));
+    if (all.length > LISTED_CHANGES)
+      items.push(
+        el("li", "muted", `… ${all.length - LISTED_CHANGES} more cells changed (${all.length} in all)`),
+      );
     if (all.length === 0) items.push(el("li", "muted", "no Info word changed"));
-    this.changes.replaceChildren(el("li", "muted", `stones ${stones.map(formatCell).join(", ")}: ${all.length} cells changed`), ...items);
+    this.changes.replaceChildren(
+      el("li", "muted", `stones ${stones.map(formatCell).join(", ")}: ${all.length} cells changed`),
+      ...items,
+    );
   }
 
   private showCell(): void {
@@ -201,6 +219,11 @@ function describeChange(change: CellChange, ts: number | undefined): string {
     : change.rays.length > 0
       ? change.rays.map((r) => rayWords(r.ray, r.distance, r.stone)).join(", ")
       : "out of reach of the new stones";
-  const check = ts === undefined ? "" : ts === change.after ? " · the reference engine agrees" : ` · the reference engine says ${ts}`;
+  const check =
+    ts === undefined
+      ? ""
+      : ts === change.after
+        ? " · the reference engine agrees"
+        : ` · the reference engine says ${ts}`;
   return `${formatCell(change.cell)}: ${change.before} → ${change.after} (${sign}${delta}), ${why}${check}`;
 }

@@ -25,7 +25,10 @@ export interface TimelineListener {
 }
 
 const inGame = (phase: number): boolean =>
-  phase === Phase.HUMAN_TURN || phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
+  phase === Phase.HUMAN_TURN ||
+  phase === Phase.COMPUTER_WON ||
+  phase === Phase.HUMAN_WON ||
+  phase === Phase.DRAW;
 
 export class Timeline {
   readonly tree = new GameTree<Promise<StoredSnapshot>>();
@@ -99,7 +102,11 @@ export class Timeline {
   async memory(): Promise<{ nodes: number; packedBytes: number; rawBytes: number }> {
     const nodes = this.tree.nodes();
     const stored = await Promise.all(nodes.map((n) => n.snapshot));
-    return { nodes: nodes.length, packedBytes: stored.reduce((s, x) => s + x.bytes.byteLength, 0), rawBytes: stored.reduce((s, x) => s + x.rawBytes, 0) };
+    return {
+      nodes: nodes.length,
+      packedBytes: stored.reduce((s, x) => s + x.bytes.byteLength, 0),
+      rawBytes: stored.reduce((s, x) => s + x.rawBytes, 0),
+    };
   }
 
   private notify(): void {
