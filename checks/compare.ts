@@ -3,6 +3,19 @@ import type { EngineState } from "../engine-ts/index.js";
 import { cellDiff, scalarDiff, type Diff } from "./diff-types.js";
 import { CELLS, type GameState } from "../guest/game-view.js";
 
+/**
+ * Every differing word of the score tables. The tables are built once at start-up (build_bodovani,
+ * buildBodovani); a wrong word shows in Info only on a board that holds its shape, so the runner
+ * compares them outright at the start of every game.
+ */
+export function compareTables(asm: Uint16Array, ts: Uint16Array): Diff[] {
+  const diffs: Diff[] = [];
+  for (let i = 0; i < Math.max(asm.length, ts.length); i++) {
+    if (asm[i] !== ts[i]) diffs.push(scalarDiff("Bodovani", `[${i}] ${asm[i]}`, `[${i}] ${ts[i]}`));
+  }
+  return diffs;
+}
+
 /** Every differing field: Plocha and Info cell by cell, then the scalars. Empty when they agree. */
 export function compareStates(asm: GameState, ts: Readonly<EngineState>): Diff[] {
   const diffs: Diff[] = [];

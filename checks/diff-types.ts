@@ -7,6 +7,8 @@ export type DiffField =
   | "VolnaPole"
   | "Phase"
   | "MoveCount"
+  /** A word of the score tables (cell = null; asm and ts name the word: "[i] value"). */
+  | "Bodovani"
   /** The character shown for a cell is not the stone of the asm's Plocha (asm = shown, ts = expected). */
   | "Screen"
   /** The foreground colour of a stone breaks the LastPC highlight rule (asm = shown, ts = expected). */

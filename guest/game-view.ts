@@ -168,6 +168,17 @@ export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
   };
 }
 
+/** Words of the asm's score tables (docs/evaluator.md section 7). */
+export const BODOVANI_WORDS = 448;
+
+/** Reads the asm's score tables, Bodovani, through the debug header. */
+export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {
+  const bytes = mem.read(layout.bodovani, BODOVANI_WORDS * 2);
+  const out = new Uint16Array(BODOVANI_WORDS);
+  for (let i = 0; i < BODOVANI_WORDS; i++) out[i] = bytes[2 * i] + (bytes[2 * i + 1] << 8);
+  return out;
+}
+
 /** Screen position (column, row) of the character that shows board cell `index`. */
 export function cellToScreen(geometry: BoardGeometry, index: number): { col: number; row: number } {
   const r = Math.floor(index / BOARD_SIZE);

@@ -3,8 +3,8 @@
  * against engine-ts on the full state and the screen. A game stops at its first divergence.
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
-import { compareStates } from "../checks/compare.js";
-import { cellToScreen, type GameState } from "../guest/game-view.js";
+import { compareStates, compareTables } from "../checks/compare.js";
+import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
 import {
@@ -125,10 +125,35 @@ interface Opening {
 }
 
 /**
+ * The opening's check with the score tables compared word for word: a table word that no board of
+ * the game reaches would otherwise never be seen (its mutants survived every game).
+ */
+function withTables(session: GameSession, opening: Opening): Opening {
+  const diffs = compareTables(readBodovani(session.machine.memory, session.layout), opening.engine.bodovani);
+  if (diffs.length === 0) return opening;
+  const mismatch = opening.mismatch ?? {
+    ply: opening.asm.moveCount,
+    diffs: [],
+    screen: [...session.machine.screen().lines],
+  };
+  return { ...opening, mismatch: { ...mismatch, diffs: [...mismatch.diffs, ...diffs] } };
+}
+
+/**
  * From the menu to the first human turn: a sweep policy's menu noise and set-up first (each step
- * checked), or simply the menu key of who starts.
+ * checked), or simply the menu key of who starts; the score tables compared at once.
  */
 async function openGame(
+  session: GameSession,
+  spec: GameSpec,
+  policy: OpponentPolicy,
+  hooks: RunHooks,
+): Promise<Opening> {
+  return withTables(session, await openBoard(session, spec, policy, hooks));
+}
+
+/** openGame's moves: the menu, the seed, the set-up or the key of who starts. */
+async function openBoard(
   session: GameSession,
   spec: GameSpec,
   policy: OpponentPolicy,

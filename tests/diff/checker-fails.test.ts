@@ -72,7 +72,7 @@ describe("the differential checker", () => {
     reports.corrupted = report;
   });
 
-  it("reports a wrong table entry at exactly the cells it changes, with the asm's and engine-ts's values", async () => {
+  it("reports a wrong table entry as its Bodovani word at the first move, and Info at exactly the cells it changes", async () => {
     const outcome = await playGame(session, spec("computer"), { engine: wrongTableEngine });
     expect(outcome.result).toBe("mismatch");
     const mismatch = outcome.mismatch;
@@ -90,7 +90,18 @@ describe("the differential checker", () => {
         expected.push({ cell, asm: right.state.info[cell], ts: wrong.state.info[cell] });
       }
     }
-    expect(expected.length).toBeGreaterThan(0);
+    const word = LAYOUT.attack[5] + WRONG_MASK;
+    const correct = buildBodovani()[word];
+    expect(mismatch.diffs.filter((d) => d.field === "Bodovani")).toEqual([
+      {
+        field: "Bodovani",
+        cell: null,
+        row: null,
+        col: null,
+        asm: `[${word}] ${correct}`,
+        ts: `[${word}] ${correct + 1}`,
+      },
+    ]);
     const infoDiffs = mismatch.diffs
       .filter((d) => d.field === "Info")
       .map(({ cell, asm, ts }) => ({ cell, asm, ts }));

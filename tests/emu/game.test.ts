@@ -9,7 +9,7 @@
  *   test-piskasm-nomouse.img  PISKASM               (no mouse driver)
  */
 import { resolve } from "node:path";
-import { bootForDescribe, readBodovani, ROOT, testFloppy } from "./support.js";
+import { bootForDescribe, ROOT, testFloppy } from "./support.js";
 import { describe, expect, it } from "vitest";
 import type { Machine } from "../../emu/types.js";
 import {
@@ -33,6 +33,7 @@ import {
   readGameState,
   type GameLayout,
   type GameState,
+  readBodovani,
 } from "../../guest/game-view.js";
 
 const BOOT_TIMEOUT_MS = 60_000;

@@ -6,8 +6,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { bootFloppy, type BootOptions } from "../../emu/node.js";
-import type { GuestMemory, Machine } from "../../emu/types.js";
-import type { GameLayout } from "../../guest/game-view.js";
+import type { Machine } from "../../emu/types.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 const DEFAULT_BOOT_TIMEOUT_MS = 60_000;
@@ -47,13 +46,4 @@ export function bootForDescribe<T>(
     if (wrapped === undefined) throw new Error("the machine of this describe block did not boot");
     return wrapped;
   };
-}
-
-/** Reads the 448 words of the asm's score tables (docs/evaluator.md section 7) through the debug header. */
-export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {
-  const words = 448;
-  const bytes = mem.read(layout.bodovani, words * 2);
-  const out = new Uint16Array(words);
-  for (let i = 0; i < words; i++) out[i] = bytes[2 * i] + (bytes[2 * i + 1] << 8);
-  return out;
 }
