@@ -184,6 +184,42 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   };
 }
 
+/** What runInWorkers shares with handleMessage: the jobs, the finished ones and where results go. */
+interface WorkerPool {
+  workers: Worker[];
+  done: Set<number>;
+  listener: RunListener;
+  fail: (error: Error) => void;
+}
+
+/** Handles one message of job `j`: results to the listener, job 1's menu snapshot to the other jobs. */
+function handleMessage(pool: WorkerPool, j: number, message: WorkerMessage): void {
+  const { workers, done, listener, fail } = pool;
+  switch (message.kind) {
+    case "moves":
+      for (let m = 0; m < message.count; m++) listener.onMove?.();
+      break;
+    case "menu": {
+      const shared: MenuMessage = { kind: "menu", menu: message.menu };
+      for (const other of workers.slice(1)) other.postMessage(shared);
+      break;
+    }
+    case "game":
+      listener.onGame?.(message.outcome);
+      break;
+    case "coverage":
+      listener.onCoverage?.(message.hits);
+      break;
+    case "error":
+      fail(new Error(`job ${j + 1}: ${message.message}`));
+      break;
+    case "done":
+      done.add(j);
+      void workers[j].terminate();
+      break;
+  }
+}
+
 /**
  * Plays the slice in `jobs` worker threads. Job 1 boots; the others start at once but wait for its
  * machine at the game's menu and continue from that snapshot: one boot per run instead of one per
@@ -225,31 +261,7 @@ function runInWorkers(
       stopAll();
       reject(error);
     };
-    const handle = (j: number, message: WorkerMessage): void => {
-      switch (message.kind) {
-        case "moves":
-          for (let m = 0; m < message.count; m++) listener.onMove?.();
-          break;
-        case "menu": {
-          const shared: MenuMessage = { kind: "menu", menu: message.menu };
-          for (const other of workers.slice(1)) other.postMessage(shared);
-          break;
-        }
-        case "game":
-          listener.onGame?.(message.outcome);
-          break;
-        case "coverage":
-          listener.onCoverage?.(message.hits);
-          break;
-        case "error":
-          fail(new Error(`job ${j + 1}: ${message.message}`));
-          break;
-        case "done":
-          done.add(j);
-          void workers[j].terminate();
-          break;
-      }
-    };
+    const pool: WorkerPool = { workers, done, listener, fail };
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
       const input: WorkerInput = {
@@ -262,7 +274,7 @@ function runInWorkers(
       const worker = new Worker(script, { workerData: input });
       workers.push(worker);
       running++;
-      worker.on("message", (message: WorkerMessage) => events.push(() => handle(j, message)));
+      worker.on("message", (message: WorkerMessage) => events.push(() => handleMessage(pool, j, message)));
       worker.on("error", (error) => fail(new Error(`job ${j + 1}: ${error.message}`)));
       worker.on("exit", (code) =>
         events.push(() => {

@@ -9,7 +9,6 @@ import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
-import { DebuggerPanel } from "./debugger/debugger-panel.js";
 import { byId } from "./dom.js";
 import { messageOf, type ErrorBox } from "./error-box.js";
 import type { MoveRecord } from "./follower.js";
@@ -18,12 +17,12 @@ import type { Starter } from "./game-driver.js";
 import { InputQueue } from "./input-queue.js";
 import { MachineActions } from "./machine-actions.js";
 import { MachineHost } from "./machine-host.js";
+import { mountPanels, type Panels } from "./mount-panels.js";
 import { exposeProbe, machineProbe } from "./page-probe.js";
 import { PointerRelay } from "./pointer-relay.js";
 import { RateMeter } from "./rate-meter.js";
 import { scrollScreenTo, textLayerSize } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
-import { GameHistory } from "./timeline/features.js";
 import { GameWatcher } from "./watcher.js";
 
 export interface AppParts {
@@ -33,8 +32,6 @@ export interface AppParts {
   /** The player has a touch screen and no keyboard: hints name taps and buttons. */
   touch: boolean;
 }
-
-const NOT_RUNNING = "the emulator is not running";
 
 export class App implements ToolbarHandlers {
   private menuAt: number | undefined;
@@ -50,8 +47,7 @@ export class App implements ToolbarHandlers {
   private readonly host: MachineHost;
   private readonly rate: RateMeter;
   private readonly actions: MachineActions;
-  private readonly history: GameHistory;
-  private readonly debuggerPanel: DebuggerPanel;
+  private readonly panels: Panels;
 
   constructor(private readonly parts: AppParts) {
     const { status, errors, touch } = parts;
@@ -73,7 +69,7 @@ export class App implements ToolbarHandlers {
       changed: () => this.updateControls(),
       leaving: async () => {
         this.watcher.stop();
-        await this.debuggerPanel.leave();
+        await this.panels.debuggerPanel.leave();
       },
       running: (machine, fresh) => {
         if (fresh) this.menuAt = undefined;
@@ -103,36 +99,22 @@ export class App implements ToolbarHandlers {
       new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
       () => this.toolbar.wantsLock(),
     );
-    const history = new GameHistory(
-      {
-        run: (step) =>
-          this.queue.run(() => (this.machine ? step(this.machine) : Promise.reject(new Error(NOT_RUNNING)))),
-        machine,
-        later: (task) => this.afterPaint.run(task),
-        restored: (machine) => this.machineReplaced(machine, history.knownMoves()),
-        busy: (text) => status.busy(text),
-        ready: (text) => status.ready(text),
-        error: (title, detail, hint) => errors.show(title, detail, hint),
-      },
-      byId("timeline-mount", HTMLElement),
-    );
-    this.history = history;
-    const lastMove = (): ReturnType<GameHistory["lastMove"]> => history.lastMove();
-    const stopped = (where: string | undefined): void => this.game.debuggerStopped(where);
-    this.debuggerPanel = new DebuggerPanel({
+    this.panels = mountPanels({
+      status,
+      errors,
       machine,
-      error: (title, detail) => errors.show(title, detail),
-      lastMove,
-      stopped,
+      queued: (task) => this.queue.run(task),
+      later: (task) => this.afterPaint.run(task),
+      restored: (restored, known) => this.machineReplaced(restored, known),
+      stopped: (where) => this.game.debuggerStopped(where),
     });
-    byId("debugger-mount", HTMLElement).append(this.debuggerPanel.root);
     exposeProbe({
       ...this.game.probe(),
       ...machineProbe(() => this.machine),
       menuVisibleMs: () => this.menuAt,
       pendingInput: () => this.queue.length,
-      timeline: history.probe(),
-      debugger: this.debuggerPanel.probe(),
+      timeline: this.panels.history.probe(),
+      debugger: this.panels.debuggerPanel.probe(),
     });
     this.rate.start();
   }
@@ -166,26 +148,26 @@ export class App implements ToolbarHandlers {
 
   /** A new machine state (boot, reset, a loaded state, a timeline ply): follow the game from scratch. */
   private machineReplaced(machine: Machine, known: readonly MoveRecord[] = []): void {
-    if (known.length === 0) this.history.clear();
+    if (known.length === 0) this.panels.history.clear();
     this.game.forget(known);
     this.watcher.invalidate(machine);
     this.updateControls();
     // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.
     const failed = (error: unknown): void =>
       this.parts.errors.show("The debugger could not attach to the restored machine", error);
-    this.debuggerPanel.machineRestored().catch(failed);
+    this.panels.debuggerPanel.machineRestored().catch(failed);
   }
 
   private onState(state: GameState, layout: GameLayout): boolean {
     const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
-    this.history.onState(state, layout);
+    this.panels.history.onState(state, layout);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = performance.now();
       performance.mark("piskasm:menu-visible");
       this.host.saveMenu();
-      this.history.onMenu();
+      this.panels.history.onMenu();
     }
     return true;
   }

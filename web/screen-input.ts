@@ -67,6 +67,53 @@ export interface ScreenInputOptions {
 const LOCK_ESC_GRACE_MS = 300;
 
 /**
+ * The screen's mouse: a click or tap engages the screen and names a text cell, or takes pointer lock
+ * (options.wantsLock); with the lock, movement and the left button go to the guest as they are.
+ */
+function attachScreenMouse(
+  screen: HTMLElement,
+  options: ScreenInputOptions,
+  handlers: ScreenInputHandlers,
+  engage: (on: boolean) => void,
+): void {
+  const locked = (): boolean => document.pointerLockElement === screen;
+  screen.addEventListener("mousedown", (event) => {
+    if (event.button !== 0) return;
+    // Without preventScroll a screen taller than the window's free part (a landscape phone) scrolls
+    // into view under the finger, and the click's coordinates then name another row.
+    screen.focus({ preventScroll: true });
+    engage(true);
+    if (locked()) {
+      handlers.button(true);
+      return;
+    }
+    if (options.wantsLock()) {
+      event.preventDefault();
+      // A refused lock (no user activation) reaches the page's unhandled-rejection box, as before.
+      void screen.requestPointerLock();
+    }
+  });
+  screen.addEventListener("mouseup", (event) => {
+    if (event.button === 0 && locked()) handlers.button(false);
+  });
+  // A tap arrives as a click too; a scroll or a pinch of the page does not, so it never makes a move.
+  screen.addEventListener("click", (event) => {
+    if (event.button !== 0 || locked() || options.wantsLock()) return;
+    const cell = cellAt(screen, event.clientX, event.clientY);
+    screen.focus({ preventScroll: true });
+    engage(true);
+    if (cell) handlers.clickCell(cell);
+  });
+  screen.addEventListener("mousemove", (event) => {
+    if (locked()) handlers.move(event.movementX, event.movementY);
+    else handlers.hover(cellAt(screen, event.clientX, event.clientY));
+  });
+  screen.addEventListener("mouseleave", () => {
+    if (!locked()) handlers.hover(undefined);
+  });
+}
+
+/**
  * Keys reach the guest only while the screen is "engaged": after a click or tap on it, or Enter while
  * it has the focus. Tab and Shift+Tab are never sent: they move the focus on, which disengages it.
  */
@@ -120,40 +167,7 @@ export function attachScreenInput(
   screen.addEventListener("focus", () => engage(engaged));
   screen.addEventListener("blur", () => engage(false));
 
-  screen.addEventListener("mousedown", (event) => {
-    if (event.button !== 0) return;
-    // Without preventScroll a screen taller than the window's free part (a landscape phone) scrolls
-    // into view under the finger, and the click's coordinates then name another row.
-    screen.focus({ preventScroll: true });
-    engage(true);
-    if (locked()) {
-      handlers.button(true);
-      return;
-    }
-    if (options.wantsLock()) {
-      event.preventDefault();
-      // A refused lock (no user activation) reaches the page's unhandled-rejection box, as before.
-      void screen.requestPointerLock();
-    }
-  });
-  screen.addEventListener("mouseup", (event) => {
-    if (event.button === 0 && locked()) handlers.button(false);
-  });
-  // A tap arrives as a click too; a scroll or a pinch of the page does not, so it never makes a move.
-  screen.addEventListener("click", (event) => {
-    if (event.button !== 0 || locked() || options.wantsLock()) return;
-    const cell = cellAt(screen, event.clientX, event.clientY);
-    screen.focus({ preventScroll: true });
-    engage(true);
-    if (cell) handlers.clickCell(cell);
-  });
-  screen.addEventListener("mousemove", (event) => {
-    if (locked()) handlers.move(event.movementX, event.movementY);
-    else handlers.hover(cellAt(screen, event.clientX, event.clientY));
-  });
-  screen.addEventListener("mouseleave", () => {
-    if (!locked()) handlers.hover(undefined);
-  });
+  attachScreenMouse(screen, options, handlers, engage);
   document.addEventListener("pointerlockchange", () => {
     if (!locked()) lockEndedAt = performance.now();
     screen.classList.toggle("locked", locked());

@@ -42,6 +42,35 @@ export interface Toolbar {
 
 const MAX_SEED = 65535;
 
+/** On a phone the machine's controls wait behind one button (CSS shows the button only there). */
+function attachMachineMenu(): void {
+  const machineButton = byId("btn-machine", HTMLButtonElement);
+  const machineGroup = byId("machine-group", HTMLDivElement);
+  machineButton.addEventListener("click", () => {
+    const open = machineButton.getAttribute("aria-expanded") !== "true";
+    machineButton.setAttribute("aria-expanded", String(open));
+    machineGroup.classList.toggle("open", open);
+  });
+}
+
+/** Passes the file chosen in `input` to `take`, and empties the input so the same file can be chosen again. */
+function onFile(input: HTMLInputElement, take: (file: File) => void): void {
+  input.addEventListener("change", () => {
+    const chosen = input.files?.[0];
+    input.value = "";
+    if (chosen) take(chosen);
+  });
+}
+
+/** The rate as the toolbar shows it: "paused", "— MIPS" while unknown, or the MIPS to 2 or 3 digits. */
+function formatRate(mips: number | "paused" | undefined): string {
+  return mips === "paused"
+    ? "paused"
+    : mips === undefined
+      ? "— MIPS"
+      : `${mips < 10 ? mips.toFixed(2) : mips.toFixed(0)} MIPS`;
+}
+
 export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
   const human = byId("btn-new-human", HTMLButtonElement);
   const computer = byId("btn-new-computer", HTMLButtonElement);
@@ -59,14 +88,7 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
   const floppy = byId("file-floppy", HTMLInputElement);
   const floppyLabel = byId("lbl-floppy", HTMLLabelElement);
   const lock = byId("chk-lock", HTMLInputElement);
-  // On a phone the machine's controls wait behind one button (CSS shows the button only there).
-  const machineButton = byId("btn-machine", HTMLButtonElement);
-  const machineGroup = byId("machine-group", HTMLDivElement);
-  machineButton.addEventListener("click", () => {
-    const open = machineButton.getAttribute("aria-expanded") !== "true";
-    machineButton.setAttribute("aria-expanded", String(open));
-    machineGroup.classList.toggle("open", open);
-  });
+  attachMachineMenu();
 
   const startGame = (starter: Starter): void => {
     const text = seed.value.trim();
@@ -74,13 +96,6 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
     const value = Number(text);
     if (!/^\d{1,5}$/.test(text) || value > MAX_SEED) return handlers.badSeed(text);
     handlers.newGame(starter, value);
-  };
-  const onFile = (input: HTMLInputElement, take: (file: File) => void): void => {
-    input.addEventListener("change", () => {
-      const chosen = input.files?.[0];
-      input.value = "";
-      if (chosen) take(chosen);
-    });
   };
   human.addEventListener("click", () => startGame("human"));
   computer.addEventListener("click", () => startGame("computer"));
@@ -118,12 +133,7 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
       handlers.speed(value);
     },
     showRate(mips) {
-      rate.value =
-        mips === "paused"
-          ? "paused"
-          : mips === undefined
-            ? "— MIPS"
-            : `${mips < 10 ? mips.toFixed(2) : mips.toFixed(0)} MIPS`;
+      rate.value = formatRate(mips);
       rate.dataset.mips = typeof mips === "number" ? String(mips) : "";
     },
     focusSeed: () => seed.focus(),

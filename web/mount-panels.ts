@@ -1,0 +1,69 @@
+/**
+ * The page's timeline (GameHistory: timeline, share links, records) and debugger panel, built and
+ * mounted together because the debugger's "last move" comes from the timeline. They reach the app
+ * only through PanelsHost.
+ */
+import type { Machine } from "../emu/types.js";
+import { DebuggerPanel } from "./debugger/debugger-panel.js";
+import { byId } from "./dom.js";
+import type { ErrorBox } from "./error-box.js";
+import type { MoveRecord } from "./follower.js";
+import type { StatusLine } from "./status.js";
+import { GameHistory } from "./timeline/features.js";
+
+const NOT_RUNNING = "the emulator is not running";
+
+/** Runs `step` on the machine running now, or rejects when there is none. */
+function onMachine<T>(
+  machine: () => Machine | undefined,
+  step: (machine: Machine) => Promise<T>,
+): Promise<T> {
+  const running = machine();
+  return running ? step(running) : Promise.reject(new Error(NOT_RUNNING));
+}
+
+/** What the two panels need from the app. */
+export interface PanelsHost {
+  status: StatusLine;
+  errors: ErrorBox;
+  /** The machine running now. */
+  machine: () => Machine | undefined;
+  /** Runs `task` after every input step queued before it. */
+  queued: <T>(task: () => Promise<T>) => Promise<T>;
+  /** Runs `task` in a task after the page has painted. */
+  later: (task: () => void) => void;
+  /** A timeline restore replaced the machine's state; `known` are the moves that led to it. */
+  restored: (machine: Machine, known: readonly MoveRecord[]) => void;
+  /** The debugger stopped the program (`where` says where) or let it run again (undefined). */
+  stopped: (where: string | undefined) => void;
+}
+
+export interface Panels {
+  history: GameHistory;
+  debuggerPanel: DebuggerPanel;
+}
+
+/** Builds the timeline and the debugger panel into #timeline-mount and #debugger-mount. */
+export function mountPanels(host: PanelsHost): Panels {
+  const { status, errors, machine } = host;
+  const history = new GameHistory(
+    {
+      run: (step) => host.queued(() => onMachine(machine, step)),
+      machine,
+      later: (task) => host.later(task),
+      restored: (restored) => host.restored(restored, history.knownMoves()),
+      busy: (text) => status.busy(text),
+      ready: (text) => status.ready(text),
+      error: (title, detail, hint) => errors.show(title, detail, hint),
+    },
+    byId("timeline-mount", HTMLElement),
+  );
+  const debuggerPanel = new DebuggerPanel({
+    machine,
+    error: (title, detail) => errors.show(title, detail),
+    lastMove: () => history.lastMove(),
+    stopped: (where) => host.stopped(where),
+  });
+  byId("debugger-mount", HTMLElement).append(debuggerPanel.root);
+  return { history, debuggerPanel };
+}
