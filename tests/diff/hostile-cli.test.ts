@@ -35,6 +35,9 @@ function shardOf(out: string, shard: string, image = faulty): void {
     "5",
     "--max-moves",
     "2",
+    // Every game of the random policy reaches the faulty first move (sweep's set-up openings need not).
+    "--policy",
+    "random",
     "--shard",
     shard,
     "--image",
