@@ -64,11 +64,15 @@ export async function playOnScreen(page: Page, cell: number, pointer: Pointer): 
   }
 }
 
+/** New game (human starts); a game in progress is left only after the page's confirmation. */
+export async function newGameLeavingAny(page: Page): Promise<void> {
+  await page.click("#btn-new-human");
+  if (await page.locator("#dlg-confirm").isVisible()) await page.click("#confirm-action");
+}
+
 /** From the menu: a new game (human starts) and the planned quick game played to its end. Returns the final phase. */
 export async function playQuickGame(page: Page, pointer: Pointer): Promise<number> {
-  await page.click("#btn-new-human");
-  // A game in progress is left only after the page's confirmation.
-  if (await page.locator("#dlg-confirm").isVisible()) await page.click("#confirm-action");
+  await newGameLeavingAny(page);
   const start = await waitForState(page, "s.phase === 2 && s.moveCount === 0");
   for (const cell of planQuickGame(start.seed)) await playOnScreen(page, cell, pointer);
   return (await probeState(page)).phase;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, launchChromium, probeState, PROJECT, waitForState } from "../browser/browser.js";
-import { playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
+import { newGameLeavingAny, playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
 import { hostFolder, type StaticHost } from "./static-host.js";
 
 const SITE = join(PROJECT, "build", "site");
@@ -115,7 +115,7 @@ async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
   try {
     const file = join(dir, download.suggestedFilename());
     await download.saveAs(file);
-    await page.click("#btn-new-human");
+    await newGameLeavingAny(page);
     await waitForState(page, "s.phase === 2 && s.moveCount === 0");
     await page.setInputFiles("#file-state", file);
     expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
