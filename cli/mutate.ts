@@ -1,6 +1,7 @@
 /** `piskasm mutate`: mutation testing of the differential harness (asm mutants of PISKASM.COM). */
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import { ensureWritableDir } from "../util/files.js";
 import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
@@ -23,7 +24,6 @@ import {
 } from "../mutate/report.js";
 import { SelectionError, spread } from "../mutate/select.js";
 import type { PreparedMutant, TargetMutants } from "../mutate/target.js";
-import { tsTarget } from "../mutate/ts-target.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
@@ -152,6 +152,24 @@ function parsePlan(options: MutateOptions): GamePlan {
   };
 }
 
+type TsTargetModule = typeof import("../mutate/ts-target.js");
+
+/**
+ * The ts target, bundled apart as build/mutate-ts.mjs: it needs esbuild and typescript, which a clone
+ * has and the npm package does not, so `piskasm` itself loads without them.
+ */
+async function loadTsTarget(): Promise<TsTargetModule> {
+  const path = projectPath("build", "mutate-ts.mjs");
+  try {
+    return (await import(pathToFileURL(path).href)) as TsTargetModule;
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    throw new UsageError(
+      `--target ts needs a clone of piskasm with its dev packages (esbuild, typescript): ${why}`,
+    );
+  }
+}
+
 async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
   const started = performance.now();
   const jobs = parsePositiveInt(options.jobs, "--jobs");
@@ -176,7 +194,8 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
     timeoutMs,
     log,
   };
-  const made: TargetMutants = target === "asm" ? await asmTarget(settings, plan) : tsTarget(settings, plan);
+  const made: TargetMutants =
+    target === "asm" ? await asmTarget(settings, plan) : (await loadTsTarget()).tsTarget(settings, plan);
   const { notAssembling, identical, duplicate } = made.dropped;
   log(
     `mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`,

@@ -32,6 +32,8 @@ async function bundleCli() {
       "diff-worker": "harness/diff-worker.ts",
       "arena-worker": "arena/worker.ts",
       "mutate-worker": "mutate/worker.ts",
+      // The ts target needs esbuild and typescript (dev packages): apart, so the CLI loads without them.
+      "mutate-ts": "mutate/ts-target.ts",
     },
     outdir: "build",
     outExtension: { ".js": ".mjs" },
