@@ -33,6 +33,7 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
     "parse_command_line",
     "detect_mouse",
     "no_mouse_exit",
+    "has_ps2_mouse",
     "bad_seed_exit",
     "exit_below_message",
     "show_bad_seed",
@@ -68,26 +69,26 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
   },
   {
     routine: "parse_seed",
-    offset: 0x825,
+    offset: 0x7d9,
     text: "je .ended",
     why: `a space ends the seed: ${COMMAND_LINE} (the seed entry refuses spaces)`,
   },
   {
     routine: "parse_seed",
-    offset: 0x844,
+    offset: 0x7f8,
     text: "jz .bad",
     why: `no digit before the end: ${COMMAND_LINE} (the seed entry takes an empty line as counted seeds before parsing)`,
   },
   {
     routine: "new_game",
-    offset: 0x8f7,
+    offset: 0x8bb,
     text: "je .seed_chosen",
     why: "taken when seeds are counted: every game of a --seed run has a forced seed (runs without --seed take it)",
   },
   ...[
-    [0x8aa, "jz .done"],
-    [0x8ac, "call read_key"],
-    [0x8af, "jmp flush_keys"],
+    [0x86e, "jz .done"],
+    [0x870, "call read_key"],
+    [0x873, "jmp flush_keys"],
   ].map(([offset, text]) => ({
     routine: "flush_keys",
     offset: offset as number,
@@ -97,13 +98,13 @@ export const COVERAGE_REASONS: readonly CoverageReason[] = [
       "only while the program waits for input (it checks the state before every input), and a key typed ahead " +
       "can land on the result screen's own wait and skip the result the harness must check",
   })),
-  ...[0x3f6, 0x40e, 0x423, 0x51b, 0x544, 0x559].map((offset) => ({
+  ...[0x3f8, 0x502].map((offset) => ({
     routine: "side_best",
     offset,
     text: "jae %%kept",
     why: DEAD_WINDOW,
   })),
-  ...[0x3f8, 0x410, 0x425, 0x51d, 0x546, 0x55b].map((offset) => ({
+  ...[0x3fa, 0x504].map((offset) => ({
     routine: "side_best",
     offset,
     text: "mov ax, [bx + di + %2]",
