@@ -30,10 +30,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Socket } from "node:net";
 import { join } from "node:path";
-import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 import { listen } from "../cli/web-server/listen.js";
 import { createPageServer } from "../cli/web-server/page-server.js";
 import { clickLatencies, percentile } from "./page/latency.js";
+import { launchChromium } from "../tests/browser/browser.js";
 
 const WEB_ROOT = join("build", "web");
 const LOADS = 5;
@@ -53,14 +54,6 @@ const MENU_SETTLE_WINDOWS = 1;
 const MENU_STEADY_WINDOWS = 4;
 /** A fresh about:blank page first settles this long (its renderer starting up). */
 const BLANK_SETTLE_MS = 5_000;
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
 /** Moves of the click-latency figures (bench/page/latency.ts). */
@@ -215,11 +208,7 @@ const { bytes: snapshotBytes, problem } = await snapshot;
 if (problem) throw new Error(`no menu snapshot: ${problem}`);
 const wire = wireCounter(server);
 const url = await listen(server, "127.0.0.1", 0);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
   const restored = await menuTimes(browser, url);
   console.log(`menu_visible_ms_median ${median(restored).toFixed(0)}`);

@@ -11,19 +11,12 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../tests/browser/browser.js";
 import { hostFolder } from "../tests/site/static-host.js";
 
 const SITE = join("build", "site");
 const OFFLINE_LOADS = 3;
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -67,11 +60,7 @@ async function visit(
 async function main(): Promise<void> {
   const bytes = readdirSync(SITE).reduce((sum, name) => sum + statSync(join(SITE, name)).size, 0);
   console.log(`bytes_total ${bytes}`);
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const compressed = await visit(browser, true, true);
     console.log(`first_visit_wire_kb ${compressed.wireKb.toFixed(0)}`);
