@@ -25,7 +25,8 @@ export const symbols = new SymbolTable(
     "asm",
   ),
 );
-const OPTIONS = { timeoutMs: 10_000 };
+// Generous: a loaded 2-core CI machine runs two emulator files and Chromium at once.
+const OPTIONS = { timeoutMs: 60_000 };
 
 /** The registers shown are the CPU's; only IF is held clear in the CPU while the debugger stops it. */
 function expectCpuRegisters(machine: Machine, shown: CpuRegisters): void {
@@ -105,7 +106,7 @@ export async function profileScenario(session: GameSession): Promise<void> {
   const plain = await session.humanMove(parseCell("K10"));
   await machine.restore(before);
   await machine.waitFor(() => session.phase() === Phase.HUMAN_TURN, {
-    timeoutMs: 5_000,
+    timeoutMs: 60_000,
     what: "the restored game",
   });
 

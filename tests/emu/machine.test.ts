@@ -10,6 +10,9 @@ import type { Machine, MachineSnapshot } from "../../emu/types.js";
 import { FLOPPY_BYTES } from "../../emu/floppy.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
+// Waits that should take milliseconds get a generous limit: CI runs two emulator files and Chromium on
+// two shared cores, and a timeout here would report load, not a defect.
+const WAIT_MS = 30_000;
 /** The boot-sector fixture counts the keys it has read in this word. */
 const KEY_COUNT = 0x7e00;
 /** ... and the PS/2 packets its BIOS handler got: count, then status, X and Y of the last one. */
@@ -145,14 +148,14 @@ describe("a machine booted from the boot-sector fixture", () => {
   it("types text through the keyboard, with shifted characters", async () => {
     await m().restore(atBanner);
     await m().keyboard.type("Hi, 5:3!\r");
-    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 9, { timeoutMs: 5000, what: "nine keys" });
+    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 9, { timeoutMs: WAIT_MS, what: "nine keys" });
     expect(m().screen().lines[2].slice(0, 9)).toBe("Hi, 5:3!♪");
   });
 
   it("sends raw scancodes", async () => {
     await m().restore(atBanner);
     await m().keyboard.sendScancodes([0x2a, 0x1e, 0x9e, 0xaa]);
-    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 1, { timeoutMs: 5000, what: "one key" });
+    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 1, { timeoutMs: WAIT_MS, what: "one key" });
     expect(m().screen().lines[2][0]).toBe("A");
   });
 
@@ -170,17 +173,17 @@ describe("a machine booted from the boot-sector fixture", () => {
   it("restores a snapshot: memory and screen come back, and the guest runs on", async () => {
     await m().restore(atBanner);
     await m().keyboard.type("xyz");
-    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 3, { timeoutMs: 5000, what: "three keys" });
+    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 3, { timeoutMs: WAIT_MS, what: "three keys" });
     const afterXyz = await m().snapshot();
     await m().keyboard.type("q");
-    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 4, { timeoutMs: 5000, what: "four keys" });
+    await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 4, { timeoutMs: WAIT_MS, what: "four keys" });
 
     await m().restore(afterXyz);
     expect(m().memory.readU16(KEY_COUNT)).toBe(3);
     expect(m().screen().lines[2].slice(0, 4)).toBe("xyz ");
     await m().keyboard.type("w");
     await m().waitFor(() => m().memory.readU16(KEY_COUNT) === 4, {
-      timeoutMs: 5000,
+      timeoutMs: WAIT_MS,
       what: "a key after the restore",
     });
     expect(m().screen().lines[2].slice(0, 4)).toBe("xyzw");
@@ -200,7 +203,7 @@ describe("a machine booted from the boot-sector fixture", () => {
 
   it("resolves a wait with the probe's value", async () => {
     const value = await m().waitFor(() => m().screen().lines[0].slice(0, 4), {
-      timeoutMs: 1000,
+      timeoutMs: WAIT_MS,
       what: "the banner",
     });
     expect(value).toBe("BOOT");
@@ -302,7 +305,7 @@ describe("a machine whose guest never halts", () => {
   it("runs the guest on between waits, and a probe sees it count", async () => {
     const start = m().memory.readU16(BUSY_COUNTER);
     const moved = await m().waitFor(() => m().memory.readU16(BUSY_COUNTER) !== start, {
-      timeoutMs: 5000,
+      timeoutMs: WAIT_MS,
       what: "the counter",
     });
     expect(moved).toBe(true);

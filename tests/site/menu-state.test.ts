@@ -16,7 +16,7 @@ describe("the build-time menu state", () => {
   it("puts a freshly booted machine at the game's menu, where a game can be played", async () => {
     if (!existsSync(MENU_STATE)) throw new Error(`${MENU_STATE} is missing: run \`make menu-state\` first`);
     const state = new Uint8Array(readFileSync(MENU_STATE)).buffer;
-    const session = await openSession({ image: IMAGE, dos: "builtin", timeoutMs: 10_000 }, { state });
+    const session = await openSession({ image: IMAGE, dos: "builtin", timeoutMs: 60_000 }, { state });
     try {
       expect(session.phase()).toBe(Phase.MENU);
       // Booting to the menu takes about 6 million instructions; from the state it takes none.
