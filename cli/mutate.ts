@@ -232,6 +232,7 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
     jobs,
     generated: made.generated,
     dropped: made.dropped,
+    ...(made.outOfScope ? { outOfScope: made.outOfScope } : {}),
     partial,
     mutants: results,
     figures: figures(results, verdicts, wallMs),

@@ -66,6 +66,8 @@ export interface MutationReport {
   jobs: number;
   generated: number;
   dropped: { notAssembling: number; identical: number; duplicate: number };
+  /** Declarations not mutated because the check never runs them, with why (ts target). */
+  outOfScope?: Readonly<Record<string, string>>;
   /** --limit or --shard: only part of the campaign ran. */
   partial: string | null;
   mutants: MutantResult[];

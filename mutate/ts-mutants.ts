@@ -18,6 +18,20 @@ import type { DroppedCounts } from "./asm-mutants.js";
 /** The engine-ts files of the evaluator (GetRandom, the first move, Update, the win test, CountScore, PCMove, the tables). */
 export const TS_EVALUATOR_FILES = ["random.ts", "tables.ts", "axes.ts", "score.ts", "update.ts", "pcmove.ts"];
 
+/**
+ * Declarations of those files that the differential check never runs, with who reads them. A mutant of
+ * one cannot change a move, a score or an Info word the harness compares, so the campaign does not make
+ * it (docs/mutation-ts.md lists them). tests/mutate/ts-scope.test.ts checks that no other module names them.
+ */
+export const OUT_OF_SCOPE: Readonly<Record<string, string>> = {
+  CELL_POSITIONS:
+    "read by explain.ts (the page's explanation) and priority.ts (the priority-order check) only",
+  tableOffset: "called by explain.ts only",
+  maskPattern: "called by explain.ts only (the pattern drawn on the page)",
+  lonelyShortcutHolds: "the lonely shortcut's self-check, run by the unit tests only",
+  axisScores: "the four axes for the unit tests and explanations only",
+};
+
 export type TsOperator = "jump-invert" | "jump-neighbour" | "immediate+1" | "immediate-1" | "remove";
 
 export interface TsMutant {
@@ -123,6 +137,13 @@ export function tsFileMutants(root: string, file: string): TsMutant[] {
   };
   visit(sf);
   return out;
+}
+
+/** The mutants of the evaluator files (`root` is the project) but those of OUT_OF_SCOPE declarations. */
+export function evaluatorTsMutants(root: string): TsMutant[] {
+  return TS_EVALUATOR_FILES.flatMap((file) => tsFileMutants(root, `engine-ts/${file}`)).filter(
+    (m) => !Object.hasOwn(OUT_OF_SCOPE, m.routine),
+  );
 }
 
 const minified = (text: string): string => transformSync(text, { loader: "ts", minify: true }).code;
