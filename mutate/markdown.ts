@@ -91,7 +91,7 @@ function intro(target: "asm" | "ts"): string[] {
 
 function outOfScopeLines(outOfScope: MutationReport["outOfScope"]): string[] {
   if (!outOfScope) return [];
-  const names = Object.entries(outOfScope).map(([name, why]) => `${name} (${why})`);
+  const names = Object.entries(outOfScope).map(([name, { why }]) => `${name} (${why})`);
   return [`- not mutated, because the differential check never runs them: ${names.join("; ")}`];
 }
 

@@ -67,7 +67,7 @@ export interface MutationReport {
   generated: number;
   dropped: { notAssembling: number; identical: number; duplicate: number };
   /** Declarations not mutated because the check never runs them, with why (ts target). */
-  outOfScope?: Readonly<Record<string, string>>;
+  outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
   /** --limit or --shard: only part of the campaign ran. */
   partial: string | null;
   mutants: MutantResult[];

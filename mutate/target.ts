@@ -27,7 +27,7 @@ export interface TargetMutants {
   dropped: DroppedCounts;
   mutants: PreparedMutant[];
   /** Declarations left unmutated because the check never runs them, with why. */
-  outOfScope?: Readonly<Record<string, string>>;
+  outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
 }
 
 /** What every target is given. */
