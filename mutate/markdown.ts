@@ -2,6 +2,7 @@
 import {
   figures,
   median,
+  squashLine,
   verdictKey,
   type MutantResult,
   type MutationReport,
@@ -10,8 +11,7 @@ import {
 import { writeFileAtomically } from "../util/files.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
-const code = (text: string): string =>
-  `\`${text.replace(/;.*$/, "").replace(/\s+/g, " ").trim().replace(/`/g, "'")}\``;
+const code = (file: string, text: string): string => `\`${squashLine(file, text).replace(/`/g, "'")}\``;
 
 function routineTable(mutants: readonly MutantResult[], verdicts: ReadonlyMap<string, Verdict>): string[] {
   const lines = [
@@ -45,9 +45,9 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
     const v = verdicts.get(verdictKey(m));
     const verdict = v
       ? `**${v.verdict}**: ${v.why}`
-      : "**not yet judged** (no verdict in mutate/verdicts.json)";
+      : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
     out.push(
-      `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.original)} → ${code(m.mutated)}  `,
+      `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.file, m.original)} → ${code(m.file, m.mutated)}  `,
     );
     out.push(`  ${cell(verdict)}`);
   }
