@@ -222,6 +222,11 @@ mutation-report-ts: all
 mutation-doc: $(B)/cli.mjs
 	node bin/piskasm.mjs mutate --rescore reports/mutation/mutation.json --markdown docs/mutation.md
 
+# docs/mutation-ts.md again from reports/mutation-ts/mutation.json with the current verdicts.
+.PHONY: mutation-doc-ts
+mutation-doc-ts: $(B)/cli.mjs
+	node bin/piskasm.mjs mutate --rescore reports/mutation-ts/mutation.json --markdown docs/mutation-ts.md
+
 # The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
 .PHONY: soak
 soak: all

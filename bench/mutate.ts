@@ -1,46 +1,68 @@
 /**
- * The mutation campaign's figures: `piskasm mutate --jobs 2` over a reduced campaign (MUTATE_BENCH_LIMIT
- * mutants spread evenly over the evaluator, default 60, every kill shrunk), in a child process as a
- * user runs it. The full campaign (every mutant) is `make mutation-report`; its figures are in
- * docs/mutation.md. The campaign's JSON stays in build/bench/mutation/ for bench/shrink.ts.
+ * The mutation campaigns' figures: `piskasm mutate --jobs 2` over a reduced campaign of each target,
+ * in a child process as a user runs it.
+ *   asm: MUTATE_BENCH_LIMIT mutants spread evenly over the asm evaluator (default 60), every kill
+ *        shrunk; figures `mutants`, `killed`, ... The campaign's JSON stays in build/bench/mutation/
+ *        for bench/shrink.ts.
+ *   ts:  MUTATE_BENCH_TS_LIMIT mutants of engine-ts (default 60), no shrinking; figures `ts_mutants`,
+ *        `ts_killed`, ... (build/bench/mutation-ts/).
+ * The full campaigns (every mutant) are `make mutation-report` and `make mutation-report-ts`; their
+ * figures are in docs/mutation.md and docs/mutation-ts.md.
  *   node bench/run.mjs mutate
- * Prints `name value` lines; needs `make` (build/cli.mjs, build/mutate-worker.mjs).
+ * Prints `name value` lines; needs `make` (build/cli.mjs, build/mutate-worker.mjs, build/mutate-ts.mjs).
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { MutationFigures } from "../mutate/report.js";
 
-const BENCH_MUTATION_DIR = resolve("build/bench/mutation");
+function limitFrom(variable: string): number {
+  const text = process.env[variable] ?? "60";
+  const limit = Number(text);
+  if (!Number.isSafeInteger(limit) || limit <= 0)
+    throw new Error(`${variable} must be a positive number of mutants, not ${JSON.stringify(text)}`);
+  return limit;
+}
 
-const text = process.env.MUTATE_BENCH_LIMIT ?? "60";
-const limit = Number(text);
-if (!Number.isSafeInteger(limit) || limit <= 0)
-  throw new Error(`MUTATE_BENCH_LIMIT must be a positive number of mutants, not ${JSON.stringify(text)}`);
+/** Runs a reduced campaign and returns its figures. */
+function campaign(limit: number, out: string, options: readonly string[]): MutationFigures {
+  const run = spawnSync(
+    process.execPath,
+    [
+      "bin/piskasm.mjs",
+      "mutate",
+      "--jobs",
+      "2",
+      "--limit",
+      String(limit),
+      ...options,
+      "--out",
+      out,
+      "--json",
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  if (run.status !== 0) throw new Error(`piskasm mutate failed (exit ${run.status ?? run.signal})`);
+  return JSON.parse(run.stdout) as MutationFigures;
+}
 
-const run = spawnSync(
-  process.execPath,
-  [
-    "bin/piskasm.mjs",
-    "mutate",
-    "--jobs",
-    "2",
-    "--limit",
-    String(limit),
-    "--shrink-sample",
-    "0",
-    "--out",
-    BENCH_MUTATION_DIR,
-    "--json",
-  ],
-  { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-);
-if (run.status !== 0) throw new Error(`piskasm mutate failed (exit ${run.status ?? run.signal})`);
-const f = JSON.parse(run.stdout) as MutationFigures;
-console.log(`campaign_mutants ${limit}`);
-console.log(`mutants ${f.mutants}`);
-console.log(`killed ${f.killed}`);
-console.log(`timeouts ${f.timeouts}`);
-console.log(`equivalent ${f.equivalent}`);
-console.log(`score_pct ${f.score}`);
-console.log(`wall_s ${f.wallS}`);
-console.log(`median_games_to_kill ${f.medianGamesToKill}`);
+const asmLimit = limitFrom("MUTATE_BENCH_LIMIT");
+const tsLimit = limitFrom("MUTATE_BENCH_TS_LIMIT");
+const asm = campaign(asmLimit, resolve("build/bench/mutation"), ["--shrink-sample", "0"]);
+console.log(`campaign_mutants ${asmLimit}`);
+console.log(`mutants ${asm.mutants}`);
+console.log(`killed ${asm.killed}`);
+console.log(`timeouts ${asm.timeouts}`);
+console.log(`equivalent ${asm.equivalent}`);
+console.log(`score_pct ${asm.score}`);
+console.log(`wall_s ${asm.wallS}`);
+console.log(`median_games_to_kill ${asm.medianGamesToKill}`);
+
+const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--target", "ts", "--shrink-ms", "0"]);
+console.log(`ts_campaign_mutants ${tsLimit}`);
+console.log(`ts_mutants ${ts.mutants}`);
+console.log(`ts_killed ${ts.killed}`);
+console.log(`ts_timeouts ${ts.timeouts}`);
+console.log(`ts_equivalent ${ts.equivalent}`);
+console.log(`ts_score_pct ${ts.score}`);
+console.log(`ts_wall_s ${ts.wallS}`);
+console.log(`ts_median_games_to_kill ${ts.medianGamesToKill}`);

@@ -48,7 +48,7 @@ interface MutateOptions {
   markdown?: string;
   rescore?: string;
   note?: string;
-  verdicts: string;
+  verdicts?: string;
 }
 
 export function registerMutate(program: Command): void {
@@ -110,8 +110,7 @@ export function registerMutate(program: Command): void {
     .option("--markdown <file>", "also write the report as Markdown (docs/mutation.md)")
     .option(
       "--verdicts <file>",
-      "the survivors' verdicts (equivalent or missed, with why)",
-      projectPath("mutate", "verdicts.json"),
+      "the survivors' verdicts (equivalent or missed, with why) (default: mutate/verdicts.json, for --target ts mutate/verdicts-ts.json)",
     )
     .option(
       "--rescore <file>",
@@ -140,6 +139,10 @@ function parsePolicies(list: string): GeneratedPolicyName[] {
   }
   return names as GeneratedPolicyName[];
 }
+
+/** --verdicts, or the target's own verdicts file. */
+const verdictsPath = (options: MutateOptions, target: "asm" | "ts"): string =>
+  options.verdicts ?? projectPath("mutate", target === "asm" ? "verdicts.json" : "verdicts-ts.json");
 
 const list = (text: string | undefined): string[] | undefined => text?.split(",").map((x) => x.trim());
 
@@ -179,7 +182,7 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
   const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
   const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const shrinkSample = parseNonNegativeInt(options.shrinkSample, "--shrink-sample");
-  const verdicts = readVerdicts(options.verdicts);
+  const verdicts = readVerdicts(verdictsPath(options, target));
   ensureWritableDir(options.out, "report directory");
   const reportsDir = join(options.out, "reports");
   mkdirSync(reportsDir, { recursive: true });
@@ -232,6 +235,7 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
     jobs,
     generated: made.generated,
     dropped: made.dropped,
+    ...(made.outOfScope ? { outOfScope: made.outOfScope } : {}),
     partial,
     mutants: results,
     figures: figures(results, verdicts, wallMs),
@@ -326,7 +330,7 @@ function rescore(path: string, options: MutateOptions): void {
   const format: unknown = report.format;
   if (format !== MUTATION_FORMAT)
     throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`);
-  const verdicts = readVerdicts(options.verdicts);
+  const verdicts = readVerdicts(verdictsPath(options, report.target));
   recountShrinks(report, join(dirname(path), "reports"));
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
   if (options.note !== undefined) report.note = options.note;

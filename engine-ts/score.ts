@@ -44,7 +44,9 @@ export function windowsBest(
       if (v > best) best = v;
     }
   }
-  for (let j0 = 1; j0 <= 6; j0++) {
+  // L = 6: start bit j0 = 2..5; at 1 and 6 the scored cell is the window's end, in every mask of it:
+  // class NONE (section 7.1), value 0, never above best. The asm's side_best skips the same two.
+  for (let j0 = 2; j0 <= 5; j0++) {
     if (((block >> j0) & 63) === 0) {
       const v = bodovani[o6 + ((own >> j0) & 63)];
       if (v > best) best = v;

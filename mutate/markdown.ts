@@ -2,6 +2,7 @@
 import {
   figures,
   median,
+  squashLine,
   verdictKey,
   type MutantResult,
   type MutationReport,
@@ -10,8 +11,7 @@ import {
 import { writeFileAtomically } from "../util/files.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
-const code = (text: string): string =>
-  `\`${text.replace(/;.*$/, "").replace(/\s+/g, " ").trim().replace(/`/g, "'")}\``;
+const code = (file: string, text: string): string => `\`${squashLine(file, text).replace(/`/g, "'")}\``;
 
 function routineTable(mutants: readonly MutantResult[], verdicts: ReadonlyMap<string, Verdict>): string[] {
   const lines = [
@@ -45,9 +45,9 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
     const v = verdicts.get(verdictKey(m));
     const verdict = v
       ? `**${v.verdict}**: ${v.why}`
-      : "**not yet judged** (no verdict in mutate/verdicts.json)";
+      : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
     out.push(
-      `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.original)} → ${code(m.mutated)}  `,
+      `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.file, m.original)} → ${code(m.file, m.mutated)}  `,
     );
     out.push(`  ${cell(verdict)}`);
   }
@@ -82,9 +82,17 @@ function intro(target: "asm" | "ts"): string[] {
       : "engine-ts file as `ID.ts`: put it in place of its file and `make` to replay with it);",
     `\`piskasm replay REPORT${target === "asm" ? " --image IMG" : ""}\` replays the killing game, \`--shrunk\` its shrunk game.`,
     "",
-    `Regenerate this page with \`make ${target === "asm" ? "mutation-report" : "mutation-report-ts"}\`; after new verdicts, \`make mutation-doc\` rewrites docs/mutation.md from the last asm campaign.`,
+    target === "asm"
+      ? "Regenerate this page with `make mutation-report`; after new verdicts, `make mutation-doc` rewrites it from the last campaign's reports/mutation/mutation.json."
+      : "Regenerate this page with `make mutation-report-ts`; after new verdicts, `make mutation-doc-ts` rewrites it from the last campaign's reports/mutation-ts/mutation.json.",
     "",
   ];
+}
+
+function outOfScopeLines(outOfScope: MutationReport["outOfScope"]): string[] {
+  if (!outOfScope) return [];
+  const names = Object.entries(outOfScope).map(([name, { why }]) => `${name} (${why})`);
+  return [`- not mutated, because the differential check never runs them: ${names.join("; ")}`];
 }
 
 export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): string {
@@ -95,6 +103,7 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     "## The campaign",
     "",
     `- routines: ${report.routines.join(", ")}`,
+    ...outOfScopeLines(report.outOfScope),
     `- ${report.generated} mutants generated; dropped: ${dropped.notAssembling} that do not assemble, ${dropped.identical} byte-identical to the program, ${dropped.duplicate} byte-identical to an earlier mutant`,
     `- ${f.mutants} mutants run${report.partial ? ` (partial: ${report.partial})` : ""}, each up to ${plan.games} games (policies ${plan.policies.join(", ")}, two games each in turn, game i with Seed (${plan.seed} + 40503 i) mod 65536), at most ${plan.maxComputerMoves} computer moves a game, ${plan.timeoutMs} ms per step before a timeout, ${report.jobs} jobs`,
     `- started ${report.started}, wall time ${f.wallS} s`,

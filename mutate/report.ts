@@ -1,8 +1,9 @@
 /**
  * The campaign's report: DIR/mutation.json (every mutant, what became of it, the figures) and its
  * Markdown form (docs/mutation.md): the score per routine, the games each kill took, every survivor
- * with its source line and verdict. Verdicts are written by people (mutate/verdicts.json, keyed by the
- * mutation itself, not by line numbers): equivalent, with the argument, or missed, with why.
+ * with its source line and verdict. Verdicts are written by people (mutate/verdicts.json and
+ * mutate/verdicts-ts.json, keyed by the mutation itself, not by line numbers): equivalent, with the
+ * argument, or missed, with why.
  */
 import type { MismatchReport } from "../checks/report.js";
 import type { MutantRun, MutantStatus } from "./mutant-run.js";
@@ -66,6 +67,8 @@ export interface MutationReport {
   jobs: number;
   generated: number;
   dropped: { notAssembling: number; identical: number; duplicate: number };
+  /** Declarations not mutated because the check never runs them, with why (ts target). */
+  outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
   /** --limit or --shard: only part of the campaign ran. */
   partial: string | null;
   mutants: MutantResult[];
@@ -75,10 +78,17 @@ export interface MutationReport {
   note?: string;
 }
 
+/** A mutated line without its comment (`;` in NASM, `//` in TypeScript, where `;` ends a statement) and extra spaces. */
+export function squashLine(file: string, line: string): string {
+  const comment = file.endsWith(".ts") ? /\/\/.*$/ : /;.*$/;
+  return line.replace(comment, "").replace(/\s+/g, " ").trim();
+}
+
 /** The key of a mutant's verdict: stable across line moves (routine, operator, the two line texts). */
-export function verdictKey(m: Pick<MutantResult, "routine" | "operator" | "original" | "mutated">): string {
-  const squash = (s: string): string => s.replace(/;.*$/, "").replace(/\s+/g, " ").trim();
-  return `${m.routine} | ${m.operator} | ${squash(m.original)} => ${squash(m.mutated)}`;
+export function verdictKey(
+  m: Pick<MutantResult, "file" | "routine" | "operator" | "original" | "mutated">,
+): string {
+  return `${m.routine} | ${m.operator} | ${squashLine(m.file, m.original)} => ${squashLine(m.file, m.mutated)}`;
 }
 
 /** A verdicts file is a few hundred entries of a few lines each. */

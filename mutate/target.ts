@@ -26,6 +26,8 @@ export interface TargetMutants {
   generated: number;
   dropped: DroppedCounts;
   mutants: PreparedMutant[];
+  /** Declarations left unmutated because the check never runs them, with why. */
+  outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
 }
 
 /** What every target is given. */

@@ -18,6 +18,33 @@ import type { DroppedCounts } from "./asm-mutants.js";
 /** The engine-ts files of the evaluator (GetRandom, the first move, Update, the win test, CountScore, PCMove, the tables). */
 export const TS_EVALUATOR_FILES = ["random.ts", "tables.ts", "axes.ts", "score.ts", "update.ts", "pcmove.ts"];
 
+/**
+ * Declarations of those files that the differential check never runs, with the modules that read them
+ * (besides the tests and each other) and why. A mutant of one cannot change a move, a score or an Info
+ * word the harness compares, so the campaign does not make it (docs/mutation-ts.md lists them).
+ * tests/mutate/ts-scope.test.ts checks that no other module reads them.
+ */
+export const OUT_OF_SCOPE: Readonly<Record<string, { readers: readonly string[]; why: string }>> = {
+  CELL_POSITIONS: {
+    readers: ["engine-ts/explain.ts", "engine-ts/priority.ts"],
+    why: "read by the page's explanation and the priority-order check only",
+  },
+  tableOffset: { readers: ["engine-ts/explain.ts"], why: "called by the page's explanation only" },
+  maskPattern: {
+    readers: ["engine-ts/explain.ts"],
+    why: "draws a window's pattern for the page's explanation only",
+  },
+  lonelyShortcutHolds: { readers: [], why: "the lonely shortcut's self-check, run by the unit tests only" },
+  axisScores: { readers: [], why: "the four axis scores for the unit tests only" },
+  rayCells: {
+    readers: ["harness/policies.ts"],
+    why:
+      "the engine policy's choice of the human's moves (update() walks its rays itself): both sides then get " +
+      "the same moves, so no mutant of it can make them disagree",
+  },
+  rescoredCells: { readers: [], why: "the cells Update re-scores, for the unit tests only" },
+};
+
 export type TsOperator = "jump-invert" | "jump-neighbour" | "immediate+1" | "immediate-1" | "remove";
 
 export interface TsMutant {
@@ -123,6 +150,13 @@ export function tsFileMutants(root: string, file: string): TsMutant[] {
   };
   visit(sf);
   return out;
+}
+
+/** The mutants of the evaluator files (`root` is the project) but those of OUT_OF_SCOPE declarations. */
+export function evaluatorTsMutants(root: string): TsMutant[] {
+  return TS_EVALUATOR_FILES.flatMap((file) => tsFileMutants(root, `engine-ts/${file}`)).filter(
+    (m) => !Object.hasOwn(OUT_OF_SCOPE, m.routine),
+  );
 }
 
 const minified = (text: string): string => transformSync(text, { loader: "ts", minify: true }).code;

@@ -12,7 +12,7 @@ import { openSession, type BootSpec } from "../guest/boot.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
-import { distinctTsMutants, TS_EVALUATOR_FILES, tsFileMutants, type TsMutant } from "./ts-mutants.js";
+import { distinctTsMutants, evaluatorTsMutants, OUT_OF_SCOPE, type TsMutant } from "./ts-mutants.js";
 
 /** Bundles mutate/worker.ts with `mutant`'s text in place of its file. */
 async function bundleMutant(root: string, mutant: TsMutant, outfile: string): Promise<void> {
@@ -50,7 +50,7 @@ async function menuSnapshot(boot: BootSpec): Promise<MachineSnapshot> {
 
 export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutants {
   const { root } = settings;
-  const all = TS_EVALUATOR_FILES.flatMap((file) => tsFileMutants(root, `engine-ts/${file}`));
+  const all = evaluatorTsMutants(root);
   const available = [...new Set(all.map((m) => m.routine))];
   if (settings.routines) checkNames("--routines", "routine", settings.routines, available);
   const routines = settings.routines ?? available;
@@ -84,5 +84,5 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
       },
     };
   });
-  return { routines, generated: chosen.length, dropped, mutants };
+  return { routines, generated: chosen.length, dropped, mutants, outOfScope: OUT_OF_SCOPE };
 }
