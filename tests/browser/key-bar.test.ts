@@ -61,7 +61,12 @@ describe("the game's keys as buttons", () => {
       await expectBar(page, SEED_KEYS);
       expect(await layoutProblems(page)).toEqual({ small: [], scrollWidth: 360 });
       expect(await seriousViolations(page), "the seed pad").toEqual([]);
-      for (const key of ["4", "2", "7", "Delete (Backspace)", "1", "Use it (Enter)"]) await tapKey(page, key);
+      for (const key of ["4", "2", "7", "Delete (Backspace)", "1"]) await tapKey(page, key);
+      expect(await page.locator("#key-bar output").textContent()).toBe("Seed typed: 421");
+      await expect
+        .poll(async () => (await page.evaluate(() => window.piskasm?.screen()?.lines.join("\n"))) ?? "")
+        .toMatch(/Esc = back: 421\b/);
+      await tapKey(page, "Use it (Enter)");
       await waitForState(page, `s.phase === ${MENU}`);
       await expectBar(page, MENU_KEYS);
       await tapKey(page, "You start (1)");

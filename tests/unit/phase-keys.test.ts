@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Phase } from "../../engine-ts/phase.js";
-import { phaseKeys, type BarKeys } from "../../web/controls/phase-keys.js";
+import { phaseKeys, seedTextAfter, type BarKeys } from "../../web/controls/phase-keys.js";
 import { keyScancodes } from "../../web/keymap.js";
 
 /** The keys of `phase` as the bar labels them: "words (key)", a digit alone. */
@@ -56,5 +56,13 @@ describe("the key bar's keys by phase", () => {
     });
     expect(codes.length).toBeGreaterThan(20);
     expect(codes.filter((code) => keyScancodes(code, true) === undefined)).toEqual([]);
+  });
+
+  it("follows the seed prompt's text as the game keeps it: digits up to six, Backspace rubs out", () => {
+    const typed = (codes: string[]): string => codes.reduce(seedTextAfter, "");
+    expect(typed(["Digit4", "Digit2", "Digit7", "Backspace", "Digit1"])).toBe("421");
+    expect(typed(["Backspace", "Digit0"])).toBe("0");
+    expect(typed([..."1234567"].map((d) => `Digit${d}`))).toBe("123456");
+    expect(typed(["Digit5", "Enter", "Escape"])).toBe("5");
   });
 });

@@ -8,7 +8,7 @@
  */
 import { COMPUTER, HUMAN, type Side } from "../../engine-ts/index.js";
 import { byId } from "../dom.js";
-import { phaseKeys, type BarKey, type BarKeys } from "./phase-keys.js";
+import { phaseKeys, seedTextAfter, type BarKey, type BarKeys } from "./phase-keys.js";
 
 export interface KeyBar {
   /** Shows the keys of `phase`. */
@@ -77,16 +77,39 @@ export function attachKeyBar(press: (code: string) => void, touch: boolean): Key
     return button;
   };
 
+  /** The seed prompt's text as typed on the bar (the PC screen, maybe out of view, echoes it too). */
+  const typedSeed = (): { echo: HTMLOutputElement; press: (code: string) => void } => {
+    const echo = document.createElement("output");
+    let typed = "";
+    const say = (): void => {
+      echo.textContent = `Seed typed: ${typed === "" ? "none (Use it: counted seeds)" : typed}`;
+    };
+    say();
+    return {
+      echo,
+      press: (code) => {
+        typed = seedTextAfter(typed, code);
+        say();
+        press(code);
+      },
+    };
+  };
+
   const render = (keys: BarKeys): void => {
     const hadFocus = bar.contains(document.activeElement);
-    const button = (key: BarKey): HTMLButtonElement => keyButton(key, press);
-    const parts = [
+    const seed = keys.digits.length > 0 ? typedSeed() : undefined;
+    const button = (key: BarKey): HTMLButtonElement => keyButton(key, seed?.press ?? press);
+    const parts: (HTMLElement | undefined)[] = [
+      seed?.echo,
       row("bar-row", "Stone to place", keys.placeChoice ? [placeButton()] : []),
       row("bar-pad", "Seed digits", keys.digits.map(button)),
       row("bar-row", "The game's keys", keys.keys.map(button)),
-    ].filter((part) => part.childElementCount > 0);
-    bar.replaceChildren(...parts);
-    bar.classList.toggle("empty", parts.length === 0);
+    ];
+    const shownParts = parts.filter(
+      (part): part is HTMLElement => part !== undefined && part.childNodes.length > 0,
+    );
+    bar.replaceChildren(...shownParts);
+    bar.classList.toggle("empty", shownParts.length === 0);
     if (hadFocus) bar.querySelector("button")?.focus({ preventScroll: true });
   };
 

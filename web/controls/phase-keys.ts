@@ -79,3 +79,16 @@ export function phaseKeys(phase: number | undefined): BarKeys | undefined {
   const keys = phase === undefined ? NONE : (BY_PHASE[phase] ?? NONE);
   return keys === "busy" ? undefined : keys;
 }
+
+/** SEED_TEXT_MAX of asm/piskasm.asm: the characters a typed seed may have. */
+const SEED_TEXT_MAX = 6;
+
+/**
+ * The seed prompt's text after the key `code` is pressed on it, as enter_seed keeps it: a digit is
+ * added (up to SEED_TEXT_MAX characters), Backspace rubs out the last character, other keys leave it.
+ */
+export function seedTextAfter(text: string, code: string): string {
+  if (code === "Backspace") return text.slice(0, -1);
+  const digit = /^Digit(\d)$/.exec(code)?.[1];
+  return digit !== undefined && text.length < SEED_TEXT_MAX ? text + digit : text;
+}
