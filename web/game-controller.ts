@@ -5,7 +5,7 @@
  * it, an occupied cell at once, and asks before a game in progress is thrown away.
  */
 import type { Machine } from "../emu/types.js";
-import { formatCell, parseCell, type Side } from "../engine-ts/index.js";
+import { COMPUTER, formatCell, parseCell, type Side } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
@@ -92,6 +92,15 @@ export class GameController {
     else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
   }
 
+  /** A right click on the screen: in the set-up mode it places X on a board cell (false: not the game's). */
+  rightClickText(text: TextCell): boolean {
+    const state = this.state;
+    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
+    if (state?.phase !== Phase.SETUP || cell === undefined) return false;
+    if (!this.refuseInput()) this.setUpStone(state, cell, COMPUTER);
+    return true;
+  }
+
   /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
   attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
     attachScreenInput(
@@ -102,6 +111,7 @@ export class GameController {
           if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
         },
         clickCell: (text) => this.clickText(text),
+        rightClickCell: (text) => this.rightClickText(text),
         hover: (text) => this.hoverText(text),
         move: (dx, dy) => relay.move(dx, dy),
         button: (down) => relay.button(down),
@@ -145,9 +155,9 @@ export class GameController {
   }
 
   /** The set-up mode: a left click (O) or a right click (X) on `cell`, as the key bar chose. */
-  private setUpStone(state: GameState, cell: number): void {
+  private setUpStone(state: GameState, cell: number, side = this.host.setUpSide()): void {
     if (state.plocha[cell] !== 0) return this.taken(cell);
-    const stone = { cell, side: this.host.setUpSide() };
+    const stone = { cell, side };
     this.withGame(async (machine, layout) => {
       if ((await this.driver.setUpStone(machine, layout, stone)) === "taken") this.taken(cell);
     });

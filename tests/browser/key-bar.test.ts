@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseCell } from "../../engine-ts/index.js";
 import { seriousViolations } from "./axe.js";
-import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { probeState, textCellPoint, useServedChromium, waitForState, withMenuPage } from "./browser.js";
 
 const MENU = 1;
 const HUMAN_TURN = 2;
@@ -120,7 +120,7 @@ describe("the game's keys as buttons", () => {
     });
   });
 
-  it("on a laptop the bar waits behind Game keys, and its keys reach the game", async () => {
+  it("on a laptop the bar waits behind Game keys, its keys reach the game, and the set-up takes left and right clicks", async () => {
     await withMenuPage(chrome.browser, chrome.served.url, LAPTOP, async (page, errors) => {
       expect(await page.locator("#key-bar").isHidden()).toBe(true);
       await page.click("#btn-keys");
@@ -130,6 +130,24 @@ describe("the game's keys as buttons", () => {
       await waitForState(page, `s.phase === ${SEED_ENTRY}`);
       await expectBar(page, SEED_KEYS);
       await page.getByRole("button", { name: "Back (Esc)", exact: true }).click();
+      await waitForState(page, `s.phase === ${MENU}`);
+      await page.getByRole("button", { name: "Set up (4)", exact: true }).click();
+      await waitForState(page, `s.phase === ${SETUP}`);
+      for (const [i, [name, button]] of (
+        [
+          ["K10", "left"],
+          ["J10", "right"],
+        ] as const
+      ).entries()) {
+        const text = await page.evaluate((c) => window.piskasm?.boardCellToText(c), parseCell(name));
+        if (!text) throw new Error("no board geometry");
+        const point = await textCellPoint(page, text.col, text.row);
+        await page.mouse.click(point.x, point.y, { button });
+        await waitForState(page, `s.phase === ${SETUP} && s.moveCount === ${i + 1}`);
+      }
+      const placed = await probeState(page);
+      expect([placed.plocha[parseCell("K10")], placed.plocha[parseCell("J10")]]).toEqual([2, 1]);
+      await page.getByRole("button", { name: "Menu (Esc)", exact: true }).click();
       await waitForState(page, `s.phase === ${MENU}`);
       await page.click("#btn-keys");
       expect(await page.locator("#key-bar").isHidden()).toBe(true);

@@ -45,7 +45,7 @@ export function phaseHint(phase: number | undefined, context: HintContext): stri
     case Phase.SETUP:
       return touch
         ? "Set-up: tap cells to place stones (O or X as chosen on the game's keys), then who moves"
-        : "Set-up: click cells to place stones (Game keys chooses O or X); Enter: computer moves, Tab: you move";
+        : "Set-up: click a cell for O, right-click for X; Enter: computer moves, Tab: you move, Esc: menu";
     default:
       return "The computer is thinking…";
   }
