@@ -199,17 +199,8 @@ export class GameSession {
     checkStones(stones);
     await this.startSetUp();
     const { machine } = this;
-    for (const [i, stone] of stones.entries()) {
-      const at = cellToScreen(this.layout.geometry, stone.cell);
-      await machine.mouse.clickCell(at.col, at.row, stone.side === COMPUTER ? "right" : "left");
-      const count = i + 1;
-      await machine.waitFor(
-        () => (this.phase() === Phase.SETUP && this.moveCount() === count) || isGameOver(this.phase()),
-        {
-          timeoutMs: this.options.timeoutMs,
-          what: `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
-        },
-      );
+    for (const stone of stones) {
+      await this.placeSetUpStone(stone);
       if (isGameOver(this.phase())) return this.readState();
     }
     const placed = stones.length;
@@ -223,6 +214,28 @@ export class GameSession {
       },
     );
     return this.readState();
+  }
+
+  /**
+   * In the set-up mode: one stone, a click on its cell (left for the human's O, right for the
+   * computer's X), waited for until it is placed or it ended the game. An occupied cell is refused
+   * with a CellTakenError before anything is clicked (the program would ignore the click).
+   */
+  async placeSetUpStone(stone: SetUpStone): Promise<void> {
+    assertCell(stone.cell);
+    this.expectPhase(Phase.SETUP, "placeSetUpStone");
+    const { machine } = this;
+    if (machine.memory.readU8(this.layout.plocha + stone.cell) !== 0) throw new CellTakenError(stone.cell);
+    const count = (this.moveCount() + 1) & 0xffff;
+    const at = cellToScreen(this.layout.geometry, stone.cell);
+    await machine.mouse.clickCell(at.col, at.row, stone.side === COMPUTER ? "right" : "left");
+    await machine.waitFor(
+      () => (this.phase() === Phase.SETUP && this.moveCount() === count) || isGameOver(this.phase()),
+      {
+        timeoutMs: this.options.timeoutMs,
+        what: `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
+      },
+    );
   }
 
   /**

@@ -7,6 +7,7 @@
 import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
+import { attachKeyBar, type KeyBar } from "./controls/key-bar.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
@@ -43,6 +44,7 @@ export class App implements ToolbarHandlers {
     this.afterPaint,
   );
   private readonly toolbar: Toolbar;
+  private readonly keyBar: KeyBar;
   private readonly game: GameController;
   private readonly host: MachineHost;
   private readonly rate: RateMeter;
@@ -53,10 +55,12 @@ export class App implements ToolbarHandlers {
     const { status, errors, touch } = parts;
     const withMachine = (step: (machine: Machine) => Promise<unknown>): void => this.withMachine(step);
     this.toolbar = parts.toolbar(this);
+    this.keyBar = attachKeyBar((code) => this.game.pressKey(code), touch);
     const machine = (): Machine | undefined => this.machine;
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
-    this.game = new GameController({ status, touch, machine, floppyName, withMachine, controlsChanged });
+    const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
+    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide() });
     this.host = new MachineHost({
       status,
       errors,
@@ -174,13 +178,11 @@ export class App implements ToolbarHandlers {
 
   private updateControls(): void {
     const { busy, files } = this.host;
-    const state = this.game.state;
-    const phase = state?.phase;
-    const hasMachine = this.machine !== undefined;
-    const hasGame = this.game.layout !== undefined;
-    const hasFiles = files !== undefined;
+    const phase = this.game.state?.phase;
+    const [hasMachine, hasGame, hasFiles] = [!!this.machine, !!this.game.layout, files !== undefined];
     const paused = this.machine?.isPaused() ?? false;
     this.toolbar.enable(toolbarControls({ phase, busy, hasMachine, hasGame, hasFiles, paused }));
+    this.keyBar.show(phase);
   }
 
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {

@@ -5,7 +5,7 @@
  * it, an occupied cell at once, and asks before a game in progress is thrown away.
  */
 import type { Machine } from "../emu/types.js";
-import { formatCell, parseCell } from "../engine-ts/index.js";
+import { COMPUTER, formatCell, parseCell, type Side } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
@@ -30,6 +30,8 @@ export interface GameHost {
   withMachine(step: (machine: Machine) => Promise<unknown>): void;
   /** The phase, the pause or the debugger's hold changed: the toolbar follows. */
   controlsChanged(): void;
+  /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
+  setUpSide(): Side;
 }
 
 const LOCK_HINT =
@@ -90,6 +92,15 @@ export class GameController {
     else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
   }
 
+  /** A right click on the screen: in the set-up mode it places X on a board cell (false: not the game's). */
+  rightClickText(text: TextCell): boolean {
+    const state = this.state;
+    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
+    if (state?.phase !== Phase.SETUP || cell === undefined) return false;
+    if (!this.refuseInput()) this.setUpStone(state, cell, COMPUTER);
+    return true;
+  }
+
   /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
   attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
     attachScreenInput(
@@ -100,6 +111,7 @@ export class GameController {
           if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
         },
         clickCell: (text) => this.clickText(text),
+        rightClickCell: (text) => this.rightClickText(text),
         hover: (text) => this.hoverText(text),
         move: (dx, dy) => relay.move(dx, dy),
         button: (down) => relay.button(down),
@@ -121,13 +133,16 @@ export class GameController {
     this.panel.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined);
   }
 
-  /** Plays a board cell through the mouse; an occupied cell is refused at once, without a click. */
+  /**
+   * Plays a board cell through the mouse (in the set-up mode: places the chosen stone); an occupied
+   * cell is refused at once, without a click.
+   */
   playCell(cell: number): void {
     const state = this.state;
     if (!state || this.refuseInput()) return;
+    if (state.phase === Phase.SETUP) return this.setUpStone(state, cell);
     if (state.phase !== Phase.HUMAN_TURN) return this.host.status.ready(`Not your turn (${this.hint()})`);
-    if (state.plocha[cell] !== 0)
-      return this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
+    if (state.plocha[cell] !== 0) return this.taken(cell);
     const stages = this.clock.input(cell);
     this.pending = { human: cell, predicted: this.follower.predictReply(cell) };
     this.panel.render(this.pending);
@@ -135,8 +150,21 @@ export class GameController {
       if ((await this.driver.play(machine, layout, cell, stages)) === "placed") return;
       this.pending = undefined;
       this.panel.render(undefined);
-      this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
+      this.taken(cell);
     });
+  }
+
+  /** The set-up mode: a left click (O) or a right click (X) on `cell`, as the key bar chose. */
+  private setUpStone(state: GameState, cell: number, side = this.host.setUpSide()): void {
+    if (state.plocha[cell] !== 0) return this.taken(cell);
+    const stone = { cell, side };
+    this.withGame(async (machine, layout) => {
+      if ((await this.driver.setUpStone(machine, layout, stone)) === "taken") this.taken(cell);
+    });
+  }
+
+  private taken(cell: number): void {
+    this.host.status.ready(`${formatCell(cell)} is taken: choose an empty cell`);
   }
 
   /** A move typed as a cell name ("J10"); false (the text kept and marked) when it names no cell. */
@@ -184,10 +212,19 @@ export class GameController {
     const phase = this.state?.phase;
     const wanted =
       (phase === Phase.MENU && MENU_KEYS.test(code)) || (phase === Phase.SEED_ENTRY && SEED_KEYS.test(code));
-    if (!wanted || this.refuseInput()) return false;
+    if (wanted) this.pressKey(code);
+    return wanted;
+  }
+
+  /**
+   * One key (KeyboardEvent.code) pressed and released on the emulated keyboard, as the key bar sends
+   * it; Esc during a game asks before giving up, as it does on the screen.
+   */
+  pressKey(code: string): void {
+    if (code === "Escape" && this.escape()) return;
+    if (this.refuseInput()) return;
     const codes = [...(keyScancodes(code, true) ?? []), ...(keyScancodes(code, false) ?? [])];
     this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
-    return true;
   }
 
   /** Before New game or Reset: true when nothing is lost, or the player agreed to leave the game. */

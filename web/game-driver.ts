@@ -8,7 +8,7 @@ import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
 import { formatCell, type WhoStarts } from "../engine-ts/index.js";
 import { Phase, type GameLayout } from "../guest/game-view.js";
-import { CellTakenError, GameSession } from "../guest/session.js";
+import { CellTakenError, GameSession, type SetUpStone } from "../guest/session.js";
 
 export type Starter = WhoStarts;
 
@@ -87,6 +87,17 @@ export class GameDriver {
     await session.backToMenu();
     if (seed !== undefined) await session.useSeed(seed);
     await session.startGame(starter);
+  }
+
+  /** The set-up mode: one stone (a left click for O, a right click for X); "taken" when the cell holds one. */
+  async setUpStone(machine: Machine, layout: GameLayout, stone: SetUpStone): Promise<MoveOutcome> {
+    try {
+      await this.on(machine, layout).placeSetUpStone(stone);
+    } catch (error) {
+      if (error instanceof CellTakenError) return "taken";
+      throw error;
+    }
+    return "placed";
   }
 
   /** The game's own give-up key (Esc) during the human's turn; back at the menu afterwards. */

@@ -13,6 +13,8 @@ export interface ScreenInputHandlers {
   keys(codes: number[]): void;
   /** A click (without pointer lock) on a text cell. */
   clickCell(cell: TextCell): void;
+  /** A right click (or a long press) on a text cell: true when the game takes it (no context menu). */
+  rightClickCell(cell: TextCell): boolean;
   /** The pointer is over this text cell (undefined: it left the screen). */
   hover(cell: TextCell | undefined): void;
   /** Pointer lock: relative movement in screen pixels. */
@@ -103,6 +105,11 @@ function attachScreenMouse(
     screen.focus({ preventScroll: true });
     engage(true);
     if (cell) handlers.clickCell(cell);
+  });
+  // The set-up mode's right click (X); a long press on a touch screen arrives as one too.
+  screen.addEventListener("contextmenu", (event) => {
+    const cell = cellAt(screen, event.clientX, event.clientY);
+    if (!locked() && cell && handlers.rightClickCell(cell)) event.preventDefault();
   });
   screen.addEventListener("mousemove", (event) => {
     if (locked()) handlers.move(event.movementX, event.movementY);

@@ -66,6 +66,7 @@ describe("the page by keyboard only", () => {
         "btn-save",
         "file-state",
         "file-floppy",
+        "btn-keys",
         "chk-lock",
       ],
       ...["screen", "inp-move", "btn-move"],

@@ -22,7 +22,7 @@ export function phaseHint(phase: number | undefined, context: HintContext): stri
       return `Running ${context.floppy}`;
     case Phase.MENU:
       return touch
-        ? "Menu: tap New game, or Computer starts"
+        ? "Menu: tap New game, or one of the game's keys"
         : "Menu: press 1 (you start) or 2 (computer starts), or New game (N)";
     case Phase.HUMAN_TURN:
       return touch
@@ -40,8 +40,12 @@ export function phaseHint(phase: number | undefined, context: HintContext): stri
         : "PISKASM has quit to DOS · Reset (R) starts it again";
     case Phase.SEED_ENTRY:
       return touch
-        ? "The game asks for a seed"
+        ? "The game asks for a seed: tap its digits on the game's keys, then Use it"
         : "The game asks for a seed: type it on the screen and press Enter";
+    case Phase.SETUP:
+      return touch
+        ? "Set-up: tap cells to place stones (O or X as chosen on the game's keys), then who moves"
+        : "Set-up: click a cell for O, right-click for X; Enter: computer moves, Tab: you move, Esc: menu";
     default:
       return "The computer is thinking…";
   }
