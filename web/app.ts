@@ -7,6 +7,7 @@
 import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
+import type { BootFiles } from "./boot.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
@@ -123,8 +124,9 @@ export class App implements ToolbarHandlers {
     return this.host.machine;
   }
 
-  start(): Promise<void> {
-    return this.host.start();
+  /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App). */
+  start(files: Promise<BootFiles>): Promise<void> {
+    return this.host.start(files);
   }
 
   newGame = (starter: Starter, seed: number | undefined): void => this.game.newGame(starter, seed);
