@@ -96,11 +96,12 @@ async function bundleWeb() {
   const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
   const script = outputs.find((name) => /^main-.*\.js$/.test(name));
   const style = outputs.find((name) => /^style-.*\.css$/.test(name));
+  const assets = copyWebAssets();
   const html = readFileSync("web/index.html", "utf8")
     .replace('href="style.css"', `href="${style}"`)
-    .replace('src="main.js"', `src="${script}"`);
+    .replace('src="main.js"', `src="${script}"`)
+    .replace("  </head>", `${preloads(assets)}  </head>`);
   writeFileSync("build/web/index.html", html);
-  const assets = copyWebAssets();
   writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
   removeStale(new Set([...outputs, "index.html", "bundle-assets.json", ...Object.values(assets)]));
   precompress();
@@ -137,6 +138,17 @@ function copyWebAssets() {
     writeFileSync(`build/web/${names[key]}`, bytes);
   }
   return names;
+}
+
+// What the page's script fetches first (web/boot.ts), asked for while the browser still parses the
+// page and its script: assets.json and the files every server hands out under these names. As the
+// script's fetch() (same URL, CORS mode, same-origin credentials), so that fetch takes the response.
+function preloads(assets) {
+  const urls = [
+    "assets.json",
+    ...["wasm", "bios", "vgaBios"].filter((key) => assets[key]).map((key) => assets[key]),
+  ];
+  return urls.map((url) => `    <link rel="preload" href="${url}" as="fetch" crossorigin />\n`).join("");
 }
 
 /** Files of earlier bundles (old hashes) and their compressed copies go. */

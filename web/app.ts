@@ -161,13 +161,15 @@ export class App implements ToolbarHandlers {
   }
 
   private onState(state: GameState, layout: GameLayout): boolean {
+    // The state was read after a redraw of the emulated screen showing it; the panel is drawn after.
+    const readAt = performance.now();
     const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
-      this.menuAt = performance.now();
-      performance.mark("piskasm:menu-visible");
+      this.menuAt = readAt;
+      performance.mark("piskasm:menu-visible", { startTime: readAt });
       this.host.saveMenu();
       this.panels.history.onMenu();
     }
