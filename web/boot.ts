@@ -22,8 +22,8 @@ export interface BootFiles {
   wasm: WebAssembly.Module;
   /** Where v86.wasm came from (named in errors). */
   wasmUrl: string;
-  /** The default floppy's machine state at the menu (undefined when the server made none); it may still be arriving. */
-  menuState: Promise<ArrayBuffer | undefined>;
+  /** The default floppy's machine state at the menu, which may still be arriving (undefined when the server made none). */
+  menuState: Promise<ArrayBuffer> | undefined;
 }
 
 const START_TIMEOUT_MS = 30_000;
@@ -52,7 +52,7 @@ export async function loadBootFiles(status: StatusLine): Promise<BootFiles> {
   });
   const menuState =
     manifest.menuState === null
-      ? Promise.resolve(undefined)
+      ? undefined
       : downloads.bytes(manifest.menuState).then((bytes) => {
           performance.mark("piskasm:state-loaded");
           return unpacked(bytes).buffer;
@@ -71,7 +71,7 @@ export async function loadBootFiles(status: StatusLine): Promise<BootFiles> {
     return { wasm, wasmUrl: manifest.wasm, bios, vgaBios, floppy, menuState };
   } catch (error) {
     // The first failure is the one reported: the menu state's download was cancelled with the rest.
-    menuState.catch(() => undefined);
+    menuState?.catch(() => undefined);
     throw error;
   }
 }

@@ -135,11 +135,7 @@ export class MachineHost {
    * A new machine for `floppy`; with `menuState` (made by the server for this floppy) it starts at the
    * menu: the machine is made while the state may still be arriving, and runs only once it is restored.
    */
-  private async boot(
-    floppy: Uint8Array,
-    name: string,
-    menuState?: Promise<ArrayBuffer | undefined>,
-  ): Promise<void> {
+  private async boot(floppy: Uint8Array, name: string, menuState?: Promise<ArrayBuffer>): Promise<void> {
     const files = this.files;
     if (!files) throw new Error("the boot files are not loaded");
     this.busy = true;
@@ -161,10 +157,12 @@ export class MachineHost {
         !!menuState,
       );
       performance.mark("piskasm:machine-started");
-      if (menuState) this.events.status.busy(`Restoring the machine saved at the menu…`, RESTORE_AT);
-      const state = await menuState;
-      if (state) {
-        await machine.restore({ state });
+      if (menuState) {
+        this.events.status.busy(`Restoring the machine saved at the menu…`, RESTORE_AT);
+        await machine.restore({ state: await menuState }).catch(async (error: unknown) => {
+          await machine.destroy();
+          throw error;
+        });
         performance.mark("piskasm:state-restored");
       }
       this.firstFrameDue = true;
