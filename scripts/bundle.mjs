@@ -100,7 +100,7 @@ async function bundleWeb() {
   const html = readFileSync("web/index.html", "utf8")
     .replace('href="style.css"', `href="${style}"`)
     .replace('src="main.js"', `src="${script}"`)
-    .replace("  </head>", `${preloads(assets)}  </head>`);
+    .replace("  </head>", `${PRELOAD}  </head>`);
   writeFileSync("build/web/index.html", html);
   writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
   removeStale(new Set([...outputs, "index.html", "bundle-assets.json", ...Object.values(assets)]));
@@ -140,16 +140,12 @@ function copyWebAssets() {
   return names;
 }
 
-// What the page's script fetches first (web/boot.ts), asked for while the browser still parses the
-// page and its script: assets.json and the files every server hands out under these names. As the
-// script's fetch() (same URL, CORS mode, same-origin credentials), so that fetch takes the response.
-function preloads(assets) {
-  const urls = [
-    "assets.json",
-    ...["wasm", "bios", "vgaBios"].filter((key) => assets[key]).map((key) => assets[key]),
-  ];
-  return urls.map((url) => `    <link rel="preload" href="${url}" as="fetch" crossorigin />\n`).join("");
-}
+// assets.json, which the page's script fetches first (web/boot.ts), asked for while the browser still
+// parses the page and its script; as the script's fetch() (same URL, CORS mode, same-origin
+// credentials), so that fetch takes the response. The files it names are not preloaded: on an offline
+// reload the page reads them from the service worker's cache itself (web/offline/cached.ts), which a
+// preload, going through the worker, would only slow down.
+const PRELOAD = '    <link rel="preload" href="assets.json" as="fetch" crossorigin />\n';
 
 /** Files of earlier bundles (old hashes) and their compressed copies go. */
 function removeStale(keep) {

@@ -1,4 +1,5 @@
 /** Fetching the page's binary assets with progress, failing with messages that name the file. */
+import { cachedResponse } from "./offline/cached.js";
 
 export class AssetError extends Error {
   override readonly name = "AssetError";
@@ -15,8 +16,10 @@ export class AssetError extends Error {
 /** Bytes received so far and the expected total (undefined when the server sent no length). */
 export type ProgressCallback = (loaded: number, total: number | undefined) => void;
 
-/** The server's answer for `url`; failures (also HTTP errors) as AssetErrors. */
+/** The service worker's cached copy of `url` or the server's answer; failures (also HTTP errors) as AssetErrors. */
 async function fetchOk(url: string, signal: AbortSignal | undefined): Promise<Response> {
+  const cached = await cachedResponse(url);
+  if (cached) return cached;
   let response: Response;
   try {
     response = await fetch(url, { signal });
