@@ -126,7 +126,7 @@ export interface Machine {
    * can), by sleeping between slices of v86's main loop (emu/throttle.ts).
    */
   setSpeedLimit(mips: number | undefined): void;
-  /** The whole machine state (v86 save_state; about 3 MB). */
+  /** The whole machine state (v86 save_state; about 3 MB, most of it zeros). */
   snapshot(): Promise<MachineSnapshot>;
   /**
    * Continue from a snapshot, also one taken by another machine booted with the same options and
@@ -137,6 +137,10 @@ export interface Machine {
   destroy(): Promise<void>;
 }
 
+/** v86's imports of its wasm module and the instance's exports (WebAssembly.Imports and .Exports, which Node's types lack). */
+export type WasmImports = Record<string, Record<string, unknown>>;
+export type WasmExports = Record<string, unknown>;
+
 export interface MachineOptions {
   /** 1.44 MB floppy image. */
   floppy: Uint8Array;
@@ -144,6 +148,17 @@ export interface MachineOptions {
   vgaBios: Uint8Array;
   /** Where v86.wasm is: a file path in Node, a URL in the browser. */
   wasmPath: string;
+  /**
+   * Instantiates v86.wasm with v86's imports, from a module already compiled (the page compiles it
+   * while it downloads); wasmPath is then not read.
+   */
+  instantiateWasm?: (imports: WasmImports) => Promise<WasmExports>;
+  /**
+   * Made but not started: the BIOS does not run until resume(), so a state restored first is where
+   * the guest begins (default false: the machine boots at once).
+   */
+  paused?: boolean;
+  /** Guest memory (default 2 MiB); a state restores only into a machine with the memory it was saved with. */
   memoryMiB?: number;
   /** Browser only: the element v86 draws its screen into. */
   screenContainer?: ScreenContainer;

@@ -5,7 +5,7 @@
  * back (emu/host-stepper.ts). Memory is read through plain views of the wasm memory
  * (emu/wasm-views.ts); without a screen element nothing is drawn (emu/headless-vga.ts).
  */
-import { V86 } from "v86";
+import { V86, type V86Options } from "v86";
 import { skipTextRendering } from "./headless-vga.js";
 import { HostStepper } from "./host-stepper.js";
 import { isNode, shareWakeUpTimer } from "./tick-timer.js";
@@ -25,6 +25,7 @@ import type {
   WaitOptions,
 } from "./types.js";
 import { withInternals, type V86WithInternals } from "./v86-internals.js";
+import { StateMemoryError, stateMemoryBytes } from "./v86-state.js";
 import { V86Keyboard } from "./v86-keyboard.js";
 import { V86Mouse } from "./v86-mouse.js";
 import { readTextCells, readTextScreen } from "./vga-text.js";
@@ -34,7 +35,13 @@ import { SliceWaiters } from "./waiters.js";
 import { WasmViews } from "./wasm-views.js";
 import { FLOPPY_BYTES } from "./floppy.js";
 
-const DEFAULT_MEMORY_MIB = 16;
+/**
+ * PISKASM.COM and DOS live in conventional memory; SeaBIOS wants some memory above 1 MiB for its own
+ * tables (with only 1 MiB it boots, but several times slower). Little memory keeps a restore quick:
+ * v86 zeroes all of it before unpacking a state (about 5 ms a MiB on the page's first restore).
+ */
+const DEFAULT_MEMORY_MIB = 2;
+const MIB = 1024 * 1024;
 const DEFAULT_INPUT_TIMEOUT_MS = 10_000;
 /** The smallest VGA memory v86 allows; text mode needs no more, and it keeps snapshots small. */
 const VGA_MEMORY_BYTES = 256 * 1024;
@@ -47,7 +54,9 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
   }
   const emulator = new V86({
     wasm_path: options.wasmPath,
-    memory_size: (options.memoryMiB ?? DEFAULT_MEMORY_MIB) * 1024 * 1024,
+    // WasmImports/WasmExports are v86's WebAssembly.Imports/Exports spelled without the DOM library.
+    wasm_fn: options.instantiateWasm as V86Options["wasm_fn"],
+    memory_size: (options.memoryMiB ?? DEFAULT_MEMORY_MIB) * MIB,
     vga_memory_size: VGA_MEMORY_BYTES,
     bios: { buffer: copyBuffer(options.bios) },
     vga_bios: { buffer: copyBuffer(options.vgaBios) },
@@ -68,8 +77,12 @@ export async function createMachine(options: MachineOptions): Promise<Machine> {
   if (!options.screenContainer) skipTextRendering(internals.v86.cpu.devices.vga);
   if (options.screenContainer && internals.screen_adapter)
     paceScreen(internals.screen_adapter, options.onScreenFrame ?? (() => undefined));
-  const machine = new V86Machine(internals, options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS);
-  await emulator.run();
+  const machine = new V86Machine(
+    internals,
+    options.memoryMiB ?? DEFAULT_MEMORY_MIB,
+    options.inputTimeoutMs ?? DEFAULT_INPUT_TIMEOUT_MS,
+  );
+  if (options.paused !== true) await emulator.run();
   return machine;
 }
 
@@ -98,6 +111,7 @@ class V86Machine implements Machine {
 
   constructor(
     private readonly emulator: V86WithInternals,
+    private readonly memoryMiB: number,
     inputTimeoutMs: number,
   ) {
     const loop = emulator.v86;
@@ -193,6 +207,9 @@ class V86Machine implements Machine {
   }
 
   async restore(snapshot: MachineSnapshot): Promise<void> {
+    const memory = stateMemoryBytes(snapshot.state);
+    if (memory !== undefined && memory !== this.memoryMiB * MIB)
+      throw new StateMemoryError(memory / MIB, this.memoryMiB);
     await this.emulator.restore_state(snapshot.state);
     this.throttle.restart(performance.now(), this.instructionCount());
     // The loop may be sleeping until a timer of the old state; run the restored state now.

@@ -96,11 +96,12 @@ async function bundleWeb() {
   const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
   const script = outputs.find((name) => /^main-.*\.js$/.test(name));
   const style = outputs.find((name) => /^style-.*\.css$/.test(name));
+  const assets = copyWebAssets();
   const html = readFileSync("web/index.html", "utf8")
     .replace('href="style.css"', `href="${style}"`)
-    .replace('src="main.js"', `src="${script}"`);
+    .replace('src="main.js"', `src="${script}"`)
+    .replace("  </head>", `${PRELOAD}  </head>`);
   writeFileSync("build/web/index.html", html);
-  const assets = copyWebAssets();
   writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
   removeStale(new Set([...outputs, "index.html", "bundle-assets.json", ...Object.values(assets)]));
   precompress();
@@ -138,6 +139,13 @@ function copyWebAssets() {
   }
   return names;
 }
+
+// assets.json, which the page's script fetches first (web/boot.ts), asked for while the browser still
+// parses the page and its script; as the script's fetch() (same URL, CORS mode, same-origin
+// credentials), so that fetch takes the response. The files it names are not preloaded: on an offline
+// reload the page reads them from the service worker's cache itself (web/offline/cached.ts), which a
+// preload, going through the worker, would only slow down.
+const PRELOAD = '    <link rel="preload" href="assets.json" as="fetch" crossorigin />\n';
 
 /** Files of earlier bundles (old hashes) and their compressed copies go. */
 function removeStale(keep) {

@@ -7,6 +7,7 @@
 import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
+import type { BootFiles } from "./boot.js";
 import { attachKeyBar, type KeyBar } from "./controls/key-bar.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
@@ -127,8 +128,9 @@ export class App implements ToolbarHandlers {
     return this.host.machine;
   }
 
-  start(): Promise<void> {
-    return this.host.start();
+  /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App). */
+  start(files: Promise<BootFiles>): Promise<void> {
+    return this.host.start(files);
   }
 
   newGame = (starter: Starter, seed: number | undefined): void => this.game.newGame(starter, seed);
@@ -163,13 +165,15 @@ export class App implements ToolbarHandlers {
   }
 
   private onState(state: GameState, layout: GameLayout): boolean {
+    // The state was read after a redraw of the emulated screen showing it; the panel is drawn after.
+    const readAt = performance.now();
     const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
-      this.menuAt = performance.now();
-      performance.mark("piskasm:menu-visible");
+      this.menuAt = readAt;
+      performance.mark("piskasm:menu-visible", { startTime: readAt });
       this.host.saveMenu();
       this.panels.history.onMenu();
     }

@@ -8,8 +8,9 @@ export interface AssetManifest {
   wasm: string;
   bios: string;
   vgaBios: string;
+  /** The default floppy: the image itself, or (from the static site) zero-block-packed (util/sparse-bytes.ts). */
   floppy: string;
-  /** The default floppy's machine saved at the game's menu; null when the server made none. */
+  /** The default floppy's machine saved at the game's menu, plain or packed as the floppy; null when the server made none. */
   menuState: string | null;
 }
 

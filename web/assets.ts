@@ -1,4 +1,5 @@
 /** Fetching the page's binary assets with progress, failing with messages that name the file. */
+import { cachedResponse } from "./offline/cached.js";
 
 export class AssetError extends Error {
   override readonly name = "AssetError";
@@ -15,11 +16,10 @@ export class AssetError extends Error {
 /** Bytes received so far and the expected total (undefined when the server sent no length). */
 export type ProgressCallback = (loaded: number, total: number | undefined) => void;
 
-export async function fetchBytes(
-  url: string,
-  onProgress: ProgressCallback,
-  signal?: AbortSignal,
-): Promise<Uint8Array<ArrayBuffer>> {
+/** The service worker's cached copy of `url` or the server's answer; failures (also HTTP errors) as AssetErrors. */
+async function fetchOk(url: string, signal: AbortSignal | undefined): Promise<Response> {
+  const cached = await cachedResponse(url);
+  if (cached) return cached;
   let response: Response;
   try {
     response = await fetch(url, { signal });
@@ -31,6 +31,15 @@ export async function fetchBytes(
   }
   if (!response.ok)
     throw new AssetError(url, `HTTP ${response.status} ${response.statusText}`, response.status);
+  return response;
+}
+
+export async function fetchBytes(
+  url: string,
+  onProgress: ProgressCallback,
+  signal?: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await fetchOk(url, signal);
   const lengthHeader = response.headers.get("Content-Length");
   const total = lengthHeader === null ? undefined : Number(lengthHeader);
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
@@ -54,44 +63,73 @@ export async function fetchBytes(
 }
 
 /**
- * Loads several files at once and reports their combined progress as a fraction 0..1. The first
- * failure cancels the other downloads (and their progress reports).
+ * Several files loaded at once, with their combined progress as a fraction 0..1 (a file whose size
+ * is not known yet counts with what has arrived). The first failure cancels the other downloads
+ * (and their progress reports).
  */
-export async function fetchAll<K extends string>(
-  urls: Readonly<Record<K, string>>,
-  onProgress: (fraction: number, loadedBytes: number) => void,
-): Promise<Record<K, Uint8Array<ArrayBuffer>>> {
-  const keys = Object.keys(urls) as K[];
-  const loaded = new Map<K, number>();
-  const totals = new Map<K, number | undefined>();
-  const report = (): void => {
+export class Downloads {
+  private readonly loaded = new Map<string, number>();
+  private readonly totals = new Map<string, number | undefined>();
+  private readonly abort = new AbortController();
+
+  constructor(private readonly onProgress: (fraction: number, loadedBytes: number) => void) {}
+
+  /** The bytes of `url`. */
+  bytes(url: string): Promise<Uint8Array<ArrayBuffer>> {
+    return this.failing(fetchBytes(url, (n, total) => this.report(url, n, total), this.abort.signal));
+  }
+
+  /** `url` compiled as WebAssembly while it downloads (its bytes count once it is compiled). */
+  wasm(url: string): Promise<WebAssembly.Module> {
+    return this.failing(
+      compileWasm(url, this.abort.signal).then(({ module, bytes }) => {
+        this.report(url, bytes, bytes);
+        return module;
+      }),
+    );
+  }
+
+  private failing<T>(download: Promise<T>): Promise<T> {
+    return download.catch((error: unknown) => {
+      this.abort.abort();
+      throw error;
+    });
+  }
+
+  private report(url: string, loaded: number, total: number | undefined): void {
+    if (this.abort.signal.aborted) return;
+    this.loaded.set(url, loaded);
+    this.totals.set(url, total);
     let sum = 0;
     let expected = 0;
-    for (const key of keys) {
-      sum += loaded.get(key) ?? 0;
-      expected += totals.get(key) ?? loaded.get(key) ?? 0;
+    for (const [key, n] of this.loaded) {
+      sum += n;
+      expected += this.totals.get(key) ?? n;
     }
-    onProgress(expected > 0 ? sum / expected : 0, sum);
-  };
-  const abort = new AbortController();
-  const results = await Promise.all(
-    keys.map((key) =>
-      fetchBytes(
-        urls[key],
-        (n, total) => {
-          if (abort.signal.aborted) return;
-          loaded.set(key, n);
-          totals.set(key, total);
-          report();
-        },
-        abort.signal,
-      ).catch((error: unknown) => {
-        abort.abort();
-        throw error;
-      }),
-    ),
-  );
-  const out = {} as Record<K, Uint8Array<ArrayBuffer>>;
-  keys.forEach((key, i) => (out[key] = results[i]));
-  return out;
+    this.onProgress(expected > 0 ? sum / expected : 0, sum);
+  }
+}
+
+/**
+ * WebAssembly.compileStreaming compiles while the bytes arrive (and lets the browser keep the
+ * compiled code with a cached response); it needs the server to say application/wasm, so from a
+ * host that does not, the module is compiled from the whole file.
+ */
+async function compileWasm(
+  url: string,
+  signal: AbortSignal,
+): Promise<{ module: WebAssembly.Module; bytes: number }> {
+  const response = await fetchOk(url, signal);
+  const bytes = Number(response.headers.get("Content-Length") ?? 0);
+  try {
+    if (response.headers.get("Content-Type")?.startsWith("application/wasm"))
+      return { module: await WebAssembly.compileStreaming(response), bytes };
+    const whole = await response.arrayBuffer();
+    return { module: await WebAssembly.compile(whole), bytes: whole.byteLength };
+  } catch (error) {
+    throw new AssetError(
+      url,
+      `not v86's WebAssembly module (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
 }

@@ -1,55 +1,91 @@
-/** Fetching what the emulator needs and starting it in the page. */
+/**
+ * Fetching what the emulator needs and starting it in the page. Everything is asked for at once,
+ * as soon as the page's script runs: v86's wasm is compiled while it downloads, and the machine is
+ * made while the menu state may still be arriving. The static site keeps the floppy and the menu
+ * state with their zero blocks left out (util/sparse-bytes.ts), so a reload reads a tenth of their
+ * bytes out of the service worker's cache; they are unpacked here.
+ *
+ * The performance marks piskasm:* (read by bench/site.ts) say when each step ended.
+ */
 import type { Machine } from "../emu/types.js";
 import { createMachine } from "../emu/v86-machine.js";
+import { isSparse, unpackSparse } from "../util/sparse-bytes.js";
 import { ASSET_MANIFEST_URL, type AssetManifest } from "./asset-manifest.js";
-import { fetchAll, fetchBytes } from "./assets.js";
+import { Downloads, fetchBytes } from "./assets.js";
+import type { StatusLine } from "./status.js";
 
 export interface BootFiles {
   bios: Uint8Array;
   vgaBios: Uint8Array;
   floppy: Uint8Array;
-  /** An object URL of v86.wasm, fetched once with the other files. */
+  /** v86.wasm, compiled while it downloaded. */
+  wasm: WebAssembly.Module;
+  /** Where v86.wasm came from (named in errors). */
   wasmUrl: string;
-  /** The default floppy's machine state at the menu, when the server made one. */
-  menuState: ArrayBuffer | undefined;
+  /** The default floppy's machine state at the menu, which may still be arriving (undefined when the server made none). */
+  menuState: Promise<ArrayBuffer> | undefined;
 }
 
 const START_TIMEOUT_MS = 30_000;
+/** The files' share of the boot's progress bar. */
+const FILES_SHARE = 0.4;
 
-/** assets.json, then every file it names at once (the menu state only when the server made one). */
-export async function loadBootFiles(
-  onProgress: (fraction: number, bytes: number) => void,
-): Promise<BootFiles> {
+function unpacked(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return isSparse(bytes) ? unpackSparse(bytes) : bytes;
+}
+
+/** assets.json, then every file it names at once; resolves when all but the menu state are in. */
+export async function loadBootFiles(status: StatusLine): Promise<BootFiles> {
+  status.busy("Loading v86, the BIOS and the floppy…", 0);
   const manifest = JSON.parse(
     new TextDecoder().decode(await fetchBytes(ASSET_MANIFEST_URL, () => undefined)),
   ) as AssetManifest;
-  const urls = {
-    wasm: manifest.wasm,
-    bios: manifest.bios,
-    vgaBios: manifest.vgaBios,
-    floppy: manifest.floppy,
-  };
-  const files: Partial<Record<"menuState", Uint8Array<ArrayBuffer>>> &
-    Record<keyof typeof urls, Uint8Array<ArrayBuffer>> =
+  performance.mark("piskasm:manifest-loaded");
+  let loaded = false;
+  const downloads = new Downloads((fraction, bytes) => {
+    // The menu state may arrive after the rest, when the status line already tells of the emulator.
+    if (!loaded)
+      status.busy(
+        `Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`,
+        fraction * FILES_SHARE,
+      );
+  });
+  const menuState =
     manifest.menuState === null
-      ? await fetchAll(urls, onProgress)
-      : await fetchAll({ ...urls, menuState: manifest.menuState }, onProgress);
-  const wasmUrl = URL.createObjectURL(new Blob([files.wasm], { type: "application/wasm" }));
-  return {
-    bios: files.bios,
-    vgaBios: files.vgaBios,
-    floppy: files.floppy,
-    wasmUrl,
-    menuState: files.menuState?.buffer,
-  };
+      ? undefined
+      : downloads.bytes(manifest.menuState).then((bytes) => {
+          performance.mark("piskasm:state-loaded");
+          return unpacked(bytes).buffer;
+        });
+  try {
+    const [wasm, bios, vgaBios, floppy] = await Promise.all([
+      downloads.wasm(manifest.wasm).then((module) => {
+        performance.mark("piskasm:wasm-compiled");
+        return module;
+      }),
+      downloads.bytes(manifest.bios),
+      downloads.bytes(manifest.vgaBios),
+      downloads.bytes(manifest.floppy).then(unpacked),
+    ]);
+    loaded = true;
+    return { wasm, wasmUrl: manifest.wasm, bios, vgaBios, floppy, menuState };
+  } catch (error) {
+    // The first failure is the one reported: the menu state's download was cancelled with the rest.
+    menuState?.catch(() => undefined);
+    throw error;
+  }
 }
 
-/** Starts v86 drawing into `screen` (`onScreenFrame` after each redraw); input reaches the guest only through the Machine API. */
+/**
+ * Starts v86 drawing into `screen` (`onScreenFrame` after each redraw); input reaches the guest only
+ * through the Machine API. `paused`: made but not run, for a state to be restored first.
+ */
 export async function startMachine(
   files: BootFiles,
   floppy: Uint8Array,
   screen: HTMLElement,
   onScreenFrame: () => void,
+  paused: boolean,
 ): Promise<Machine> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -58,6 +94,7 @@ export async function startMachine(
       START_TIMEOUT_MS,
     );
   });
+  const { wasm } = files;
   try {
     return await Promise.race([
       createMachine({
@@ -65,6 +102,9 @@ export async function startMachine(
         bios: files.bios,
         vgaBios: files.vgaBios,
         wasmPath: files.wasmUrl,
+        instantiateWasm: async (imports) =>
+          (await WebAssembly.instantiate(wasm, imports as WebAssembly.Imports)).exports,
+        paused,
         screenContainer: screen,
         onScreenFrame,
       }),

@@ -4,7 +4,7 @@
  * menu, Reset back to it, another floppy, and the boot progress in the status line.
  */
 import type { Machine, MachineSnapshot } from "../emu/types.js";
-import { loadBootFiles, startMachine, type BootFiles } from "./boot.js";
+import { startMachine, type BootFiles } from "./boot.js";
 import type { ErrorBox } from "./error-box.js";
 import type { StatusLine } from "./status.js";
 
@@ -12,8 +12,7 @@ export const FLOPPY_BYTES = 1_474_560;
 const DEFAULT_FLOPPY = "piskasm.img";
 /** After this long without finding the game the page stops calling it booting. */
 const GIVE_UP_SEARCH_S = 15;
-/** The boot's share of the progress bar: files, then the emulator, then the search for the game. */
-const FILES_SHARE = 0.4;
+/** The boot's progress bar after the files (web/boot.ts): the emulator, then the search for the game. */
 const EMULATOR_AT = 0.45;
 const RESTORE_AT = 0.8;
 const SEARCH_SHARE = 0.5;
@@ -41,19 +40,15 @@ export class MachineHost {
   busy = true;
   private snapshot: MachineSnapshot | undefined;
   private bootStartedAt = 0;
+  /** The first redraw after a boot or the menu state's restore is still to come (performance mark piskasm:screen-drawn). */
+  private firstFrameDue = false;
 
   constructor(private readonly events: MachineHostEvents) {}
 
-  /** Fetch the files and boot the default floppy. */
-  async start(): Promise<void> {
-    this.events.status.busy("Loading v86, the BIOS and the floppy…", 0);
+  /** Boot the default floppy once `files` (web/boot.ts's loadBootFiles, started early) are in. */
+  async start(files: Promise<BootFiles>): Promise<void> {
     try {
-      this.files = await loadBootFiles((fraction, bytes) =>
-        this.events.status.busy(
-          `Loading v86, the BIOS and the floppy… ${Math.round(bytes / 1024)} KB`,
-          fraction * FILES_SHARE,
-        ),
-      );
+      this.files = await files;
     } catch (error) {
       // Reset (a reload, without the files) stays possible.
       this.busy = false;
@@ -136,8 +131,11 @@ export class MachineHost {
     );
   }
 
-  /** A new machine for `floppy`; with `menuState` (made by the server for this floppy) it starts at the menu. */
-  private async boot(floppy: Uint8Array, name: string, menuState?: ArrayBuffer): Promise<void> {
+  /**
+   * A new machine for `floppy`; with `menuState` (made by the server for this floppy) it starts at the
+   * menu: the machine is made while the state may still be arriving, and runs only once it is restored.
+   */
+  private async boot(floppy: Uint8Array, name: string, menuState?: Promise<ArrayBuffer>): Promise<void> {
     const files = this.files;
     if (!files) throw new Error("the boot files are not loaded");
     this.busy = true;
@@ -151,12 +149,24 @@ export class MachineHost {
       this.snapshot = undefined;
       this.floppyName = name;
       this.events.status.busy(`Starting the emulator with ${name}…`, EMULATOR_AT);
-      const machine = await startMachine(files, floppy, this.events.screen, () => this.events.redrawn());
+      const machine = await startMachine(
+        files,
+        floppy,
+        this.events.screen,
+        () => this.redrawn(),
+        !!menuState,
+      );
       performance.mark("piskasm:machine-started");
       if (menuState) {
         this.events.status.busy(`Restoring the machine saved at the menu…`, RESTORE_AT);
-        await machine.restore({ state: menuState });
+        await machine.restore({ state: await menuState }).catch(async (error: unknown) => {
+          await machine.destroy();
+          throw error;
+        });
+        performance.mark("piskasm:state-restored");
       }
+      this.firstFrameDue = true;
+      await machine.resume();
       this.machine = machine;
       this.bootStartedAt = performance.now();
       this.events.running(machine, true);
@@ -164,5 +174,13 @@ export class MachineHost {
       this.busy = false;
       this.events.changed();
     }
+  }
+
+  private redrawn(): void {
+    if (this.firstFrameDue) {
+      this.firstFrameDue = false;
+      performance.mark("piskasm:screen-drawn");
+    }
+    this.events.redrawn();
   }
 }

@@ -1,6 +1,7 @@
 /** Entry of the page: checks what the browser must have, then starts the App; failures show in the error box. */
 import { App } from "./app.js";
 import { AssetError } from "./assets.js";
+import { loadBootFiles } from "./boot.js";
 import { createHelpOverlay } from "./controls/help-overlay.js";
 import { attachMoveEntry } from "./controls/move-entry.js";
 import { attachShortcuts, type Action } from "./controls/shortcuts.js";
@@ -10,6 +11,7 @@ import { createErrorBox, messageOf } from "./error-box.js";
 import { startOffline } from "./offline/offline.js";
 import { createStatusLine } from "./status.js";
 
+performance.mark("piskasm:script-start");
 const status = createStatusLine();
 const errors = createErrorBox();
 
@@ -29,6 +31,8 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
     "Use a current Chromium, Firefox or Safari with WebAssembly enabled.",
   );
 } else {
+  // Asked for before anything else is set up: the page's own start-up runs while the files arrive.
+  const files = loadBootFiles(status);
   let toolbar: Toolbar | undefined;
   // No hover and a coarse pointer: a phone or a tablet without a keyboard, where hints name taps.
   const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
@@ -55,7 +59,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
     byId("screen", HTMLDivElement),
     (code) => app.menuKey(code),
   );
-  app.start().catch((error: unknown) => {
+  app.start(files).catch((error: unknown) => {
     const hint =
       error instanceof AssetError
         ? "Build the page with `make` (it puts v86.wasm, the BIOS files and build/piskasm.img into build/web), then reload."

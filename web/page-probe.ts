@@ -13,7 +13,7 @@ import type { DebuggerProbe } from "./debugger/debugger-panel.js";
 export type ProbeState = Omit<GameState, "plocha" | "info"> & { plocha: number[]; info: number[] };
 
 export interface PageProbe {
-  /** ms after navigation start when the game's menu was first seen (undefined before). */
+  /** ms after navigation start when the game's menu was first seen in guest memory, on a look after a redraw of the screen (undefined before). */
   menuVisibleMs(): number | undefined;
   /** The last stable state the panel shows. */
   state(): ProbeState | undefined;

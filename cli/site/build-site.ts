@@ -1,7 +1,7 @@
 /**
  * build/site: the page as a folder of static files any web server can host, under any sub-path: the
- * bundle (build/web), the floppy and the menu state under content-hashed names, assets.json naming
- * them, the web app manifest with its icons, and the service worker that keeps it all for offline use.
+ * bundle (build/web), the floppy and the menu state under content-hashed names (both with their zero
+ * blocks left out, util/sparse-bytes.ts: `.sparse`; the page unpacks them), assets.json naming them, the web app manifest with its icons, and the service worker that keeps it all for offline use.
  * Every file also gets .br and .gz copies for hosts that serve precompressed files.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -10,6 +10,7 @@ import { build as esbuild } from "esbuild";
 import { ASSET_MANIFEST_URL, type AssetManifest } from "../../web/asset-manifest.js";
 import { cacheRole, SERVICE_WORKER_FILE, type Precache } from "../../web/offline/precache.js";
 import { readBundleAssets } from "../web-server/page-server.js";
+import { packSparse } from "../../util/sparse-bytes.js";
 import { iconPng, iconSvg } from "./icons.js";
 import { siteIndexHtml, webManifest } from "./site-html.js";
 import { hashedName, readSiteInput, sha256, writeWithCompressed } from "./site-files.js";
@@ -42,12 +43,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", "index.html", bundle.floppy]));
-  const floppy = readSiteInput(options.floppy, "make image");
-  const menuState = readSiteInput(options.menuState, "make menu-state");
+  const floppy = packSparse(readSiteInput(options.floppy, "make image"));
+  const menuState = packSparse(readSiteInput(options.menuState, "make menu-state"));
   const manifest: AssetManifest = {
     ...bundle,
-    floppy: hashedName("piskasm", ".img", floppy),
-    menuState: hashedName("menu", ".state", menuState),
+    floppy: hashedName("piskasm", ".sparse", floppy),
+    menuState: hashedName("menu", ".sparse", menuState),
   };
   writeWithCompressed(outDir, manifest.floppy, floppy);
   writeWithCompressed(outDir, manifest.menuState ?? "", menuState);

@@ -3,9 +3,10 @@
  * any Node program) can start there instead of booting the BIOS and DOS.
  *
  * Format of the file: the bytes of v86's save_state exactly as `Machine.snapshot().state` gives them
- * (about 3 MB, no header). It fits a machine made with the project's default options and the same
- * files: build/piskasm.img, SeaBIOS's bios.bin and vgabios-stdvga.bin, node_modules' v86.wasm and
- * the default memory size. To use it in Node:
+ * (about 3 MB, no header; the static site carries it zero-block-packed, util/sparse-bytes.ts). It fits a
+ * machine made with the project's default options and the same files: build/piskasm.img, SeaBIOS's
+ * bios.bin and vgabios-stdvga.bin, node_modules' v86.wasm and the default memory size (2 MiB). To
+ * use it in Node:
  *
  *   const machine = await bootFloppy("build/piskasm.img");
  *   await machine.restore({ state: readFileSync("build/menu.state").buffer });

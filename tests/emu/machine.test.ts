@@ -193,6 +193,20 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(m().screen().lines[2].trim()).toBe("");
   });
 
+  it("refuses a snapshot of a machine with another amount of memory, saying both sizes", async () => {
+    const bigger = await bootFloppy(bootSectorFloppy(), { memoryMiB: 4 });
+    try {
+      const state = await bigger.snapshot();
+      await expect(m().restore(state)).rejects.toThrow(
+        "the state was saved by a machine with 4 MiB of memory; this machine has 2 MiB",
+      );
+    } finally {
+      await bigger.destroy();
+    }
+    await m().restore(atBanner);
+    expect(m().memory.readU16(KEY_COUNT)).toBe(0);
+  });
+
   it("fails a wait after its timeout with what it waited for and the screen", async () => {
     const started = performance.now();
     const failure = m().waitFor(() => false, { timeoutMs: 200, what: "something that never happens" });
