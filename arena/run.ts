@@ -5,6 +5,7 @@
  * handled between any two). An AbortSignal ends the run at once: the games being played are dropped,
  * the pbrain children of every thread are killed (their process groups), the workers terminated.
  */
+import { workerResourceLimits } from "../util/address-space.js";
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { nextTurn, untilDoneOrAborted } from "../util/abort.js";
@@ -97,7 +98,7 @@ function inWorkers(
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
       const input: ArenaWorkerInput = { settings: options.settings, engines: options.engines };
-      const worker = new Worker(script, { workerData: input });
+      const worker = new Worker(script, { workerData: input, resourceLimits: workerResourceLimits() });
       workers.push(worker);
       const next = (): void => {
         const next = queue.next();

@@ -3,6 +3,7 @@
  * results in DIR/results.json, a progress bar with the running score, and at the end the table of
  * wins, draws and losses per pair with Elo ratings and their 95 % intervals.
  */
+import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import { join } from "node:path";
 import { SingleBar } from "cli-progress";
@@ -229,6 +230,8 @@ function addArenaOptions(command: Command): Command {
 
 async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const tooMany = jobsRefusal(jobs);
+  if (tooMany) throw new UsageError(tooMany);
   const plan = prepare(options);
   const { settings, tally } = plan;
   const dir = options.out;
