@@ -6,7 +6,6 @@
 import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import { join } from "node:path";
-import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { ratingsSvg } from "../arena/chart.js";
 import { ArenaError } from "../arena/errors.js";
@@ -161,6 +160,8 @@ async function play(
   const { settings, tally } = plan;
   const dir = options.out;
   const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
+  // Loaded here, not at the top: every command (the brain's cold start too) would pay for it.
+  const { SingleBar } = await import("cli-progress");
   const bar = new SingleBar({
     format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
     noTTYOutput: true,
