@@ -74,6 +74,18 @@ describe("the arena's schedule", () => {
     for (const g of games) expect([g.first, g.second]).toContain("c");
   });
 
+  it("plans a billion games without listing them: any game from its index, the pending ones in turn", () => {
+    const options = { players: ["a", "b", "c"], gamesPerPair: 4, openings: 26, seed: 1 };
+    const listed = gamesOf(options);
+    const plan = schedule({ ...options, gamesPerPair: 1_000_000_000 });
+    expect(plan.total).toBe(3_000_000_000);
+    expect(listed.map((g) => plan.gameAt(g.index))).toEqual(listed);
+    const last = plan.gameAt(plan.total - 1);
+    expect([last.first, last.second].sort()).toEqual(["b", "c"]);
+    const pending = pendingGames(plan, new Set([0, 1, 3]));
+    expect([0, 1, 2].map(() => pending.next().value?.index)).toEqual([2, 4, 5]);
+  });
+
   it("refuses a repeated player, a lone player and an unknown gauntlet", () => {
     expect(() => schedule({ players: ["a", "a"], gamesPerPair: 2, openings: 1, seed: 0 })).toThrow(/twice/);
     expect(() => schedule({ players: ["a"], gamesPerPair: 2, openings: 1, seed: 0 })).toThrow(/two players/);
