@@ -1,17 +1,14 @@
 /**
  * How a player's lost games were won against it: the winner's threat before the five, read from the
- * PSQ records with the 9-cell window table. The winning stone's predecessor (the winner's previous
+ * game's moves with the 9-cell window table. The winning stone's predecessor (the winner's previous
  * stone) made a four and an open three ("4+3"), two fours ("4+4"), or an open four; an open four is
  * counted as "4+3" when the winner's stone before it made a four and an open three (the four blocked,
  * the three became the open four), as "3+3" when that stone made two open threes. Anything else (a
- * lost game by time or error, a simple four the loser failed to block) is "other".
+ * lost game by time or error, a simple four the loser failed to block) is "other". Each game's finish
+ * is found when it is recorded (arena/results.ts) and kept in its entry.
  */
-import { readRegularFile } from "../util/files.js";
-import { join } from "node:path";
 import { Board, OPP, OWN } from "../engines/common/board.js";
 import { cellLevels, FOUR, OPEN3, OPEN4 } from "../engines/common/shapes.js";
-import { parsePsq } from "../records/psq.js";
-import type { GameEntry } from "./model.js";
 
 export type Finish = "4+3" | "4+4" | "3+3" | "open four" | "other";
 export const FINISHES: readonly Finish[] = ["4+3", "4+4", "3+3", "open four", "other"];
@@ -47,33 +44,4 @@ export function finishOf(size: number, cells: readonly number[]): Finish {
     return b.open3 >= 2 ? "3+3" : "open four";
   }
   return "other";
-}
-
-/** Counts of each finish over the games `player` lost by five, read from the records under `dir`. */
-/** A PSQ record of a game on the largest board is a few KB. */
-const MAX_PSQ_BYTES = 1024 * 1024;
-
-export function lossFinishes(
-  dir: string,
-  player: string,
-  games: readonly GameEntry[],
-): Record<Finish, number> {
-  const counts: Record<Finish, number> = { "4+3": 0, "4+4": 0, "3+3": 0, "open four": 0, other: 0 };
-  for (const g of games) {
-    const lost =
-      (g.first === player && g.winner === "second") || (g.second === player && g.winner === "first");
-    if (!lost) continue;
-    if (g.end !== "five") {
-      counts.other++;
-      continue;
-    }
-    const record = parsePsq(readRegularFile(join(dir, g.psq), MAX_PSQ_BYTES, "game record"));
-    counts[
-      finishOf(
-        record.size,
-        record.moves.map((m) => m.y * record.size + m.x),
-      )
-    ]++;
-  }
-  return counts;
 }

@@ -3,6 +3,7 @@
  * keeps them (results.ts) and standings.ts computes them.
  */
 import type { Rating } from "./elo.js";
+import type { Finish } from "./finishes.js";
 import type { GameEnd } from "./game.js";
 import type { Opening } from "./openings.js";
 
@@ -30,6 +31,8 @@ export interface GameEntry {
   /** Path of the PSQ record, relative to the results file. */
   readonly psq: string;
   readonly wallMs: number;
+  /** How the five was made (games that ended in five). */
+  readonly finish?: Finish;
 }
 
 export interface PairStanding {

@@ -1,32 +1,40 @@
 /**
- * The arena's results file (DIR/results.json): the arena's settings and one entry per finished game,
- * rewritten after every game (to a temporary file, then renamed), so an interrupted arena can be
- * resumed with the same settings. Each game's record is DIR/games/NNNNN-FIRST-SECOND.psq.
+ * The arena's files: DIR/results.json holds the settings, the number of games played and, once the
+ * arena ends or is interrupted, the table (small, rewritten atomically); DIR/games.jsonl has one line
+ * per finished game, appended as it finishes, and DIR/games/NNNNN-FIRST-SECOND.psq each game's record.
+ * Nothing holds every game in memory: a resumed arena streams games.jsonl once (keeping the entries
+ * that fit its schedule) and appends after them.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { makeOutputDir, readRegularFile, writeFileAtomically } from "../util/files.js";
+import { forEachLine, LineAppender, rewriteLines } from "../util/line-files.js";
 import { formatPsq } from "../records/psq.js";
+import { finishOf } from "./finishes.js";
 import type { PlayedGame } from "./game.js";
 import { ArenaError } from "./errors.js";
-import type { ScheduledGame } from "./schedule.js";
+import type { Schedule, ScheduledGame } from "./schedule.js";
 import type { ArenaSettings, GameEntry, Standings } from "./model.js";
 
 export const RESULTS_FILE = "results.json";
-const FORMAT = "piskasm-arena-1";
-/** A results file larger than this is not one this program wrote (a million games is about 300 MB). */
-const MAX_RESULTS_BYTES = 512 * 1024 * 1024;
+export const GAMES_FILE = "games.jsonl";
+const FORMAT = "piskasm-arena-2";
+/** The results file keeps no games: a few KB of settings and table. */
+const MAX_RESULTS_BYTES = 16 * 1024 * 1024;
+/** A game's line is a few hundred bytes (its reason quotes at most a brain's 64 KB line). */
+const MAX_ENTRY_CHARS = 1024 * 1024;
 
 export interface ArenaResults {
   readonly format: typeof FORMAT;
   readonly settings: ArenaSettings;
-  readonly games: GameEntry[];
-  /** The table of the finished arena (absent while it runs). */
+  /** Games recorded in games.jsonl. */
+  readonly played: number;
+  /** The table when the arena ended or was interrupted (absent while it runs). */
   readonly standings?: Standings;
 }
 
 export function newResults(settings: ArenaSettings): ArenaResults {
-  return { format: FORMAT, settings, games: [] };
+  return { format: FORMAT, settings, played: 0 };
 }
 
 export function readResults(dir: string): ArenaResults | undefined {
@@ -42,12 +50,12 @@ export function readResults(dir: string): ArenaResults | undefined {
     );
   }
   const results = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<ArenaResults>;
-  if (
-    results.format !== FORMAT ||
-    typeof results.settings !== "object" ||
-    results.settings === null ||
-    !Array.isArray(results.games)
-  ) {
+  const format: unknown = results.format;
+  if (format === "piskasm-arena-1")
+    throw new ArenaError(
+      `${path} was written by an older piskasm (every game in one file): start a new arena with another --out`,
+    );
+  if (format !== FORMAT || typeof results.settings !== "object" || results.settings === null) {
     throw new ArenaError(`${path} is not a piskasm arena results file`);
   }
   return results as ArenaResults;
@@ -64,39 +72,79 @@ export function settingsMismatch(saved: ArenaSettings, wanted: ArenaSettings): s
 }
 
 export function writeResults(dir: string, results: ArenaResults): void {
-  const sorted = { ...results, games: [...results.games].sort((a, b) => a.index - b.index) };
-  writeFileAtomically(join(dir, RESULTS_FILE), JSON.stringify(sorted, null, 1) + "\n", "arena results");
+  writeFileAtomically(join(dir, RESULTS_FILE), JSON.stringify(results, null, 1) + "\n", "arena results");
 }
+
+const WINNERS: ReadonlySet<unknown> = new Set(["first", "second", "draw"]);
 
 /**
- * The entries of a results file that a resumed arena keeps: one per game of `all` (the same index,
- * players and opening), whose PSQ record is still there; the others (twice listed, of another
- * schedule, with a deleted record) are dropped and their games played again.
+ * Keeps the entries of DIR/games.jsonl that a resumed arena can count: one per game of `plan` (the
+ * same index, players and opening), whose PSQ record is still there; the others (twice listed, of
+ * another schedule, with a deleted record, a line cut short by a crash) are dropped from the file and
+ * their games played again. Each kept entry goes to `onKept`; returns the indices kept.
  */
-export function resumableGames(
-  dir: string,
-  games: readonly GameEntry[],
-  all: readonly ScheduledGame[],
-): GameEntry[] {
-  const kept = new Map<number, GameEntry>();
-  for (const g of games) {
-    const planned = Number.isSafeInteger(g.index) ? all[g.index] : undefined;
-    if (
-      !planned ||
-      kept.has(g.index) ||
-      planned.first !== g.first ||
-      planned.second !== g.second ||
-      planned.opening !== g.opening
-    )
-      continue;
-    if (typeof g.psq !== "string" || !existsSync(join(dir, g.psq))) continue;
-    kept.set(g.index, g);
-  }
-  return [...kept.values()];
+export function resumeGames(dir: string, plan: Schedule, onKept: (entry: GameEntry) => void): Set<number> {
+  const done = new Set<number>();
+  const path = join(dir, GAMES_FILE);
+  if (!existsSync(path)) return done;
+  rewriteLines(path, "arena games", MAX_ENTRY_CHARS, (line) => {
+    const g = parseEntry(line);
+    if (!g || !Number.isSafeInteger(g.index) || g.index < 0 || g.index >= plan.total || done.has(g.index))
+      return undefined;
+    const planned = plan.gameAt(g.index);
+    if (planned.first !== g.first || planned.second !== g.second || planned.opening !== g.opening)
+      return undefined;
+    if (!WINNERS.has(g.winner) || typeof g.psq !== "string" || !existsSync(join(dir, g.psq)))
+      return undefined;
+    done.add(g.index);
+    onKept(g);
+    return line;
+  });
+  return done;
 }
 
+function parseEntry(line: string): GameEntry | undefined {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return typeof parsed === "object" && parsed !== null ? (parsed as GameEntry) : undefined;
+  } catch {
+    // A line cut short by a crash or edited by hand: its game is played again.
+    return undefined;
+  }
+}
+
+/** Every entry of DIR/games.jsonl in file order, one at a time (for tools and tests). */
+export function forEachGame(dir: string, onGame: (entry: GameEntry) => void): void {
+  forEachLine(join(dir, GAMES_FILE), "arena games", MAX_ENTRY_CHARS, (line) => {
+    const g = parseEntry(line);
+    if (g) onGame(g);
+  });
+}
+
+/** Records finished games: each one's PSQ file, then its line appended to DIR/games.jsonl. */
+export class GameRecorder {
+  private readonly log: LineAppender;
+
+  constructor(
+    private readonly dir: string,
+    private readonly size: number,
+  ) {
+    makeOutputDir(join(dir, "games"), "game records folder");
+    this.log = new LineAppender(join(dir, GAMES_FILE), "arena games");
+  }
+
+  record(game: ScheduledGame, played: PlayedGame, wallMs: number): GameEntry {
+    const entry = recordGame(this.dir, this.size, game, played, wallMs);
+    this.log.append(JSON.stringify(entry));
+    return entry;
+  }
+
+  close(): void {
+    this.log.close();
+  }
+}
 /** Writes the game's PSQ record and returns its results entry. */
-export function recordGame(
+function recordGame(
   dir: string,
   size: number,
   game: ScheduledGame,
@@ -108,7 +156,6 @@ export function recordGame(
     "games",
     `${String(game.index).padStart(5, "0")}-${safe(game.first)}-${safe(game.second)}.psq`,
   );
-  makeOutputDir(join(dir, "games"), "game records folder");
   writeFileAtomically(
     join(dir, psq),
     formatPsq({ size, players: [game.first, game.second], moves: played.moves }),
@@ -125,5 +172,13 @@ export function recordGame(
     plies: played.moves.length,
     psq,
     wallMs: Math.round(wallMs),
+    ...(played.end === "five"
+      ? {
+          finish: finishOf(
+            size,
+            played.moves.map((m) => m.y * size + m.x),
+          ),
+        }
+      : {}),
   };
 }

@@ -5,9 +5,10 @@
  * handled between any two). An AbortSignal ends the run at once: the games being played are dropped,
  * the pbrain children of every thread are killed (their process groups), the workers terminated.
  */
+import { workerResourceLimits } from "../util/address-space.js";
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { untilDoneOrAborted } from "../util/abort.js";
+import { nextTurn, untilDoneOrAborted } from "../util/abort.js";
 import { killGroup, killTrackedGroups } from "../util/child-groups.js";
 import { YieldingQueue } from "../util/yielding-queue.js";
 import { ArenaError } from "./errors.js";
@@ -20,7 +21,9 @@ import type { ArenaSettings } from "./model.js";
 export interface ArenaRunOptions {
   readonly settings: ArenaSettings;
   readonly engines: ArenaEngineOptions;
-  readonly pending: readonly ScheduledGame[];
+  /** The games to play, taken one at a time as a thread is free (never listed whole). */
+  readonly pending: Iterator<ScheduledGame>;
+  readonly pendingCount: number;
   readonly jobs: number;
   /** The bundled worker (build/arena-worker.mjs); needed when jobs > 1. */
   readonly workerScript?: string;
@@ -32,16 +35,18 @@ export async function runArena(
   options: ArenaRunOptions,
   onGame: (result: PlayedScheduledGame) => void,
 ): Promise<void> {
-  const jobs = Math.max(1, Math.min(options.jobs, options.pending.length));
+  const jobs = Math.max(1, Math.min(options.jobs, options.pendingCount));
   const { signal } = options;
   if (jobs === 1) {
     const table = ArenaTable.withEngines(options.settings, options.engines);
     const playing = (async (): Promise<void> => {
       try {
-        for (const game of options.pending) {
+        for (let next = options.pending.next(); next.done !== true; next = options.pending.next()) {
+          const game = next.value;
           const result = await table.play(game);
           if (signal?.aborted) return;
           onGame(result);
+          await nextTurn();
         }
       } finally {
         await table.close();
@@ -64,7 +69,7 @@ function inWorkers(
   jobs: number,
   onGame: (result: PlayedScheduledGame) => void,
 ): Promise<void> {
-  const queue = [...options.pending];
+  const queue = options.pending;
   return new Promise<void>((resolve, reject) => {
     let running = jobs;
     let failed = false;
@@ -93,11 +98,12 @@ function inWorkers(
     options.signal?.addEventListener("abort", stopAll, { once: true });
     for (let j = 0; j < jobs; j++) {
       const input: ArenaWorkerInput = { settings: options.settings, engines: options.engines };
-      const worker = new Worker(script, { workerData: input });
+      const worker = new Worker(script, { workerData: input, resourceLimits: workerResourceLimits() });
       workers.push(worker);
       const next = (): void => {
-        const game = queue.shift();
-        const message: ToArenaWorker = game ? { kind: "play", game } : { kind: "stop" };
+        const next = queue.next();
+        const message: ToArenaWorker =
+          next.done === true ? { kind: "stop" } : { kind: "play", game: next.value };
         worker.postMessage(message);
       };
       const handle = (message: FromArenaWorker): void => {

@@ -2,7 +2,8 @@
  * The games of an arena: every pair of players (round robin), or the gauntlet player against each of
  * the others, plays `gamesPerPair` games; game k of a pair uses opening floor(k / 2) (cycling through
  * the openings) with the first player swapped between the two games of an opening. Rounds are
- * interleaved across pairs, so a partial arena is balanced. Seeds come from the arena's seed.
+ * interleaved across pairs, so a partial arena is balanced. Seeds come from the arena's seed. Games
+ * are computed from their index when they are due, never listed, so the plan's size costs no memory.
  */
 import { deriveSeed } from "../util/prng.js";
 import { ArenaError } from "./errors.js";
@@ -42,14 +43,21 @@ export function pairsOf(players: readonly string[], gauntlet?: string): [string,
   return pairs;
 }
 
-export function schedule(options: ScheduleOptions): ScheduledGame[] {
+/** An arena's games, planned on demand: game `index` is computed from its index alone. */
+export interface Schedule {
+  readonly total: number;
+  gameAt(index: number): ScheduledGame;
+}
+
+export function schedule(options: ScheduleOptions): Schedule {
   const pairs = pairsOf(options.players, options.gauntlet);
-  const games: ScheduledGame[] = [];
-  for (let k = 0; k < options.gamesPerPair; k++) {
-    for (const [a, b] of pairs) {
-      const index = games.length;
+  return {
+    total: options.gamesPerPair * pairs.length,
+    gameAt(index: number): ScheduledGame {
+      const k = Math.floor(index / pairs.length);
+      const [a, b] = pairs[index % pairs.length];
       const [first, second] = k % 2 === 0 ? [a, b] : [b, a];
-      games.push({
+      return {
         index,
         first,
         second,
@@ -58,8 +66,12 @@ export function schedule(options: ScheduleOptions): ScheduledGame[] {
           deriveSeed(options.seed, 2 * index) & 0xffff,
           deriveSeed(options.seed, 2 * index + 1) & 0xffff,
         ],
-      });
-    }
-  }
-  return games;
+      };
+    },
+  };
+}
+
+/** The games of `plan` not in `done`, in order, one at a time (an arena of 10^9 games is never a list). */
+export function* pendingGames(plan: Schedule, done: ReadonlySet<number>): Generator<ScheduledGame> {
+  for (let index = 0; index < plan.total; index++) if (!done.has(index)) yield plan.gameAt(index);
 }

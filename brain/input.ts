@@ -6,6 +6,7 @@
  * main thread pauses the reader while its output cannot be written (a slow manager), so neither
  * input nor output is buffered without bound.
  */
+import { workerResourceLimits } from "../util/address-space.js";
 import { Worker } from "node:worker_threads";
 
 /** The flag shared with the reader thread (an Int32Array index): END has arrived. */
@@ -58,7 +59,11 @@ export interface ProtocolInputHandlers {
 export function readProtocolInput(handlers: ProtocolInputHandlers): ProtocolInput {
   const shared = new SharedArrayBuffer(4);
   const flags = new Int32Array(shared);
-  const worker = new Worker(READER, { eval: true, workerData: { flags: shared } });
+  const worker = new Worker(READER, {
+    eval: true,
+    workerData: { flags: shared },
+    resourceLimits: workerResourceLimits(),
+  });
   worker.on("message", (message: { chunk?: Uint8Array; end?: boolean; error?: string }) => {
     if (message.chunk) handlers.onData(message.chunk);
     else if (message.error !== undefined) handlers.onError(message.error);

@@ -3,27 +3,25 @@
  * results in DIR/results.json, a progress bar with the running score, and at the end the table of
  * wins, draws and losses per pair with Elo ratings and their 95 % intervals.
  */
+import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import { join } from "node:path";
-import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { ratingsSvg } from "../arena/chart.js";
 import { ArenaError } from "../arena/errors.js";
-import { lossFinishes, type Finish } from "../arena/finishes.js";
 import { arenaMarkdown, checkMarkdownTarget, writeMarkdownSection } from "../arena/markdown.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
 import { checkPlayer, isAsm, isPiskasm, sizeRefusal } from "../arena/players.js";
 import {
+  GameRecorder,
   newResults,
   readResults,
-  recordGame,
-  resumableGames,
+  resumeGames,
   settingsMismatch,
   writeResults,
-  type ArenaResults,
 } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
-import { pairsOf, schedule, type ScheduledGame } from "../arena/schedule.js";
+import { pairsOf, pendingGames, schedule, type Schedule } from "../arena/schedule.js";
 import {
   checkOutputPlace,
   ensureWritableDir,
@@ -31,7 +29,7 @@ import {
   readRegularFile,
   writeFileAtomically,
 } from "../util/files.js";
-import { formatStandings, standingsOf } from "../arena/standings.js";
+import { ArenaTally, formatStandings } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type Interruption } from "./interrupt.js";
@@ -58,8 +56,11 @@ interface ArenaCommandOptions extends BootCommandOptions {
 
 /** setTimeout's largest delay: a longer turn could not be timed. */
 const MAX_TURN_MS = 2 ** 31 - 1;
-/** The results file keeps every game (about 300 bytes each): more would not fit in memory. */
-export const MAX_ARENA_GAMES = 1_000_000;
+/**
+ * Games are planned one at a time and their results kept on disk, so memory sets no limit; this one
+ * keeps every game's index (and twice it, for its seeds) an exact integer.
+ */
+const MAX_ARENA_GAMES = 2 ** 50;
 /** An openings file is a few lines per opening. */
 const MAX_OPENINGS_BYTES = 1024 * 1024;
 
@@ -104,12 +105,12 @@ function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
   };
 }
 
-/** What a run starts from: its settings, the results so far and the games still to play. */
+/** What a run starts from: its settings, its schedule, the games already played and their table. */
 interface ArenaPlan {
   settings: ArenaSettings;
-  results: ArenaResults;
-  all: ScheduledGame[];
-  pending: ScheduledGame[];
+  schedule: Schedule;
+  done: ReadonlySet<number>;
+  tally: ArenaTally;
 }
 
 /**
@@ -124,7 +125,6 @@ function prepare(options: ArenaCommandOptions): ArenaPlan {
     if (options.svg) checkOutputPlace(options.svg, "--svg file", "file");
     if (options.markdown) checkMarkdownTarget(options.markdown);
     const saved = readResults(dir);
-    let results = newResults(settings);
     if (saved && !options.resume)
       throw new UsageError(
         `${dir} already holds an arena: add --resume to continue it, or choose another --out`,
@@ -133,36 +133,21 @@ function prepare(options: ArenaCommandOptions): ArenaPlan {
       const mismatch = settingsMismatch(saved.settings, { ...settings, seed: saved.settings.seed });
       if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
       settings = saved.settings;
-      results = saved;
     }
-    const all = schedule({
+    const plan = schedule({
       players: settings.players,
       gauntlet: settings.gauntlet,
       gamesPerPair: settings.gamesPerPair,
       openings: settings.openings.length,
       seed: settings.seed,
     });
-    results = { ...results, games: resumableGames(dir, results.games, all) };
-    const done = new Set(results.games.map((g) => g.index));
-    return { settings, results, all, pending: all.filter((g) => !done.has(g.index)) };
+    const tally = new ArenaTally(settings, settings.players.filter(isPiskasm));
+    const done = saved ? resumeGames(dir, plan, (entry) => tally.add(entry)) : new Set<number>();
+    return { settings, schedule: plan, done, tally };
   } catch (error) {
     if (error instanceof ArenaError || error instanceof FileError) throw new UsageError(error.message);
     throw error;
   }
-}
-
-function scoreLine(settings: ArenaSettings, results: ArenaResults): string {
-  const points = new Map(settings.players.map((p) => [p, 0]));
-  for (const g of results.games) {
-    if (g.winner === "draw") {
-      points.set(g.first, (points.get(g.first) ?? 0) + 0.5);
-      points.set(g.second, (points.get(g.second) ?? 0) + 0.5);
-    } else {
-      const w = g.winner === "first" ? g.first : g.second;
-      points.set(w, (points.get(w) ?? 0) + 1);
-    }
-  }
-  return [...points].map(([p, n]) => `${p} ${n}`).join(" ");
 }
 
 /** Plays the pending games with a progress bar (the cursor shown again however the run ends). */
@@ -172,9 +157,11 @@ async function play(
   jobs: number,
   interrupts: Interruption,
 ): Promise<void> {
-  const { settings, results, all } = plan;
+  const { settings, tally } = plan;
   const dir = options.out;
   const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
+  // Loaded here, not at the top: every command (the brain's cold start too) would pay for it.
+  const { SingleBar } = await import("cli-progress");
   const bar = new SingleBar({
     format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
     noTTYOutput: true,
@@ -182,24 +169,26 @@ async function play(
     stream: process.stderr,
     hideCursor: true,
   });
-  bar.start(all.length, all.length - plan.pending.length, { score: scoreLine(settings, results) });
+  const recorder = new GameRecorder(dir, settings.size);
+  bar.start(plan.schedule.total, plan.done.size, { score: tally.scoreLine() });
   try {
     await runArena(
       {
         settings,
         engines: { boot, check: options.check, reportsDir: join(dir, "reports") },
-        pending: plan.pending,
+        pending: pendingGames(plan.schedule, plan.done),
+        pendingCount: plan.schedule.total - plan.done.size,
         jobs,
         workerScript: projectPath("build", "arena-worker.mjs"),
         signal: interrupts.signal,
       },
       ({ game, played, wallMs }) => {
-        results.games.push(recordGame(dir, settings.size, game, played, wallMs));
-        writeResults(dir, results);
-        bar.increment(1, { score: scoreLine(settings, results) });
+        tally.add(recorder.record(game, played, wallMs));
+        bar.increment(1, { score: tally.scoreLine() });
       },
     );
   } finally {
+    recorder.close();
     bar.stop();
   }
 }
@@ -242,10 +231,12 @@ function addArenaOptions(command: Command): Command {
 
 async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const tooMany = jobsRefusal(jobs);
+  if (tooMany) throw new UsageError(tooMany);
   const plan = prepare(options);
-  const { settings, results } = plan;
+  const { settings, tally } = plan;
   const dir = options.out;
-  writeResults(dir, results);
+  writeResults(dir, { ...newResults(settings), played: tally.played });
   const started = performance.now();
   const interrupts = listenForInterrupts();
   try {
@@ -254,15 +245,15 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
     interrupts.dispose();
   }
   const wallMs = performance.now() - started;
-  const standings = standingsOf(settings, results.games);
+  const standings = tally.standings();
+  writeResults(dir, { ...newResults(settings), played: tally.played, standings });
   const signal = interrupts.received();
   if (signal) {
     console.log(
-      `${formatStandings(standings)}\n\ninterrupted by ${signal} after ${results.games.length} of ${plan.all.length} games in ${dir}/ (--resume continues it)`,
+      `${formatStandings(standings)}\n\ninterrupted by ${signal} after ${tally.played} of ${plan.schedule.total} games in ${dir}/ (--resume continues it)`,
     );
     process.exit(SIGNAL_EXIT_CODES[signal]);
   }
-  writeResults(dir, { ...results, standings });
   if (options.svg)
     writeFileAtomically(
       options.svg,
@@ -272,20 +263,22 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
       ),
       "--svg file",
     );
-  if (options.markdown) {
-    const finishes = new Map<string, Record<Finish, number>>();
-    for (const p of settings.players.filter(isPiskasm)) finishes.set(p, lossFinishes(dir, p, results.games));
+  if (options.markdown)
     writeMarkdownSection(
       options.markdown,
-      arenaMarkdown({ settings, standings, games: results.games.length, wallMs, jobs, finishes }),
+      arenaMarkdown({
+        settings,
+        standings,
+        games: tally.played,
+        wallMs,
+        jobs,
+        finishes: tally.lossFinishes(),
+      }),
     );
-  }
   if (options.json)
-    console.log(
-      JSON.stringify({ dir, games: results.games.length, wallMs: Math.round(wallMs), ...standings }),
-    );
+    console.log(JSON.stringify({ dir, games: tally.played, wallMs: Math.round(wallMs), ...standings }));
   else
     console.log(
-      `${formatStandings(standings)}\n\n${results.games.length} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`,
+      `${formatStandings(standings)}\n\n${tally.played} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`,
     );
 }

@@ -1,4 +1,5 @@
 /** `piskasm diff`'s options: their declarations and their validation into the settings of one run. */
+import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import {
@@ -114,6 +115,8 @@ export function addDiffOptions(command: Command): Command {
 export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   const games = parsePositiveInt(options.games, "--games", MAX_GAMES);
   const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const tooMany = jobsRefusal(jobs);
+  if (tooMany) throw new UsageError(tooMany);
   const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
   const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const policy = options.policy;

@@ -23,16 +23,23 @@ export interface InterruptOptions {
   readonly onSignal?: () => void;
 }
 
+/** A repeat of the first signal this soon is the same signal delivered twice, not a second one. */
+const SAME_SIGNAL_MS = 100;
+
 export function listenForInterrupts(options: InterruptOptions = {}): Interruption {
   const controller = new AbortController();
   let received: HandledSignal | undefined;
+  let receivedAt = 0;
   const handlers = new Map<HandledSignal, () => void>();
   for (const name of Object.keys(SIGNAL_EXIT_CODES) as HandledSignal[]) {
     const handler = (): void => {
+      // bin/piskasm.mjs's relaunch passes on the Ctrl+C that the terminal sent to both processes.
+      if (received === name && performance.now() - receivedAt < SAME_SIGNAL_MS) return;
       killTrackedGroups();
       options.onSignal?.();
       if (received !== undefined) process.exit(SIGNAL_EXIT_CODES[received]);
       received = name;
+      receivedAt = performance.now();
       controller.abort();
     };
     handlers.set(name, handler);

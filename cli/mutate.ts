@@ -1,4 +1,5 @@
 /** `piskasm mutate`: mutation testing of the differential harness (asm mutants of PISKASM.COM). */
+import { jobsRefusal } from "../util/address-space.js";
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -176,6 +177,8 @@ async function loadTsTarget(): Promise<TsTargetModule> {
 async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
   const started = performance.now();
   const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const tooMany = jobsRefusal(jobs);
+  if (tooMany) throw new UsageError(tooMany);
   const limit = options.limit === undefined ? undefined : parsePositiveInt(options.limit, "--limit");
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const plan = parsePlan(options);

@@ -4,6 +4,7 @@
  * its games one at a time and keeps only counters, so its memory stays flat for any number of games;
  * an AbortSignal ends it early with the figures of the games finished so far.
  */
+import { workerResourceLimits } from "../util/address-space.js";
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { CoverageTracer, type CoverageHits, type CoveragePlan } from "../debug/coverage.js";
@@ -271,7 +272,7 @@ function runInWorkers(
         coverage: options.coverage,
         shrinkMs: options.shrinkMs,
       };
-      const worker = new Worker(script, { workerData: input });
+      const worker = new Worker(script, { workerData: input, resourceLimits: workerResourceLimits() });
       workers.push(worker);
       running++;
       worker.on("message", (message: WorkerMessage) => events.push(() => handleMessage(pool, j, message)));

@@ -2,6 +2,7 @@
  * A mutation campaign's runs: each mutant on its own floppy (scripts/mkimg.sh) in its own worker
  * thread (mutate/worker.ts), J at a time, every mutant playing the same planned games.
  */
+import { workerResourceLimits } from "../util/address-space.js";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -63,7 +64,7 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
  */
 export function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: job });
+    const worker = new Worker(script, { workerData: job, resourceLimits: workerResourceLimits() });
     let result: MutantRun | undefined;
     let silence: NodeJS.Timeout | undefined;
     const listen = (): void => {

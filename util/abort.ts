@@ -27,3 +27,12 @@ export function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal |
     );
   });
 }
+
+/**
+ * Waits for the next turn of the event loop. Work that only awaits promises (an in-process engine's
+ * game) never leaves the microtask queue, so signals, timers and I/O wait until it ends; a loop of
+ * such work awaits this between two items.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -117,6 +117,21 @@ export function readRegularFile(path: string, maxBytes: number, what: string): s
 
 /** readRegularFile's bytes. */
 export function readRegularBytes(path: string, maxBytes: number, what: string): Uint8Array {
+  const fd = openRegularFile(path, what, maxBytes);
+  try {
+    return readFileSync(fd);
+  } catch (error) {
+    throw new FileError(`cannot read ${what} ${path}: ${fsReason(error)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Opens a regular file of at most `maxBytes` for reading (the caller closes the descriptor); devices,
+ * pipes and directories are refused before a byte is read.
+ */
+export function openRegularFile(path: string, what: string, maxBytes = Number.MAX_SAFE_INTEGER): number {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for ever.
@@ -132,12 +147,11 @@ export function readRegularBytes(path: string, maxBytes: number, what: string): 
     if (stat.size > maxBytes) {
       throw new FileError(`${what} ${path} is ${stat.size} bytes; refusing more than ${maxBytes}`);
     }
-    return readFileSync(fd);
+    return fd;
   } catch (error) {
+    closeSync(fd);
     if (error instanceof FileError) throw error;
     throw new FileError(`cannot read ${what} ${path}: ${fsReason(error)}`);
-  } finally {
-    closeSync(fd);
   }
 }
 

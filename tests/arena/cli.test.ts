@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ArenaResults } from "../../arena/results.js";
 import { parsePsq } from "../../records/psq.js";
+import { games, results } from "./games.js";
 
 const CLI = resolve("bin/piskasm.mjs");
 const out = mkdtempSync(join(tmpdir(), "piskasm-arena-"));
@@ -29,8 +29,6 @@ const ARENA = [
   "--seed",
   "3",
 ];
-const results = (dir: string): ArenaResults =>
-  JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ArenaResults;
 
 describe("piskasm arena", () => {
   const dir = join(out, "a");
@@ -43,9 +41,10 @@ describe("piskasm arena", () => {
     expect(run.stdout).toMatch(/random\s+0\s+anchor/);
     expect(run.stdout).toMatch(/crossmix\s+-?\d+\s+\+-\d+/);
     const r = results(dir);
-    expect(r.games).toHaveLength(12);
+    expect(r.played).toBe(12);
     expect(r.standings?.ratings).toHaveLength(3);
-    for (const g of r.games) {
+    expect(games(dir).map((g) => g.index)).toEqual([...Array(12).keys()]);
+    for (const g of games(dir)) {
       const record = parsePsq(readFileSync(join(dir, g.psq), "utf8"));
       expect(record.players).toEqual([g.first, g.second]);
       expect(record.size).toBe(15);
@@ -54,17 +53,17 @@ describe("piskasm arena", () => {
   });
 
   it("--resume plays only the games an interrupted arena lacks, with the same results", () => {
-    const full = results(dir);
-    const kept = full.games.filter((g) => g.index % 3 !== 0);
-    writeFileSync(join(dir, "results.json"), JSON.stringify({ ...full, games: kept, standings: undefined }));
+    const full = games(dir);
+    const kept = full.filter((g) => g.index % 3 !== 0);
+    writeFileSync(join(dir, "games.jsonl"), kept.map((g) => `${JSON.stringify(g)}\n`).join(""));
     const keptPsq = join(dir, kept[0].psq);
     const before = statSync(keptPsq).mtimeMs;
     const run = piskasm(...ARENA, "--out", dir, "--resume", "--seed", "9");
     expect(run.status).toBe(0);
-    const resumed = results(dir);
-    expect(resumed.settings.seed).toBe(3);
-    expect(resumed.games.map((g) => [g.index, g.winner, g.plies])).toEqual(
-      full.games.map((g) => [g.index, g.winner, g.plies]),
+    expect(results(dir).settings.seed).toBe(3);
+    expect(results(dir).played).toBe(12);
+    expect(games(dir).map((g) => [g.index, g.winner, g.plies])).toEqual(
+      full.map((g) => [g.index, g.winner, g.plies]),
     );
     expect(statSync(keptPsq).mtimeMs).toBe(before);
   });

@@ -9,7 +9,6 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ArenaResults } from "../../arena/results.js";
 import {
   expectOneLine,
   piskasm,
@@ -19,6 +18,7 @@ import {
   tempDir,
   type Run,
 } from "../support/cli.js";
+import { games, results } from "./games.js";
 
 const FAKE = resolve("tests/arena/fixtures/pbrain-fake.mjs");
 const out = tempDir("arena-hostile");
@@ -26,8 +26,6 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const fake = (mode: string, ...args: string[]): string =>
   `pbrain:${process.execPath} ${FAKE} ${mode} ${args.join(" ")}`.trim();
-const results = (dir: string): ArenaResults =>
-  JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ArenaResults;
 
 function arena(players: string, dir: string, ...more: string[]): Run {
   return piskasm(
@@ -57,7 +55,7 @@ describe("piskasm arena: files", () => {
           expectOneLine(run, `${disk.path}/a/`);
           expect(run.stderr).toContain("no space left on device (ENOSPC)");
           expect(JSON.parse(readFileSync(join(disk.path, "a", "results.json"), "utf8"))).toHaveProperty(
-            "games",
+            "played",
           );
         } finally {
           disk.unmount();
@@ -105,20 +103,19 @@ describe("piskasm arena: files", () => {
   it("--resume drops twice-listed and foreign entries and plays again a game whose PSQ was deleted", () => {
     const dir = join(out, "resume");
     expect(arena("five,random", dir, "--games", "4").status).toBe(0);
-    const full = results(dir);
-    const [g0, g1] = full.games;
+    const full = games(dir);
+    const [g0, g1] = full;
     rmSync(join(dir, g1.psq));
-    const tampered = {
-      ...full,
-      standings: undefined,
-      games: [g0, g0, { ...g0, index: 99 }, { ...full.games[2], first: "crossmix" }, g1],
-    };
-    writeFileSync(join(dir, "results.json"), JSON.stringify(tampered));
+    const tampered = [g0, g0, { ...g0, index: 99 }, { ...full[2], first: "crossmix" }, g1];
+    const lines = tampered.map((g) => JSON.stringify(g)).join("\n");
+    // The last line cut short, as a crash in the middle of a write leaves it.
+    writeFileSync(join(dir, "games.jsonl"), `${lines}\n${JSON.stringify(full[3]).slice(0, 40)}`);
     const run = arena("five,random", dir, "--games", "4", "--resume");
     expect(run.status, run.stderr).toBe(0);
-    const resumed = results(dir);
-    expect(resumed.games.map((g) => g.index)).toEqual([0, 1, 2, 3]);
-    expect(existsSync(join(dir, resumed.games[1].psq))).toBe(true);
+    const resumed = games(dir);
+    expect(resumed.map((g) => g.index)).toEqual([0, 1, 2, 3]);
+    expect(results(dir).played).toBe(4);
+    expect(existsSync(join(dir, resumed[1].psq))).toBe(true);
   });
 });
 
@@ -126,7 +123,7 @@ describe("piskasm arena: settings", () => {
   it.each([
     [["--players", "five"], "at least two players"],
     [["--players", "five,five"], "listed twice"],
-    [["--players", "five,random", "--games", "1000000000"], "--games must be at most 1000000"],
+    [["--players", "five,random", "--games", "2000000000000000"], "--games must be at most 1125899906842624"],
     [
       ["--players", "five,random", "--time-per-move", "3000000000"],
       "--time-per-move must be a whole number of ms up to 2147483647",
@@ -147,16 +144,16 @@ describe("piskasm arena: hostile pbrain players", () => {
     const dir = join(out, "endless");
     const run = arena(`${fake("endless")},random`, dir, "--games", "2");
     expect(run.status, run.stderr).toBe(0);
-    const games = results(dir).games;
-    expect(games).toHaveLength(2);
-    expect(games.map((g) => g.reason).join("\n")).toMatch(/wrote a line of more than 65536 characters/);
+    const played = games(dir);
+    expect(played).toHaveLength(2);
+    expect(played.map((g) => g.reason).join("\n")).toMatch(/wrote a line of more than 65536 characters/);
   });
 
   it("a brain's extra answer line is not taken as the answer to its next command", () => {
     const dir = join(out, "twice");
     const run = arena(`${fake("twice")},five`, dir, "--games", "2");
     expect(run.status, run.stderr).toBe(0);
-    for (const g of results(dir).games) expect(g.end, g.reason).toBe("five");
+    for (const g of games(dir)) expect(g.end, g.reason).toBe("five");
   });
 
   it("a turn limit of 2^31-1 ms does not overflow the brain's timer", () => {
@@ -175,7 +172,7 @@ describe("piskasm arena: hostile pbrain players", () => {
       dir,
     );
     expect(run.status, run.stderr).toBe(0);
-    for (const g of results(dir).games) expect(g.end, g.reason).toBe("five");
+    for (const g of games(dir)) expect(g.end, g.reason).toBe("five");
   });
 });
 
@@ -207,7 +204,7 @@ describe("piskasm arena: signals", () => {
           "--out",
           dir,
         ],
-        () => existsSync(join(dir, "results.json")) && results(dir).games.length > 0,
+        () => existsSync(join(dir, "games.jsonl")) && games(dir).length > 0,
         [signal],
       );
       expect(run.status, run.stderr).toBe(code);

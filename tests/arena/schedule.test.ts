@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ArenaError } from "../../arena/errors.js";
 import { BUILT_IN_OPENINGS, formatOpening, parseOpenings, placeOpening } from "../../arena/openings.js";
-import { schedule } from "../../arena/schedule.js";
+import { pendingGames, schedule, type ScheduleOptions } from "../../arena/schedule.js";
 
 describe("the arena's openings", () => {
   it("has the 26 three-stone openings, 13 direct and 13 indirect, no two alike", () => {
@@ -46,9 +46,11 @@ describe("the arena's openings", () => {
   });
 });
 
+const gamesOf = (options: ScheduleOptions) => [...pendingGames(schedule(options), new Set())];
+
 describe("the arena's schedule", () => {
   it("plays every opening twice per pair, each engine moving first once", () => {
-    const games = schedule({ players: ["a", "b", "c"], gamesPerPair: 4, openings: 26, seed: 1 });
+    const games = gamesOf({ players: ["a", "b", "c"], gamesPerPair: 4, openings: 26, seed: 1 });
     expect(games).toHaveLength(12);
     const ab = games.filter((g) => [g.first, g.second].sort().join() === "a,b");
     expect(ab.map((g) => [g.first, g.opening])).toEqual([
@@ -61,7 +63,7 @@ describe("the arena's schedule", () => {
   });
 
   it("in a gauntlet plays only the named player's games", () => {
-    const games = schedule({
+    const games = gamesOf({
       players: ["a", "b", "c"],
       gauntlet: "c",
       gamesPerPair: 2,
@@ -70,6 +72,18 @@ describe("the arena's schedule", () => {
     });
     expect(games).toHaveLength(4);
     for (const g of games) expect([g.first, g.second]).toContain("c");
+  });
+
+  it("plans a billion games without listing them: any game from its index, the pending ones in turn", () => {
+    const options = { players: ["a", "b", "c"], gamesPerPair: 4, openings: 26, seed: 1 };
+    const listed = gamesOf(options);
+    const plan = schedule({ ...options, gamesPerPair: 1_000_000_000 });
+    expect(plan.total).toBe(3_000_000_000);
+    expect(listed.map((g) => plan.gameAt(g.index))).toEqual(listed);
+    const last = plan.gameAt(plan.total - 1);
+    expect([last.first, last.second].sort()).toEqual(["b", "c"]);
+    const pending = pendingGames(plan, new Set([0, 1, 3]));
+    expect([0, 1, 2].map(() => pending.next().value?.index)).toEqual([2, 4, 5]);
   });
 
   it("refuses a repeated player, a lone player and an unknown gauntlet", () => {
