@@ -263,11 +263,15 @@ export class GameSession {
     });
   }
 
-  /** Leaves the current game (result screen: any key; game in progress: Esc) for the menu. */
+  /**
+   * Leaves the current game (result screen: any key; game in progress or being set up: Esc) for the
+   * menu. A set-up ends there when the program missed a five engine-ts saw.
+   */
   async backToMenu(): Promise<void> {
     const phase = this.phase();
     if (phase === Phase.MENU) return;
-    if (phase !== Phase.HUMAN_TURN && !isGameOver(phase)) this.expectPhase(Phase.HUMAN_TURN, "backToMenu");
+    if (phase !== Phase.HUMAN_TURN && phase !== Phase.SETUP && !isGameOver(phase))
+      this.expectPhase(Phase.HUMAN_TURN, "backToMenu");
     await this.machine.keyboard.type(isGameOver(phase) ? CONTINUE_KEY : ESC);
     await this.machine.waitFor(() => this.phase() === Phase.MENU, {
       timeoutMs: this.options.timeoutMs,

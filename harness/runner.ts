@@ -19,6 +19,7 @@ import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
 import { isSweepPolicy, sweepPolicy } from "./sweep.js";
+import { probePolicy } from "./probe.js";
 import { performMenuNoise, playSetUp } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
 import { isEnginePolicyName } from "../checks/policy-names.js";
@@ -50,6 +51,7 @@ function policyFor(spec: GameSpec): OpponentPolicy {
   if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
   if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
   if (spec.policy === "sweep") return sweepPolicy(spec.policySeed);
+  if (spec.policy === "probe") return probePolicy();
   return createPolicy(spec.policy, spec.policySeed);
 }
 
@@ -162,7 +164,8 @@ async function openBoard(
   const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
   const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
   if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
-  if (spec.seed !== undefined) await session.useSeed(spec.seed);
+  const seed = opening?.seed ?? spec.seed;
+  if (seed !== undefined) await session.useSeed(seed);
   if (opening?.setUp) {
     const setUp = await playSetUp(
       session,
