@@ -10,6 +10,7 @@ import { formatShard, parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { asmTarget } from "../mutate/asm-target.js";
 import { runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
+import { PROBES } from "../harness/probe.js";
 import { writeMarkdown } from "../mutate/markdown.js";
 import type { MutantRun } from "../mutate/mutant-run.js";
 import {
@@ -35,6 +36,7 @@ interface MutateOptions {
   limit?: string;
   ids?: string;
   games: string;
+  probes: string;
   policy: string;
   seed: string;
   maxMoves: string;
@@ -73,7 +75,12 @@ export function registerMutate(program: Command): void {
       "--ids <list>",
       "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
     )
-    .option("--games <n>", "games per mutant at most (it is killed at its first mismatch)", "12")
+    .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "12")
+    .option(
+      "--probes <n>",
+      `probe games after them: set-up positions aimed at rare paths of the evaluator, scenario i mod ${PROBES.length} (harness/probe.ts; 0: none)`,
+      String(PROBES.length),
+    )
     .option(
       "--policy <list>",
       `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`,
@@ -146,6 +153,7 @@ const list = (text: string | undefined): string[] | undefined => text?.split(","
 function parsePlan(options: MutateOptions): GamePlan {
   return {
     games: parsePositiveInt(options.games, "--games"),
+    probes: parseNonNegativeInt(options.probes, "--probes"),
     policies: parsePolicies(options.policy),
     seed: parseNonNegativeInt(options.seed, "--seed") & 0xffff,
     maxComputerMoves: parsePositiveInt(options.maxMoves, "--max-moves"),

@@ -96,7 +96,7 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     "",
     `- routines: ${report.routines.join(", ")}`,
     `- ${report.generated} mutants generated; dropped: ${dropped.notAssembling} that do not assemble, ${dropped.identical} byte-identical to the program, ${dropped.duplicate} byte-identical to an earlier mutant`,
-    `- ${f.mutants} mutants run${report.partial ? ` (partial: ${report.partial})` : ""}, each up to ${plan.games} games (policies ${plan.policies.join(", ")}, two games each in turn, game i with Seed (${plan.seed} + 40503 i) mod 65536), at most ${plan.maxComputerMoves} computer moves a game, ${plan.timeoutMs} ms per step before a timeout, ${report.jobs} jobs`,
+    `- ${f.mutants} mutants run${report.partial ? ` (partial: ${report.partial})` : ""}, each up to ${plan.games + (plan.probes ?? 0)} games (policies ${plan.policies.join(", ")}, two games each in turn, game i with Seed (${plan.seed} + 40503 i) mod 65536${plan.probes ? `; then ${plan.probes} probe games, harness/probe.ts's set-up positions` : ""}), at most ${plan.maxComputerMoves} computer moves a game, ${plan.timeoutMs} ms per step before a timeout, ${report.jobs} jobs`,
     `- started ${report.started}, wall time ${f.wallS} s`,
     ...(report.note ? [`- note: ${report.note}`] : []),
     "",
