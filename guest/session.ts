@@ -21,6 +21,7 @@ import {
   phaseName,
   readForcedSeed,
   readGameState,
+  readProgramImage,
   type GameLayout,
   type GameState,
   type PhaseValue,
@@ -78,11 +79,16 @@ export function isGameOver(phase: number): boolean {
 }
 
 export class GameSession {
+  /** The program's code and read-only data when the session found it (readProgramImage). */
+  readonly loadedProgram: Uint8Array;
+
   private constructor(
     readonly machine: Machine,
     readonly layout: GameLayout,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.loadedProgram = readProgramImage(machine.memory, layout);
+  }
 
   /** Waits until the game's menu is up on a freshly booted machine. */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {

@@ -1,10 +1,17 @@
 /**
  * Plays games of the real PISKASM.COM against an opponent policy and checks every computer move
- * against engine-ts on the full state and the screen. A game stops at its first divergence.
+ * against engine-ts on the full state and the screen, and that the program's code and read-only data
+ * are still the bytes it was loaded with. A game stops at its first divergence.
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
-import { compareStates, compareTables } from "../checks/compare.js";
-import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
+import { compareProgram, compareStates, compareTables } from "../checks/compare.js";
+import {
+  cellToScreen,
+  PROGRAM_ORIGIN,
+  readBodovani,
+  readProgramImage,
+  type GameState,
+} from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
 import {
@@ -66,6 +73,8 @@ function check(session: GameSession, asm: GameState, engine: Game): Mismatch | u
       session.pointer(),
     ),
   );
+  const program = readProgramImage(session.machine.memory, session.layout);
+  diffs.push(...compareProgram(session.loadedProgram, program, PROGRAM_ORIGIN));
   return diffs.length === 0
     ? undefined
     : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };
