@@ -5,8 +5,7 @@
  * emulated mouse and keyboard; every stone is checked against engine-ts (harness/sweep-run.ts). After
  * the hand-over the game is given up with Esc: the position has said what it had to.
  *
- * Why each position is what it is (the mutants of docs/mutation.md that only it kills are named in
- * mutate/verdicts.json's history and in tests/mutate):
+ * Why each position is what it is (tests/mutate/probes.test.ts runs some of the mutants only they kill):
  *   anti-five:   O makes five on the anti-diagonal into corner (0,18) during the set-up. No played
  *                game had ended on that axis. The last cell Update re-scores, (3,18), scores 0, so
  *                IsWin's answer is the only thing that makes AL non-zero.
