@@ -53,28 +53,9 @@ interface MutateOptions {
   verdicts: string;
 }
 
-export function registerMutate(program: Command): void {
-  program
-    .command("mutate")
-    .description(
-      "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
-        "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
-        "the differential harness kills",
-    )
-    .option(
-      "--target <t>",
-      "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
-      "asm",
-    )
-    .option(
-      "--routines <list>",
-      "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
-    )
-    .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
-    .option(
-      "--ids <list>",
-      "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
-    )
+/** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
+function addPlanOptions(command: Command): Command {
+  return command
     .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "12")
     .option(
       "--probes <n>",
@@ -91,7 +72,33 @@ export function registerMutate(program: Command): void {
       "game i has Seed (s + 40503 i) mod 65536 (spread over all Seeds); the policies are seeded from s",
       "1",
     )
-    .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
+    .option("--max-moves <n>", "abandon a game after this many computer moves", "100");
+}
+
+export function registerMutate(program: Command): void {
+  addPlanOptions(
+    program
+      .command("mutate")
+      .description(
+        "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
+          "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
+          "the differential harness kills",
+      )
+      .option(
+        "--target <t>",
+        "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
+        "asm",
+      )
+      .option(
+        "--routines <list>",
+        "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
+      )
+      .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
+      .option(
+        "--ids <list>",
+        "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
+      ),
+  )
     .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
     .option("--shard <i/n>", "run only mutants i, i+n, i+2n ... (i from 0)")
     .option(
