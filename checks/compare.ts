@@ -16,6 +16,27 @@ export function compareTables(asm: Uint16Array, ts: Uint16Array): Diff[] {
   return diffs;
 }
 
+const hex = (n: number, digits: number): string => `${n.toString(16).toUpperCase().padStart(digits, "0")}h`;
+
+/**
+ * The program's code and read-only data (the segment from 100h to the BSS) must stay as loaded: no
+ * routine writes there, and engine-ts has no counterpart of those bytes, so a write there (a loop run
+ * once too often, storing through a stray pointer) is seen only here. One Diff naming the first
+ * changed byte and how many changed; none when they agree.
+ */
+export function compareProgram(loaded: Uint8Array, now: Uint8Array, origin: number): Diff[] {
+  let first = -1;
+  let changed = 0;
+  for (let i = 0; i < loaded.length; i++) {
+    if (loaded[i] === now[i]) continue;
+    if (first < 0) first = i;
+    changed++;
+  }
+  if (first < 0) return [];
+  const at = `${hex(origin + first, 4)} (${changed} byte${changed === 1 ? "" : "s"} changed)`;
+  return [scalarDiff("Program", `${at}: ${hex(now[first], 2)}`, `${at}: ${hex(loaded[first], 2)} as loaded`)];
+}
+
 /** Every differing field: Plocha and Info cell by cell, then the scalars. Empty when they agree. */
 export function compareStates(asm: GameState, ts: Readonly<EngineState>): Diff[] {
   const diffs: Diff[] = [];

@@ -12,7 +12,12 @@ export type DiffField =
   /** The character shown for a cell is not the stone of the asm's Plocha (asm = shown, ts = expected). */
   | "Screen"
   /** The foreground colour of a stone breaks the LastPC highlight rule (asm = shown, ts = expected). */
-  | "ScreenColour";
+  | "ScreenColour"
+  /**
+   * The program wrote into its own code or read-only data (below the BSS): asm = the first changed
+   * byte now, ts = that byte as loaded (cell = null).
+   */
+  | "Program";
 
 export interface Diff {
   field: DiffField;

@@ -3,7 +3,7 @@
  * harness/engine-policy.ts implement them). A mismatch report records the name, so the names live in
  * the checks layer, below the harness that plays them.
  */
-export const POLICY_NAMES = ["random", "engine", "storm", "sweep"] as const;
+export const POLICY_NAMES = ["random", "engine", "storm", "sweep", "probe"] as const;
 export type GeneratedPolicyName = (typeof POLICY_NAMES)[number];
 
 export const ENGINE_POLICY_NAMES = ["five", "crossmix", "pela"] as const;

@@ -68,7 +68,8 @@ export function addDiffOptions(command: Command): Command {
     .option(
       "--policy <name>",
       `the human opponent: ${POLICY_CHOICES}; sweep (the default) is storm with openings by the game's index: ` +
-        "menu and seed-entry noise, the set-up mode, boards set up full (harness/sweep.ts)",
+        "menu and seed-entry noise, the set-up mode, boards set up full (harness/sweep.ts); probe plays " +
+        "set-up positions aimed at rare paths of the evaluator, one per game index (harness/probe.ts)",
       "sweep",
     )
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")

@@ -11,6 +11,7 @@ import { formatShard, parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { asmTarget } from "../mutate/asm-target.js";
 import { runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
+import { PROBES } from "../harness/probe.js";
 import { writeMarkdown } from "../mutate/markdown.js";
 import type { MutantRun } from "../mutate/mutant-run.js";
 import {
@@ -36,6 +37,7 @@ interface MutateOptions {
   limit?: string;
   ids?: string;
   games: string;
+  probes: string;
   policy: string;
   seed: string;
   maxMoves: string;
@@ -52,29 +54,15 @@ interface MutateOptions {
   verdicts?: string;
 }
 
-export function registerMutate(program: Command): void {
-  program
-    .command("mutate")
-    .description(
-      "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
-        "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
-        "the differential harness kills",
-    )
+/** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
+function addPlanOptions(command: Command): Command {
+  return command
+    .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "12")
     .option(
-      "--target <t>",
-      "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
-      "asm",
+      "--probes <n>",
+      `probe games after them: set-up positions aimed at rare paths of the evaluator, scenario i mod ${PROBES.length} (harness/probe.ts; 0: none)`,
+      String(PROBES.length),
     )
-    .option(
-      "--routines <list>",
-      "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
-    )
-    .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
-    .option(
-      "--ids <list>",
-      "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
-    )
-    .option("--games <n>", "games per mutant at most (it is killed at its first mismatch)", "12")
     .option(
       "--policy <list>",
       `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`,
@@ -85,7 +73,33 @@ export function registerMutate(program: Command): void {
       "game i has Seed (s + 40503 i) mod 65536 (spread over all Seeds); the policies are seeded from s",
       "1",
     )
-    .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
+    .option("--max-moves <n>", "abandon a game after this many computer moves", "100");
+}
+
+export function registerMutate(program: Command): void {
+  addPlanOptions(
+    program
+      .command("mutate")
+      .description(
+        "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
+          "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
+          "the differential harness kills",
+      )
+      .option(
+        "--target <t>",
+        "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
+        "asm",
+      )
+      .option(
+        "--routines <list>",
+        "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
+      )
+      .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
+      .option(
+        "--ids <list>",
+        "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
+      ),
+  )
     .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
     .option("--shard <i/n>", "run only mutants i, i+n, i+2n ... (i from 0)")
     .option(
@@ -150,6 +164,7 @@ const list = (text: string | undefined): string[] | undefined => text?.split(","
 function parsePlan(options: MutateOptions): GamePlan {
   return {
     games: parsePositiveInt(options.games, "--games"),
+    probes: parseNonNegativeInt(options.probes, "--probes"),
     policies: parsePolicies(options.policy),
     seed: parseNonNegativeInt(options.seed, "--seed") & 0xffff,
     maxComputerMoves: parsePositiveInt(options.maxMoves, "--max-moves"),

@@ -168,6 +168,14 @@ export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
   };
 }
 
+/** Offset of a .COM program's first byte in its segment (after the PSP). */
+export const PROGRAM_ORIGIN = 0x100;
+
+/** The program's code and read-only data: its segment from PROGRAM_ORIGIN up to the BSS (Info is its first word). */
+export function readProgramImage(mem: GuestMemory, layout: GameLayout): Uint8Array {
+  return mem.read(layout.segmentBase + PROGRAM_ORIGIN, layout.info - layout.segmentBase - PROGRAM_ORIGIN);
+}
+
 /** Words of the asm's score tables (docs/evaluator.md section 7). */
 export const BODOVANI_WORDS = 448;
 

@@ -21,6 +21,7 @@ import {
   phaseName,
   readForcedSeed,
   readGameState,
+  readProgramImage,
   type GameLayout,
   type GameState,
   type PhaseValue,
@@ -78,11 +79,16 @@ export function isGameOver(phase: number): boolean {
 }
 
 export class GameSession {
+  /** The program's code and read-only data when the session found it (readProgramImage). */
+  readonly loadedProgram: Uint8Array;
+
   private constructor(
     readonly machine: Machine,
     readonly layout: GameLayout,
     private readonly options: SessionOptions,
-  ) {}
+  ) {
+    this.loadedProgram = readProgramImage(machine.memory, layout);
+  }
 
   /** Waits until the game's menu is up on a freshly booted machine. */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
@@ -276,11 +282,15 @@ export class GameSession {
     });
   }
 
-  /** Leaves the current game (result screen: any key; game in progress: Esc) for the menu. */
+  /**
+   * Leaves the current game (result screen: any key; game in progress or being set up: Esc) for the
+   * menu. A set-up ends there when the program missed a five engine-ts saw.
+   */
   async backToMenu(): Promise<void> {
     const phase = this.phase();
     if (phase === Phase.MENU) return;
-    if (phase !== Phase.HUMAN_TURN && !isGameOver(phase)) this.expectPhase(Phase.HUMAN_TURN, "backToMenu");
+    if (phase !== Phase.HUMAN_TURN && phase !== Phase.SETUP && !isGameOver(phase))
+      this.expectPhase(Phase.HUMAN_TURN, "backToMenu");
     await this.machine.keyboard.type(isGameOver(phase) ? CONTINUE_KEY : ESC);
     await this.machine.waitFor(() => this.phase() === Phase.MENU, {
       timeoutMs: this.options.timeoutMs,

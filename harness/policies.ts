@@ -9,6 +9,9 @@
  *           each turn is a StormTurn; harness/storm.ts performs it).
  *   sweep:  the storm's turns after an opening by the game's index: menu and seed-entry noise, the
  *           set-up mode, a drawn board (harness/sweep.ts).
+ *   probe:  set-up positions aimed at paths played games seldom reach, one per game index: a five on
+ *           the anti-diagonal, ties at the scan's ends, a scan from cell 0, the full-board fallback
+ *           (harness/probe.ts).
  *   replay: a fixed list of moves.
  * All are deterministic for a given seed and board.
  */
@@ -138,8 +141,8 @@ export function replayPolicy(moves: readonly number[]): Policy {
   };
 }
 
-/** The generated policies but sweep (harness/sweep.ts, which builds on storm). */
-export function createPolicy(name: Exclude<GeneratedPolicyName, "sweep">, seed: number): Policy {
+/** The generated policies but sweep and probe (harness/sweep.ts, harness/probe.ts: set-up openings). */
+export function createPolicy(name: Exclude<GeneratedPolicyName, "sweep" | "probe">, seed: number): Policy {
   switch (name) {
     case "random":
       return randomPolicy(seed);
@@ -179,13 +182,13 @@ export interface StormMove {
 export type StormTurn = { noise: StormNoise[] } & ({ escape: true } | { escape: false; move: StormMove });
 
 export interface StormPolicy extends Policy {
-  readonly name: "storm" | "sweep";
+  readonly name: "storm" | "sweep" | "probe";
   /** The turn on this board, drawn with this screen geometry (the debug header's). */
   turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn;
 }
 
 export function isStormPolicy(policy: OpponentPolicy): policy is StormPolicy {
-  return policy.name === "storm" || policy.name === "sweep";
+  return policy.name === "storm" || policy.name === "sweep" || policy.name === "probe";
 }
 
 /** Each turn gives the game up with probability 1 / ESCAPE_ODDS. */

@@ -7,7 +7,7 @@ import type { GameSession } from "../guest/session.js";
 import type { GameSpec, GameOutcome } from "./model.js";
 
 /**
- * The game of a report. A storm or sweep game is played again by its policy with the report's policy
+ * The game of a report. A storm, sweep or probe game is played again by its policy with the report's policy
  * seed and game index (its noise and opening are part of the game), for as many computer moves as the
  * report has; every other game by its list of human moves.
  */
@@ -18,7 +18,7 @@ export function replaySpec(report: MismatchReport): GameSpec {
     policySeed: report.policySeed,
     seed: report.seed,
   };
-  if (report.policy === "storm" || report.policy === "sweep")
+  if (report.policy === "storm" || report.policy === "sweep" || report.policy === "probe")
     return { ...common, policy: report.policy, maxComputerMoves: report.computerMoves.length };
   return {
     ...common,

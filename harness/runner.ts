@@ -1,10 +1,17 @@
 /**
  * Plays games of the real PISKASM.COM against an opponent policy and checks every computer move
- * against engine-ts on the full state and the screen. A game stops at its first divergence.
+ * against engine-ts on the full state and the screen, and that the program's code and read-only data
+ * are still the bytes it was loaded with. A game stops at its first divergence.
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
-import { compareStates, compareTables } from "../checks/compare.js";
-import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
+import { compareProgram, compareStates, compareTables } from "../checks/compare.js";
+import {
+  cellToScreen,
+  PROGRAM_ORIGIN,
+  readBodovani,
+  readProgramImage,
+  type GameState,
+} from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
 import {
@@ -19,6 +26,7 @@ import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
 import { isSweepPolicy, sweepPolicy } from "./sweep.js";
+import { probePolicy } from "./probe.js";
 import { performMenuNoise, playSetUp } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
 import { isEnginePolicyName } from "../checks/policy-names.js";
@@ -50,6 +58,7 @@ function policyFor(spec: GameSpec): OpponentPolicy {
   if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
   if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
   if (spec.policy === "sweep") return sweepPolicy(spec.policySeed);
+  if (spec.policy === "probe") return probePolicy();
   return createPolicy(spec.policy, spec.policySeed);
 }
 
@@ -64,6 +73,8 @@ function check(session: GameSession, asm: GameState, engine: Game): Mismatch | u
       session.pointer(),
     ),
   );
+  const program = readProgramImage(session.machine.memory, session.layout);
+  diffs.push(...compareProgram(session.loadedProgram, program, PROGRAM_ORIGIN));
   return diffs.length === 0
     ? undefined
     : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };
@@ -162,7 +173,8 @@ async function openBoard(
   const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
   const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
   if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
-  if (spec.seed !== undefined) await session.useSeed(spec.seed);
+  const seed = opening?.seed ?? spec.seed;
+  if (seed !== undefined) await session.useSeed(seed);
   if (opening?.setUp) {
     const setUp = await playSetUp(
       session,

@@ -39,6 +39,8 @@ export type SetUpAction =
 
 export interface SweepOpening {
   menu: MenuNoise[];
+  /** The Seed the game must have, typed at the menu after the noise (it replaces the game spec's). */
+  seed?: number;
   /** Undefined: the game starts from the menu as usual. */
   setUp?: { actions: SetUpAction[]; end: ToMove | "esc" };
 }
@@ -49,8 +51,9 @@ export interface SweepPolicy extends StormPolicy {
   opening(index: number, geometry: BoardGeometry): SweepOpening;
 }
 
+/** A policy with an opening before its game: sweep or probe. */
 export function isSweepPolicy(policy: { readonly name: string }): policy is SweepPolicy {
-  return policy.name === "sweep";
+  return policy.name === "sweep" || policy.name === "probe";
 }
 
 /** The scenarios repeat every SWEEP_PERIOD games (scenario by index mod SWEEP_PERIOD). */

@@ -19,6 +19,12 @@ export interface GamePlan {
   /** Seeds the games' Seeds and the policies. */
   seed: number;
   maxComputerMoves: number;
+  /**
+   * Probe games after the others (harness/probe.ts: set-up positions aimed at paths played games
+   * seldom reach); the probe game numbered i plays scenario i mod PROBES.length, so PROBES.length of
+   * them play every scenario once.
+   */
+  probes: number;
 }
 
 /**
@@ -28,8 +34,26 @@ export interface GamePlan {
  */
 export const SEED_STRIDE = 40503;
 
-/** The games every mutant plays, in order. */
+/**
+ * The games every mutant plays, in order: the policies' games, then the probes (last: they are set-ups
+ * of up to 146 stones, dearer than most of the games that kill, and the mutants they alone kill are few).
+ */
 export function mutantGames(plan: GamePlan): GameSpec[] {
+  const probes = Array.from({ length: plan.probes }, (_, k): GameSpec => {
+    const index = plan.games + k;
+    return {
+      index,
+      whoStarts: "human",
+      policy: "probe",
+      policySeed: 0,
+      seed: (plan.seed + index * SEED_STRIDE) & 0xffff,
+      maxComputerMoves: plan.maxComputerMoves,
+    };
+  });
+  return [...policyGames(plan), ...probes];
+}
+
+function policyGames(plan: GamePlan): GameSpec[] {
   return Array.from({ length: plan.games }, (_, i) => {
     const policy = plan.policies[Math.floor(i / 2) % plan.policies.length];
     const game = plannedGame(

@@ -58,6 +58,8 @@ export interface MutationReport {
   routines: string[];
   plan: {
     games: number;
+    /** Probe games after them (absent in reports made before there were any). */
+    probes?: number;
     policies: string[];
     seed: number;
     maxComputerMoves: number;

@@ -8,13 +8,16 @@ import { mutantFloppy } from "../../mutate/campaign.js";
 export const CLI = resolve("bin/piskasm.mjs");
 const ASM = resolve("asm");
 
-/** The evaluator's mutant of `operator` on the line of `routine` whose original code is `code` (spaces squashed). */
-export function findMutant(routine: string, code: string, operator: string): AsmMutant {
+/**
+ * The evaluator's mutant of `operator` on the line of `routine` whose original code is `code` (spaces
+ * squashed); on a line with several (a table's words), the `nth` of them, from 1.
+ */
+export function findMutant(routine: string, code: string, operator: string, nth = 1): AsmMutant {
   const source = readAsmSource(ASM);
   const squash = (s: string): string => s.replace(/;.*$/, "").replace(/\s+/g, " ").trim();
-  const found = asmMutants(source, new Set(evaluatorRoutines(source))).find(
+  const found = asmMutants(source, new Set(evaluatorRoutines(source))).filter(
     (m) => m.routine === routine && m.operator === operator && squash(m.original) === code,
-  );
+  )[nth - 1];
   if (!found) throw new Error(`no ${operator} mutant of "${code}" in ${routine}: has the source changed?`);
   return found;
 }

@@ -15,7 +15,21 @@ function mutate(name: string, ids: string[]): { report: MutationReport; markdown
   const md = join(out, `${name}.md`);
   const run = spawnSync(
     process.execPath,
-    [CLI, "mutate", "--ids", ids.join(","), "--games", "8", "--jobs", "2", "--out", dir, "--markdown", md],
+    // No probe games: these mutants are told apart (or not) by played games; tests/mutate/probes.test.ts runs the probes.
+    [
+      CLI,
+      "mutate",
+      "--ids",
+      ids.join(","),
+      "--games",
+      "8",
+      "--probes",
+      "0",
+      "--jobs",
+      "2",
+      "--out",
+      dir,
+    ].concat(["--markdown", md]),
     {
       encoding: "utf8",
       timeout: 170_000,

@@ -1,0 +1,100 @@
+/** The probe policy's set-up positions do on engine-ts what harness/probe.ts says they are for. */
+import { describe, expect, it } from "vitest";
+import { BOARD_SIZE, CELLS, EMPTY, Game, isWin } from "../../engine-ts/index.js";
+import { PROBES, probePolicy, probeScenario, type ProbeScenario } from "../../harness/probe.js";
+
+function scenario(name: string): ProbeScenario {
+  const found = PROBES.find((p) => p.name === name);
+  if (!found) throw new Error(`no probe ${name}`);
+  return found;
+}
+
+function setUp(probe: ProbeScenario): Game {
+  const game = Game.setUp(probe.seed);
+  for (const stone of probe.stones) game.placeStone(stone.cell, stone.side);
+  return game;
+}
+
+/** The asm's ray order (engine.inc ray_steps): +H, -H, +V, -V, +D, -D, +A, -A; A = down-left. */
+const ASM_RAYS = [
+  [0, 1],
+  [0, -1],
+  [1, 0],
+  [-1, 0],
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+] as const;
+
+/** The last empty cell update re-scores after a stone on `cell`, in the asm's order (its count_score's AX is AL at is_win). */
+function lastRescored(plocha: Uint8Array, cell: number): number {
+  const row = Math.floor(cell / BOARD_SIZE);
+  const col = cell % BOARD_SIZE;
+  let last = -1;
+  for (const [dr, dc] of ASM_RAYS) {
+    for (let d = 1; d <= 4; d++) {
+      const r = row + d * dr;
+      const c = col + d * dc;
+      if (r < 0 || r >= BOARD_SIZE || c < 0 || c >= BOARD_SIZE) break;
+      if (plocha[r * BOARD_SIZE + c] === EMPTY) last = r * BOARD_SIZE + c;
+    }
+  }
+  return last;
+}
+
+describe("the probe policy", () => {
+  it("plays scenario i mod 5 in game i, typing its Seed and setting up its stones", () => {
+    expect(PROBES).toHaveLength(5);
+    const opening = probePolicy().opening(7, { left: 0, top: 0, cellWidth: 2, cellHeight: 1 });
+    expect(probeScenario(7)).toBe(PROBES[2]);
+    expect(opening.seed).toBe(PROBES[2].seed);
+    expect(opening.setUp?.actions).toHaveLength(PROBES[2].stones.length);
+  });
+
+  it("anti-five: O wins on the anti-diagonal into the corner, and the last cell update re-scores scores 0 mod 256", () => {
+    const probe = scenario("anti-five");
+    const game = setUp(probe);
+    expect(game.result).toBe("human");
+    const last = probe.stones[probe.stones.length - 1].cell;
+    expect(last).toBe(BOARD_SIZE - 1);
+    const line = [0, 1, 2, 3, 4].map((i) => last + i * (BOARD_SIZE - 1));
+    expect(line.every((c) => game.state.plocha[c] === game.state.plocha[last])).toBe(true);
+    const rescored = lastRescored(game.state.plocha, last);
+    expect(rescored).toBeGreaterThanOrEqual(0);
+    expect(game.state.info[rescored] & 0xff).toBe(0);
+  });
+
+  it("corner-tie: cells 0 and 360 tie for the best score, the scan starts mid-board and takes 360", () => {
+    const probe = scenario("corner-tie");
+    const game = setUp(probe);
+    const best = Math.max(...game.state.info);
+    expect(game.state.info[0]).toBe(best);
+    expect(game.state.info[CELLS - 1]).toBe(best);
+    expect(game.state.info.filter((s) => s === best)).toHaveLength(2);
+    expect(probe.seed % CELLS).not.toBe(0);
+    expect(game.handOver("computer")).toBe(CELLS - 1);
+  });
+
+  it("scan-from-0: the first GetRandom of the game, its Seed, is 0 mod 361", () => {
+    expect(scenario("scan-from-0").seed % CELLS).toBe(0);
+  });
+
+  it("fallback: no empty cell scores, cell 0 is taken, the Seed's high byte is 0, so PCMove takes the first empty cell", () => {
+    const probe = scenario("fallback");
+    const game = setUp(probe);
+    expect(game.result).toBe("playing");
+    expect(game.state.info.every((s) => s === 0)).toBe(true);
+    expect(game.state.plocha[0]).not.toBe(EMPTY);
+    expect(probe.seed >> 8).toBe(0);
+    const first = game.state.plocha.indexOf(EMPTY);
+    expect(game.handOver("computer")).toBe(first);
+  });
+
+  it("code-stride: five X on the board and no five among them", () => {
+    const probe = scenario("code-stride");
+    const game = setUp(probe);
+    expect(game.result).toBe("playing");
+    for (const { cell } of probe.stones) expect(isWin(game.state.plocha, cell)).toBe(false);
+  });
+});
