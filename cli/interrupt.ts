@@ -14,7 +14,7 @@ export interface Interruption {
   readonly signal: AbortSignal;
   /** The signal received, if any. */
   received(): HandledSignal | undefined;
-  /** Stop listening (the command is done). */
+  /** Stop listening (the command is done); after a signal, later ones still exit with its code. */
   dispose(): void;
 }
 
@@ -49,6 +49,9 @@ export function listenForInterrupts(options: InterruptOptions = {}): Interruptio
     signal: controller.signal,
     received: () => received,
     dispose: () => {
+      // After an interruption the process may still be ending (workers terminating, output draining):
+      // a later signal must then exit with the first one's code, not kill it by the default action.
+      if (received !== undefined) return;
       for (const [name, handler] of handlers) process.off(name, handler);
     },
   };

@@ -189,6 +189,22 @@ async function loadTsTarget(): Promise<TsTargetModule> {
   }
 }
 
+/** What part of the campaign ran (null: all of it), as the report's `partial` says it. */
+function partialRun(
+  ids: string | undefined,
+  limit: number | undefined,
+  shard: Parameters<typeof formatShard>[0] | undefined,
+  stopped: string,
+): string | null {
+  const parts = [
+    ids === undefined ? "" : `--ids ${ids}`,
+    limit === undefined ? "" : `--limit ${limit}`,
+    shard ? `--shard ${formatShard(shard)}` : "",
+    stopped,
+  ];
+  return parts.filter(Boolean).join(", ") || null;
+}
+
 async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
   const started = performance.now();
   const jobs = parsePositiveInt(options.jobs, "--jobs");
@@ -236,15 +252,10 @@ async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promis
   const stoppedBy = interrupts.received();
   rmSync(scratch, { recursive: true, force: true });
   const wallMs = performance.now() - started;
-  const partial =
-    [
-      options.ids === undefined ? "" : `--ids ${options.ids}`,
-      limit === undefined ? "" : `--limit ${limit}`,
-      shard ? `--shard ${formatShard(shard)}` : "",
-      stoppedBy ? `stopped by ${stoppedBy} after ${results.length} of ${chosen.length} mutants` : "",
-    ]
-      .filter(Boolean)
-      .join(", ") || null;
+  const stopped = stoppedBy
+    ? `stopped by ${stoppedBy} after ${results.length} of ${chosen.length} mutants`
+    : "";
+  const partial = partialRun(options.ids, limit, shard, stopped);
   const report: MutationReport = {
     format: MUTATION_FORMAT,
     target,
