@@ -13,14 +13,21 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const WASM_FLAG = "--disable-wasm-trap-handler";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 
-function addressSpaceLimited() {
+/** The address-space limit in bytes, or undefined when there is none. */
+function addressSpaceLimit() {
   try {
-    return /^Max address space\s+\d+/m.test(readFileSync("/proc/self/limits", "utf8"));
+    const soft = /^Max address space\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1];
+    return soft === undefined ? undefined : Number(soft);
   } catch {
     // No /proc (not Linux): no limit to work around.
-    return false;
+    return undefined;
   }
 }
+
+// Below this limit V8 itself cannot reserve its heap and the emulator's memory, and dies with a fatal
+// error (exit 133/134) before any message: one emulator started at 1,100,000 KB and not at 1,000,000
+// (Node 20, x64, with --disable-wasm-trap-handler), so refuse under 1,100,000 KB with one line.
+const MIN_ADDRESS_SPACE_BYTES = 1_100_000 * 1024;
 
 function relaunch() {
   // This file, not process.argv[1]: pbrain-piskasm has already put "brain" among the arguments.
@@ -44,8 +51,17 @@ if (!existsSync(cli)) {
   console.error("piskasm: build/cli.mjs is missing; run `make` in the project directory first.");
   process.exit(2);
 }
+const limit = addressSpaceLimit();
+if (limit !== undefined && limit < MIN_ADDRESS_SPACE_BYTES) {
+  const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
+  console.error(
+    `piskasm: not enough memory for the emulator: ulimit -v allows ${mb(limit)}, ` +
+      `piskasm needs at least ${mb(MIN_ADDRESS_SPACE_BYTES)} (ulimit -v ${MIN_ADDRESS_SPACE_BYTES / 1024})`,
+  );
+  process.exit(2);
+}
 if (
-  addressSpaceLimited() &&
+  limit !== undefined &&
   !process.execArgv.includes(WASM_FLAG) &&
   process.allowedNodeEnvironmentFlags.has(WASM_FLAG)
 )

@@ -16,10 +16,10 @@
  * instruction runs); the program never reads its own code, so it sees no difference.
  */
 import type { Machine } from "../emu/types.js";
-import { findGame } from "../guest/game-view.js";
+import { findGame, INT3_OPCODE } from "../guest/game-view.js";
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
 import type { Direction } from "./control-flow.js";
-import { installTrap, INT3, leaveTrap, trapFrame } from "./int3-trap.js";
+import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 
 /** What the tracer watches (serialisable: it goes to the worker threads). */
 export interface CoveragePlan {
@@ -162,6 +162,11 @@ export class CoverageTracer {
     }
   }
 
+  /** The program bytes an INT 3 of this tracer stands on now (linear address -> the byte as loaded); live. */
+  plantedBytes(): ReadonlyMap<number, number> {
+    return this.originals;
+  }
+
   hits(): CoverageHits {
     const directions: Array<[number, Direction]> = [];
     for (const [offset, set] of this.seen) for (const d of set) directions.push([offset, d]);
@@ -176,7 +181,7 @@ export class CoverageTracer {
     const linear = this.linear(offset);
     if (!this.originals.has(linear)) {
       this.originals.set(linear, this.machine.memory.readU8(linear));
-      this.cpu.write(linear, Uint8Array.of(INT3));
+      this.cpu.write(linear, Uint8Array.of(INT3_OPCODE));
     }
     this.roles.set(offset, (this.roles.get(offset) ?? 0) | role);
   }

@@ -14,9 +14,9 @@
  * FreeDOS). Nothing is written while the debugger is off; detaching restores the vectors.
  */
 import type { Machine } from "../emu/types.js";
-import { findGame, Phase, readPhase, type GameLayout } from "../guest/game-view.js";
+import { findGame, INT3_OPCODE, Phase, readPhase, type GameLayout } from "../guest/game-view.js";
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
-import { installTrap, INT3, leaveTrap, trapFrame } from "./int3-trap.js";
+import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 import { successors } from "./successors.js";
 import type { SymbolTable, Where } from "./symbols.js";
 
@@ -310,7 +310,7 @@ export class ProgramDebugger {
     for (const offset of offsets) {
       const linear = this.programLinear(offset);
       if (!this.originals.has(linear)) this.originals.set(linear, this.machine.memory.readU8(linear));
-      this.cpu.write(linear, Uint8Array.of(INT3));
+      this.cpu.write(linear, Uint8Array.of(INT3_OPCODE));
     }
   }
 

@@ -13,7 +13,6 @@ const STUB_LINEAR = 0x5fc;
 /** hlt; jmp short $-1 (back to the hlt: an NMI would not get past it). */
 const STUB_BYTES = Uint8Array.of(0xf4, 0xeb, 0xfd);
 const INT3_VECTOR = 3 * 4;
-export const INT3 = 0xcc;
 
 /** The trap frame INT 3 pushed: `ip` is the address after the CCh byte. */
 export interface TrapFrame {

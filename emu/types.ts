@@ -158,7 +158,7 @@ export interface MachineOptions {
    * the guest begins (default false: the machine boots at once).
    */
   paused?: boolean;
-  /** Guest memory (default 2 MiB); a state restores only into a machine with the memory it was saved with. */
+  /** Guest memory (default 16 MiB); a state restores only into a machine with the memory it was saved with. */
   memoryMiB?: number;
   /** Browser only: the element v86 draws its screen into. */
   screenContainer?: ScreenContainer;

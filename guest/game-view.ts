@@ -171,6 +171,9 @@ export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
 /** Offset of a .COM program's first byte in its segment (after the PSP). */
 export const PROGRAM_ORIGIN = 0x100;
 
+/** INT 3, the one-byte breakpoint a debugger (or the coverage tracer) puts over a program byte. */
+export const INT3_OPCODE = 0xcc;
+
 /** The program's code and read-only data: its segment from PROGRAM_ORIGIN up to the BSS (Info is its first word). */
 export function readProgramImage(mem: GuestMemory, layout: GameLayout): Uint8Array {
   return mem.read(layout.segmentBase + PROGRAM_ORIGIN, layout.info - layout.segmentBase - PROGRAM_ORIGIN);

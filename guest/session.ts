@@ -17,8 +17,10 @@ import {
 import {
   cellToScreen,
   findGame,
+  INT3_OPCODE,
   Phase,
   phaseName,
+  PROGRAM_ORIGIN,
   readForcedSeed,
   readGameState,
   readProgramImage,
@@ -88,6 +90,28 @@ export class GameSession {
     private readonly options: SessionOptions,
   ) {
     this.loadedProgram = readProgramImage(machine.memory, layout);
+  }
+
+  /** Program bytes a tracer's INT 3 stands on (linear address -> the byte it replaced); live. */
+  private planted: ReadonlyMap<number, number> = new Map();
+
+  /** Names the bytes a tracer (coverage) replaced with INT 3, so programImage reads through them. */
+  setPlantedBytes(planted: ReadonlyMap<number, number>): void {
+    this.planted = planted;
+  }
+
+  /**
+   * The program's code and read-only data now (readProgramImage), an INT 3 of a tracer read as the
+   * byte it replaced: the debugger's documented mechanism is not a write of the program's.
+   */
+  programImage(): Uint8Array {
+    const image = readProgramImage(this.machine.memory, this.layout);
+    const start = this.layout.segmentBase + PROGRAM_ORIGIN;
+    for (const [linear, byte] of this.planted) {
+      const index = linear - start;
+      if (index >= 0 && index < image.length && image[index] === INT3_OPCODE) image[index] = byte;
+    }
+    return image;
   }
 
   /** Waits until the game's menu is up on a freshly booted machine. */

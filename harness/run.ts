@@ -115,6 +115,7 @@ export async function playGames(
     await onMenu?.(session);
     const tracer = coverage && new CoverageTracer(session.machine, coverage);
     tracer?.attach();
+    if (tracer) session.setPlantedBytes(tracer.plantedBytes());
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
       const outcome = await playGame(session, spec, {

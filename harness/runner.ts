@@ -5,13 +5,7 @@
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
 import { compareProgram, compareStates, compareTables } from "../checks/compare.js";
-import {
-  cellToScreen,
-  PROGRAM_ORIGIN,
-  readBodovani,
-  readProgramImage,
-  type GameState,
-} from "../guest/game-view.js";
+import { cellToScreen, PROGRAM_ORIGIN, readBodovani, type GameState } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
 import {
@@ -73,8 +67,7 @@ function check(session: GameSession, asm: GameState, engine: Game): Mismatch | u
       session.pointer(),
     ),
   );
-  const program = readProgramImage(session.machine.memory, session.layout);
-  diffs.push(...compareProgram(session.loadedProgram, program, PROGRAM_ORIGIN));
+  diffs.push(...compareProgram(session.loadedProgram, session.programImage(), PROGRAM_ORIGIN));
   return diffs.length === 0
     ? undefined
     : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };

@@ -296,12 +296,12 @@ describe("file-system and memory errors", () => {
 
   it("reports an emulator that cannot get its memory (ulimit -v) in one line with exit code 2", () => {
     expectOneLine(
-      piskasmLimited("-v 2500000", "boot", "--image", IMAGE),
+      piskasmLimited("-v 800000", "boot", "--image", IMAGE),
       2,
       "not enough memory for the emulator",
     );
     const workers = piskasmLimited(
-      "-v 2500000",
+      "-v 800000",
       "diff",
       "--games",
       "2",

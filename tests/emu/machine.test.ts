@@ -198,7 +198,7 @@ describe("a machine booted from the boot-sector fixture", () => {
     try {
       const state = await bigger.snapshot();
       await expect(m().restore(state)).rejects.toThrow(
-        "the state was saved by a machine with 4 MiB of memory; this machine has 2 MiB",
+        "the state was saved by a machine with 4 MiB of memory; this machine has 16 MiB",
       );
     } finally {
       await bigger.destroy();
