@@ -156,10 +156,12 @@ describe("a shared game", () => {
   });
 
   it("exports SGF that @sabaki/sgf reads, and PSQ that imports back as the same moves", async () => {
-    await page.evaluate(
-      (id) => window.piskasm!.timeline!.goToNode(id),
-      (await timelineCall(page, (t) => t.nodes())).find((n) => n.ply === game.moves.length)!.id,
-    );
+    // The variation's test may still be bringing the main line back: wait for its last node.
+    const lastNode = async () =>
+      (await timelineCall(page, (t) => t.nodes())).find((n) => n.ply === game.moves.length)?.id;
+    await expect.poll(lastNode, { timeout: 30_000 }).toBeDefined();
+    const lastId = await lastNode();
+    await page.evaluate((id) => window.piskasm!.timeline!.goToNode(id!), lastId);
     await waitForState(page, `s.moveCount === ${game.moves.length}`);
     const sgfText = await timelineCall(page, (t) => t.exportRecord("sgf"));
     const roots = sgf.parse(sgfText ?? "");
