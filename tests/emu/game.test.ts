@@ -77,9 +77,9 @@ class GameRun {
     return this.machine.screen().lines.some((line) => line.includes(text));
   }
 
-  async waitForText(text: string): Promise<void> {
+  async waitForText(text: string, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
     await this.machine.waitFor(() => this.screenHas(text), {
-      timeoutMs: STEP_TIMEOUT_MS,
+      timeoutMs,
       what: `"${text}" on the screen`,
     });
   }
@@ -521,7 +521,8 @@ describe("PISKASM.COM on a PC without a PS/2 mouse, MOUSE.COM loaded first", () 
   );
 
   it('gives the real reason (no PS/2 mouse, so MOUSE.COM could not start), not "load MOUSE.COM first"', async () => {
-    await run().waitForText("PISKASM.COM exited with errorlevel 1.");
+    // The whole boot, MOUSE.COM's failed probe of the PS/2 port and PISKASM's exit: a boot's time.
+    await run().waitForText("PISKASM.COM exited with errorlevel 1.", BOOT_TIMEOUT_MS);
     expect(run().screenHas("This PC has no PS/2 mouse")).toBe(true);
     expect(run().screenHas("so MOUSE.COM could not start")).toBe(true);
     expect(run().screenHas("load MOUSE.COM first")).toBe(false);
@@ -535,7 +536,7 @@ describe("PISKASM.COM without a mouse driver", () => {
   );
 
   it("names the missing driver and the fix, and exits with errorlevel 1", async () => {
-    await run().waitForText("PISKASM.COM exited with errorlevel 1.");
+    await run().waitForText("PISKASM.COM exited with errorlevel 1.", BOOT_TIMEOUT_MS);
     expect(run().screenHas("No mouse driver found")).toBe(true);
     expect(run().screenHas("load MOUSE.COM first")).toBe(true);
   });
