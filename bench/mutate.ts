@@ -45,24 +45,22 @@ function campaign(limit: number, out: string, options: readonly string[]): Mutat
   return JSON.parse(run.stdout) as MutationFigures;
 }
 
+/** One campaign's figures, each name after `prefix` (keeps the names make bench has printed). */
+function printFigures(prefix: string, limit: number, f: MutationFigures): void {
+  console.log(`${prefix}campaign_mutants ${limit}`);
+  console.log(`${prefix}mutants ${f.mutants}`);
+  console.log(`${prefix}killed ${f.killed}`);
+  console.log(`${prefix}timeouts ${f.timeouts}`);
+  console.log(`${prefix}equivalent ${f.equivalent}`);
+  console.log(`${prefix}score_pct ${f.score}`);
+  console.log(`${prefix}wall_s ${f.wallS}`);
+  console.log(`${prefix}median_games_to_kill ${f.medianGamesToKill}`);
+}
+
 const asmLimit = limitFrom("MUTATE_BENCH_LIMIT");
 const tsLimit = limitFrom("MUTATE_BENCH_TS_LIMIT");
 const asm = campaign(asmLimit, resolve("build/bench/mutation"), ["--shrink-sample", "0"]);
-console.log(`campaign_mutants ${asmLimit}`);
-console.log(`mutants ${asm.mutants}`);
-console.log(`killed ${asm.killed}`);
-console.log(`timeouts ${asm.timeouts}`);
-console.log(`equivalent ${asm.equivalent}`);
-console.log(`score_pct ${asm.score}`);
-console.log(`wall_s ${asm.wallS}`);
-console.log(`median_games_to_kill ${asm.medianGamesToKill}`);
+printFigures("", asmLimit, asm);
 
 const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--target", "ts", "--shrink-ms", "0"]);
-console.log(`ts_campaign_mutants ${tsLimit}`);
-console.log(`ts_mutants ${ts.mutants}`);
-console.log(`ts_killed ${ts.killed}`);
-console.log(`ts_timeouts ${ts.timeouts}`);
-console.log(`ts_equivalent ${ts.equivalent}`);
-console.log(`ts_score_pct ${ts.score}`);
-console.log(`ts_wall_s ${ts.wallS}`);
-console.log(`ts_median_games_to_kill ${ts.medianGamesToKill}`);
+printFigures("ts_", tsLimit, ts);
