@@ -33,4 +33,9 @@ export default tseslint.config(
       "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
     },
   },
+  {
+    // The page's coordinator is wiring only (under 200 lines): each feature lives in its own module.
+    files: ["web/app.ts"],
+    rules: { "max-lines": ["error", { max: 199, skipBlankLines: false, skipComments: false }] },
+  },
 );

@@ -20,6 +20,15 @@
  *   code-stride: five X whose Pad and Plocha bytes lie 176 bytes apart in memory (Plocha, 361
  *                bytes, ends 11 bytes before Pad): no five on the board, and no test of the program
  *                may see one.
+ *   edge-five:   O makes five on the top row from corner (0,0) during the set-up, the last stone in
+ *                its middle: a win check that stops before row 0 or before column 0 misses it. No
+ *                played game had made a five on an edge of the board.
+ *   edge-wrap:   four O ending on column 0 with an O on the row above's last cell, and four O ending
+ *                on column 18 with an O on the row below's first cell: no five, but a win check that
+ *                steps one cell past a side edge reads the neighbouring row's stone as the fifth.
+ *   corner-best: X has a diagonal four into corner (0,0), the other end blocked: cell 0 alone has the
+ *                best score, and Seed 362 starts the scan at cell 1, so only the backward scan's
+ *                last step (start - 1 = 0) finds it.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
 import type { StormTurn } from "./policies.js";
@@ -78,6 +87,27 @@ export const PROBES: readonly ProbeScenario[] = [
     seed: 3000,
     stones: xs(cell(9, 3), cell(18, 8), cell(7, 1), cell(14, 2), 0),
     end: "esc",
+  },
+  {
+    name: "edge-five",
+    seed: 4000,
+    stones: os(cell(0, 0), cell(0, 1), cell(0, 3), cell(0, 4), cell(0, 2)),
+    end: "esc",
+  },
+  {
+    name: "edge-wrap",
+    seed: 6000,
+    stones: [
+      ...os(cell(4, 18), cell(5, 0), cell(5, 1), cell(5, 2), cell(5, 3)),
+      ...os(cell(7, 0), cell(6, 15), cell(6, 16), cell(6, 17), cell(6, 18)),
+    ],
+    end: "esc",
+  },
+  {
+    name: "corner-best",
+    seed: CELLS + 1,
+    stones: [...xs(cell(1, 1), cell(2, 2), cell(3, 3), cell(4, 4)), ...os(cell(5, 5))],
+    end: "computer",
   },
 ];
 

@@ -57,7 +57,7 @@ export class App implements ToolbarHandlers {
     const withMachine = (step: (machine: Machine) => Promise<unknown>): void => this.withMachine(step);
     this.toolbar = parts.toolbar(this);
     this.keyBar = attachKeyBar((code) => this.game.pressKey(code), touch);
-    const machine = (): Machine | undefined => this.machine;
+    const machine = (): Machine | undefined => this.host.machine;
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
     const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
@@ -98,7 +98,7 @@ export class App implements ToolbarHandlers {
       restored,
     });
     // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
-    const mouse = (): Mouse | undefined => (this.machine?.isPaused() ? undefined : this.machine?.mouse);
+    const mouse = (): Mouse | undefined => (machine()?.isPaused() ? undefined : machine()?.mouse);
     this.game.attachScreen(
       this.screen,
       new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
@@ -115,17 +115,13 @@ export class App implements ToolbarHandlers {
     });
     exposeProbe({
       ...this.game.probe(),
-      ...machineProbe(() => this.machine),
+      ...machineProbe(machine),
       menuVisibleMs: () => this.menuAt,
       pendingInput: () => this.queue.length,
       timeline: this.panels.history.probe(),
       debugger: this.panels.debuggerPanel.probe(),
     });
     this.rate.start();
-  }
-
-  private get machine(): Machine | undefined {
-    return this.host.machine;
   }
 
   /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App). */
@@ -183,15 +179,15 @@ export class App implements ToolbarHandlers {
   private updateControls(): void {
     const { busy, files } = this.host;
     const phase = this.game.state?.phase;
-    const [hasMachine, hasGame, hasFiles] = [!!this.machine, !!this.game.layout, files !== undefined];
-    const paused = this.machine?.isPaused() ?? false;
+    const [hasMachine, hasGame, hasFiles] = [!!this.host.machine, !!this.game.layout, files !== undefined];
+    const paused = this.host.machine?.isPaused() ?? false;
     this.toolbar.enable(toolbarControls({ phase, busy, hasMachine, hasGame, hasFiles, paused }));
     this.keyBar.show(phase);
   }
 
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {
     this.queue.submit(async () => {
-      const machine = this.machine;
+      const machine = this.host.machine;
       if (machine) await step(machine);
     });
   }

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { asmMutants, buildMutants, type AsmMutant } from "../../mutate/asm-mutants.js";
 import { evaluatorRoutines, readAsmSource } from "../../mutate/asm-source.js";
 import { mutantFloppy } from "../../mutate/campaign.js";
+import { evaluatorTsMutants, type TsMutant } from "../../mutate/ts-mutants.js";
 
 export const CLI = resolve("bin/piskasm.mjs");
 const ASM = resolve("asm");
@@ -19,6 +20,20 @@ export function findMutant(routine: string, code: string, operator: string, nth 
     (m) => m.routine === routine && m.operator === operator && squash(m.original) === code,
   )[nth - 1];
   if (!found) throw new Error(`no ${operator} mutant of "${code}" in ${routine}: has the source changed?`);
+  return found;
+}
+
+/**
+ * engine-ts's mutant of `operator` in `routine` whose mutated line is `mutated` (spaces squashed): the
+ * mutated text names the mutant where one source line has several of the same operator.
+ */
+export function findTsMutant(routine: string, mutated: string, operator: string): TsMutant {
+  const squash = (s: string): string => s.replace(/\s+/g, " ").trim();
+  const found = evaluatorTsMutants(resolve(".")).find(
+    (m) => m.routine === routine && m.operator === operator && squash(m.mutated) === mutated,
+  );
+  if (!found)
+    throw new Error(`no ${operator} mutant giving "${mutated}" in ${routine}: has engine-ts changed?`);
   return found;
 }
 

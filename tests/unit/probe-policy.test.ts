@@ -44,10 +44,10 @@ function lastRescored(plocha: Uint8Array, cell: number): number {
 }
 
 describe("the probe policy", () => {
-  it("plays scenario i mod 5 in game i, typing its Seed and setting up its stones", () => {
-    expect(PROBES).toHaveLength(5);
-    const opening = probePolicy().opening(7, { left: 0, top: 0, cellWidth: 2, cellHeight: 1 });
-    expect(probeScenario(7)).toBe(PROBES[2]);
+  it("plays scenario i mod 8 in game i, typing its Seed and setting up its stones", () => {
+    expect(PROBES).toHaveLength(8);
+    const opening = probePolicy().opening(10, { left: 0, top: 0, cellWidth: 2, cellHeight: 1 });
+    expect(probeScenario(10)).toBe(PROBES[2]);
     expect(opening.seed).toBe(PROBES[2].seed);
     expect(opening.setUp?.actions).toHaveLength(PROBES[2].stones.length);
   });
@@ -96,5 +96,39 @@ describe("the probe policy", () => {
     const game = setUp(probe);
     expect(game.result).toBe("playing");
     for (const { cell } of probe.stones) expect(isWin(game.state.plocha, cell)).toBe(false);
+  });
+
+  it("edge-five: O's five on the top row from corner (0,0) ends the set-up, its last stone in the middle", () => {
+    const probe = scenario("edge-five");
+    const game = setUp(probe);
+    expect(game.result).toBe("human");
+    expect(probe.stones.map((s) => s.cell).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4]);
+    expect(probe.stones[probe.stones.length - 1].cell).toBe(2);
+  });
+
+  it("edge-wrap: fours against both side edges, the wrapped row's cell holding O, and no five", () => {
+    const probe = scenario("edge-wrap");
+    const game = setUp(probe);
+    expect(game.result).toBe("playing");
+    const { plocha } = game.state;
+    const o = plocha[5 * BOARD_SIZE];
+    expect(o).not.toBe(EMPTY);
+    const left = [0, 1, 2, 3].map((c) => 5 * BOARD_SIZE + c);
+    const right = [15, 16, 17, 18].map((c) => 6 * BOARD_SIZE + c);
+    for (const c of [...left, ...right]) expect(plocha[c]).toBe(o);
+    // The cell before (5,0) in memory is (4,18), the cell after (6,18) is (7,0).
+    expect(plocha[left[0] - 1]).toBe(o);
+    expect(plocha[right[3] + 1]).toBe(o);
+    for (const { cell } of probe.stones) expect(isWin(plocha, cell)).toBe(false);
+  });
+
+  it("corner-best: cell 0 alone has the best score, the scan starts at cell 1 and takes cell 0", () => {
+    const probe = scenario("corner-best");
+    const game = setUp(probe);
+    const { info } = game.state;
+    const others = Math.max(...info.subarray(1));
+    expect(info[0]).toBeGreaterThan(others);
+    expect(probe.seed % CELLS).toBe(1);
+    expect(game.handOver("computer")).toBe(0);
   });
 });
