@@ -73,11 +73,14 @@ export function registerBrain(program: Command): void {
     );
   addBootOptions(command).action(async (options: BrainCommandOptions) => {
     keepStdoutForTheProtocol();
-    // v86's wasm compiled by TurboFan at once, not by Liftoff first: from the menu state an END can
-    // come a second after start, while V8 is still tiering the emulator's hot functions up on its
-    // background threads, and process.exit waits for those compile jobs (END took 1-2.6 s instead of
-    // the protocol's 0.5 s). Eager TurboFan also restores the menu state sooner (~0.5 s, not ~0.9 s).
-    setFlagsFromString("--no-liftoff");
+    // v86's wasm compiled by Liftoff only, never tiered up to TurboFan. With tier-up an END can come
+    // while V8 still compiles the emulator's hot functions on its background threads, and
+    // process.exit waits for those jobs (END took 1-2.6 s instead of the protocol's 0.5 s); with
+    // TurboFan only (--no-liftoff) each big function (v86's 0F-opcode switch, its main loop) is
+    // compiled at its first call, about 0.3 s of a cold START. Liftoff only: cold START 0.75 s
+    // instead of 1.0-1.2 s on a quiet host, END 27 ms, a move as fast (the guest's answer is about
+    // 50,000 instructions: `node bench/run.mjs brain`).
+    setFlagsFromString("--liftoff-only");
     // The manager closed its end of the pipe: there is nobody left to answer.
     process.stdout.on("error", (error: Error) => {
       log(`standard output failed (${error.message}); ending`);

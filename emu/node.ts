@@ -14,7 +14,7 @@ export interface BiosFiles {
 
 /** Options of bootFloppy besides the image: where things are, and the Machine's own options. */
 export interface BootOptions extends Partial<
-  Pick<MachineOptions, "memoryMiB" | "inputTimeoutMs" | "jit" | "ps2Mouse">
+  Pick<MachineOptions, "memoryMiB" | "inputTimeoutMs" | "jit" | "ps2Mouse" | "paused">
 > {
   /** Directory with bios.bin and vgabios-stdvga.bin (default build/bios, then /usr/share/seabios). */
   biosDir?: string;
@@ -114,5 +114,6 @@ export async function bootFloppy(path: string, options: BootOptions = {}): Promi
     inputTimeoutMs: options.inputTimeoutMs,
     jit: options.jit,
     ps2Mouse: options.ps2Mouse,
+    paused: options.paused,
   });
 }

@@ -22,10 +22,15 @@ export async function openSession(
   menu?: MachineSnapshot,
   onMachine?: (machine: Machine) => void,
 ): Promise<GameSession> {
-  const machine = await bootFloppy(spec.image);
+  // With a menu state the PC is made paused: SeaBIOS would otherwise start its boot (a third of a
+  // second of guest code on a quiet host) only to be overwritten by the restore.
+  const machine = await bootFloppy(spec.image, { paused: menu !== undefined });
   onMachine?.(machine);
   try {
-    if (menu) await machine.restore(menu);
+    if (menu) {
+      await machine.restore(menu);
+      await machine.resume();
+    }
     return await GameSession.open(machine, { timeoutMs: spec.timeoutMs });
   } catch (error) {
     await machine.destroy();
