@@ -133,8 +133,7 @@ export class App implements ToolbarHandlers {
   giveUp = (): void => this.game.giveUp();
   playNamed = (text: string): boolean => this.game.playNamed(text);
   menuKey = (code: string): boolean => this.game.menuKey(code);
-  badSeed = (text: string): void =>
-    this.parts.status.error(`Seed ${JSON.stringify(text)} is not a number 0…65535`);
+  badSeed = (text: string): void => this.game.badSeed(text);
   togglePause = (): void => this.actions.togglePause();
   speed = (speed: Speed): void => this.actions.speed(speed);
   fullscreen = (): void => this.actions.fullscreen();
@@ -148,10 +147,11 @@ export class App implements ToolbarHandlers {
     void this.game.unlessInProgress("Reset the PC").then((go) => go && this.host.reset());
   }
 
-  /** A new machine state (boot, reset, a loaded state, a timeline ply): follow the game from scratch. */
-  private machineReplaced(machine: Machine, known: readonly MoveRecord[] = []): void {
-    if (known.length === 0) this.panels.history.clear();
-    this.game.forget(known);
+  /** A new machine state: follow the game afresh. A timeline ply passes its moves (none at the game's
+   * start) and keeps the tree; a boot, reset or loaded state passes nothing and clears it. */
+  private machineReplaced(machine: Machine, known?: readonly MoveRecord[]): void {
+    if (known === undefined) this.panels.history.clear();
+    this.game.forget(known ?? []);
     this.watcher.invalidate(machine);
     this.updateControls();
     // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.

@@ -192,6 +192,11 @@ export class GameController {
     });
   }
 
+  /** The toolbar's seed field holds no seed the game's menu key S accepts. */
+  badSeed(text: string): void {
+    this.host.status.error(`Seed ${JSON.stringify(text)} is not a number 0…65535`);
+  }
+
   /** Give up the game in progress, after asking (the game's own key for it is Esc). */
   giveUp(): void {
     if (this.state?.phase !== Phase.HUMAN_TURN || this.refuseInput()) return;

@@ -155,6 +155,19 @@ describe("a shared game", () => {
     expect(again.info).toEqual(variation.info);
   });
 
+  it("goes to the game's start (no stone on the board) and back to its last ply, keeping every node", async () => {
+    const nodes = await timelineCall(page, (t) => t.nodes());
+    const root = nodes.find((n) => n.parent === undefined);
+    const mainLeaf = nodes.find((n) => n.ply === game.moves.length);
+    expect(root?.ply).toBe(0);
+    await page.evaluate((id) => window.piskasm!.timeline!.goToNode(id), root!.id);
+    await waitForState(page, "s.moveCount === 0");
+    expect(await timelineCall(page, (t) => t.nodes())).toEqual(nodes);
+    await page.evaluate((id) => window.piskasm!.timeline!.goToNode(id), mainLeaf!.id);
+    await waitForState(page, `s.moveCount === ${game.moves.length}`);
+    expect(await timelineCall(page, (t) => t.nodes())).toEqual(nodes);
+  });
+
   it("exports SGF that @sabaki/sgf reads, and PSQ that imports back as the same moves", async () => {
     // The variation's test may still be bringing the main line back: wait for its last node.
     const lastNode = async () =>
