@@ -39,7 +39,10 @@ import { FLOPPY_BYTES } from "./floppy.js";
  * 16 MiB, as every earlier release: saved states keep loading (a state restores only into a machine of
  * its own memory size). 2 MiB would make a restore about 70 ms quicker (v86 zeroes all memory before
  * unpacking a state), but then the 4.77 MHz speed limit let SeaBIOS's start-up run at 0.5-0.6 MIPS
- * instead of 0.33 (tests/browser/machine.test.ts): not understood yet, so not taken.
+ * instead of 0.33 in the page (tests/browser/machine.test.ts). In Node the same 8 s windows read
+ * 0.34-0.36 MIPS at 2 MiB and 0.35-0.38 at 16 MiB, with v86 slices of up to 800,000 instructions
+ * (2.4 s at 0.33 MIPS): a window's reading depends on where the slices fall, which is the likely
+ * cause; not confirmed in the page, so not taken.
  */
 const DEFAULT_MEMORY_MIB = 16;
 const MIB = 1024 * 1024;
