@@ -13,7 +13,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const WASM_FLAG = "--disable-wasm-trap-handler";
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 
-/** The address-space limit in bytes, or undefined when there is none. */
+/**
+ * The address-space limit in bytes, or undefined when there is none: util/address-space.ts's reading,
+ * again here because this file runs before the bundle (and must work before it exists).
+ */
 function addressSpaceLimit() {
   try {
     const soft = /^Max address space\s+(\d+)/m.exec(readFileSync("/proc/self/limits", "utf8"))?.[1];

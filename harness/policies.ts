@@ -10,8 +10,8 @@
  *   sweep:  the storm's turns after an opening by the game's index: menu and seed-entry noise, the
  *           set-up mode, a drawn board (harness/sweep.ts).
  *   probe:  set-up positions aimed at paths played games seldom reach, one per game index: a five on
- *           the anti-diagonal, ties at the scan's ends, a scan from cell 0, the full-board fallback
- *           (harness/probe.ts).
+ *           the anti-diagonal or along an edge, fours against the side edges, ties and a lone best
+ *           cell at the scan's ends, a scan from cell 0, the full-board fallback (harness/probe.ts).
  *   replay: a fixed list of moves.
  * All are deterministic for a given seed and board.
  */

@@ -30,7 +30,16 @@
  *                best score, and Seed 362 starts the scan at cell 1, so only the backward scan's
  *                last step (start - 1 = 0) finds it.
  */
-import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
+import {
+  BOARD_SIZE,
+  CELLS,
+  COMPUTER,
+  EMPTY,
+  HUMAN,
+  index as cell,
+  type Side,
+  type ToMove,
+} from "../engine-ts/index.js";
 import type { StormTurn } from "./policies.js";
 import type { SetUpAction, SweepOpening, SweepPolicy } from "./sweep.js";
 
@@ -42,7 +51,6 @@ export interface ProbeScenario {
   end: ToMove | "esc";
 }
 
-const cell = (row: number, col: number): number => row * BOARD_SIZE + col;
 type Stone = { cell: number; side: Side };
 const stones = (side: Side, cells: number[]): Stone[] => cells.map((c) => ({ cell: c, side }));
 const xs = (...cells: number[]): Stone[] => stones(COMPUTER, cells);
