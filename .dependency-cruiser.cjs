@@ -5,7 +5,11 @@
  * docs/architecture.md draws the same list.
  */
 const LAYERS = [
-  ["base", "^(engine-ts|records|util)/", "the reference evaluator, game records and small utilities"],
+  [
+    "base",
+    "^(engine-ts|program-ts|records|util)/",
+    "the reference evaluator and program model, game records and small utilities",
+  ],
   ["emu", "^emu/", "the Machine API, its v86 adapter and CPU-debug port"],
   ["guest", "^(guest|freedos)/", "PISKASM.COM inside a machine: header, state, session, boot, DOS profiles"],
   ["checks", "^(checks|debug)/", "the comparisons, screen check, reports and the debugger"],

@@ -176,7 +176,7 @@ test: all typecheck layers lint format-check dead-code
 
 # The layer rules (.dependency-cruiser.cjs, drawn in docs/architecture.md): a wrong-way import or an
 # import cycle (type-only imports included) fails with its rule's name, e.g. `emu-to-guest`.
-LAYER_DIRS := util engine-ts records emu guest freedos checks debug engines harness arena brain cli web bench mutate tests
+LAYER_DIRS := util engine-ts program-ts records emu guest freedos checks debug engines harness arena brain cli web bench mutate tests
 layers: npm
 	npx depcruise $(LAYER_DIRS) --config .dependency-cruiser.cjs
 

@@ -17,7 +17,32 @@ export type DiffField =
    * The program wrote into its own code or read-only data (below the BSS): asm = the first changed
    * byte now, ts = that byte as loaded (cell = null).
    */
-  | "Program";
+  | "Program"
+  /**
+   * The rest of the program's data (docs/program.md section 2), named by its variable; arrays as
+   * `[i] value` (cell = null): the seed of the game, the games counted, count_score's running sum,
+   * the forced seed and its flag, the seed line being typed, the padded board.
+   */
+  | "Seed"
+  | "GameCount"
+  | "ScoreSum"
+  | "ForcedSeed"
+  | "SeedIsForced"
+  | "SeedText"
+  | "Pad"
+  /** A cell of the 80x25 screen: asm = shown, ts = the model's, each as `(col c, row r) 'char' attr`. */
+  | "ScreenCell"
+  /** Whether the mouse pointer is shown (MOUSE.COM's show count: 0 shown): asm = the driver's, ts = the model's. */
+  | "Pointer"
+  /**
+   * The program did not come back to waiting for input after an input (cell = null): asm = what it
+   * was doing, ts = what the model expected.
+   */
+  | "Settle"
+  /** After the program ended: the BIOS video mode, whether the cursor shows, the errorlevel DOS reports. */
+  | "VideoMode"
+  | "Cursor"
+  | "ExitCode";
 
 export interface Diff {
   field: DiffField;
@@ -27,6 +52,19 @@ export interface Diff {
   col: number | null;
   asm: number | string;
   ts: number | string;
+}
+
+/** The first divergence of a game. */
+export interface Mismatch {
+  /** Stones on the asm's board (its MoveCount) when the divergence was seen. */
+  ply: number;
+  diffs: Diff[];
+  /** The text screen at that moment. */
+  screen: string[];
+  /** The screen the model of the whole program expected (program-ts), when it differs from `screen`. */
+  expectedScreen?: string[];
+  /** The input after which the divergence was seen (e.g. `key 0Dh`, `press left at (col 7, row 4)`). */
+  afterInput?: string;
 }
 
 export function cellDiff(field: DiffField, cell: number, asm: number | string, ts: number | string): Diff {

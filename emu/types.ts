@@ -102,6 +102,11 @@ export interface Machine {
    * extended past 32 bits). Monotonic: restoring a snapshot does not rewind it; use differences.
    */
   instructionCount(): number;
+  /**
+   * The CPU sits in HLT (it waits for an interrupt). PISKASM.COM halts only in its wait loops, after
+   * it has handled every input that reached it, so the checker reads a halted program as settled.
+   */
+  halted(): boolean;
   /** Run-loop time, slices and JIT compilations so far, for benchmarks (differences between calls). */
   stats(): MachineStats;
   /**

@@ -163,6 +163,10 @@ class V86Machine implements Machine {
     return formatScreenDump(this.screen());
   }
 
+  halted(): boolean {
+    return this.views.halted();
+  }
+
   instructionCount(): number {
     return this.counter.sample(this.views.instructionCounter());
   }

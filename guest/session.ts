@@ -4,6 +4,7 @@
  * straight to the resolved addresses.
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
+import { InputTap, tappedMachine } from "./observed-input.js";
 import type { Machine } from "../emu/types.js";
 import {
   assertCell,
@@ -83,12 +84,17 @@ export function isGameOver(phase: number): boolean {
 export class GameSession {
   /** The program's code and read-only data when the session found it (readProgramImage). */
   readonly loadedProgram: Uint8Array;
+  /** Every keyboard and mouse input of this session, for the checker (guest/observed-input.ts). */
+  readonly inputs = new InputTap();
+  /** The machine, its keyboard and mouse passing through `inputs`. */
+  readonly machine: Machine;
 
   private constructor(
-    readonly machine: Machine,
+    machine: Machine,
     readonly layout: GameLayout,
     private readonly options: SessionOptions,
   ) {
+    this.machine = tappedMachine(machine, this.inputs);
     this.loadedProgram = readProgramImage(machine.memory, layout);
   }
 

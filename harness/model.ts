@@ -4,7 +4,7 @@
  * modules that make and use them, so those modules import each other in one direction only.
  */
 import type { GameResult, WhoStarts } from "../engine-ts/index.js";
-import type { Diff } from "../checks/diff-types.js";
+import type { Mismatch } from "../checks/diff-types.js";
 import type { EnginePolicyName, GeneratedPolicyName, PolicyName } from "../checks/policy-names.js";
 
 export interface GameSpec {
@@ -40,14 +40,7 @@ export interface Shard {
   count: number;
 }
 
-/** The first divergence of a game. */
-export interface Mismatch {
-  /** Stones on the asm's board (its MoveCount) when the divergence was seen. */
-  ply: number;
-  diffs: Diff[];
-  /** The text screen at that moment. */
-  screen: string[];
-}
+export type { Mismatch } from "../checks/diff-types.js";
 
 /** The smallest reproduction of a mismatch that shrinking found (harness/shrink.ts). */
 export interface ShrunkGame {

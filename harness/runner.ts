@@ -4,10 +4,12 @@
  * are still the bytes it was loaded with. A game stops at its first divergence.
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
-import { compareProgram, compareStates, compareTables } from "../checks/compare.js";
-import { cellToScreen, PROGRAM_ORIGIN, readBodovani, type GameState } from "../guest/game-view.js";
+import { compareStates, compareTables } from "../checks/compare.js";
+import { MismatchError, ProgramChecker } from "../checks/checker.js";
+import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
+import { scalarDiff } from "../checks/diff-types.js";
 import {
   createPolicy,
   isStormPolicy,
@@ -15,7 +17,6 @@ import {
   type OpponentPolicy,
   type StormTurn,
 } from "./policies.js";
-import { checkScreen } from "../checks/screen-check.js";
 import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
@@ -56,18 +57,12 @@ function policyFor(spec: GameSpec): OpponentPolicy {
   return createPolicy(spec.policy, spec.policySeed);
 }
 
+/**
+ * The evaluator's state against the reference game the runner keeps (a test's EngineFactory may
+ * corrupt it); the whole program against its model is the checker's, after every input.
+ */
 function check(session: GameSession, asm: GameState, engine: Game): Mismatch | undefined {
   const diffs = compareStates(asm, engine.state);
-  diffs.push(
-    ...checkScreen(
-      session.machine.textCells(),
-      session.layout.geometry,
-      asm.plocha,
-      asm.lastPC,
-      session.pointer(),
-    ),
-  );
-  diffs.push(...compareProgram(session.loadedProgram, session.programImage(), PROGRAM_ORIGIN));
   return diffs.length === 0
     ? undefined
     : { ply: asm.moveCount, diffs, screen: [...session.machine.screen().lines] };
@@ -97,6 +92,7 @@ async function humanTurn(
         `move ${formatCell(cell)} (human move ${outcome.humanMoves.length + 1}) is on ${whose} stone`,
       );
     }
+    outcome.humanMoves.push(cell);
     return { cell, timing: await session.humanMove(cell) };
   }
   const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
@@ -115,6 +111,7 @@ async function humanTurn(
   }
   if (turn.move.double) counts.double++;
   if (turn.move.at.col !== cellToScreen(session.layout.geometry, turn.move.cell).col) counts.between++;
+  outcome.humanMoves.push(turn.move.cell);
   return { cell: turn.move.cell, timing: await performMove(session, turn.move, timeoutMs) };
 }
 
@@ -191,7 +188,80 @@ export async function playGame(
 ): Promise<GameOutcome> {
   const started = performance.now();
   const tracker = costTracker(session.machine);
+  const checker = ProgramChecker.for(session, {
+    settleTimeoutMs: hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
+    sink: "throw",
+  });
+  checker.resume();
   const policy = policyFor(spec);
+  const game: GameInProgress = { spec, policy, tracker, started };
+  try {
+    return await playChecked(session, hooks, game);
+  } catch (error) {
+    if (!(error instanceof MismatchError)) throw error;
+    return mismatchOutcome(session, game, error);
+  }
+}
+
+/** What playGame knows of the game while it runs, for an end by the checker. */
+interface GameInProgress {
+  spec: GameSpec;
+  policy: OpponentPolicy;
+  tracker: ReturnType<typeof costTracker>;
+  started: number;
+  /** Once the opening is done. */
+  outcome?: GameOutcome;
+}
+
+/**
+ * A game the checker ended: the program differs from its model after one of the inputs. The moves so
+ * far (the one whose click showed the difference included) are kept for the report and its replay;
+ * the program is taken back to its menu for the next game, and when it cannot be that is said too.
+ */
+async function mismatchOutcome(
+  session: GameSession,
+  game: GameInProgress,
+  error: MismatchError,
+): Promise<GameOutcome> {
+  const { spec, policy, tracker, started } = game;
+  const mismatch = error.mismatch;
+  const outcome: GameOutcome = game.outcome ?? {
+    spec,
+    seed: session.readState().seed,
+    result: "mismatch",
+    humanMoves: [],
+    computerMoves: [],
+    checkedComputerMoves: 0,
+    instructions: [],
+    wallMs: 0,
+    harnessMs: 0,
+    cost: tracker.cost,
+  };
+  outcome.result = "mismatch";
+  outcome.mismatch = mismatch;
+  await policy.close?.();
+  try {
+    await session.backToMenu();
+  } catch (failure) {
+    mismatch.diffs.push(
+      scalarDiff(
+        "Settle",
+        `not back at the menu after the mismatch: ${(failure as Error).message.split("\n")[0]}`,
+        "the menu",
+      ),
+    );
+  }
+  tracker.finish();
+  outcome.wallMs = performance.now() - started;
+  return outcome;
+}
+
+async function playChecked(
+  session: GameSession,
+  hooks: RunHooks,
+  game: GameInProgress,
+): Promise<GameOutcome> {
+  const { spec, policy, tracker, started } = game;
   const opened = await openGame(session, spec, policy, hooks);
   let asm = opened.asm;
   const engine = opened.engine;
@@ -209,6 +279,7 @@ export async function playGame(
     cost: tracker.cost,
     mismatch: opened.mismatch,
   };
+  game.outcome = outcome;
   if (outcome.checkedComputerMoves > 0) hooks.onMove?.();
   while (!outcome.mismatch && !opened.escaped && engine.result === "playing") {
     if (outcome.checkedComputerMoves >= spec.maxComputerMoves) {
@@ -229,7 +300,6 @@ export async function playGame(
       break;
     }
     const { cell, timing } = turn;
-    outcome.humanMoves.push(cell);
     tracker.time("engineMs", () => engine.humanMove(cell));
     asm = tracker.time("checkMs", () => session.readState());
     const answered = asm.moveCount === ((stonesBefore + 2) & 0xffff);

@@ -1,0 +1,296 @@
+/**
+ * The one checker (docs/architecture.md section 4): the real PISKASM.COM against the model of the
+ * whole program (program-ts), after every input. Every keyboard and mouse input of a GameSession
+ * passes its InputTap; the checker waits until the program has handled it and waits again (the CPU
+ * halted in a wait loop, the BIOS keyboard buffer empty), feeds the same input to the model, and
+ * compares every byte of the data, every screen cell, the pointer's visibility and the program's own
+ * bytes. The diff runner, the brain's --check, the arena's asm player and mutation testing all use
+ * this one; what each does with a mismatch is its sink.
+ */
+import {
+  DATA_BYTES,
+  KeyTranslator,
+  ProgramModel,
+  SCREEN_COLS,
+  SCREEN_ROWS,
+  type ProgramOptions,
+} from "../program-ts/index.js";
+import { readMouseDriverState } from "../emu/mouse-header.js";
+import type { InputEvent } from "../guest/observed-input.js";
+import type { GameSession } from "../guest/session.js";
+import { PROGRAM_ORIGIN } from "../guest/game-view.js";
+import { compareProgram } from "./compare.js";
+import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
+import { compareData, comparePointer, compareScreen, screenLines } from "./program-compare.js";
+
+/** The BIOS keyboard buffer's head and tail words (0040:001A, 0040:001C): equal when it is empty. */
+const KEYBOARD_HEAD = 0x41a;
+const KEYBOARD_TAIL = 0x41c;
+
+/** A mismatch found after an input, thrown to end the game that made it (sink "throw"). */
+export class MismatchError extends Error {
+  constructor(readonly mismatch: Mismatch) {
+    super(`PISKASM.COM differs from its model after ${mismatch.afterInput ?? "an input"}`);
+    this.name = "MismatchError";
+  }
+}
+
+/** What a user of the checker does with a mismatch. */
+export interface MismatchSink {
+  /** Called once, for the first mismatch; checking stops after it. */
+  mismatch(found: Mismatch): void;
+}
+
+export interface CheckerOptions {
+  /** The command tail PISKASM.COM was started with (AUTOEXEC.BAT's: none). */
+  commandTail?: string;
+  /** Longest wait for the program to handle an input and wait again. */
+  settleTimeoutMs: number;
+  /**
+   * Where mismatches go: "throw" makes the input's promise reject with a MismatchError (the diff
+   * runner ends the game there); a sink receives it and the session goes on unchecked.
+   */
+  sink: "throw" | MismatchSink;
+  /** The model's score tables (tests pass altered ones to see the check fail). */
+  bodovani?: Uint16Array;
+}
+
+/** The BIOS data area's video mode byte, cursor shape word (CL end, CH start line) and cursor row. */
+const BDA_VIDEO_MODE = 0x449;
+const BDA_CURSOR_SHAPE = 0x460;
+const BDA_CURSOR_ROW = 0x451;
+const TEXT_MODE = 3;
+/** Start-line bit 5 of the cursor shape: no cursor (piskasm.asm's CURSOR_HIDDEN). */
+const CURSOR_OFF_BIT = 0x2000;
+/** How the small DOS reports an ended program on the row where the cursor was left. */
+const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
+
+/**
+ * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of
+ * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant.
+ * The rows DOS has printed on since (from the exit's cursor row to the cursor now) are DOS's own; the
+ * errorlevel is read from the small DOS's report there (another DOS's rows are left unread).
+ */
+function compareExit(model: ProgramModel, session: GameSession): Diff[] {
+  const { memory } = session.machine;
+  const diffs: Diff[] = [];
+  const mode = memory.readU8(BDA_VIDEO_MODE);
+  if (mode !== TEXT_MODE) diffs.push(scalarDiff("VideoMode", mode, TEXT_MODE));
+  const shape = memory.readU16(BDA_CURSOR_SHAPE);
+  if (shape & CURSOR_OFF_BIT)
+    diffs.push(scalarDiff("Cursor", `hidden (shape ${shape.toString(16)}h)`, "shown"));
+  const from = model.exitCursorRow;
+  const to = Math.max(from, memory.readU8(BDA_CURSOR_ROW));
+  const expected = model.screen.words.slice();
+  const cells = session.machine.textCells();
+  for (let row = from; row <= to && row < SCREEN_ROWS; row++)
+    for (let col = 0; col < SCREEN_COLS; col++) expected[row * SCREEN_COLS + col] = cells.at(col, row);
+  diffs.push(...compareScreen(expected, cells, undefined));
+  const report = ERRORLEVEL_LINE.exec(session.machine.screen().lines[from] ?? "");
+  if (report && Number(report[1]) !== model.exitCode)
+    diffs.push(scalarDiff("ExitCode", Number(report[1]), model.exitCode ?? -1));
+  return diffs;
+}
+
+const checkers = new WeakMap<GameSession, ProgramChecker>();
+
+function describeInput(event: InputEvent, at?: { col: number; row: number }): string {
+  switch (event.kind) {
+    case "text":
+      return `key ${JSON.stringify(event.text)}`;
+    case "scancodes":
+      return `scancode ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")}`;
+    case "move":
+      return "a mouse movement";
+    default:
+      return `${event.kind} of the ${event.button} button${at ? ` at (col ${at.col}, row ${at.row})` : ""}`;
+  }
+}
+
+export class ProgramChecker {
+  model: ProgramModel;
+  /** The first mismatch, once found; no checks after it. */
+  found: Mismatch | undefined;
+  private readonly keys = new KeyTranslator();
+
+  private constructor(
+    private readonly session: GameSession,
+    private readonly options: CheckerOptions,
+  ) {
+    this.model = new ProgramModel(this.modelOptions());
+    session.inputs.listen((event) => this.afterInput(event));
+  }
+
+  private modelOptions(): ProgramOptions {
+    const { session, options } = this;
+    const { memory } = session.machine;
+    return {
+      commandTail: options.commandTail,
+      bodovani: options.bodovani,
+      countedSeed: () => memory.readU16(session.layout.seed),
+    };
+  }
+
+  /** The program was restored to the state it had at its first menu (a menu snapshot): the model starts again. */
+  restarted(): void {
+    this.model = new ProgramModel(this.modelOptions());
+    this.found = undefined;
+  }
+
+  /**
+   * Before a game: when a mismatch stopped the checks, the model is anchored again on the program at
+   * its menu (ProgramModel.anchored), so that this game is checked from where the program is. Returns
+   * false when the program is not at its menu or its state cannot be modelled (the checks stay off).
+   */
+  resume(): boolean {
+    return this.found ? this.anchor() : true;
+  }
+
+  /** The model anchored on the program as it is now, at its menu; false when it is elsewhere or unmodelled. */
+  anchor(): boolean {
+    const { session } = this;
+    const cells = session.machine.textCells();
+    const words = new Uint16Array(SCREEN_COLS * SCREEN_ROWS);
+    for (let i = 0; i < words.length; i++) words[i] = cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS));
+    let anchored: ProgramModel | undefined;
+    try {
+      anchored = ProgramModel.anchored(
+        this.modelOptions(),
+        session.machine.memory.read(session.layout.info, DATA_BYTES),
+        words,
+      );
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return false;
+    }
+    if (!anchored) return false;
+    this.model = anchored;
+    this.found = undefined;
+    return true;
+  }
+
+  /** Checks the program now (at its start, before any input); the mismatch goes to the sink. */
+  checkNow(): void {
+    if (this.found) return;
+    const diffs = this.compare();
+    if (diffs.length > 0) this.report(this.mismatch(diffs, "the program's start"));
+  }
+
+  private report(found: Mismatch): void {
+    this.found = found;
+    if (this.options.sink === "throw") throw new MismatchError(found);
+    this.options.sink.mismatch(found);
+  }
+
+  /**
+   * Puts a session under the checker. It must come before the session's first input: the model
+   * starts where the program does, at its first menu.
+   */
+  static attach(session: GameSession, options: CheckerOptions): ProgramChecker {
+    if (checkers.has(session)) throw new Error("this session already has a checker");
+    if (session.inputs.count > 0)
+      throw new Error(
+        `the checker must be attached before the session's first input (${session.inputs.count} already sent)`,
+      );
+    const checker = new ProgramChecker(session, options);
+    checkers.set(session, checker);
+    return checker;
+  }
+
+  /**
+   * The session's checker, attached when it has none: from the program's start when the session has
+   * had no input yet (checked at once), else anchored on the program at its menu (ProgramModel.anchored).
+   */
+  static for(session: GameSession, options: CheckerOptions): ProgramChecker {
+    const attached = checkers.get(session);
+    if (attached) return attached;
+    const fresh = session.inputs.count === 0;
+    const checker = new ProgramChecker(session, options);
+    checkers.set(session, checker);
+    if (fresh) checker.checkNow();
+    else if (!checker.anchor())
+      throw new Error("the checker can start only at the program's menu or before the session's first input");
+    return checker;
+  }
+
+  /** The session's checker, if one is attached. */
+  static of(session: GameSession): ProgramChecker | undefined {
+    return checkers.get(session);
+  }
+
+  /** Every difference between the program and the model now (none: they agree). */
+  compare(): Diff[] {
+    if (this.model.exitCode !== undefined) return compareExit(this.model, this.session);
+    const { session, model } = this;
+    const { memory } = session.machine;
+    const driver = readMouseDriverState(memory);
+    const pointer = driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
+    return [
+      ...compareData(model.data(), memory.read(session.layout.info, DATA_BYTES)),
+      ...compareScreen(model.screen.words, session.machine.textCells(), pointer),
+      ...comparePointer(model.pointerShown, driver?.showCount),
+      ...compareProgram(session.loadedProgram, session.programImage(), PROGRAM_ORIGIN),
+    ];
+  }
+
+  /** A mismatch of the program now with these differences. */
+  mismatch(diffs: Diff[], afterInput?: string): Mismatch {
+    const screen = [...this.session.machine.screen().lines];
+    const expectedScreen = screenLines(this.model.screen.words);
+    return {
+      ply: this.session.moveCount(),
+      diffs,
+      screen,
+      ...(expectedScreen.some((line, i) => line !== screen[i]) ? { expectedScreen } : {}),
+      ...(afterInput ? { afterInput } : {}),
+    };
+  }
+
+  private async afterInput(event: InputEvent): Promise<void> {
+    if (this.found) return;
+    const settled = await this.settle();
+    const at = event.kind === "press" ? this.pointerCell() : undefined;
+    const input = describeInput(event, at);
+    this.feed(event, at);
+    const diffs = this.compare();
+    if (!settled)
+      diffs.unshift(
+        scalarDiff(
+          "Settle",
+          `still running ${this.options.settleTimeoutMs} ms after the input`,
+          `waiting for input (phase ${this.model.phase})`,
+        ),
+      );
+    if (diffs.length > 0) this.report(this.mismatch(diffs, input));
+  }
+
+  /** Runs the machine until the program waits for input again; false when it did not within the time. */
+  private async settle(): Promise<boolean> {
+    const { machine } = this.session;
+    const { memory } = machine;
+    const deadline = performance.now() + this.options.settleTimeoutMs;
+    return machine
+      .waitFor(
+        () => {
+          if (machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL))
+            return "yes";
+          return performance.now() > deadline ? "no" : undefined;
+        },
+        { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
+      )
+      .then((answer) => answer === "yes");
+  }
+
+  private pointerCell(): { col: number; row: number } | undefined {
+    const driver = readMouseDriverState(this.session.machine.memory);
+    return driver && { col: driver.x >> 3, row: driver.y >> 3 };
+  }
+
+  private feed(event: InputEvent, at: { col: number; row: number } | undefined): void {
+    const { model } = this;
+    if (event.kind === "text") for (const char of event.text) model.key(char.charCodeAt(0));
+    else if (event.kind === "scancodes") for (const key of this.keys.keys(event.codes)) model.key(key);
+    else if (event.kind === "press" && at && event.button !== "middle")
+      model.press(event.button, at.col, at.row);
+  }
+}

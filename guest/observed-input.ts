@@ -1,0 +1,92 @@
+/**
+ * Every input a GameSession sends through the emulated keyboard and mouse, told to listeners after
+ * the device has delivered it (the checker settles the program, feeds its model and compares). The
+ * session's machine is this wrapper, so the session's own steps, the policies' noise and a test's
+ * direct key presses all pass here: no input reaches the program unseen.
+ */
+import type { Keyboard, Machine, Mouse, MouseButton } from "../emu/types.js";
+
+/** One input, as delivered. */
+export type InputEvent =
+  | { kind: "text"; text: string }
+  | { kind: "scancodes"; codes: readonly number[] }
+  | { kind: "move" }
+  | { kind: "press"; button: MouseButton }
+  | { kind: "release"; button: MouseButton };
+
+export type InputListener = (event: InputEvent) => Promise<void>;
+
+/** The listeners of one session's inputs. */
+export class InputTap {
+  private readonly listeners: InputListener[] = [];
+  /** Inputs delivered since the session opened. */
+  count = 0;
+
+  listen(listener: InputListener): void {
+    this.listeners.push(listener);
+  }
+
+  async delivered(event: InputEvent): Promise<void> {
+    this.count++;
+    for (const listener of this.listeners) await listener(event);
+  }
+}
+
+function tappedKeyboard(keyboard: Keyboard, tap: InputTap): Keyboard {
+  return {
+    async type(text) {
+      // Key by key: the program handles each before the next arrives, as a person types.
+      for (const char of text) {
+        await keyboard.type(char);
+        await tap.delivered({ kind: "text", text: char });
+      }
+    },
+    async sendScancodes(codes) {
+      for (const code of codes) {
+        await keyboard.sendScancodes([code]);
+        await tap.delivered({ kind: "scancodes", codes: [code] });
+      }
+    },
+  };
+}
+
+function tappedMouse(mouse: Mouse, tap: InputTap): Mouse {
+  const tapped: Mouse = {
+    async sendDelta(dx, dy) {
+      await mouse.sendDelta(dx, dy);
+      await tap.delivered({ kind: "move" });
+    },
+    async moveToCell(col, row) {
+      await mouse.moveToCell(col, row);
+      await tap.delivered({ kind: "move" });
+    },
+    async press(button = "left") {
+      await mouse.press(button);
+      await tap.delivered({ kind: "press", button });
+    },
+    async release(button = "left") {
+      await mouse.release(button);
+      await tap.delivered({ kind: "release", button });
+    },
+    async clickCell(col, row, button = "left") {
+      await tapped.moveToCell(col, row);
+      await tapped.press(button);
+      await tapped.release(button);
+    },
+  };
+  return tapped;
+}
+
+/** The machine with its keyboard and mouse passing through `tap`; everything else is the machine's own. */
+export function tappedMachine(machine: Machine, tap: InputTap): Machine {
+  const keyboard = tappedKeyboard(machine.keyboard, tap);
+  const mouse = tappedMouse(machine.mouse, tap);
+  return new Proxy(machine, {
+    get(target, property) {
+      if (property === "keyboard") return keyboard;
+      if (property === "mouse") return mouse;
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Faults a player sees at once, each written into a copy of the source, are found by the checker of
+ * the whole program as a mismatch after the input that shows them (never as a time-out).
+ */
+import { describe, expect, it } from "vitest";
+import { openSession } from "../../guest/boot.js";
+import { MismatchError, ProgramChecker } from "../../checks/checker.js";
+import { cellToScreen } from "../../guest/game-view.js";
+import { parseCell } from "../../engine-ts/index.js";
+import type { DiffField } from "../../checks/diff-types.js";
+import type { GameSession } from "../../guest/session.js";
+import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
+
+/** A settle time-out short enough for a hanging program to be told quickly. */
+const SETTLE_MS = 3_000;
+
+async function click(session: GameSession, name: string, button: "left" | "right" = "left"): Promise<void> {
+  const at = cellToScreen(session.layout.geometry, parseCell(name));
+  await session.machine.mouse.clickCell(at.col, at.row, button);
+}
+
+/** Boots the faulty program, plays `steps` under the checker and returns the fields of its mismatch. */
+async function mismatchFields(
+  edit: SourceEdit,
+  steps: (s: GameSession) => Promise<void>,
+): Promise<DiffField[]> {
+  const session = await openSession({ image: faultyFloppy(edit), dos: "builtin", timeoutMs: 20_000 });
+  try {
+    const checker = ProgramChecker.attach(session, { settleTimeoutMs: SETTLE_MS, sink: "throw" });
+    checker.checkNow();
+    await steps(session);
+    throw new Error("the fault was not found");
+  } catch (error) {
+    if (!(error instanceof MismatchError)) throw error;
+    return [...new Set(error.mismatch.diffs.map((d) => d.field))];
+  } finally {
+    await session.machine.destroy();
+  }
+}
+
+const fiveInSetUp = async (s: GameSession): Promise<void> => {
+  await s.machine.keyboard.type("4");
+  for (const name of ["A1", "B1", "C1", "D1", "E1"]) await click(s, name);
+};
+
+describe("the checker of the whole program finds", () => {
+  it("a win announced for the wrong side", async () => {
+    const edit = { file: "piskasm.asm", from: "mov si, msg_human_won", to: "mov si, msg_computer_won" };
+    expect(await mismatchFields(edit, fiveInSetUp)).toEqual(["ScreenCell"]);
+  });
+
+  it("a stone drawn in the other side's colour", async () => {
+    const edit = { file: "piskasm/screen.inc", from: "(ATTR_O << 8) | CHAR_O", to: "(ATTR_X << 8) | CHAR_O" };
+    expect(await mismatchFields(edit, fiveInSetUp)).toEqual(["ScreenCell"]);
+  });
+
+  it("an empty cell drawn without its dot", async () => {
+    const edit = { file: "piskasm.asm", from: "CHAR_EMPTY      equ 0FAh", to: "CHAR_EMPTY      equ ' '" };
+    expect(await mismatchFields(edit, (s) => s.machine.keyboard.type("1"))).toEqual(["ScreenCell"]);
+  });
+
+  it("a mouse pointer that never appears", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "        call show_status\n        mov ax, MOUSE_SHOW\n        int 33h\n        mov bx, LEFT_BUTTON",
+      to: "        call show_status\n        mov bx, LEFT_BUTTON",
+    };
+    expect(await mismatchFields(edit, (s) => s.machine.keyboard.type("1"))).toEqual(["Pointer"]);
+  });
+
+  it("a quit that leaves the board on the DOS screen with the cursor hidden", async () => {
+    const edit = {
+      file: "piskasm.asm",
+      from: "        mov ax, VIDEO_SET_MODE * 256 + VIDEO_MODE_TEXT",
+      to: "        mov ax, 0F00h",
+    };
+    const fields = await mismatchFields(edit, (s) => s.machine.keyboard.type("1\x1b3"));
+    expect(fields).toEqual(expect.arrayContaining(["Cursor", "ScreenCell"]));
+  });
+
+  it("a lower-case /s:n ignored on the command line", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "        and al, 0DFh                    ; upper case\n        cmp ax, ('S')",
+      to: "        cmp ax, ('S')",
+    };
+    const fields = await mismatchFields(edit, (s) => s.machine.keyboard.type("3 /s:123\r"));
+    expect(fields).toEqual(["ForcedSeed", "SeedIsForced"]);
+  });
+
+  it("a seed line that takes one character too many", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "        cmp bx, SEED_TEXT_MAX\n        jae .next_key",
+      to: "        cmp bx, SEED_TEXT_MAX\n        ja .next_key",
+    };
+    const fields = await mismatchFields(edit, (s) => s.machine.keyboard.type("S1234567"));
+    expect(fields).toEqual(["SeedText", "ScreenCell"]);
+  });
+
+  it("a program that hangs after a click, as a mismatch that says what the model expected", async () => {
+    const edit = {
+      file: "piskasm.asm",
+      from: "        call pc_move                    ; DI = cell",
+      to: "        jmp $",
+    };
+    const fields = await mismatchFields(edit, async (s) => {
+      await s.machine.keyboard.type("1");
+      await click(s, "K10");
+    });
+    expect(fields[0]).toBe("Settle");
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The whole program against its model after every input: the menu, the seed entry, a game by
+ * clicks, the set-up mode and the results, every screen cell and data byte compared.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSession } from "../../guest/boot.js";
+import type { GameSession } from "../../guest/session.js";
+import { MismatchError, ProgramChecker } from "../../checks/checker.js";
+import { cellToScreen } from "../../guest/game-view.js";
+import { parseCell } from "../../engine-ts/index.js";
+import { BOOT } from "./setup.js";
+
+function explain(error: unknown): string {
+  if (!(error instanceof MismatchError)) return String(error);
+  const m = error.mismatch;
+  const rows = (m.expectedScreen ?? []).flatMap((line, i) =>
+    line === m.screen[i] ? [] : [`  row ${i} asm: ${m.screen[i]}`, `  row ${i}  ts: ${line}`],
+  );
+  return [error.message, ...m.diffs.map((d) => `  ${d.field}: asm ${d.asm}, ts ${d.ts}`), ...rows].join("\n");
+}
+
+describe("the model of the whole program", () => {
+  let session: GameSession;
+  let checker: ProgramChecker;
+
+  beforeAll(async () => {
+    session = await openSession(BOOT);
+    checker = ProgramChecker.attach(session, { settleTimeoutMs: 15_000, sink: "throw" });
+  });
+
+  afterAll(async () => {
+    await session?.machine.destroy();
+  });
+
+  async function checked(step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      throw new Error(explain(error), { cause: error });
+    }
+  }
+
+  it("agrees with the program at its first menu", () => {
+    expect(checker.compare()).toEqual([]);
+  });
+
+  it("agrees after every key of a seed typed, rubbed out, refused and accepted", async () => {
+    await checked(async () => {
+      const { keyboard } = session.machine;
+      await keyboard.type("s12x\b\b3");
+      await keyboard.type("\r");
+      await keyboard.type("S1234567\r");
+      await keyboard.type("S777\r");
+    });
+    expect(session.forcedSeed()).toBe(777);
+  });
+
+  it("agrees after every click of a game and after Esc", async () => {
+    await checked(async () => {
+      const { keyboard, mouse } = session.machine;
+      await keyboard.type("2");
+      for (const name of ["A1", "S19", "K2"]) {
+        const at = cellToScreen(session.layout.geometry, parseCell(name));
+        await mouse.clickCell(at.col, at.row);
+      }
+      await mouse.clickCell(70, 10);
+      await keyboard.type("\x1b");
+    });
+  });
+
+  it("agrees in the set-up mode up to a result", async () => {
+    await checked(async () => {
+      const { keyboard, mouse } = session.machine;
+      await keyboard.type("4");
+      for (const name of ["A1", "B2", "C3", "D4"]) {
+        const at = cellToScreen(session.layout.geometry, parseCell(name));
+        await mouse.clickCell(at.col, at.row, "right");
+      }
+      const at = cellToScreen(session.layout.geometry, parseCell("E5"));
+      await mouse.clickCell(at.col, at.row, "right");
+      await keyboard.type(" ");
+    });
+  });
+
+  it("agrees after quitting and on every command line the small DOS runs it with again", async () => {
+    await checked(async () => {
+      const { keyboard } = session.machine;
+      await keyboard.type("3");
+      await keyboard.type(" /s:70000\r");
+      await keyboard.type(" /S:12x\r");
+      await keyboard.type("x/s /S:0042\r");
+    });
+    expect(session.forcedSeed()).toBe(42);
+    await checked(async () => {
+      const { keyboard } = session.machine;
+      await keyboard.type("3");
+      await keyboard.type("\r");
+    });
+    expect(session.forcedSeed()).toBeUndefined();
+  });
+});
