@@ -38,6 +38,10 @@ export interface MismatchReport {
   diffs: Diff[];
   /** The text screen at the divergence. */
   screen: string[];
+  /** The screen the model of the whole program expected, when it differs from `screen`. */
+  expectedScreen?: string[];
+  /** The input after which the divergence was seen (checks/checker.ts). */
+  afterInput?: string;
   dos: DosName;
   gameIndex: number;
   /**
@@ -214,6 +218,24 @@ function formatValue(diff: Diff, side: "asm" | "ts"): string {
 
 const LISTED_DIFFS = 24;
 
+/** The screen rows where the program and the model differ, one above the other, the differing columns marked. */
+function screenRowsSideBySide(report: MismatchReport): string[] {
+  const expected = report.expectedScreen;
+  if (!expected) return [];
+  const lines = ["  screen rows that differ (asm: the program, ts: the model; ^ marks the columns):"];
+  expected.forEach((want, row) => {
+    const got = report.screen[row] ?? "";
+    if (got === want) return;
+    const marks = Array.from(want, (char, col) => (got[col] === char ? " " : "^")).join("");
+    lines.push(
+      `  ${String(row).padStart(2)} asm |${got}|`,
+      `     ts  |${want}|`,
+      `          ${marks.trimEnd()}`,
+    );
+  });
+  return lines;
+}
+
 /**
  * The readable summary: the game, every differing field (up to a limit), `notes` (where the program
  * keeps and writes those fields: debug/symbol-notes.ts) and a map of the cells.
@@ -224,6 +246,7 @@ export function formatMismatch(report: MismatchReport, path?: string, notes: rea
       `${report.ply} stones on the board`,
     `  human moves: ${report.moves.join(" ") || "(none)"}`,
     `  computer moves (asm): ${report.computerMoves.join(" ") || "(none)"}`,
+    ...(report.afterInput ? [`  seen after: ${report.afterInput}`] : []),
   ];
   // The scalars (Random, LastPC, phase...) first: they say the most about where the engines parted.
   const ordered = [
@@ -237,6 +260,7 @@ export function formatMismatch(report: MismatchReport, path?: string, notes: rea
   if (report.diffs.length > LISTED_DIFFS)
     lines.push(`  ... and ${report.diffs.length - LISTED_DIFFS} more differences`);
   lines.push(...notes.map((note) => `  ${note}`));
+  lines.push(...screenRowsSideBySide(report));
   const plocha = new Uint8Array(CELLS);
   for (const move of report.moves) plocha[parseCell(move)] = 2;
   for (const move of report.computerMoves) plocha[parseCell(move)] = 1;

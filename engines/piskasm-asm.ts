@@ -12,15 +12,13 @@
  * through its set-up mode (menu key 4: a click per stone, then Enter or Tab). Never by writing guest
  * memory.
  *
- * With checking on, every state the program reaches is compared with engine-ts playing the same game
- * (checks/compare.ts and checks/screen-check.ts, as `piskasm diff` does). On a difference the
- * program's move is still answered; a replayable report is written (checks/report.ts), a MESSAGE says
- * so, and checking stops for the rest of that game. */
+ * With checking on, the one checker (checks/checker.ts, as `piskasm diff` uses it) compares the whole
+ * program with its model after every key and click: every byte of its data, every screen cell, the
+ * pointer and its own code. On a difference the program's move is still answered; a replayable report
+ * is written (checks/report.ts), a MESSAGE says so, and checking stops for the rest of that game. */
 import {
-  buildBodovani,
   COMPUTER,
   formatCell,
-  Game,
   HUMAN,
   NO_CELL,
   Phase,
@@ -30,11 +28,10 @@ import {
 } from "../engine-ts/index.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
-import { compareStates } from "../checks/compare.js";
-import type { Diff } from "../checks/diff-types.js";
+import { ProgramChecker } from "../checks/checker.js";
+import type { Mismatch } from "../checks/diff-types.js";
 import { BOARD_SIZE, type GameState } from "../guest/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../checks/report.js";
-import { checkScreen } from "../checks/screen-check.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
 import {
   EngineError,
@@ -50,9 +47,9 @@ import { PISKASM_ABOUT } from "./piskasm-about.js";
 export interface AsmEngineOptions {
   /** The floppy that boots into the game, its DOS and the longest wait for the emulator in one step. */
   readonly boot: BootSpec;
-  /** Compare every state with engine-ts. */
+  /** Check the whole program against its model after every input (checks/checker.ts). */
   readonly check: boolean;
-  /** engine-ts's score tables; the evaluator's when omitted (tests pass altered ones to see the check fail). */
+  /** The model's score tables; the evaluator's when omitted (tests pass altered ones to see the check fail). */
   readonly referenceTables?: Uint16Array;
   /** Where mismatch reports go. */
   readonly reportsDir: string;
@@ -106,15 +103,13 @@ export class PiskasmAsmEngine implements Engine {
   private real: RealGame | undefined;
   /** The stones the protocol believes in, in order. */
   private logical: Stone[] = [];
-  /** engine-ts playing the real game, while checking is on and nothing has differed. */
-  private shadow: Game | undefined;
+  /** The checker of the whole program, while checking is on. */
+  private checker: ProgramChecker | undefined;
   /** The booted program, once ready() has seen it. */
   private booted: Ready | undefined;
-  private readonly reference: { bodovani: Uint16Array };
 
   /** Starts booting at once (managers send ABOUT and INFO first); newGame() waits for it. */
   constructor(private readonly options: AsmEngineOptions) {
-    this.reference = { bodovani: options.referenceTables ?? buildBodovani() };
     this.booting = this.boot();
     // A boot failure is answered at the first START; until then it must not count as unhandled.
     this.booting.catch((error: unknown) =>
@@ -140,9 +135,8 @@ export class PiskasmAsmEngine implements Engine {
   async opponentMove(at: Point): Promise<void> {
     const cell = this.cell(at);
     const real = await this.reach(this.logical, "human");
-    const state = await this.click(real, cell);
+    await this.click(real, cell);
     this.logical.push({ cell, own: false });
-    this.check(state);
   }
 
   async ownMove(): Promise<Point> {
@@ -176,8 +170,10 @@ export class PiskasmAsmEngine implements Engine {
     return Promise.resolve();
   }
 
+  /** The model's scores (engine-ts's), while the check is on and has found nothing in this game. */
   scores(): CellScores | undefined {
-    return this.shadow && { size: BOARD_SIZE, values: this.shadow.state.info };
+    const game = this.checker && !this.checker.found ? this.checker.model.game : undefined;
+    return game && { size: BOARD_SIZE, values: game.state.info };
   }
 
   /** The program's state, read from guest memory (tests compare it with engine-ts). */
@@ -194,6 +190,14 @@ export class PiskasmAsmEngine implements Engine {
     const started = performance.now();
     const saved = this.options.menuState;
     const session = await openSession(this.options.boot, saved);
+    if (this.options.check) {
+      this.checker = ProgramChecker.attach(session, {
+        settleTimeoutMs: this.options.boot.timeoutMs,
+        sink: { mismatch: (found) => this.reportMismatch(found) },
+        bodovani: this.options.referenceTables,
+      });
+      this.checker.checkNow();
+    }
     const menu = saved ?? (await session.machine.snapshot());
     const how = saved ? "from the saved menu state" : `(${this.options.boot.dos} DOS)`;
     this.options.log(
@@ -220,9 +224,9 @@ export class PiskasmAsmEngine implements Engine {
     const { session, menu } = await this.ready();
     // The snapshot was taken from this session's program: the same addresses after the restore.
     await session.machine.restore(menu);
-    await session.useSeed(this.seed);
+    this.checker?.restarted();
     this.real = undefined;
-    this.shadow = undefined;
+    await session.useSeed(this.seed);
   }
 
   /**
@@ -257,42 +261,36 @@ export class PiskasmAsmEngine implements Engine {
   private async begin(start: RealStart, clicks: readonly number[]): Promise<RealGame> {
     if (this.real) await this.toMenu();
     const session = await this.session();
+    const real: RealGame = { start, base: 0, clicks: [], stones: [] };
+    this.real = real;
     let state: GameState;
-    let shadow: Game;
     if (start.kind === "play") {
       state = await session.startGame(start.who);
-      shadow = Game.newGame(this.seed, start.who, this.reference);
     } else {
       const sides = start.stones.map((s) => ({ cell: s.cell, side: s.own ? COMPUTER : HUMAN }) as const);
       state = await session.setUpPosition(sides, start.toMove);
-      shadow = Game.setUp(this.seed, this.reference);
-      for (const stone of sides) shadow.placeStone(stone.cell, stone.side);
-      if (shadow.result === "playing") shadow.handOver(start.toMove);
     }
     const stones = this.stonesOf(state, start);
-    const real: RealGame = { start, base: stones.length, clicks: [], stones };
-    this.real = real;
-    this.shadow = this.options.check ? shadow : undefined;
-    for (const cell of clicks) state = await this.click(real, cell);
-    this.check(state);
+    const started: RealGame = { start, base: stones.length, clicks: [], stones };
+    this.real = started;
+    for (const cell of clicks) state = await this.click(started, cell);
     if (state.phase !== Phase.HUMAN_TURN && !isGameOver(state.phase)) {
       throw new EngineError(
         `PISKASM.COM did not reach a position to play from (phase ${phaseName(state.phase)})`,
       );
     }
-    return real;
+    return started;
   }
 
-  /** A click on `cell` (the opponent's stone) and the program's answer, recorded in `real` and played by engine-ts too. */
+  /** A click on `cell` (the opponent's stone) and the program's answer, recorded in `real`. */
   private async click(real: RealGame, cell: number): Promise<GameState> {
     const session = await this.session();
     const before = session.moveCount();
+    real.clicks.push(cell);
     await session.humanMove(cell);
     const state = session.readState();
-    real.clicks.push(cell);
     real.stones.push({ cell, own: false });
     if (state.moveCount === ((before + 2) & 0xffff)) real.stones.push({ cell: state.lastPC, own: true });
-    this.shadow?.humanMove(cell);
     return state;
   }
 
@@ -304,25 +302,12 @@ export class PiskasmAsmEngine implements Engine {
     return stones;
   }
 
-  /** Compares the program's state and screen with engine-ts; on a difference: report, MESSAGE, stop checking. */
-  private check(state: GameState): void {
-    const shadow = this.shadow;
-    const real = this.real;
-    if (!shadow || !real) return;
+  /** The checker's mismatch: a replayable report, the lines for the log, a MESSAGE; no more checks in this game. */
+  private reportMismatch(found: Mismatch): void {
     const session = this.booted?.session;
-    if (!session) return;
-    const diffs: Diff[] = [
-      ...compareStates(state, shadow.state),
-      ...checkScreen(
-        session.machine.textCells(),
-        session.layout.geometry,
-        state.plocha,
-        state.lastPC,
-        session.pointer(),
-      ),
-    ];
-    if (diffs.length === 0) return;
-    this.shadow = undefined;
+    const real = this.real;
+    if (!session || !real) return;
+    const state = session.readState();
     const { start } = real;
     // A set-up start is kept beside the report's fields: `piskasm replay` reruns games from the menu only.
     const setUp =
@@ -342,9 +327,10 @@ export class PiskasmAsmEngine implements Engine {
       whoStarts: start.kind === "play" ? start.who : start.toMove,
       moves: real.clicks.map(formatCell),
       computerMoves: real.stones.filter((s) => s.own).map((s) => formatCell(s.cell)),
-      ply: state.moveCount,
-      diffs,
-      screen: [...session.machine.screen().lines],
+      ply: found.ply,
+      diffs: found.diffs,
+      screen: found.screen,
+      ...(found.expectedScreen ? { expectedScreen: found.expectedScreen } : {}),
       dos: this.options.boot.dos,
       gameIndex: this.gameIndex,
       ...setUp,
@@ -354,7 +340,7 @@ export class PiskasmAsmEngine implements Engine {
     const last = state.lastPC === NO_CELL ? "" : ` after its move ${this.describe(state.lastPC)}`;
     const how = start.kind === "setup" ? " (a set-up position, not for piskasm replay)" : "";
     this.options.message(
-      `PISKASM.COM differs from engine-ts${last} (${diffs.length} differences); report ${path}${how}; no more checks in this game`,
+      `PISKASM.COM differs from its model${last} after ${found.afterInput ?? "an input"} (${found.diffs.length} differences); report ${path}${how}; no more checks in this game`,
     );
   }
 

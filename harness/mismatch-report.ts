@@ -34,6 +34,8 @@ export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport 
     ply: mismatch.ply,
     diffs: mismatch.diffs,
     screen: mismatch.screen,
+    ...(mismatch.expectedScreen ? { expectedScreen: mismatch.expectedScreen } : {}),
+    ...(mismatch.afterInput ? { afterInput: mismatch.afterInput } : {}),
     dos,
     gameIndex: spec.index,
     ...(outcome.shrunk ? { shrunk: shrunkPart(outcome.shrunk) } : {}),

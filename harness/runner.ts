@@ -211,6 +211,8 @@ interface GameInProgress {
   started: number;
   /** Once the opening is done. */
   outcome?: GameOutcome;
+  /** The asm's MoveCount before the human turn under way. */
+  stonesBefore?: number;
 }
 
 /**
@@ -239,6 +241,12 @@ async function mismatchOutcome(
   };
   outcome.result = "mismatch";
   outcome.mismatch = mismatch;
+  // The click that showed the difference may have been answered: that answer is part of the game.
+  const asm = session.readState();
+  if (game.stonesBefore !== undefined && asm.moveCount === ((game.stonesBefore + 2) & 0xffff)) {
+    outcome.computerMoves.push(asm.lastPC);
+    outcome.checkedComputerMoves++;
+  }
   await policy.close?.();
   try {
     await session.backToMenu();
@@ -293,6 +301,7 @@ async function playChecked(
     );
     outcome.harnessMs += performance.now() - mark;
     const stonesBefore = asm.moveCount;
+    game.stonesBefore = stonesBefore;
     const turn = await humanTurn(session, plan, engine, outcome, hooks);
     mark = performance.now();
     if ("stop" in turn) {

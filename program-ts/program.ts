@@ -249,6 +249,7 @@ export class ProgramModel {
 
   /** A key the program reads (its ASCII, or 0 for an extended key). */
   key(char: number): void {
+    this.dataImage = undefined;
     if (this.exitCode !== undefined) return this.dosKey(char);
     switch (this.phase) {
       case Phase.MENU:
@@ -273,14 +274,23 @@ export class ProgramModel {
    * cell, changes nothing.
    */
   press(button: MouseButtonName, col: number, row: number): void {
+    this.dataImage = undefined;
     const cell = screenToCell(col, row);
     if (cell === undefined || !this.game || this.game.state.plocha[cell] !== EMPTY) return;
     if (this.phase === Phase.HUMAN_TURN && button === "left") this.humanMove(cell);
     else if (this.phase === Phase.SETUP) this.setUpStone(cell, button === "left" ? HUMAN : COMPUTER);
   }
 
-  /** Every byte of the program's BSS as the program should hold it now (layout.ts). */
+  /** The last data() while nothing has changed since: the checker asks after every input. */
+  private dataImage: Uint8Array | undefined;
+
+  /** Every byte of the program's BSS as the program should hold it now (layout.ts); do not write to it. */
   data(): Uint8Array {
+    this.dataImage ??= this.buildData();
+    return this.dataImage;
+  }
+
+  private buildData(): Uint8Array {
     const bytes = new Uint8Array(DATA_BYTES);
     const view = new DataView(bytes.buffer);
     const word = (name: string, value: number): void =>
