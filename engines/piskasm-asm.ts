@@ -196,7 +196,6 @@ export class PiskasmAsmEngine implements Engine {
         sink: { mismatch: (found) => this.reportMismatch(found) },
         bodovani: this.options.referenceTables,
       });
-      this.checker.checkNow();
     }
     const menu = saved ?? (await session.machine.snapshot());
     const how = saved ? "from the saved menu state" : `(${this.options.boot.dos} DOS)`;
@@ -302,12 +301,14 @@ export class PiskasmAsmEngine implements Engine {
     return stones;
   }
 
-  /** The checker's mismatch: a replayable report, the lines for the log, a MESSAGE; no more checks in this game. */
+  /**
+   * The checker's mismatch: a replayable report (of the game's clicks so far; none when the program
+   * differed at its menu), the lines for the log, a MESSAGE; no more checks in this game.
+   */
   private reportMismatch(found: Mismatch): void {
     const session = this.booted?.session;
-    const real = this.real;
-    if (!session || !real) return;
-    const state = session.readState();
+    if (!session) return;
+    const real = this.real ?? { start: { kind: "play", who: "human" }, base: 0, clicks: [], stones: [] };
     const { start } = real;
     // A set-up start is kept beside the report's fields: `piskasm replay` reruns games from the menu only.
     const setUp =
@@ -321,7 +322,7 @@ export class PiskasmAsmEngine implements Engine {
         : {};
     const report: MismatchReport & typeof setUp = {
       format: REPORT_FORMAT,
-      seed: state.seed,
+      seed: this.seed,
       policy: "replay",
       policySeed: 0,
       whoStarts: start.kind === "play" ? start.who : start.toMove,
@@ -337,7 +338,8 @@ export class PiskasmAsmEngine implements Engine {
     };
     const path = writeReport(this.options.reportsDir, report);
     this.options.log(formatMismatch(report, path));
-    const last = state.lastPC === NO_CELL ? "" : ` after its move ${this.describe(state.lastPC)}`;
+    const own = real.stones.filter((s) => s.own).at(-1);
+    const last = own ? ` after its move ${this.describe(own.cell)}` : "";
     const how = start.kind === "setup" ? " (a set-up position, not for piskasm replay)" : "";
     this.options.message(
       `PISKASM.COM differs from its model${last} after ${found.afterInput ?? "an input"} (${found.diffs.length} differences); report ${path}${how}; no more checks in this game`,

@@ -14,6 +14,8 @@ const ENTER = [0x1c, 0x9c];
 const ESC = [0x01, 0x81];
 const TAB = [0x0f, 0x8f];
 const KEY_S = [0x1f, 0x9f];
+/** Menu key 3: the program ends (DOS then asks for the next command line). */
+const QUIT_KEY = "3";
 /** The BIOS timer tick count (0040:006Ch), read to let ticks pass without input. */
 const BIOS_TICKS = 0x46c;
 
@@ -49,6 +51,16 @@ export async function performMenuNoise(
       );
     } else if (item.kind === "keys") {
       await keyboard.sendScancodes(item.scancodes);
+    } else if (item.kind === "relaunch") {
+      await keyboard.type(QUIT_KEY);
+      for (const line of item.lines) await keyboard.type(`${line}\r`);
+      await waitPhase(
+        session,
+        Phase.MENU,
+        timeoutMs,
+        `the menu after running PISKASM with "${item.lines.at(-1)}"`,
+      );
+      expected = item.forces === "counted" ? undefined : item.forces;
     } else {
       await keyboard.sendScancodes(KEY_S);
       await waitPhase(

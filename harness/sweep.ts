@@ -5,7 +5,8 @@
  * mode of menu key 4 with its noise (keys, clicks on stones and off the board): a full board that ends
  * in a draw while it is set up, a board full but for its four corners handed to the computer (where
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
- * set up, a few stones handed to the human (Tab), a few stones and Esc. Everything goes through the
+ * set up, a few stones handed to the human (Tab), a few stones and Esc; quitting with key 3 and the
+ * program run again with bad, good and empty command lines. Everything goes through the
  * emulated keyboard and mouse; every set-up stone and every noise action is followed by the full
  * check against engine-ts (harness/runner.ts).
  */
@@ -29,7 +30,13 @@ export type MenuNoise =
       keys: ReadonlyArray<readonly number[]>;
       end: "enter" | "esc";
       forces?: number | "counted";
-    };
+    }
+  /**
+   * Menu key 3 (the program ends), then each command line typed at DOS's prompt and Enter: the program
+   * runs again with it (a bad /S:n ends it again at once). The last line's seed is forced afterwards,
+   * or seeds are counted.
+   */
+  | { kind: "relaunch"; lines: readonly string[]; forces: number | "counted" };
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
@@ -91,6 +98,16 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
     { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
   return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
+}
+
+/**
+ * Quitting and command lines: a seed above 65535, none, one with a letter, then (with other words,
+ * lower case and leading zeros) `seed`, which the game is played with; or an empty command line.
+ */
+function relaunchNoise(seed: number | "counted"): MenuNoise[] {
+  if (seed === "counted") return [{ kind: "relaunch", lines: ["PISKASM"], forces: "counted" }];
+  const lines = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", `PISKASM x /q /s:00${seed}`];
+  return [{ kind: "relaunch", lines, forces: seed }];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
@@ -183,6 +200,11 @@ export function sweepPolicy(seed: number): SweepPolicy {
       const slot = index % SWEEP_PERIOD;
       escapeAt = slot === 9 ? 2 + prng.below(4) : 0;
       const setUp = setUpOpening(index, geometry, prng);
+      if (slot === 2) {
+        const seed = prng.below(0x1_0000);
+        return { menu: relaunchNoise(seed), seed };
+      }
+      if (slot === 4) return { menu: relaunchNoise("counted") };
       // Slot 1 plays its game with a typed seed (the menu's count is then not used).
       const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
       return setUp ? { menu, setUp } : { menu };
