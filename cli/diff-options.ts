@@ -9,6 +9,7 @@ import {
   POLICY_NAMES,
 } from "../checks/policy-names.js";
 import type { BootSpec } from "../guest/boot.js";
+import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { RunPlanOptions, Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
 import { ensureWritableDir } from "../util/files.js";
@@ -36,6 +37,8 @@ export interface DiffCommandOptions extends BootCommandOptions {
 /** A run of `piskasm diff` as its checked options describe it. */
 export interface DiffSettings {
   boot: BootSpec;
+  /** The program on the floppy booted: every report and the shard summary name it. */
+  identity: ProgramIdentity;
   plan: RunPlanOptions;
   jobs: number;
   /** Where the mismatch reports go (checked writable). */
@@ -131,6 +134,7 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
   return {
     boot,
+    identity: programIdentity(boot.image),
     plan: { games, policy, runSeed, fixedSeed, maxComputerMoves, shard },
     jobs,
     out: options.out,
