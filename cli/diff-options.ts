@@ -12,7 +12,7 @@ import type { BootSpec } from "../guest/boot.js";
 import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { RunPlanOptions, Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
-import { ensureWritableDir } from "../util/files.js";
+import { ensureWritableDir, ensureWritableFile } from "../util/files.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { loadCoverageSetup, type CoverageSetup } from "./diff-coverage.js";
@@ -148,12 +148,15 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   };
 }
 
+/** A --coverage-* file: only with --coverage, and checked writable before the run. */
 function needsCoverage(
   options: DiffCommandOptions,
   value: string | undefined,
   name: string,
 ): string | undefined {
-  if (value !== undefined && !options.coverage) throw new UsageError(`${name} needs --coverage`);
+  if (value === undefined) return undefined;
+  if (!options.coverage) throw new UsageError(`${name} needs --coverage`);
+  ensureWritableFile(value, `${name} file`);
   return value;
 }
 

@@ -102,11 +102,24 @@ const PROBE_TEXT = "piskasm checks that this directory can be written\n";
 /** Creates `dir` when missing and proves that a file can be written in it (then removes the probe). */
 export function ensureWritableDir(dir: string, what: string): void {
   makeOutputDir(dir, what);
+  probeDir(dir, (reason) => `cannot write into ${what} ${dir}: ${reason}`);
+}
+
+/**
+ * Proves before any work that the file `path` can be written later by writeFileAtomically: a place
+ * checkOutputPlace accepts, in an existing folder where a file can be made (the probe is removed).
+ */
+export function ensureWritableFile(path: string, what: string): void {
+  checkOutputPlace(path, what, "file");
+  probeDir(dirname(path), (reason) => `cannot write ${what} ${path}: ${reason}`);
+}
+
+function probeDir(dir: string, message: (reason: string) => string): void {
   const probe = join(dir, `.piskasm-probe-${process.pid}`);
   try {
     writeThenRename(probe, PROBE_TEXT);
   } catch (error) {
-    throw new FileError(`cannot write into ${what} ${dir}: ${fsReason(error)}`);
+    throw new FileError(message(fsReason(error)));
   } finally {
     rmSync(probe, { force: true });
   }
