@@ -19,7 +19,7 @@ export interface ProgramIdentity {
 }
 
 /** A floppy image is 1.44 MB; a few MB leave room for larger ones. */
-export const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
 
 const GAME_FILE = "PISKASM.COM";
 
