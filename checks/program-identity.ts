@@ -66,7 +66,7 @@ export function identityRefusal(
 ): string | undefined {
   if (recorded === undefined) {
     warn(
-      `piskasm: warning: ${what} does not say which program made it (an older piskasm); using ${current.floppyPath}`,
+      `piskasm: warning: ${what} does not record which program made it; taking it for the program of ${current.floppyPath}`,
     );
     return undefined;
   }

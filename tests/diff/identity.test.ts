@@ -65,7 +65,7 @@ describe("a report of a run", () => {
     writeFileSync(old, JSON.stringify({ ...json(report), identity: undefined }));
     const run = piskasm("replay", old);
     expect(lines(run.stderr)).toEqual([
-      expect.stringMatching(/^piskasm: warning: report .*old\.json does not say which program made it/),
+      expect.stringMatching(/^piskasm: warning: report .*old\.json does not record which program made it/),
     ]);
     expect(run.stdout).toContain("no divergence: the engines agree on all 1 move of");
     expect(run.status).toBe(0);
