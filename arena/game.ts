@@ -31,6 +31,9 @@ export interface GameSetup {
 
 export type GameEnd = "five" | "draw" | "error" | "illegal" | "time";
 
+/** The reason of a game a player lost because it could not start (its program failed to launch...). */
+export const COULD_NOT_START = "could not start the game";
+
 export interface PlayedGame {
   /** 0: the first player won, 1: the second, undefined: a draw. */
   readonly winner: 0 | 1 | undefined;
@@ -71,7 +74,7 @@ export async function playArenaGame(
     try {
       await players[side].newGame({ size: setup.size, rule: RULE_FREESTYLE, seed: setup.seeds[side] });
     } catch (error) {
-      return lose(side, "error", `could not start the game: ${describe(error)}`);
+      return lose(side, "error", `${COULD_NOT_START}: ${describe(error)}`);
     }
   }
   const synced = [false, false];

@@ -79,6 +79,23 @@ export class ArenaTally {
     return this.finishes;
   }
 
+  /**
+   * Do the games so far join every player to the anchor (through pairs that played)? Only then can
+   * the ratings be fitted: an arena stopped early may not have got that far.
+   */
+  connectsEveryPlayer(): boolean {
+    const reached = new Set([this.settings.anchor]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const p of this.pairs) {
+        if (p.wins + p.draws + p.losses === 0 || reached.has(p.a) === reached.has(p.b)) continue;
+        reached.add(reached.has(p.a) ? p.b : p.a);
+        grew = true;
+      }
+    }
+    return this.settings.players.every((player) => reached.has(player));
+  }
+
   standings(): Standings {
     const pairs: PairStanding[] = this.pairs.map((p) => ({
       a: p.a,

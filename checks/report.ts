@@ -19,6 +19,7 @@ import { FileError, readRegularFile, writeFileAtomically } from "../util/files.j
 import { phaseName } from "../guest/game-view.js";
 import { isPolicyName, type PolicyName } from "./policy-names.js";
 import type { DosName } from "../emu/dos-kind.js";
+import { parseIdentity, type ProgramIdentity } from "./program-identity.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
 
@@ -44,6 +45,8 @@ export interface MismatchReport {
   afterInput?: string;
   dos: DosName;
   gameIndex: number;
+  /** The program that diverged (checks/program-identity.ts); absent in the reports of an older piskasm. */
+  identity?: ProgramIdentity;
   /**
    * The smallest reproduction `diff` found by shrinking (harness/shrink.ts): a game of the same Seed and
    * starter with these human moves alone (policy replay), or why there is none. Absent: not shrunk.
@@ -138,6 +141,7 @@ function validateReport(data: unknown, path: string): MismatchReport {
   const computer = cellList(r.computerMoves, "computerMoves", fail);
   checkMoveOrder(r.whoStarts as WhoStarts, human, computer, fail);
   if (!Array.isArray(r.diffs)) fail("diffs is not a list");
+  parseIdentity(r.identity, fail);
   const shrunk = r.shrunk;
   if (shrunk !== undefined && (typeof shrunk !== "object" || shrunk === null))
     fail("shrunk is not an object");

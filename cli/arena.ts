@@ -32,7 +32,13 @@ import {
 import { ArenaTally, formatStandings } from "../arena/standings.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
-import { listenForInterrupts, SIGNAL_EXIT_CODES, type Interruption } from "./interrupt.js";
+import {
+  listenForInterrupts,
+  SIGNAL_EXIT_CODES,
+  type HandledSignal,
+  type Interruption,
+} from "./interrupt.js";
+import { StartFailures } from "../arena/start-failures.js";
 import { projectPath } from "./paths.js";
 import type { ArenaSettings } from "../arena/model.js";
 
@@ -156,6 +162,7 @@ async function play(
   options: ArenaCommandOptions,
   jobs: number,
   interrupts: Interruption,
+  starts: StartFailures,
 ): Promise<void> {
   const { settings, tally } = plan;
   const dir = options.out;
@@ -183,7 +190,9 @@ async function play(
         signal: interrupts.signal,
       },
       ({ game, played, wallMs }) => {
-        tally.add(recorder.record(game, played, wallMs));
+        const entry = recorder.record(game, played, wallMs);
+        tally.add(entry);
+        starts.add(entry);
         bar.increment(1, { score: tally.scoreLine() });
       },
     );
@@ -239,21 +248,18 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   writeResults(dir, { ...newResults(settings), played: tally.played });
   const started = performance.now();
   const interrupts = listenForInterrupts();
+  const starts = new StartFailures();
   try {
-    await play(plan, options, jobs, interrupts);
+    await play(plan, options, jobs, interrupts, starts);
   } finally {
     interrupts.dispose();
   }
   const wallMs = performance.now() - started;
+  const signal = interrupts.received();
+  if (signal) interrupted(plan, dir, signal);
   const standings = tally.standings();
   writeResults(dir, { ...newResults(settings), played: tally.played, standings });
-  const signal = interrupts.received();
-  if (signal) {
-    console.log(
-      `${formatStandings(standings)}\n\ninterrupted by ${signal} after ${tally.played} of ${plan.schedule.total} games in ${dir}/ (--resume continues it)`,
-    );
-    process.exit(SIGNAL_EXIT_CODES[signal]);
-  }
+  for (const line of starts.lines()) console.error(line);
   if (options.svg)
     writeFileAtomically(
       options.svg,
@@ -281,4 +287,21 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
     console.log(
       `${formatStandings(standings)}\n\n${tally.played} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`,
     );
+  if (starts.someoneNeverStarted()) process.exitCode = 1;
+}
+
+/**
+ * Ends an interrupted run: the results so far kept for --resume, the standings when the games
+ * played already rate every player, and the signal's exit code.
+ */
+function interrupted(plan: ArenaPlan, dir: string, signal: HandledSignal): never {
+  const { settings, tally } = plan;
+  const standings = tally.connectsEveryPlayer() ? tally.standings() : undefined;
+  writeResults(dir, { ...newResults(settings), played: tally.played, ...(standings ? { standings } : {}) });
+  const table = standings ? `${formatStandings(standings)}\n\n` : "";
+  const early = standings ? "" : ", before every player was rated";
+  console.log(
+    `${table}interrupted by ${signal} after ${tally.played} of ${plan.schedule.total} games in ${dir}/${early} (--resume continues it)`,
+  );
+  process.exit(SIGNAL_EXIT_CODES[signal]);
 }

@@ -20,7 +20,6 @@ import {
   type BootCommandOptions,
 } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
-import { projectPath } from "./paths.js";
 
 interface BrainCommandOptions extends BootCommandOptions {
   engine: string;
@@ -63,8 +62,8 @@ export function registerBrain(program: Command): void {
     .option("--seed <s>", "every game starts with Seed = s (0..65535); default: a random seed per game")
     .option(
       "--reports <dir>",
-      "where mismatch reports are written (managers choose the working directory)",
-      projectPath("reports"),
+      "where mismatch reports are written, in the current directory by default (managers choose it)",
+      "reports",
     )
     .option("--verbose", "log every command, its answer and its time on standard error")
     .option(

@@ -9,9 +9,10 @@ import {
   POLICY_NAMES,
 } from "../checks/policy-names.js";
 import type { BootSpec } from "../guest/boot.js";
+import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { RunPlanOptions, Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
-import { ensureWritableDir } from "../util/files.js";
+import { ensureWritableDir, ensureWritableFile } from "../util/files.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import { loadCoverageSetup, type CoverageSetup } from "./diff-coverage.js";
@@ -36,6 +37,8 @@ export interface DiffCommandOptions extends BootCommandOptions {
 /** A run of `piskasm diff` as its checked options describe it. */
 export interface DiffSettings {
   boot: BootSpec;
+  /** The program on the floppy booted: every report and the shard summary name it. */
+  identity: ProgramIdentity;
   plan: RunPlanOptions;
   jobs: number;
   /** Where the mismatch reports go (checked writable). */
@@ -131,6 +134,7 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
   return {
     boot,
+    identity: programIdentity(boot.image),
     plan: { games, policy, runSeed, fixedSeed, maxComputerMoves, shard },
     jobs,
     out: options.out,
@@ -144,12 +148,15 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   };
 }
 
+/** A --coverage-* file: only with --coverage, and checked writable before the run. */
 function needsCoverage(
   options: DiffCommandOptions,
   value: string | undefined,
   name: string,
 ): string | undefined {
-  if (value !== undefined && !options.coverage) throw new UsageError(`${name} needs --coverage`);
+  if (value === undefined) return undefined;
+  if (!options.coverage) throw new UsageError(`${name} needs --coverage`);
+  ensureWritableFile(value, `${name} file`);
   return value;
 }
 

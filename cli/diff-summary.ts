@@ -5,8 +5,7 @@ import { lineCoverage } from "../debug/coverage-lines.js";
 import { formatCoverage, type CoverageReport } from "../debug/coverage-report.js";
 import type { RunSummary } from "../harness/stats.js";
 import { formatShard } from "../harness/shard.js";
-import { programDigest, writeShardSummary } from "../harness/shard-summary.js";
-import { readRegularBytes } from "../util/files.js";
+import { writeShardSummary } from "../harness/shard-summary.js";
 import type { DiffSettings } from "./diff-options.js";
 import type { HandledSignal } from "./interrupt.js";
 import { writeFileAtomically } from "../util/files.js";
@@ -40,9 +39,6 @@ export interface DiffResult {
 }
 
 /** DIR/shard-i-of-n.json for `piskasm report merge` (shard runs that were not interrupted). */
-/** A floppy image is 1.44 MB; a few MB leave room for larger ones. */
-const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
-
 export function writeShardFile(settings: DiffSettings, result: DiffResult): void {
   const { shard, plan, boot, out } = settings;
   if (!shard || result.interrupted) return;
@@ -56,8 +52,8 @@ export function writeShardFile(settings: DiffSettings, result: DiffResult): void
       policy: plan.policy,
       maxComputerMoves: plan.maxComputerMoves,
       dos: boot.dos,
-      program: programDigest(readRegularBytes(boot.image, MAX_IMAGE_BYTES, "floppy image")),
     },
+    identity: settings.identity,
     games: summary.games,
     computerMoves: summary.computerMoves,
     mismatches: summary.mismatches,

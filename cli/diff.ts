@@ -114,7 +114,7 @@ function mismatchReporter(
 ): (outcome: GameOutcome) => void {
   return (outcome) => {
     if (!outcome.mismatch) return;
-    const report = buildReport(outcome, settings.boot.dos);
+    const report = buildReport(outcome, settings.boot.dos, settings.identity);
     try {
       const path = writeReport(settings.out, report);
       log.written++;

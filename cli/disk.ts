@@ -3,7 +3,6 @@ import type { Command } from "commander";
 import { buildFreedosDisk } from "../freedos/build-disk.js";
 import { projectDiskInputs } from "../freedos/cache.js";
 import { checkOutputPlace, errnoCode, FileError, fsReason } from "../util/files.js";
-import { projectPath } from "./paths.js";
 
 interface DiskCommandOptions {
   freedos: string;
@@ -21,7 +20,7 @@ export function registerDisk(program: Command): void {
       "--freedos <img>",
       "a 1.44 MB FreeDOS boot floppy with KERNEL.SYS and COMMAND.COM (never modified)",
     )
-    .option("-o, --output <out>", "the floppy to write", projectPath("build", "freedos.img"))
+    .option("-o, --output <out>", "the floppy to write (in the current directory by default)", "freedos.img")
     .action((options: DiskCommandOptions) => {
       checkOutputPlace(options.output, "floppy", "file");
       try {

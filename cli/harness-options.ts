@@ -1,7 +1,7 @@
 /** Options shared by diff, info and replay: the floppy to boot, the step timeout, game seeds. */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import type { MachineSnapshot } from "../emu/types.js";
 import { readRegularBytes } from "../util/files.js";
 import type { BootSpec } from "../guest/boot.js";
@@ -14,9 +14,14 @@ export interface BootCommandOptions extends DosOptions {
   timeoutMs: string;
 }
 
+/** --image: the floppy (the project's own build by default). */
+export function imageOption(description = "1.44 MB floppy that boots into the game"): Option {
+  return new Option("--image <path>", description).default(projectPath("build", "piskasm.img"));
+}
+
 export function addBootOptions(command: Command): Command {
   return command
-    .option("--image <path>", "1.44 MB floppy that boots into the game", projectPath("build", "piskasm.img"))
+    .addOption(imageOption())
     .addOption(dosOption())
     .addOption(freedosImageOption())
     .option(

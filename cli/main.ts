@@ -24,6 +24,8 @@ function packageVersion(): string {
 const program = new Command("piskasm")
   .description("PISKASM.COM, an 8086 DOS gomoku, run in v86 and checked against its TypeScript evaluator")
   .version(packageVersion(), "-V, --version", "print the version of piskasm")
+  // Commander's own errors (an unknown option, a missing argument) in the house form: `piskasm: ...`.
+  .configureOutput({ outputError: (text, write) => write(`piskasm: ${text.replace(/^error: /, "")}`) })
   .exitOverride();
 
 registerArena(program);

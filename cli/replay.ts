@@ -16,6 +16,8 @@ import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { RecordError } from "../records/game-record.js";
 import { buildReport } from "../harness/mismatch-report.js";
+import type { GameOutcome } from "../harness/model.js";
+import { identityRefusal, programIdentity } from "../checks/program-identity.js";
 
 interface ReplayCommandOptions extends BootCommandOptions {
   json?: boolean;
@@ -57,10 +59,15 @@ export function registerReplay(program: Command): void {
         : error;
     }
     if (options.shrunk) report = pickShrunk(report, file);
+    const identity = programIdentity(boot.image);
+    if (!isRecordFile(file)) {
+      const refusal = identityRefusal(report.identity, identity, `report ${file}`, console.error);
+      if (refusal) throw new UsageError(refusal);
+    }
     const session = await openSession(boot);
     try {
       const outcome = await replayReport(session, report, undefined, boot.timeoutMs);
-      const again = outcome.mismatch ? buildReport(outcome, boot.dos) : null;
+      const again = outcome.mismatch ? buildReport(outcome, boot.dos, identity) : null;
       const reproduced = sameDivergence(report, outcome);
       if (options.json) {
         console.log(JSON.stringify({ reproduced, report: again }));
@@ -74,7 +81,7 @@ export function registerReplay(program: Command): void {
             : "diverged, but not as in the report",
         );
       } else {
-        console.log(`no divergence: the engines agree on all ${report.moves.length} moves of ${file}`);
+        console.log(noDivergence(outcome, file));
       }
       if (isRecordFile(file) && !options.json)
         console.log(describeRecordReplay(report, outcome.computerMoves));
@@ -83,6 +90,16 @@ export function registerReplay(program: Command): void {
       await session.machine.destroy();
     }
   });
+}
+
+/** The replayed game's moves: every move played counts, the computer's as well as the human's. */
+function noDivergence(outcome: GameOutcome, file: string): string {
+  const { humanMoves, computerMoves, checkedComputerMoves } = outcome;
+  const played = humanMoves.length + computerMoves.length;
+  return (
+    `no divergence: the engines agree on all ${played} move${played === 1 ? "" : "s"} of ${file} ` +
+    `(${humanMoves.length} human, ${computerMoves.length} computer; ${checkedComputerMoves} computer move(s) checked)`
+  );
 }
 
 function recordOptions(options: ReplayCommandOptions): { seed?: number; first?: "human" | "computer" } {

@@ -19,6 +19,7 @@ import { combineDigests } from "../harness/moves-digest.js";
 import { MAX_REPORT_BYTES } from "../checks/report.js";
 import { formatShard } from "../harness/shard.js";
 import { readShardSummaries, type RunPlan, type ShardSummary } from "../harness/shard-summary.js";
+import { identityRefusal, type ProgramIdentity } from "../checks/program-identity.js";
 import { UsageError } from "./errors.js";
 
 export const MERGED_FORMAT = "piskasm-merged/1";
@@ -29,6 +30,8 @@ const RECORD_EXTENSIONS = [".psq", ".sgf"] as const;
 export interface MergedSummary {
   format: typeof MERGED_FORMAT;
   plan: RunPlan;
+  /** The program every shard ran (the floppy given to the merge as --image). */
+  identity: ProgramIdentity;
   shards: number;
   games: number;
   computerMoves: number;
@@ -52,12 +55,26 @@ interface Copy {
   bytes: Uint8Array;
 }
 
-/** Merges the shard summaries found in `dirs` into `outDir`; throws UsageError on unusable input. */
-export function mergeShards(dirs: readonly string[], outDir: string): MergedSummary {
+/**
+ * Merges the shard summaries found in `dirs` into `outDir`; every shard must have run the program of
+ * `identity` (a shard of an older piskasm, which does not say, is `warn`ed about). Throws UsageError
+ * on unusable input.
+ */
+export function mergeShards(
+  dirs: readonly string[],
+  outDir: string,
+  identity: ProgramIdentity,
+  warn: (line: string) => void,
+): MergedSummary {
   checkOutputPlace(outDir, "merged report folder", "directory");
   const found: FoundShard[] = dirs.flatMap((dir) =>
     readShardSummaries(dir).map((summary) => ({ dir, summary })),
   );
+  for (const { dir, summary } of found) {
+    const what = `shard ${formatShard(summary.shard)} in ${dir}`;
+    const refusal = identityRefusal(summary.identity, identity, what, warn);
+    if (refusal) throw new UsageError(refusal);
+  }
   const first = checkRun(found);
   const copies = found.flatMap(({ dir, summary }) =>
     summary.reports.flatMap((name) => reportFiles(dir, name)),
@@ -67,6 +84,7 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergedSumm
   const merged: MergedSummary = {
     format: MERGED_FORMAT,
     plan: first.summary.plan,
+    identity,
     shards: first.summary.shard.count,
     games: sum(found, (s) => s.games),
     computerMoves: sum(found, (s) => s.computerMoves),
@@ -93,12 +111,10 @@ function checkRun(found: readonly FoundShard[]): FoundShard {
   for (const shard of found) {
     const { summary, dir } = shard;
     const where = `shard ${formatShard(summary.shard)} in ${dir}`;
-    if (summary.shard.count !== count || JSON.stringify(summary.plan) !== plan) {
-      const program = summary.plan.program !== first.summary.plan.program ? " (it ran another program)" : "";
+    if (summary.shard.count !== count || JSON.stringify(summary.plan) !== plan)
       throw new UsageError(
-        `${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}${program}`,
+        `${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}`,
       );
-    }
     const twin = byIndex.get(summary.shard.index);
     if (twin) throw new UsageError(`${where} is there twice (also in ${twin.dir})`);
     byIndex.set(summary.shard.index, shard);
@@ -111,6 +127,8 @@ function checkRun(found: readonly FoundShard[]): FoundShard {
   const games = sum(found, (s) => s.games);
   if (games !== first.summary.plan.games)
     throw new UsageError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
+  if (!Number.isSafeInteger(sum(found, (s) => s.computerMoves)))
+    throw new UsageError("the shards' computer moves add up to more than can be counted exactly");
   return first;
 }
 

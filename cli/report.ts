@@ -3,10 +3,13 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { ShardSummaryError } from "../harness/shard-summary.js";
 import { UsageError } from "./errors.js";
+import { imageOption } from "./harness-options.js";
+import { programIdentity } from "../checks/program-identity.js";
 import { MERGED_SUMMARY_FILE, mergeShards } from "./report-merge.js";
 
 interface MergeCommandOptions {
   out: string;
+  image: string;
   json?: boolean;
 }
 
@@ -20,11 +23,12 @@ export function registerReport(program: Command): void {
     )
     .argument("<dirs...>", "the shards' --out folders (a folder may hold several shards)")
     .option("--out <dir>", "the merged report folder", "reports-merged")
+    .addOption(imageOption("the floppy the shards ran: a shard of another program is refused"))
     .option("--json", "print the merged summary as one JSON object")
     .action((dirs: string[], options: MergeCommandOptions) => {
       let merged;
       try {
-        merged = mergeShards(dirs, options.out);
+        merged = mergeShards(dirs, options.out, programIdentity(options.image), console.error);
       } catch (error) {
         throw error instanceof ShardSummaryError ? new UsageError(error.message) : error;
       }

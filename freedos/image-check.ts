@@ -1,7 +1,7 @@
 /** Is a file a FreeDOS boot floppy the game's floppy can be built on? One-line answers when it is not. */
 import { readFileSync } from "node:fs";
 import { InputFileError } from "../emu/node.js";
-import { MtoolsError, rootFiles } from "./mtools.js";
+import { MTOOLS_MISSING, MtoolsError, rootFiles } from "./mtools.js";
 import { FLOPPY_BYTES } from "../emu/floppy.js";
 
 const FLOPPY_SECTORS = 2880;
@@ -48,6 +48,9 @@ export function checkFreedosImage(path: string): string[] {
     names = rootFiles(path);
   } catch (error) {
     if (!(error instanceof MtoolsError)) throw error;
+    // No mtools at all: the tool is missing, not the image at fault.
+    if (error.reason === MTOOLS_MISSING)
+      throw new InputFileError(`the game's FreeDOS floppy is made with mtools: ${error.message}`);
     throw new FreedosImageError(
       `FreeDOS image ${path}: not a readable FAT12 floppy image (${error.message})`,
     );

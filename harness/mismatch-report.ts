@@ -2,6 +2,7 @@
 import { formatCell } from "../engine-ts/index.js";
 import { REPORT_FORMAT, type MismatchReport, type NotShrunkPart, type ShrunkPart } from "../checks/report.js";
 import type { DosName } from "../emu/dos-kind.js";
+import type { ProgramIdentity } from "../checks/program-identity.js";
 import type { GameOutcome, ShrinkResult } from "./model.js";
 
 function shrunkPart(result: ShrinkResult): ShrunkPart | NotShrunkPart {
@@ -20,7 +21,8 @@ function shrunkPart(result: ShrinkResult): ShrunkPart | NotShrunkPart {
   };
 }
 
-export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport {
+/** The report of a diverged game; `identity`: the program it ran (absent where none is known). */
+export function buildReport(outcome: GameOutcome, dos: DosName, identity?: ProgramIdentity): MismatchReport {
   const { mismatch, spec } = outcome;
   if (!mismatch) throw new Error(`game ${spec.index} has no mismatch to report`);
   return {
@@ -38,6 +40,7 @@ export function buildReport(outcome: GameOutcome, dos: DosName): MismatchReport 
     ...(mismatch.afterInput ? { afterInput: mismatch.afterInput } : {}),
     dos,
     gameIndex: spec.index,
+    ...(identity ? { identity } : {}),
     ...(outcome.shrunk ? { shrunk: shrunkPart(outcome.shrunk) } : {}),
   };
 }

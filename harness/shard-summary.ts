@@ -2,12 +2,13 @@
  * The summary a sharded `piskasm diff --shard i/n --out DIR` leaves in DIR beside its mismatch
  * reports, as `shard-i-of-n.json`; `piskasm report merge` combines them (cli/report-merge.ts).
  */
-import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
+import { CELLS } from "../engine-ts/index.js";
 import { join } from "node:path";
 import { FileError, makeOutputDir, readRegularFile, writeFileAtomically } from "../util/files.js";
 import type { DosName } from "../emu/dos-kind.js";
 import type { PolicyName } from "../checks/policy-names.js";
+import { parseIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { Shard } from "./model.js";
 import { shardGameCount } from "./shard.js";
 
@@ -20,19 +21,14 @@ export interface RunPlan {
   policy: Exclude<PolicyName, "replay">;
   maxComputerMoves: number;
   dos: DosName;
-  /** The floppy the shard ran (programDigest): shards of other programs are not one run. */
-  program: string;
-}
-
-/** The identity of a floppy image: the first 16 hex digits of its SHA-256. */
-export function programDigest(image: Uint8Array): string {
-  return createHash("sha256").update(image).digest("hex").slice(0, 16);
 }
 
 export interface ShardSummary {
   format: typeof SHARD_FORMAT;
   shard: Shard;
   plan: RunPlan;
+  /** The program the shard ran; absent in the summaries of an older piskasm. */
+  identity?: ProgramIdentity;
   games: number;
   computerMoves: number;
   mismatches: number;
@@ -107,14 +103,10 @@ function readShardSummary(path: string): ShardSummary {
   }
   if (!s.plan || typeof s.plan !== "object") fail("plan is missing");
   const plan = s.plan as Partial<RunPlan>;
-  if (typeof plan.program !== "string" || !/^[0-9a-f]{16}$/.test(plan.program)) {
-    fail(
-      "plan.program (the floppy's digest) is missing: the shard was made by an older piskasm; run it again",
-    );
-  }
   if (!isCount(plan.games)) fail("plan.games is not a count of games");
+  parseIdentity(s.identity, fail);
   for (const key of ["games", "computerMoves", "mismatches", "wallMs"] as const) {
-    if (!Number.isFinite(s[key]) || (s[key] as number) < 0) fail(`${key} is not a number >= 0`);
+    if (!Number.isSafeInteger(s[key]) || (s[key] as number) < 0) fail(`${key} is not an integer >= 0`);
   }
   if (typeof s.movesDigest !== "string" || !/^[0-9a-f]{16}$/.test(s.movesDigest))
     fail("movesDigest is not 16 hex digits");
@@ -128,6 +120,12 @@ function readShardSummary(path: string): ShardSummary {
   const planned = shardGameCount(summary.shard, summary.plan.games);
   if (summary.games !== planned)
     fail(`it played ${summary.games} games, its shard of the plan has ${planned}`);
+  if (summary.computerMoves > summary.games * CELLS)
+    fail(
+      `it checked ${summary.computerMoves} computer moves in ${summary.games} games of at most ${CELLS} stones`,
+    );
+  if (summary.mismatches > summary.games)
+    fail(`it counts ${summary.mismatches} mismatches in ${summary.games} games`);
   if (summary.reports.length > summary.mismatches)
     fail(`it lists ${summary.reports.length} reports for ${summary.mismatches} mismatches`);
   return summary;

@@ -18,8 +18,9 @@ export function parseShard(text: string): Shard {
     throw new RangeError(`--shard must be i/n (shard i of n, i from 0), not ${JSON.stringify(text)}`);
   const index = Number(match[1]);
   const count = Number(match[2]);
-  if (count < 1 || !Number.isSafeInteger(count))
-    throw new RangeError(`--shard ${text}: n must be at least 1`);
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(index))
+    throw new RangeError(`--shard ${text}: i and n must be integers up to ${Number.MAX_SAFE_INTEGER}`);
+  if (count < 1) throw new RangeError(`--shard ${text}: n must be at least 1`);
   if (index >= count) throw new RangeError(`--shard ${text}: i must be 0..${count - 1}`);
   return { index, count };
 }

@@ -19,6 +19,7 @@ import {
   statfsSync,
   statSync,
   writeFileSync,
+  type Stats,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -61,11 +62,15 @@ let temporaries = 0;
 
 /**
  * Writes `text` to `path` atomically: a hidden temporary file beside it, written whole, flushed, then
- * renamed over `path`; on any failure the temporary file is removed and `path` is untouched.
+ * renamed over `path`; on any failure the temporary file is removed and `path` is untouched. What is
+ * at `path` must be a regular file (or nothing): a device, FIFO or folder (a link to one included) is
+ * refused, never renamed over (`/dev/null` replaced by a file would break the whole machine).
  * (Not the write-file-atomic package: its sync writer does not check for a short write, so a full
  * disk leaves a truncated file under the real name, the very fault this guards against.)
  */
 export function writeFileAtomically(path: string, text: string | Uint8Array, what: string): void {
+  const existing = statIfExists(path, what);
+  if (existing !== undefined) refuseNonRegularFile(existing, path, what);
   try {
     writeThenRename(path, text);
   } catch (error) {
@@ -97,11 +102,24 @@ const PROBE_TEXT = "piskasm checks that this directory can be written\n";
 /** Creates `dir` when missing and proves that a file can be written in it (then removes the probe). */
 export function ensureWritableDir(dir: string, what: string): void {
   makeOutputDir(dir, what);
+  probeDir(dir, (reason) => `cannot write into ${what} ${dir}: ${reason}`);
+}
+
+/**
+ * Proves before any work that the file `path` can be written later by writeFileAtomically: a place
+ * checkOutputPlace accepts, in an existing folder where a file can be made (the probe is removed).
+ */
+export function ensureWritableFile(path: string, what: string): void {
+  checkOutputPlace(path, what, "file");
+  probeDir(dirname(path), (reason) => `cannot write ${what} ${path}: ${reason}`);
+}
+
+function probeDir(dir: string, message: (reason: string) => string): void {
   const probe = join(dir, `.piskasm-probe-${process.pid}`);
   try {
     writeThenRename(probe, PROBE_TEXT);
   } catch (error) {
-    throw new FileError(`cannot write into ${what} ${dir}: ${fsReason(error)}`);
+    throw new FileError(message(fsReason(error)));
   } finally {
     rmSync(probe, { force: true });
   }
@@ -216,12 +234,26 @@ export function checkOutputPlace(path: string, what: string, kind: "file" | "dir
   } catch (error) {
     throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
   }
-  if (kind === "file" && stat.isDirectory())
-    throw new FileError(`cannot write ${what} ${path}: is a directory (EISDIR)`);
-  if (kind === "file" && !stat.isFile())
-    throw new FileError(`cannot write ${what} ${path}: not a regular file (a device, pipe or socket)`);
-  if (kind === "directory" && !stat.isDirectory())
+  if (kind === "file") refuseNonRegularFile(stat, path, what);
+  else if (!stat.isDirectory())
     throw new FileError(`cannot create ${what} ${path}: exists and is not a directory (EEXIST)`);
+}
+
+/** What `path` is (links followed), or undefined when nothing is there (a dangling link included). */
+function statIfExists(path: string, what: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if (errnoCode(error) === "ENOENT") return undefined;
+    throw new FileError(`cannot write ${what} ${path}: ${fsReason(error)}`);
+  }
+}
+
+/** Refuses to write the file `path` over a folder, device, FIFO or socket. */
+function refuseNonRegularFile(stat: Stats, path: string, what: string): void {
+  if (stat.isDirectory()) throw new FileError(`cannot write ${what} ${path}: is a directory (EISDIR)`);
+  if (!stat.isFile())
+    throw new FileError(`cannot write ${what} ${path}: not a regular file (a device, pipe or socket)`);
 }
 
 /** Creates the folder `dir` (and its parents) for output, after checkOutputPlace. */

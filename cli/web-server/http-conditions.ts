@@ -46,24 +46,21 @@ export function byteRange(header: string | undefined, size: number): RangeAnswer
 }
 
 /**
- * Prepares a request for the static library: Accept-Encoding reduced to the encodings really
- * accepted, a Range it would misread removed (a suffix range is made explicit when the file's size is
- * known), and an answer that matches If-None-Match by weak comparison turned into a bodiless 304.
+ * Does a Range still apply under If-Range `header` (RFC 9110 13.1.5)? Only when the header is the
+ * file's Last-Modified date: the server's ETags are weak, and a weak tag never matches If-Range, so
+ * any other value (a tag, an older date) asks for the whole file.
  */
-export function normalizeForStaticLibrary(
-  request: IncomingMessage,
-  response: ServerResponse,
-  size: number | undefined,
-): void {
-  const range = request.headers.range;
-  // A range is of the file's bytes: with one, the library sends the file itself, not a compressed copy.
-  request.headers["accept-encoding"] =
-    range === undefined ? acceptedEncodings(request.headers["accept-encoding"]).join(", ") : "";
-  if (range !== undefined) {
-    const answer = size === undefined ? "ignore" : byteRange(range, size);
-    if (typeof answer === "object") request.headers.range = `bytes=${answer.start}-${answer.end}`;
-    else if (answer === "ignore" || !/^bytes=\d+-\d*$/.test(range.trim())) delete request.headers.range;
-  }
+export function ifRangeHolds(header: string | string[] | undefined, stats: { mtime: Date }): boolean {
+  return header === undefined || (typeof header === "string" && header.trim() === stats.mtime.toUTCString());
+}
+
+/**
+ * Prepares a request for the static library (which is given no Range: whole files only): Accept-
+ * Encoding reduced to the encodings really accepted, and an answer that matches If-None-Match by weak
+ * comparison turned into a bodiless 304.
+ */
+export function normalizeForStaticLibrary(request: IncomingMessage, response: ServerResponse): void {
+  request.headers["accept-encoding"] = acceptedEncodings(request.headers["accept-encoding"]).join(", ");
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatch === undefined) return;
   delete request.headers["if-none-match"];

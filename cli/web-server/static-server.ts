@@ -1,16 +1,17 @@
 /**
- * The page's HTTP server: the bundle through sirv (its file list is read once, so nothing outside the
- * root can be named; precompressed .br/.gz files, ETag and 304), run-time files from memory, and the
- * checks sirv leaves to us: GET and HEAD only, overlong targets refused, nosniff on every answer,
- * content-hashed names cached for a year, everything else revalidated.
+ * The page's HTTP server: the bundle through sirv (precompressed .br/.gz files, ETag and 304), only
+ * the files listed when the server is made (served-files.ts: nothing reached through a link out of the
+ * root), run-time files from memory, and what sirv leaves to us: GET and HEAD only, overlong targets
+ * refused, byte ranges and If-Range (sirv reads `bytes=0-0` as the whole file), nosniff on every
+ * answer, content-hashed names cached for a year, everything else revalidated.
  */
-import { statSync } from "node:fs";
-import { join } from "node:path";
+import { createReadStream } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { lookup } from "mrmime";
 import sirv from "sirv";
-import { normalizeForStaticLibrary } from "./http-conditions.js";
+import { byteRange, ifRangeHolds, normalizeForStaticLibrary } from "./http-conditions.js";
 import { sendMemoryAsset, type MemoryAsset } from "./memory-asset.js";
+import { ServedFiles, type ServedFile } from "./served-files.js";
 
 /** A run-time file: resolves once it exists (undefined: it cannot be had, 404); `immutable` when its URL carries its content hash. */
 export interface GeneratedFile {
@@ -38,16 +39,25 @@ const BYTES = "application/octet-stream";
 /** The bundle's hashed names: esbuild's `-XXXXXXXX` (base32) and scripts/bundle.mjs's `-hhhhhhhhhh` (hex). */
 const HASHED_NAME = /-(?:[A-Z2-7]{8}|[0-9a-f]{10})\.[a-z0-9]+$/;
 
+/** sirv found a file that is not one of the files served (reached through a link out of the root). */
+class NotServed extends Error {
+  override readonly name = "NotServed";
+}
+
 export function createStaticServer(options: StaticServerOptions): Server {
   const generated = options.generated ?? new Map<string, GeneratedFile>();
   const log = (line: string): void => (options.log ?? console.error)(capped(line));
+  const files = new ServedFiles(options.root, log);
   const bundle = sirv(options.root, {
-    dev: false,
+    // dev: sirv looks each file up when asked (its own list would follow every link and stop at a
+    // broken one); setHeaders refuses any file not in `files`.
+    dev: true,
     etag: true,
     brotli: true,
     gzip: true,
-    setHeaders: (response, pathname) => {
-      response.setHeader("Cache-Control", HASHED_NAME.test(pathname) ? IMMUTABLE : REVALIDATE);
+    setHeaders: (response, pathname, stats) => {
+      if (!files.has(stats)) throw new NotServed(pathname);
+      response.setHeader("Cache-Control", cacheControl(pathname));
       // mrmime (sirv's table) has no type for floppy images and the like: say "bytes", never nothing.
       if (/\.[^/]+$/.test(pathname) && !lookup(pathname)) response.setHeader("Content-Type", BYTES);
     },
@@ -58,7 +68,8 @@ export function createStaticServer(options: StaticServerOptions): Server {
     try {
       handle(request, response);
     } catch (error) {
-      fail(request, response, error);
+      if (error instanceof NotServed) plain(response, 404, "not found");
+      else fail(request, response, error);
     }
   });
 
@@ -74,8 +85,16 @@ export function createStaticServer(options: StaticServerOptions): Server {
       return plain(response, 404, "not found");
     const file = generated.get(path);
     if (!file) {
-      normalizeForStaticLibrary(request, response, bundleFileSize(options.root, path));
-      bundle(request, response);
+      if (answerRange(request, response, path)) return;
+      normalizeForStaticLibrary(request, response);
+      try {
+        bundle(request, response);
+      } catch (error) {
+        if (!(error instanceof NotServed) || !request.headers["accept-encoding"]) throw error;
+        // A compressed copy that is not served (a link out of the root): the file itself, if it is.
+        request.headers["accept-encoding"] = "";
+        bundle(request, response);
+      }
       return;
     }
     file.asset.then(
@@ -87,6 +106,20 @@ export function createStaticServer(options: StaticServerOptions): Server {
     );
   }
 
+  /** Answers a usable Range of a bundle file (true); sirv, which sends whole files only, never sees one. */
+  function answerRange(request: IncomingMessage, response: ServerResponse, path: string): boolean {
+    const range = request.headers.range;
+    delete request.headers.range;
+    const served = range === undefined ? undefined : files.find(path);
+    if (range === undefined || !served || !ifRangeHolds(request.headers["if-range"], served.stats))
+      return false;
+    const answer = byteRange(range, served.stats.size);
+    if (answer === "ignore") return false;
+    if (answer === "unsatisfiable") unsatisfiable(response, served.stats.size);
+    else sendRange(request, response, path, served, answer);
+    return true;
+  }
+
   function fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
     log(`piskasm serve: ${request.url ?? "?"}: ${error instanceof Error ? error.message : String(error)}`);
     if (!response.headersSent) plain(response, 500, "internal error");
@@ -94,16 +127,39 @@ export function createStaticServer(options: StaticServerOptions): Server {
   }
 }
 
-/** The size of the bundle's file at URL `path` (for a suffix Range), or undefined when it is not one plain file. */
-function bundleFileSize(root: string, path: string): number | undefined {
-  try {
-    const name = decodeURIComponent(path);
-    if (name.split("/").includes("..")) return undefined;
-    const stat = statSync(join(root, name));
-    return stat.isFile() ? stat.size : undefined;
-  } catch {
-    return undefined;
+function cacheControl(pathname: string): string {
+  return HASHED_NAME.test(pathname) ? IMMUTABLE : REVALIDATE;
+}
+
+/** Bytes `start`..`end` of a bundle file (206), with the validators sirv gives the whole file. */
+function sendRange(
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  { abs, stats }: ServedFile,
+  { start, end }: { start: number; end: number },
+): void {
+  response.writeHead(206, {
+    "Content-Type": lookup(path) ?? BYTES,
+    "Content-Range": `bytes ${start}-${end}/${stats.size}`,
+    "Content-Length": end - start + 1,
+    "Accept-Ranges": "bytes",
+    ETag: `W/"${stats.size}-${stats.mtime.getTime()}"`,
+    "Last-Modified": stats.mtime.toUTCString(),
+    "Cache-Control": cacheControl(path),
+  });
+  if (request.method === "HEAD") {
+    response.end();
+    return;
   }
+  createReadStream(abs, { start, end })
+    .on("error", () => response.destroy())
+    .pipe(response);
+}
+
+function unsatisfiable(response: ServerResponse, size: number): void {
+  response.setHeader("Content-Range", `bytes */${size}`);
+  plain(response, 416, "range not satisfiable");
 }
 
 /** `line` cut to LOG_LINE_MAX characters (a hostile URL must not flood the log). */

@@ -176,7 +176,34 @@ describe("piskasm arena: hostile pbrain players", () => {
   });
 });
 
+describe("piskasm arena: a brain that cannot start", () => {
+  it("is named on the console, and a run where it never started exits 1", () => {
+    const run = arena("random,pbrain:/nonexistent/brain", join(out, "no-start"), "--games", "2");
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("piskasm:"))).toEqual([
+      expect.stringMatching(
+        /^piskasm: pbrain:\/nonexistent\/brain could not start 2 of its 2 games: .*\/nonexistent\/brain: not found/,
+      ),
+    ]);
+    expect(run.status).toBe(1);
+  });
+});
+
 describe("piskasm arena: signals", () => {
+  it("on SIGINT before every player has played says interrupted and --resume, and exits 130", async () => {
+    const dir = join(out, "sig-early");
+    // The hanging brain never answers its first move (no time limit): no game ends before the signal.
+    const run = await piskasmSignalled(
+      ["arena", "--players", `${fake("hang")},random`, "--size", "15", "--time-per-move", "0", "--out", dir],
+      (stderr) => stderr.includes("arena ["),
+      ["SIGINT"],
+    );
+    expect(run.status, run.stderr).toBe(130);
+    expect(run.stdout.trim()).toMatch(
+      /^interrupted by SIGINT after 0 of 10 games in .*, before every player was rated \(--resume continues it\)$/,
+    );
+    expect(run.stderr).not.toContain("piskasm:");
+  });
+
   const sleeperAlive = (tag: string): boolean => spawnSync("pgrep", ["-f", `sleep ${tag}`]).status === 0;
 
   it.each([

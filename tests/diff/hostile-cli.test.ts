@@ -130,7 +130,7 @@ describe("piskasm diff and report merge: files", () => {
     shardOf(out, "0/2");
     shardOf(out, "1/2");
     const merged = join(dir, "merged");
-    expect(piskasm("report", "merge", out, "--out", merged).status).toBe(1);
+    expect(piskasm("report", "merge", out, "--out", merged, "--image", faulty).status).toBe(1);
     const files = readdirSync(merged);
     for (const ext of [".json", ".psq", ".sgf"])
       expect(files.filter((f) => f.startsWith("mismatch-") && f.endsWith(ext))).toHaveLength(4);
@@ -138,10 +138,13 @@ describe("piskasm diff and report merge: files", () => {
     const record = files.find((f) => f.endsWith(".psq")) ?? "";
     rmSync(join(merged, "summary.json"));
     writeFileSync(join(merged, record), "cut");
-    expectOneLine(piskasm("report", "merge", out, "--out", merged), "already exists with other content");
+    expectOneLine(
+      piskasm("report", "merge", out, "--out", merged, "--image", faulty),
+      "already exists with other content",
+    );
     expect(readdirSync(merged)).not.toContain("summary.json");
     rmSync(join(merged, record));
-    expect(piskasm("report", "merge", out, "--out", merged).status).toBe(1);
+    expect(piskasm("report", "merge", out, "--out", merged, "--image", faulty).status).toBe(1);
     expect(JSON.parse(readFileSync(join(merged, "summary.json"), "utf8"))).toHaveProperty("games", 4);
   });
 
@@ -150,7 +153,10 @@ describe("piskasm diff and report merge: files", () => {
     shardOf(a, "0/2");
     shardOf(b, "1/2");
     shardOf(other, "1/2", IMAGE);
-    expectOneLine(piskasm("report", "merge", a, other, "--out", join(dir, "m1")), "ran another program");
+    expectOneLine(
+      piskasm("report", "merge", a, other, "--out", join(dir, "m1"), "--image", faulty),
+      "was made by another program",
+    );
     const path = join(a, "shard-0-of-2.json");
     const summary = JSON.parse(readFileSync(path, "utf8")) as {
       games: number;
@@ -158,15 +164,21 @@ describe("piskasm diff and report merge: files", () => {
       reports: string[];
     };
     writeFileSync(path, JSON.stringify({ ...summary, mismatches: 0 }));
-    expectOneLine(piskasm("report", "merge", a, b, "--out", join(dir, "m2")), "reports for 0 mismatches");
+    expectOneLine(
+      piskasm("report", "merge", a, b, "--out", join(dir, "m2"), "--image", faulty),
+      "reports for 0 mismatches",
+    );
     writeFileSync(path, JSON.stringify({ ...summary, games: 1 }));
     expectOneLine(
-      piskasm("report", "merge", a, b, "--out", join(dir, "m3")),
+      piskasm("report", "merge", a, b, "--out", join(dir, "m3"), "--image", faulty),
       "played 1 games, its shard of the plan has 2",
     );
     writeFileSync(path, JSON.stringify(summary));
     rmSync(join(a, summary.reports[0]));
     symlinkSync("/etc/passwd", join(a, summary.reports[0]));
-    expectOneLine(piskasm("report", "merge", a, b, "--out", join(dir, "m4")), "is a symbolic link");
+    expectOneLine(
+      piskasm("report", "merge", a, b, "--out", join(dir, "m4"), "--image", faulty),
+      "is a symbolic link",
+    );
   });
 });

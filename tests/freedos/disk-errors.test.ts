@@ -128,12 +128,19 @@ describe("piskasm disk: a good image", () => {
   });
 });
 
-/** Runs the bundled CLI (build/cli.mjs, made by `make`). */
+/** Runs the bundled CLI (build/cli.mjs, made by `make`); `path`: its PATH (to hide mtools). */
 function piskasm(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return piskasmWithPath(process.env.PATH ?? "", ...args);
+}
+
+function piskasmWithPath(
+  path: string,
+  ...args: string[]
+): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [join(ROOT, "bin/piskasm.mjs"), ...args], {
     encoding: "utf8",
     timeout: 60_000,
-    env: { ...process.env, FREEDOS_IMAGE: "" },
+    env: { ...process.env, FREEDOS_IMAGE: "", PATH: path },
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -150,6 +157,19 @@ describe("the piskasm command with a bad FreeDOS image", () => {
     );
     expect(existsSync(out)).toBe(false);
     expect(sha256(img)).toBe(before);
+  });
+
+  it("disk and --dos freedos without mtools name the missing tool, not the image", () => {
+    const img = fakeFloppy("cli-good.img", { "KERNEL.SYS": "kernel", "COMMAND.COM": "shell" });
+    const line =
+      "piskasm: the game's FreeDOS floppy is made with mtools: mdir not found: install mtools (Debian package mtools)\n";
+    for (const args of [
+      ["disk", "--freedos", img, "-o", join(dir, "no-mtools.img")],
+      ["boot", "--dos", "freedos", "--freedos-image", img],
+    ]) {
+      const run = piskasmWithPath(dir, ...args);
+      expect([run.status, run.stderr], args.join(" ")).toEqual([2, line]);
+    }
   });
 
   it("--dos freedos without an image, or with a file that is no floppy: one line, exit 2", () => {

@@ -1,9 +1,11 @@
 /**
  * The page server's answers to Range, Accept-Encoding and If-None-Match, for a bundle file (the static
- * library) and a run-time file (memory): `bytes=-10` is the last ten bytes, `bytes=9-0` and `lines=1-2`
- * are ignored (200), `br;q=0` refuses br, and `*`, weak and listed ETags give 304.
+ * library) and a run-time file (memory): `bytes=-10` is the last ten bytes, `bytes=0-0` one byte,
+ * `bytes=9-0` and `lines=1-2` are ignored (200), so is a Range under a stale If-Range, `br;q=0`
+ * refuses br, and `*`, weak and listed ETags give 304. No file is served through a link out of the
+ * root (a link to /etc/passwd is 404), and a broken link is skipped with a log line.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,11 +14,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryAsset } from "../../cli/web-server/memory-asset.js";
 import { createStaticServer } from "../../cli/web-server/static-server.js";
 
-const root = mkdtempSync(join(tmpdir(), "piskasm-http-"));
+const dir = mkdtempSync(join(tmpdir(), "piskasm-http-"));
+const root = join(dir, "site");
 const TEXT = "0123456789abcdefghijklmnopqrstuvwxyz".repeat(4);
-// The static library lists the root's files once, when the server is made.
+// The server lists the root's files once, when it is made.
+mkdirSync(join(root, "sub"), { recursive: true });
 writeFileSync(join(root, "file.txt"), TEXT);
 writeFileSync(join(root, "file.txt.br"), brotliCompressSync(TEXT));
+writeFileSync(join(root, "other.txt"), TEXT);
+writeFileSync(join(dir, "outside.txt"), "secret");
+symlinkSync("/etc/passwd", join(root, "passwd.txt"));
+symlinkSync(join(dir, "outside.txt"), join(root, "outside.txt"));
+symlinkSync(join(dir, "outside.txt"), join(root, "other.txt.br"));
+symlinkSync(dir, join(root, "up"));
+symlinkSync(join(root, "gone.txt"), join(root, "broken.txt"));
+symlinkSync(join(root, "file.txt"), join(root, "sub", "inside.txt"));
+const logged: string[] = [];
 const server = createStaticServer({
   root,
   generated: new Map([
@@ -25,7 +38,7 @@ const server = createStaticServer({
       { asset: Promise.resolve(memoryAsset(new TextEncoder().encode(TEXT), "text/plain")), immutable: false },
     ],
   ]),
-  log: () => undefined,
+  log: (line) => logged.push(line),
 });
 let base = "";
 
@@ -35,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   server.close();
-  rmSync(root, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 });
 
 async function get(
@@ -64,6 +77,40 @@ describe("the page server's conditional and partial answers", () => {
     }
     const middle = await get("/file.txt", { range: "bytes=2-4" });
     expect([middle.status, middle.body]).toEqual([206, "234"]);
+  });
+
+  it("answers bytes=0-0 with one byte (206)", async () => {
+    const response = await fetch(`${base}/file.txt`, { headers: { range: "bytes=0-0" } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toBe(`bytes 0-0/${TEXT.length}`);
+    expect(await response.text()).toBe("0");
+  });
+
+  it("answers a Range under a stale If-Range with the whole file (200), under a current one with the range", async () => {
+    for (const stale of ["Wed, 21 Oct 2015 07:28:00 GMT", 'W/"144-1"']) {
+      const whole = await get("/file.txt", { range: "bytes=2-4", "if-range": stale });
+      expect([whole.status, whole.body], stale).toEqual([200, TEXT]);
+    }
+    const current = statSync(join(root, "file.txt")).mtime.toUTCString();
+    const part = await get("/file.txt", { range: "bytes=2-4", "if-range": current });
+    expect([part.status, part.body]).toEqual([206, "234"]);
+  });
+
+  it("serves no file through a link out of the root, not even as a compressed copy", async () => {
+    for (const path of ["/passwd.txt", "/outside.txt", "/up/outside.txt"]) {
+      const answer = await get(path, {});
+      expect(answer.status, path).toBe(404);
+      expect(answer.body, path).not.toMatch(/secret|root:/);
+    }
+    const other = await get("/other.txt", { "accept-encoding": "br" });
+    expect([other.status, other.encoding]).toEqual([200, null]);
+  });
+
+  it("serves a link to a file inside the root, and starts in spite of a broken link, saying so", async () => {
+    expect((await get("/sub/inside.txt", {})).body).toBe(TEXT);
+    expect(logged.filter((line) => line.includes("broken.txt"))).toEqual([
+      expect.stringMatching(/broken\.txt: a broken link, not served/),
+    ]);
   });
 
   it.each(["/file.txt", "/memory.txt"])("%s: br;q=0 gets no brotli", async (path) => {
