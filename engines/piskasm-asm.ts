@@ -29,6 +29,7 @@ import {
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { ProgramChecker } from "../checks/checker.js";
+import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { Mismatch } from "../checks/diff-types.js";
 import { BOARD_SIZE, type GameState } from "../guest/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../checks/report.js";
@@ -107,6 +108,7 @@ export class PiskasmAsmEngine implements Engine {
   private checker: ProgramChecker | undefined;
   /** The booted program, once ready() has seen it. */
   private booted: Ready | undefined;
+  private programIdentity: ProgramIdentity | undefined;
 
   /** Starts booting at once (managers send ABOUT and INFO first); newGame() waits for it. */
   constructor(private readonly options: AsmEngineOptions) {
@@ -334,6 +336,7 @@ export class PiskasmAsmEngine implements Engine {
       ...(found.expectedScreen ? { expectedScreen: found.expectedScreen } : {}),
       dos: this.options.boot.dos,
       gameIndex: this.gameIndex,
+      identity: this.identity(),
       ...setUp,
     };
     const path = writeReport(this.options.reportsDir, report);
@@ -344,6 +347,12 @@ export class PiskasmAsmEngine implements Engine {
     this.options.message(
       `PISKASM.COM differs from its model${last} after ${found.afterInput ?? "an input"} (${found.diffs.length} differences); report ${path}${how}; no more checks in this game`,
     );
+  }
+
+  /** The program the reports speak of, read once from the floppy (checks/program-identity.ts). */
+  private identity(): ProgramIdentity {
+    this.programIdentity ??= programIdentity(this.options.boot.image);
+    return this.programIdentity;
   }
 
   private describe(cell: number): string {
