@@ -24,6 +24,8 @@ export interface TextCells {
   readonly cols: number;
   readonly rows: number;
   at(col: number, row: number): number;
+  /** Every cell into `target` (cols * rows words, row-major), as at() gives them. */
+  words(target: Uint16Array): void;
 }
 
 export interface WaitOptions {
@@ -36,7 +38,13 @@ export type MouseButton = "left" | "right" | "middle";
 
 /** Raw guest memory access (linear addresses). */
 export interface GuestMemory {
+  /** A copy of guest RAM. */
   read(linear: number, length: number): Uint8Array;
+  /**
+   * Guest RAM itself, without a copy: valid only until the emulator runs again; never keep or write it
+   * (the checker compares through it after every input).
+   */
+  view(linear: number, length: number): Uint8Array;
   readU8(linear: number): number;
   readU16(linear: number): number;
 }

@@ -40,6 +40,14 @@ export function readTextCells(vga: V86Vga): TextCells {
       const addr = starts[row] + col * 2;
       return memory[addr] | (memory[addr + 1] << 8);
     },
+    words(target) {
+      // Row starts and the stride are even (cells are byte pairs): each row is a Uint16Array view.
+      for (let row = 0; row < TEXT_ROWS; row++)
+        target.set(
+          new Uint16Array(memory.buffer, memory.byteOffset + starts[row], TEXT_COLS),
+          row * TEXT_COLS,
+        );
+    },
   };
 }
 

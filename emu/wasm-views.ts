@@ -33,6 +33,11 @@ export class WasmViews implements GuestMemory {
     return this.ram.slice(linear, linear + length);
   }
 
+  view(linear: number, length: number): Uint8Array {
+    if (this.ram.length === 0) this.refresh();
+    return this.ram.subarray(linear, linear + length);
+  }
+
   /** True while the guest sits in HLT. */
   halted(): boolean {
     if (this.haltFlag.length === 0) this.refresh();

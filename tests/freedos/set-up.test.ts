@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { BOARD_SIZE, COMPUTER, Game, HUMAN, isWin, type ToMove } from "../../engine-ts/index.js";
 import { compareStates } from "../../checks/compare.js";
 import { Prng } from "../../util/prng.js";
-import { checkScreen } from "../../checks/screen-check.js";
+import { ProgramChecker } from "../../checks/checker.js";
 import type { GameSession, SetUpStone } from "../../guest/session.js";
 import { freedosGameForDescribe, noFreedos, tierName } from "./tier.js";
 
@@ -53,18 +53,11 @@ describe.skipIf(noFreedos)(tierName("FreeDOS: the set-up mode (menu key 4)"), ()
     async (toMove) => {
       const stones = twentyStones(SEED);
       const expected = reference(stones, toMove);
+      // The whole program against its model after every click and key of the set-up.
+      const checker = ProgramChecker.for(opened(), { settleTimeoutMs: STEP_TIMEOUT_MS, sink: "throw" });
       const state = await opened().setUpPosition(stones, toMove);
       const screen = opened().machine.screen();
-      const diffs = [
-        ...compareStates(state, expected.state),
-        ...checkScreen(
-          opened().machine.textCells(),
-          opened().layout.geometry,
-          state.plocha,
-          state.lastPC,
-          opened().pointer(),
-        ),
-      ];
+      const diffs = [...compareStates(state, expected.state), ...checker.compare()];
       expect(diffs, `the screen:\n${screen.lines.join("\n")}`).toEqual([]);
       expect(state.seed).toBe(SEED);
       expect(state.moveCount).toBe(toMove === "computer" ? STONES + 1 : STONES);
