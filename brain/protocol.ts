@@ -25,7 +25,10 @@ export interface ProtocolOptions {
   readonly verbose?: boolean;
   /** Send a DEBUG line before every move with the time the engine took. */
   readonly debugLines?: boolean;
-  /** True once END has arrived: the engine's search ends at once (MoveLimits.stop). */
+  /**
+   * True once END has arrived: the engine's search ends at once (MoveLimits.stop), and the move it
+   * was choosing is not sent (nothing is written after END).
+   */
   readonly stop?: () => boolean;
 }
 
@@ -52,6 +55,8 @@ const INTEGER_INFO = new Set([
 interface BoardBlock {
   readonly lines: { at: Point; field: number }[];
   problem?: string;
+  /** More stone lines than the board has cells came: answered with ERROR at once, the rest skipped. */
+  overflowed?: boolean;
 }
 
 function describe(error: unknown): string {
@@ -89,11 +94,9 @@ export class BrainProtocol {
     if (this.block) {
       const data = parseBoardLine(line);
       if (data.ok) {
-        if (data.kind === "done") await this.finishBoard(this.block, answers);
-        // A block never ended by DONE grows no further than a full board.
-        else if (this.block.lines.length < (this.size ?? 0) ** 2)
-          this.block.lines.push({ at: data.at, field: data.field });
-        else this.block.problem ??= "BOARD holds more stones than the board has cells";
+        if (data.kind === "stone") this.addToBlock(this.block, data.at, data.field, answers);
+        else if (this.block.overflowed) this.block = undefined;
+        else await this.finishBoard(this.block, answers);
         return;
       }
       const parsed = parseCommand(line);
@@ -298,6 +301,10 @@ export class BrainProtocol {
       answers.push(this.failure("choosing a move", error));
       return true;
     }
+    if (this.options.stop?.()) {
+      this.options.log(`END arrived while ${this.options.engine.about.name} chose its move: not sent`);
+      return true;
+    }
     const problem = board.problemAt(move);
     if (problem) {
       answers.push(`ERROR the engine chose ${move.x},${move.y}: ${problem}`);
@@ -326,6 +333,25 @@ export class BrainProtocol {
         : Math.max(AT_ONCE_MS, Math.floor(this.timeLeftMs / MATCH_MOVES_AHEAD));
     if (turn === undefined) return match ?? 0;
     return match === undefined ? turn : Math.min(turn, match);
+  }
+
+  /**
+   * A stone line of BOARD: kept up to as many as the board has cells; the next one is answered with
+   * ERROR at once (a BOARD never ended by DONE holds no more, and the manager hears of it), and the
+   * lines after it are skipped up to DONE, which then gets no answer of its own.
+   */
+  private addToBlock(block: BoardBlock, at: Point, field: number, answers: string[]): void {
+    if (block.overflowed) return;
+    const cells = (this.size ?? 0) ** 2;
+    if (block.lines.length < cells) {
+      block.lines.push({ at, field });
+      return;
+    }
+    block.overflowed = true;
+    block.lines.length = 0;
+    answers.push(
+      `ERROR BOARD holds more stones than the board has cells (${cells}); the position is unchanged and the lines up to DONE are skipped`,
+    );
   }
 
   private async finishBoard(block: BoardBlock, answers: string[]): Promise<void> {
