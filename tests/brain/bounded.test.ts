@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BrainProcess } from "./support.js";
+import { withBrain, type BrainProcess } from "./support.js";
 
 /** The brain's peak resident memory so far, in MB. */
 function peakRssMb(pid: number): number {
@@ -43,8 +43,7 @@ const MB = 1024 * 1024;
 
 describe("piskasm brain: bounded input", () => {
   it("takes no more than a few hundred KB of commands from a manager that does not read its answers", async () => {
-    const brain = BrainProcess.start(["--engine", "five"]);
-    try {
+    await withBrain(["--engine", "five"], async (brain) => {
       expect(await brain.ask("START 15"), brain.exchange()).toBe("OK");
       const before = peakRssMb(brain.pid);
       brain.pauseOutput();
@@ -53,14 +52,11 @@ describe("piskasm brain: bounded input", () => {
       const grown = peakRssMb(brain.pid) - before;
       expect(taken, `the brain took ${taken} bytes`).toBeLessThan(2 * MB);
       expect(grown, `peak RSS grew by ${grown.toFixed(1)} MB`).toBeLessThan(48);
-    } finally {
-      brain.kill();
-    }
+    });
   });
 
   it("answers a BOARD never closed by DONE with ERROR at once, stays bounded over 2,000,000 lines and ends at the end of input", async () => {
-    const brain = BrainProcess.start(["--engine", "five"]);
-    try {
+    await withBrain(["--engine", "five"], async (brain) => {
       expect(await brain.ask("START 15"), brain.exchange()).toBe("OK");
       const before = peakRssMb(brain.pid);
       brain.send("BOARD");
@@ -76,8 +72,6 @@ describe("piskasm brain: bounded input", () => {
       expect(await brain.exited, brain.exchange()).toBe(0);
       expect(performance.now() - closed, "exit after the end of input").toBeLessThan(1000);
       expect(brain.unread(), brain.exchange()).toEqual([]);
-    } finally {
-      brain.kill();
-    }
+    });
   });
 });

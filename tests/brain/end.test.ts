@@ -8,7 +8,7 @@ import { Notes } from "../../brain/notes.js";
 import { BrainProtocol } from "../../brain/protocol.js";
 import { PiskasmTsEngine } from "../../engines/piskasm-ts.js";
 import type { Engine } from "../../engines/engine.js";
-import { BrainProcess, MIDDLE_GAME } from "./support.js";
+import { MIDDLE_GAME, withBrain, type BrainProcess } from "./support.js";
 
 const END_LIMIT_MS = 500;
 
@@ -25,29 +25,23 @@ async function endToExit(brain: BrainProcess): Promise<number> {
 describe("piskasm brain: END", () => {
   it.each(["asm", "ts"])("%s: END 200 ms after launch exits within 0.5 s (3 launches)", async (engine) => {
     for (let run = 0; run < 3; run++) {
-      const brain = BrainProcess.start(["--engine", engine]);
-      try {
+      await withBrain(["--engine", engine], async (brain) => {
         await new Promise((r) => setTimeout(r, 200));
         const took = await endToExit(brain);
         expect(took, `launch ${run}: ${took.toFixed(0)} ms\n${brain.exchange()}`).toBeLessThan(END_LIMIT_MS);
         expect(brain.unread(), brain.exchange()).toEqual([]);
-      } finally {
-        brain.kill();
-      }
+      });
     }
   });
 
   it("pela: END in the middle of a search exits within 0.5 s", async () => {
-    const brain = BrainProcess.start(["--engine", "pela"]);
-    try {
+    await withBrain(["--engine", "pela"], async (brain) => {
       expect(await brain.ask("START 20"), brain.exchange()).toBe("OK");
       brain.send(["INFO timeout_turn 100000", "BOARD", ...MIDDLE_GAME, "DONE"]);
       await new Promise((r) => setTimeout(r, 10));
       const took = await endToExit(brain);
       expect(took, `${took.toFixed(0)} ms\n${brain.exchange()}`).toBeLessThan(END_LIMIT_MS);
-    } finally {
-      brain.kill();
-    }
+    });
   });
 
   it("writes no move whose search END ended (the protocol layer, in-process)", async () => {
