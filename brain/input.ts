@@ -1,49 +1,29 @@
 /**
- * The brain's standard input, read in a thread of its own: an engine's search runs in the main
- * thread and would otherwise keep END unread until it finished. The reader thread posts what it reads
- * and raises a shared flag the moment a line END arrives, which the searches poll (MoveLimits.stop),
- * so END is honoured within milliseconds even mid-search. Flow control is shared the same way: the
- * main thread pauses the reader while its output cannot be written (a slow manager), so neither
- * input nor output is buffered without bound.
+ * The brain's standard input, read in the main thread (no reader thread: it cost a Node environment's
+ * start, 0.1-0.8 s on a loaded host, before END could be read): a pipe or socket as net.Socket, a
+ * terminal as tty.ReadStream, a file as fs.ReadStream. Flow control pauses the stream, which then
+ * stops reading, so a manager that writes faster than the brain answers blocks in its own write and
+ * nothing is buffered without bound. An engine's search runs in the main thread too and would keep
+ * END unread until it ended, so searches call poll() (through MoveLimits.stop): on a pipe or socket
+ * it reads what has arrived without waiting (libuv keeps those descriptors non-blocking) and hands it
+ * to the same handlers, in order, so an END line is seen within POLL_INTERVAL_MS mid-search.
  */
-import { workerResourceLimits } from "../util/address-space.js";
-import { Worker } from "node:worker_threads";
+import { createReadStream, fstatSync, readSync } from "node:fs";
+import { Socket } from "node:net";
+import type { Readable } from "node:stream";
+import { isatty, ReadStream } from "node:tty";
 
-/** The flag shared with the reader thread (an Int32Array index): END has arrived. */
-const END_SEEN = 0;
-
-/**
- * The reader thread, as source (an eval worker: no bundle of its own). It reads standard input with a
- * stream of its own event loop (a pipe or socket as net.Socket, a terminal as tty.ReadStream, a file
- * as fs.ReadStream): never a read() blocked for ever, so the thread, and the process, can always
- * stop. It pauses and resumes when the main thread says so, and raises END_SEEN on a line END (an END
- * line is short: a partial line longer than 16 characters is not END).
- */
-const READER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { createReadStream, fstatSync } = require("node:fs");
-const { Socket } = require("node:net");
-const { isatty, ReadStream } = require("node:tty");
-const flags = new Int32Array(workerData.flags);
-const stat = fstatSync(0);
-const input = stat.isFIFO() || stat.isSocket()
-  ? new Socket({ fd: 0, readable: true, writable: false })
-  : isatty(0) ? new ReadStream(0) : createReadStream(null, { fd: 0, autoClose: false });
-let tail = "";
-input.on("data", (chunk) => {
-  const lines = (tail + chunk.toString("latin1")).split(/\\r\\n|\\r|\\n/);
-  tail = lines.pop().slice(-16);
-  if (lines.some((line) => line.trim().toUpperCase() === "END")) Atomics.store(flags, ${END_SEEN}, 1);
-  parentPort.postMessage({ chunk: new Uint8Array(chunk) });
-});
-input.on("end", () => parentPort.postMessage({ end: true }));
-input.on("error", (error) => parentPort.postMessage({ error: error.message }));
-parentPort.on("message", (message) => (message === "pause" ? input.pause() : input.resume()));
-`;
+/** The shortest time between two reads of poll(): a search calls it at every position. */
+const POLL_INTERVAL_MS = 5;
+const POLL_BYTES = 64 * 1024;
 
 export interface ProtocolInput {
-  /** True from the moment the reader saw an END line (before the main thread reads it). */
-  endSeen(): boolean;
+  /**
+   * Reads what has arrived, without waiting, while the event loop cannot (a search): pipes and
+   * sockets only, at most every POLL_INTERVAL_MS, never while paused or while the stream holds bytes
+   * it has not handed on yet (the order of the bytes is kept).
+   */
+  poll(): void;
   pause(): void;
   resume(): void;
   close(): void;
@@ -55,25 +35,57 @@ export interface ProtocolInputHandlers {
   readonly onError: (message: string) => void;
 }
 
-/** Starts reading standard input in a thread. */
+function isWouldBlock(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "EAGAIN" || code === "EWOULDBLOCK";
+}
+
+/** Starts reading standard input; the handlers are called from the next turn of the event loop on. */
 export function readProtocolInput(handlers: ProtocolInputHandlers): ProtocolInput {
-  const shared = new SharedArrayBuffer(4);
-  const flags = new Int32Array(shared);
-  const worker = new Worker(READER, {
-    eval: true,
-    workerData: { flags: shared },
-    resourceLimits: workerResourceLimits(),
-  });
-  worker.on("message", (message: { chunk?: Uint8Array; end?: boolean; error?: string }) => {
-    if (message.chunk) handlers.onData(message.chunk);
-    else if (message.error !== undefined) handlers.onError(message.error);
-    else if (message.end) handlers.onEnd();
-  });
-  worker.on("error", (error) => handlers.onError(error.message));
+  const stat = fstatSync(0);
+  const pollable = stat.isFIFO() || stat.isSocket();
+  const input: Readable = pollable
+    ? new Socket({ fd: 0, readable: true, writable: false })
+    : isatty(0)
+      ? new ReadStream(0)
+      : createReadStream("", { fd: 0, autoClose: false });
+  input.on("data", (chunk: Buffer) => handlers.onData(chunk));
+  input.on("end", () => handlers.onEnd());
+  input.on("error", (error: Error) => handlers.onError(error.message));
+  let paused = false;
+  let closed = false;
+  let lastPoll = 0;
+  const buffer = new Uint8Array(POLL_BYTES);
   return {
-    endSeen: () => Atomics.load(flags, END_SEEN) === 1,
-    pause: () => worker.postMessage("pause"),
-    resume: () => worker.postMessage("resume"),
-    close: () => void worker.terminate(),
+    poll: () => {
+      if (!pollable || paused || closed || input.readableLength > 0) return;
+      const now = performance.now();
+      if (now - lastPoll < POLL_INTERVAL_MS) return;
+      lastPoll = now;
+      let bytes: number;
+      try {
+        bytes = readSync(0, buffer, 0, POLL_BYTES, null);
+      } catch (error) {
+        // Nothing has arrived: the search goes on.
+        if (isWouldBlock(error)) return;
+        handlers.onError((error as Error).message);
+        return;
+      }
+      // 0 is the end of input, which the stream reports itself at its next read.
+      if (bytes > 0) handlers.onData(buffer.slice(0, bytes));
+    },
+    pause: () => {
+      paused = true;
+      input.pause();
+    },
+    resume: () => {
+      paused = false;
+      if (!closed) input.resume();
+    },
+    close: () => {
+      closed = true;
+      input.pause();
+      input.removeAllListeners("data");
+    },
   };
 }

@@ -3,8 +3,8 @@
  * in the order they came. It checks every move and every BOARD before an engine sees it, so bad input
  * gets an ERROR and leaves both this board and the engine as they were.
  */
-import { isWin } from "../engine-ts/update.js";
-import type { Point, PositionStone } from "../engines/engine.js";
+import type { Point, PositionStone, RuleMask } from "../engines/engine.js";
+import { winsAt } from "../engines/rules.js";
 
 const EMPTY = 0;
 const OWN = 1;
@@ -22,7 +22,10 @@ export class BrainBoard {
   private readonly placed: PositionStone[] = [];
   private won: Winner | undefined;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    readonly rule: RuleMask,
+  ) {
     this.cells = new Uint8Array(size * size);
   }
 
@@ -35,18 +38,25 @@ export class BrainBoard {
     return this.placed.length === this.size * this.size;
   }
 
-  /** Who has five (or more) in a row, if anyone. */
+  /** Who has won under the rule (five or more in a row; exactly five), if anyone. */
   get winner(): Winner | undefined {
     return this.won;
   }
 
   /** Why a stone cannot go to `at` (off the board, occupied, game over), or undefined. */
   problemAt(at: Point): string | undefined {
+    const problem = this.cellProblem(at);
+    if (problem) return problem;
+    if (this.won)
+      return `the game is over: ${this.won === "brain" ? "the brain" : "the opponent"} has five in a row`;
+    return undefined;
+  }
+
+  /** Why `at` can take no stone: off the board or occupied (undefined: it can). */
+  cellProblem(at: Point): string | undefined {
     if (at.x >= this.size || at.y >= this.size)
       return `${at.x},${at.y} is off the ${this.size}x${this.size} board (0..${this.size - 1})`;
     if (this.cells[this.index(at)] !== EMPTY) return `${at.x},${at.y} is occupied`;
-    if (this.won)
-      return `the game is over: ${this.won === "brain" ? "the brain" : "the opponent"} has five in a row`;
     return undefined;
   }
 
@@ -55,7 +65,7 @@ export class BrainBoard {
     const cell = this.index(at);
     this.cells[cell] = own ? OWN : OPPONENT;
     this.placed.push({ at, own });
-    if (isWin(this.cells, cell, this.size)) this.won = own ? "brain" : "opponent";
+    if (winsAt(this.cells, this.size, cell, this.rule)) this.won = own ? "brain" : "opponent";
   }
 
   /** Why `at` cannot be taken back (TAKEBACK removes the last stone only), or undefined. */
@@ -72,9 +82,15 @@ export class BrainBoard {
     const last = this.placed.pop();
     if (!last) return;
     this.cells[this.index(last.at)] = EMPTY;
+    this.judge();
+  }
+
+  /** Who has won on the board as it is (the order of the stones aside). */
+  judge(): void {
     this.won = undefined;
     for (const stone of this.placed) {
-      if (isWin(this.cells, this.index(stone.at), this.size)) this.won = stone.own ? "brain" : "opponent";
+      if (winsAt(this.cells, this.size, this.index(stone.at), this.rule))
+        this.won = stone.own ? "brain" : "opponent";
     }
   }
 
@@ -90,21 +106,23 @@ export class BrainBoard {
  */
 export function boardFromLines(
   size: number,
+  rule: RuleMask,
   lines: readonly { at: Point; field: number }[],
 ): BrainBoard | string {
-  const board = new BrainBoard(size);
+  const board = new BrainBoard(size, rule);
   let own = 0;
   for (const { at, field } of lines) {
     if (field === FIELD_CONTINUOUS)
       return `field 3 at ${at.x},${at.y}: continuous games are not played by this brain`;
     if (field !== FIELD_OWN && field !== FIELD_OPPONENT)
       return `field ${field} at ${at.x},${at.y} is not 1 (own) or 2 (opponent)`;
-    const problem = board.problemAt(at);
-    if (problem)
-      return problem.startsWith("the game is over") ? "the position already has five in a row" : problem;
+    const problem = board.cellProblem(at);
+    if (problem) return problem;
     board.place(at, field === FIELD_OWN);
     if (field === FIELD_OWN) own++;
   }
+  // Judged as a whole: under the standard rule five stones of a six placed first are no five.
+  board.judge();
   if (board.winner) return "the position already has five in a row";
   const opponent = lines.length - own;
   if (own !== opponent && own !== opponent - 1) {

@@ -4,13 +4,8 @@
  * board first (bad input gets ERROR or UNKNOWN and changes nothing), and never throws: an engine's
  * failure becomes an ERROR answer and a log line.
  */
-import {
-  EngineError,
-  RULE_FREESTYLE,
-  type Engine,
-  type GameSettings,
-  type Point,
-} from "../engines/engine.js";
+import { EngineError, RULE_FREESTYLE, type Engine, type Point, type RuleMask } from "../engines/engine.js";
+import { ruleRefusal } from "../engines/rules.js";
 import { formatAbout } from "./about.js";
 import { parseBoardLine, parseCommand, parsePoint, type Command } from "./commands.js";
 import type { Notes } from "./notes.js";
@@ -30,7 +25,10 @@ export interface ProtocolOptions {
   readonly verbose?: boolean;
   /** Send a DEBUG line before every move with the time the engine took. */
   readonly debugLines?: boolean;
-  /** True once END has arrived: the engine's search ends at once (MoveLimits.stop). */
+  /**
+   * True once END has arrived: the engine's search ends at once (MoveLimits.stop), and the move it
+   * was choosing is not sent (nothing is written after END).
+   */
   readonly stop?: () => boolean;
 }
 
@@ -57,6 +55,8 @@ const INTEGER_INFO = new Set([
 interface BoardBlock {
   readonly lines: { at: Point; field: number }[];
   problem?: string;
+  /** More stone lines than the board has cells came: answered with ERROR at once, the rest skipped. */
+  overflowed?: boolean;
 }
 
 function describe(error: unknown): string {
@@ -72,8 +72,6 @@ export class BrainProtocol {
   private turnMs: number | undefined;
   private matchMs: number | undefined;
   private timeLeftMs: number | undefined;
-  /** The rule a MESSAGE has already been sent about in this game. */
-  private ruleNoted: number | undefined;
   private block: BoardBlock | undefined;
 
   constructor(private readonly options: ProtocolOptions) {}
@@ -96,11 +94,9 @@ export class BrainProtocol {
     if (this.block) {
       const data = parseBoardLine(line);
       if (data.ok) {
-        if (data.kind === "done") await this.finishBoard(this.block, answers);
-        // A block never ended by DONE grows no further than a full board.
-        else if (this.block.lines.length < (this.size ?? 0) ** 2)
-          this.block.lines.push({ at: data.at, field: data.field });
-        else this.block.problem ??= "BOARD holds more stones than the board has cells";
+        if (data.kind === "stone") this.addToBlock(this.block, data.at, data.field, answers);
+        else if (this.block.overflowed) this.block = undefined;
+        else await this.finishBoard(this.block, answers);
         return;
       }
       const parsed = parseCommand(line);
@@ -131,7 +127,7 @@ export class BrainProtocol {
         answers.push(formatAbout(engine.about));
         return;
       case "INFO":
-        this.info(command.key, command.value);
+        await this.info(command.key, command.value, answers);
         return;
       case "START":
         await this.start(command.size, answers);
@@ -175,8 +171,16 @@ export class BrainProtocol {
     }
   }
 
-  private settings(size: number, rule: number): GameSettings {
-    return { size, rule, seed: this.seed };
+  /**
+   * Why a game under the INFO rule cannot be played: a rule the protocol cannot judge (only freestyle
+   * and standard), or one the engine does not play (on a `size` board, when known).
+   */
+  private ruleProblem(size: number | undefined): string | undefined {
+    const rule = this.rule;
+    return (
+      ruleRefusal(rule) ??
+      (size === undefined ? undefined : this.options.engine.refuse({ size, rule, seed: this.seed }))
+    );
   }
 
   private async start(size: number, answers: string[]): Promise<void> {
@@ -185,29 +189,44 @@ export class BrainProtocol {
       answers.push(`ERROR board size ${size} is too large (at most ${MAX_BOARD_SIZE})`);
       return;
     }
-    const refusal = engine.refuse({ size, rule: RULE_FREESTYLE, seed: 0 });
+    const refusal = engine.refuse({ size, rule: RULE_FREESTYLE, seed: 0 }) ?? this.ruleProblem(size);
     if (refusal) {
       answers.push(`ERROR ${refusal}`);
       return;
     }
     this.seed = this.options.nextSeed();
-    // An engine that does not play the INFO rule plays freestyle (noteRule says so) in every game,
-    // not only in the first.
-    const rule = engine.refuse(this.settings(size, this.rule)) ? RULE_FREESTYLE : this.rule;
     try {
-      await engine.newGame(this.settings(size, rule));
+      await engine.newGame({ size, rule: this.rule, seed: this.seed });
     } catch (error) {
       answers.push(this.failure("starting a game", error));
       return;
     }
     this.size = size;
-    this.board = new BrainBoard(size);
+    this.board = new BrainBoard(size, this.rule);
     this.block = undefined;
-    this.ruleNoted = undefined;
     answers.push("OK");
   }
 
-  private info(key: string, value: string): void {
+  /**
+   * INFO rule: a rule that cannot be played is refused at once with ERROR (and every START until
+   * another rule comes); a game started but without stones yet (START, INFO, BEGIN: Piskvork's order)
+   * is started again under the new rule. A game with stones keeps its rule to its end.
+   */
+  private async setRule(rule: RuleMask, answers: string[]): Promise<void> {
+    this.rule = rule;
+    const problem = this.ruleProblem(this.size);
+    if (problem) {
+      answers.push(`ERROR ${problem}`);
+      return;
+    }
+    const board = this.board;
+    if (this.size === undefined || !board || board.stones.length > 0 || board.rule === rule) return;
+    const restarted: string[] = [];
+    await this.start(this.size, restarted);
+    answers.push(...restarted.filter((line) => line !== "OK"));
+  }
+
+  private async info(key: string, value: string, answers: string[]): Promise<void> {
     const { notes, log } = this.options;
     if (key === "") {
       notes.message("INFO needs a key and a value; ignored");
@@ -223,7 +242,7 @@ export class BrainProtocol {
       if (key === "timeout_turn") this.turnMs = Math.max(0, n);
       if (key === "timeout_match") this.matchMs = Math.max(0, n);
       if (key === "time_left") this.timeLeftMs = n;
-      if (key === "rule") this.rule = n;
+      if (key === "rule") await this.setRule(n, answers);
       return;
     }
     if (key === "evaluate") {
@@ -235,14 +254,6 @@ export class BrainProtocol {
     }
     // folder (this brain keeps no files) and keys this protocol version does not define: ignored.
     if (this.options.verbose) log(`INFO ${key} ignored`);
-  }
-
-  /** A MESSAGE once per game when the engine does not play the rule of INFO rule (it plays its own). */
-  private noteRule(size: number): void {
-    if (this.ruleNoted === this.rule) return;
-    this.ruleNoted = this.rule;
-    const refusal = this.options.engine.refuse(this.settings(size, this.rule));
-    if (refusal) this.options.notes.message(`${refusal}; playing freestyle anyway`);
   }
 
   private async turn(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
@@ -266,7 +277,6 @@ export class BrainProtocol {
     answers: string[],
     before: () => Promise<void>,
   ): Promise<boolean> {
-    this.noteRule(board.size);
     try {
       await before();
     } catch (error) {
@@ -289,6 +299,10 @@ export class BrainProtocol {
       move = await this.options.engine.ownMove({ turnMs: this.moveBudget(), stop: this.options.stop });
     } catch (error) {
       answers.push(this.failure("choosing a move", error));
+      return true;
+    }
+    if (this.options.stop?.()) {
+      this.options.log(`END arrived while ${this.options.engine.about.name} chose its move: not sent`);
       return true;
     }
     const problem = board.problemAt(move);
@@ -321,11 +335,30 @@ export class BrainProtocol {
     return match === undefined ? turn : Math.min(turn, match);
   }
 
+  /**
+   * A stone line of BOARD: kept up to as many as the board has cells; the next one is answered with
+   * ERROR at once (a BOARD never ended by DONE holds no more, and the manager hears of it), and the
+   * lines after it are skipped up to DONE, which then gets no answer of its own.
+   */
+  private addToBlock(block: BoardBlock, at: Point, field: number, answers: string[]): void {
+    if (block.overflowed) return;
+    const cells = (this.size ?? 0) ** 2;
+    if (block.lines.length < cells) {
+      block.lines.push({ at, field });
+      return;
+    }
+    block.overflowed = true;
+    block.lines.length = 0;
+    answers.push(
+      `ERROR BOARD holds more stones than the board has cells (${cells}); the position is unchanged and the lines up to DONE are skipped`,
+    );
+  }
+
   private async finishBoard(block: BoardBlock, answers: string[]): Promise<void> {
     this.block = undefined;
     const size = this.size;
     if (size === undefined) return;
-    const result = block.problem ?? boardFromLines(size, block.lines);
+    const result = block.problem ?? boardFromLines(size, this.board?.rule ?? this.rule, block.lines);
     if (typeof result === "string") {
       answers.push(`ERROR ${result}; the position is unchanged`);
       return;

@@ -3,9 +3,11 @@
  * MAX_LINE_CHARS) go to the protocol one at a time, in order. END ends after the answers to the lines
  * before it, but never later than END_GRACE_MS after it arrived, even while an earlier command is
  * still being answered (managers kill a brain about a second after END); a search in progress sees
- * END at once (brain/input.ts) and ends. End of input ends after the last answer. Input is paused
- * while the output waits to be written, so a manager that does not read cannot make the brain buffer
- * without bound; the caller exits only once the output is written (drainOutput).
+ * END through stop() (which reads input mid-search, brain/input.ts) and ends, and its move is not sent.
+ * End of input ends after the answers to the lines read. Input is paused while more than
+ * MAX_WAITING_LINES lines wait or the output waits to be written, so whatever a manager sends (or
+ * fails to read) the brain holds at most those lines and one read's worth more; the caller exits only
+ * once the output is written (drainOutput).
  */
 import type { Writable } from "node:stream";
 import { LineSplitter } from "../util/lines.js";
@@ -31,13 +33,21 @@ export interface BrainIo {
   readonly send: (line: string) => void;
 }
 
-/** Reads the manager's lines until END or the end of input; resolves with which it was. */
-export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd> {
+/**
+ * Reads the manager's lines until END or the end of input; resolves with which it was. `protocol`
+ * gets the `stop` of its engines' searches: true once an END line has arrived.
+ */
+export function runBrain(protocol: (stop: () => boolean) => BrainProtocol, io: BrainIo): Promise<BrainEnd> {
   return new Promise((resolve, reject) => {
     let queue: Promise<void> = Promise.resolve();
     let waiting = 0;
     let ended = false;
+    let endArrived = false;
     let paused = false;
+    const brain = protocol(() => {
+      input.poll();
+      return endArrived;
+    });
     const end = (why: BrainEnd): void => {
       if (ended) return;
       ended = true;
@@ -53,9 +63,10 @@ export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd
     };
     io.output.on("drain", flow);
     const onLine = (line: string): void => {
-      if (ended) return;
+      if (ended || endArrived) return;
       const parsed = parseCommand(line);
       if (parsed.ok === true && parsed.command.kind === "END") {
+        endArrived = true;
         setTimeout(() => end("END"), END_GRACE_MS).unref();
         queue.then(() => end("END"), reject);
         return;
@@ -64,7 +75,7 @@ export function runBrain(protocol: BrainProtocol, io: BrainIo): Promise<BrainEnd
       flow();
       queue = queue.then(async () => {
         waiting--;
-        if (!ended) await protocol.handle(line);
+        if (!ended) await brain.handle(line);
         flow();
       });
       queue.catch(reject);

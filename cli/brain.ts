@@ -101,18 +101,18 @@ export function registerBrain(program: Command): void {
       if (error instanceof UsageError) throw error;
       throw new UsageError((error as Error).message);
     }
-    let input: ReturnType<typeof readProtocolInput> | undefined;
     const send = (line: string): void => void process.stdout.write(`${line}\n`);
-    const protocol = new BrainProtocol({
-      engine,
-      send,
-      log,
-      notes,
-      nextSeed: () => fixedSeed ?? randomInt(0x1_0000),
-      verbose: options.verbose,
-      debugLines: options.debug,
-      stop: () => input?.endSeen() === true,
-    });
+    const protocol = (stop: () => boolean): BrainProtocol =>
+      new BrainProtocol({
+        engine,
+        send,
+        log,
+        notes,
+        nextSeed: () => fixedSeed ?? randomInt(0x1_0000),
+        verbose: options.verbose,
+        debugLines: options.debug,
+        stop,
+      });
     // A signal ends the brain at once; the signal path kills a pbrain engine's process group first.
     const interrupts = listenForInterrupts();
     interrupts.signal.addEventListener("abort", () => {
@@ -120,7 +120,7 @@ export function registerBrain(program: Command): void {
       process.exit(signal ? SIGNAL_EXIT_CODES[signal] : 1);
     });
     const end = await runBrain(protocol, {
-      open: (handlers) => (input = readProtocolInput(handlers)),
+      open: readProtocolInput,
       output: process.stdout,
       send,
     });

@@ -16,6 +16,8 @@ export interface Point {
 /** Gomocup's rule bit mask (INFO rule): 0 freestyle (five or more wins), 1 exactly five, 4 renju, 8 caro. */
 export type RuleMask = number;
 export const RULE_FREESTYLE: RuleMask = 0;
+/** Standard gomoku: exactly five wins; six or more in a row wins for neither side. */
+export const RULE_EXACT_FIVE: RuleMask = 1;
 
 /** ABOUT's fields, as the protocol describes them. */
 export interface EngineAbout {

@@ -2,8 +2,12 @@
  * engine-ts as a player: PISKASM.COM's evaluator in TypeScript on any square board from 15 to 22 (the
  * first-move rule around the board's centre, docs/evaluator.md). The engine is the computer (X), its
  * opponent the human (O), as in the COM program.
+ *
+ * Under the standard rule (INFO rule 1) the evaluator stays PISKASM's, which values six in a row as
+ * five: PCMove's scan then skips the cells where the computer would make only an overline, and an
+ * overline (no win) does not end engine-ts's game (its Phase goes on to the next turn).
  */
-import { buildBodovani, COMPUTER, Game, HUMAN } from "../engine-ts/index.js";
+import { buildBodovani, COMPUTER, Game, getRandom, HUMAN, pcMoveScan, Phase } from "../engine-ts/index.js";
 import {
   EngineError,
   RULE_FREESTYLE,
@@ -14,6 +18,7 @@ import {
   type PositionStone,
 } from "./engine.js";
 import { PISKASM_ABOUT } from "./piskasm-about.js";
+import { makesOverlineOnly, ruleRefusal, winsAt } from "./rules.js";
 
 /** Board sizes this engine plays: Gomocup's 15 and 20, PISKASM.COM's 19 and the sizes between. */
 export const TS_MIN_SIZE = 15;
@@ -31,9 +36,7 @@ export class PiskasmTsEngine implements Engine {
     if (!Number.isInteger(settings.size) || settings.size < TS_MIN_SIZE || settings.size > TS_MAX_SIZE) {
       return `engine-ts plays square boards from ${TS_MIN_SIZE} to ${TS_MAX_SIZE}, not ${settings.size}`;
     }
-    if (settings.rule !== RULE_FREESTYLE)
-      return `engine-ts plays freestyle only (five or more wins), not rule ${settings.rule}`;
-    return undefined;
+    return ruleRefusal(settings.rule);
   }
 
   newGame(settings: GameSettings): Promise<void> {
@@ -60,7 +63,23 @@ export class PiskasmTsEngine implements Engine {
     }
     if (game.result !== "playing") throw new EngineError(`the game is over (${game.result} won)`);
     this.history.push(game.clone());
-    return Promise.resolve(this.point(game.computerMove()));
+    if (this.started().rule === RULE_FREESTYLE) return Promise.resolve(this.point(game.computerMove()));
+    return Promise.resolve(this.point(this.computerMoveWithoutOverline(game)));
+  }
+
+  /**
+   * PCMove (one GetRandom, then the scan) with the cells that would make only an overline for the
+   * computer left out of the scan, then PlaceStone: under freestyle rules it is game.computerMove().
+   */
+  private computerMoveWithoutOverline(game: Game): number {
+    const { plocha, info } = game.state;
+    const { size, rule } = this.started();
+    const scanned = Uint16Array.from(info, (value, cell) =>
+      plocha[cell] === 0 && makesOverlineOnly(plocha, size, cell, COMPUTER, rule) ? 0 : value,
+    );
+    const cell = pcMoveScan(scanned, plocha, getRandom(game.state) % info.length);
+    this.place(game, this.point(cell), COMPUTER);
+    return cell;
   }
 
   setPosition(stones: readonly PositionStone[]): Promise<void> {
@@ -68,7 +87,7 @@ export class PiskasmTsEngine implements Engine {
     this.history.length = 0;
     for (const stone of stones) {
       this.history.push(game.clone());
-      this.place(game, stone.at, stone.own ? COMPUTER : HUMAN);
+      this.place(game, stone.at, stone.own ? COMPUTER : HUMAN, true);
     }
     this.game = game;
     return Promise.resolve();
@@ -113,12 +132,24 @@ export class PiskasmTsEngine implements Engine {
     return this.game;
   }
 
-  private place(game: Game, at: Point, side: typeof COMPUTER | typeof HUMAN): void {
+  /**
+   * PlaceStone; under the standard rule an overline that is no five does not end the game, nor does a
+   * five on the way to a position (`inPosition`: BOARD's order is free, so five stones of a six may
+   * come first; the protocol refuses positions that hold a five).
+   */
+  private place(game: Game, at: Point, side: typeof COMPUTER | typeof HUMAN, inPosition = false): void {
+    const cell = this.cell(at);
+    const { size, rule } = this.started();
     try {
-      game.placeStone(this.cell(at), side);
+      game.placeStone(cell, side);
     } catch (error) {
       throw new EngineError((error as Error).message);
     }
+    const state = game.state;
+    if (game.result === "playing" || game.result === "draw" || rule === RULE_FREESTYLE) return;
+    if (!inPosition && winsAt(state.plocha, size, cell, rule)) return;
+    if (state.volnaPole === 0) state.phase = Phase.DRAW;
+    else state.phase = side === COMPUTER ? Phase.HUMAN_TURN : Phase.COMPUTER_TURN;
   }
 
   private cell(at: Point): number {

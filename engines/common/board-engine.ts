@@ -1,12 +1,13 @@
 /**
  * The Engine (engines/engine.ts) of the built-in engines: the protocol's bookkeeping (new game, moves,
- * set-up positions, take-back, sizes 10..22, freestyle) on a Board, the choice of a move left to a
- * Strategy. Deterministic: the strategy's random numbers come from the game's seed.
+ * set-up positions, take-back, sizes 10..22, freestyle and standard rule) on a Board, the choice of a
+ * move left to a Strategy. Deterministic: the strategy's random numbers come from the game's seed.
+ * Under the standard rule the strategies still value six in a row as five; a choice that would make
+ * only an overline (no win) is replaced here (overlineFree).
  */
 import { Prng } from "../../util/prng.js";
 import {
   EngineError,
-  RULE_FREESTYLE,
   type CellScores,
   type Engine,
   type EngineAbout,
@@ -15,10 +16,13 @@ import {
   type Point,
   type PositionStone,
 } from "../engine.js";
+import { ruleRefusal } from "../rules.js";
 import { Board, EMPTY, OPP, OWN, type Stone } from "./board.js";
 
 export const MIN_SIZE = 10;
 export const MAX_SIZE = 22;
+/** How far from the stones overlineFree looks for another cell first. */
+const OVERLINE_FREE_RADIUS = 2;
 
 /** What a strategy gets when it is asked for a move. */
 export interface MoveContext {
@@ -54,15 +58,13 @@ export class BoardEngine implements Engine {
     if (!Number.isInteger(settings.size) || settings.size < MIN_SIZE || settings.size > MAX_SIZE) {
       return `${this.about.name} plays boards of ${MIN_SIZE}x${MIN_SIZE} to ${MAX_SIZE}x${MAX_SIZE}, not ${settings.size}x${settings.size}`;
     }
-    if (settings.rule !== RULE_FREESTYLE)
-      return `${this.about.name} plays freestyle only (rule 0), not rule ${settings.rule}`;
-    return undefined;
+    return ruleRefusal(settings.rule);
   }
 
   async newGame(settings: GameSettings): Promise<void> {
     const refusal = this.refuse(settings);
     if (refusal) throw new EngineError(refusal);
-    this.board = new Board(settings.size);
+    this.board = new Board(settings.size, settings.rule);
     this.rng = new Prng(settings.seed);
     this.strategy.reset(this.board);
   }
@@ -74,16 +76,41 @@ export class BoardEngine implements Engine {
   async ownMove(limits: MoveLimits): Promise<Point> {
     const board = this.requireBoard();
     if (board.isFull()) throw new EngineError("the board is full");
-    const cell = this.strategy.choose(board, { rng: this.rng, limits, startedMs: performance.now() });
+    const chosen = this.strategy.choose(board, { rng: this.rng, limits, startedMs: performance.now() });
+    const cell = board.cells[chosen] === EMPTY ? this.overlineFree(board, chosen) : chosen;
     if (board.cells[cell] !== EMPTY)
       throw new EngineError(`${this.about.name} chose the occupied cell ${cell}`);
     this.put(cell, OWN);
     return board.point(cell);
   }
 
+  /**
+   * `chosen`, or when it would make only an overline (standard rule: no win) a cell that does not: one
+   * that wins if there is one, else the strategy's best-valued one (a random one without values) among
+   * the cells near the stones. `chosen` stays when every empty cell makes an overline.
+   */
+  private overlineFree(board: Board, chosen: number): number {
+    if (!board.makesOverlineOnly(chosen, OWN)) return chosen;
+    const freeWithin = (radius: number): number[] =>
+      board.cellsNearStones(radius).filter((cell) => !board.makesOverlineOnly(cell, OWN));
+    const near = freeWithin(OVERLINE_FREE_RADIUS);
+    const free = near.length > 0 ? near : freeWithin(board.size);
+    if (free.length === 0) return chosen;
+    const win = free.find((cell) => {
+      board.cells[cell] = OWN;
+      const wins = board.makesFive(cell);
+      board.cells[cell] = EMPTY;
+      return wins;
+    });
+    if (win !== undefined) return win;
+    const values = this.strategy.scores?.(board);
+    if (!values) return free[this.rng.below(free.length)];
+    return free.reduce((best, cell) => (values[cell] > values[best] ? cell : best));
+  }
+
   async setPosition(stones: readonly PositionStone[]): Promise<void> {
     const board = this.requireBoard();
-    this.board = new Board(board.size);
+    this.board = new Board(board.size, board.rule);
     this.strategy.reset(this.board);
     for (const s of stones) this.put(this.cellOf(s.at), s.own ? OWN : OPP);
   }

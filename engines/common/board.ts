@@ -1,9 +1,10 @@
 /**
  * The board the built-in engines (five, crossmix, pela, random) keep: stones seen from the engine's
- * side (OWN or OPP), any square size, the stones in the order they were placed. Freestyle: five or more
- * in a row wins.
+ * side (OWN or OPP), any square size, the stones in the order they were placed, and the game's rule
+ * (engines/rules.ts: freestyle, five or more in a row wins; standard, exactly five).
  */
-import type { Point } from "../engine.js";
+import { RULE_FREESTYLE, type Point, type RuleMask } from "../engine.js";
+import { makesOverlineOnly, winsAt } from "../rules.js";
 
 export const EMPTY = 0;
 export const OWN = 1;
@@ -27,7 +28,10 @@ export class Board {
   /** The cells of the stones in the order they were placed. */
   readonly history: number[] = [];
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    readonly rule: RuleMask = RULE_FREESTYLE,
+  ) {
     this.cells = new Uint8Array(size * size);
   }
 
@@ -62,27 +66,14 @@ export class Board {
     this.cells[cell] = EMPTY;
   }
 
-  /** Stones of the colour at `cell` in an unbroken run through `cell` along (dx, dy), `cell` included. */
-  runLength(cell: number, dx: number, dy: number): number {
-    const stone = this.cells[cell];
-    const x0 = cell % this.size;
-    const y0 = Math.floor(cell / this.size);
-    let n = 1;
-    for (const s of [1, -1]) {
-      let x = x0 + s * dx;
-      let y = y0 + s * dy;
-      while (this.inside(x, y) && this.cells[y * this.size + x] === stone) {
-        n++;
-        x += s * dx;
-        y += s * dy;
-      }
-    }
-    return n;
+  /** True when the stone at `cell` wins under the board's rule (five or more in a row; exactly five). */
+  makesFive(cell: number): boolean {
+    return winsAt(this.cells, this.size, cell, this.rule);
   }
 
-  /** True when the stone at `cell` is part of five or more in a row. */
-  makesFive(cell: number): boolean {
-    return DIRECTIONS.some(([dx, dy]) => this.runLength(cell, dx, dy) >= 5);
+  /** True when `stone` on the empty `cell` would make an overline that wins nothing (standard rule). */
+  makesOverlineOnly(cell: number, stone: Stone): boolean {
+    return makesOverlineOnly(this.cells, this.size, cell, stone, this.rule);
   }
 
   /** Empty cells within Chebyshev distance `radius` of a stone, in index order. */

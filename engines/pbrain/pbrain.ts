@@ -5,6 +5,12 @@
  * must come within the turn time plus a tolerance, other answers within START_TIMEOUT_MS; a brain that
  * misses it is killed, and a brain that exits, answers ERROR/UNKNOWN or writes something that is not a
  * move makes the call fail with an EngineError that says why and quotes the end of its standard error.
+ *
+ * Stale lines: the protocol numbers nothing, so a line the brain writes unasked (a move printed twice)
+ * would pass for the answer to the next command whenever it arrives after that command was sent, and
+ * results would depend on timing. So every request (START, BEGIN, TURN, BOARD, TAKEBACK) is preceded
+ * by ABOUT, and every line before ABOUT's answer (the one the brain gave at its start) is discarded:
+ * the answer to the request is the first line the brain wrote after it had read the request.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { killGroup, trackGroup, untrackGroup } from "../../util/child-groups.js";
@@ -40,7 +46,12 @@ export interface PbrainOptions {
   readonly toleranceMs?: number;
 }
 
-type Waiter = { resolve: (line: string) => void; reject: (error: EngineError) => void };
+type Waiter = {
+  /** The line this waiter wants; other lines (stale ones) are discarded. */
+  readonly accepts: (line: string) => boolean;
+  resolve: (line: string) => void;
+  reject: (error: EngineError) => void;
+};
 
 export class PbrainEngine implements Engine {
   private child: ChildProcess | undefined;
@@ -48,6 +59,8 @@ export class PbrainEngine implements Engine {
   private stderr = "";
   private exited: string | undefined;
   private aboutFields: EngineAbout;
+  /** The brain's answer to the first ABOUT: the line that ends each fence (ask()). */
+  private aboutLine: string | undefined;
   /** What the next ownMove must send before asking: a position (BOARD) or the opponent's move (TURN). */
   private pending:
     { kind: "begin" } | { kind: "turn"; at: Point } | { kind: "board"; stones: readonly PositionStone[] } = {
@@ -174,19 +187,22 @@ export class PbrainEngine implements Engine {
       }
       this.died(signal ? `was killed by ${signal}` : `exited with code ${code}`);
     });
-    const about = await this.ask("ABOUT", START_TIMEOUT_MS);
+    this.aboutLine = undefined;
+    const about = this.checked(await this.request("ABOUT", START_TIMEOUT_MS, () => true));
+    this.aboutLine = about;
     this.aboutFields = { ...this.aboutFields, ...parseAbout(about) };
   }
 
   /**
-   * A line from the brain answers the command waiting for one; a line that comes unasked (an extra
-   * answer to an earlier command) is dropped, so it can never pass for the answer to the next command.
+   * A line from the brain answers the command waiting for one, if it is the line that command wants;
+   * any other line (unasked, or before the fence's ABOUT answer) is dropped.
    */
   private received(line: string): void {
     if (CHATTER.test(line)) return;
     const w = this.waiter;
+    if (!w?.accepts(line)) return;
     this.waiter = undefined;
-    w?.resolve(line);
+    w.resolve(line);
   }
 
   private died(why: string): void {
@@ -215,13 +231,24 @@ export class PbrainEngine implements Engine {
     this.child?.stdin?.write(`${text}\n`);
   }
 
-  /** Sends `text` and waits for the next line that is not MESSAGE/DEBUG/SUGGEST, killing the brain after `timeoutMs`. */
+  /**
+   * Sends `text` behind a fence (ABOUT, every line up to its answer discarded) and returns the next
+   * line that is not MESSAGE/DEBUG/SUGGEST, killing the brain after `timeoutMs`.
+   */
   private async ask(text: string, timeoutMs: number): Promise<string> {
-    // One turn of the event loop first: lines the brain has already written (an extra answer to the
-    // last command) are read, and dropped, before this command is sent.
-    await new Promise((resolve) => setImmediate(resolve));
+    const about = this.aboutLine;
+    if (about !== undefined) await this.request("ABOUT", START_TIMEOUT_MS, (line) => line === about);
+    return this.checked(await this.request(text, timeoutMs, () => true));
+  }
+
+  /** Sends `text` and waits for the first line `accepts` takes, killing the brain after `timeoutMs`. */
+  private async request(
+    text: string,
+    timeoutMs: number,
+    accepts: (line: string) => boolean,
+  ): Promise<string> {
     await this.send(text);
-    const line = await new Promise<string>((resolve, reject) => {
+    return new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiter = undefined;
         reject(
@@ -230,6 +257,7 @@ export class PbrainEngine implements Engine {
         this.kill();
       }, timeoutMs);
       this.waiter = {
+        accepts,
         resolve: (l) => {
           clearTimeout(timer);
           resolve(l);
@@ -240,7 +268,6 @@ export class PbrainEngine implements Engine {
         },
       };
     });
-    return this.checked(line);
   }
 
   private checked(line: string): string {

@@ -80,6 +80,26 @@ describe("an external pbrain engine", () => {
     expect(game.reason).toMatch(/"hello", not a move/);
   });
 
+  it("discards a move the brain writes again after its answer: the same game at any delay", async () => {
+    const play = async (mode: string) => {
+      const game = await playArenaGame([brain(mode), createFiveEngine()], ["fake", "five"], {
+        size: 15,
+        opening: OPENING,
+        turnMs: 1000,
+        seeds: [1, 2],
+      });
+      return {
+        end: game.end,
+        winner: game.winner,
+        reason: game.reason,
+        moves: game.moves.map((m) => `${m.x},${m.y}`),
+      };
+    };
+    const honest = await play("ok");
+    for (const mode of ["twice", "late 0", "late 5", "late 30", "late 30", "late 80"])
+      expect(await play(mode), `fake brain in mode ${mode}`).toEqual(honest);
+  });
+
   it("starts afresh for the next game after a crash", async () => {
     const crash = brain("crash");
     await crash.newGame({ size: 15, rule: 0, seed: 1 });

@@ -1,34 +1,19 @@
 /**
  * `piskasm brain` under hostile managers and Gomocup time controls: INFO rule followed by more games,
- * match time (timeout_match, time_left) and timeout_turn 0, END in the middle of a search, a flood of
+ * match time (timeout_match, time_left) and timeout_turn 0, a flood of
  * commands read slowly, a BOARD never ended, lines without end, absurd board sizes, a bare INFO, and
  * signals with a pbrain engine's children running. Each failed on the code before the fix.
  */
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BrainProcess, parseMove, withBrain } from "./support.js";
+import { BrainProcess, MIDDLE_GAME, parseMove, withBrain } from "./support.js";
 
 const FAKE = resolve("tests/arena/fixtures/pbrain-fake.mjs");
-/** A middle game where pela's searches have work to do (stones as BOARD lines, pela to move). */
-const MIDDLE_GAME = [
-  "7,7,2",
-  "8,8,1",
-  "8,7,2",
-  "6,7,1",
-  "9,6,2",
-  "7,9,1",
-  "9,8,2",
-  "10,5,1",
-  "6,9,2",
-  "8,6,1",
-  "7,8,2",
-  "10,7,1",
-];
 
 describe("piskasm brain: games and rules", () => {
   it.each(["pela", "five", "crossmix", "random"])(
-    "%s plays a second and third game after INFO rule 1 (freestyle, with a MESSAGE)",
+    "%s plays a second and third game after INFO rule 1 (standard, no MESSAGE)",
     async (engine) => {
       await withBrain(["--engine", engine], async (brain) => {
         expect(await brain.ask("START 15")).toBe("OK");
@@ -36,7 +21,7 @@ describe("piskasm brain: games and rules", () => {
         const skipped: string[] = [];
         brain.send("BEGIN");
         parseMove(await brain.answer(skipped));
-        expect(skipped.join("\n")).toContain("playing freestyle anyway");
+        expect(skipped).toEqual([]);
         expect(await brain.ask("START 15")).toBe("OK");
         parseMove(await brain.ask("BEGIN"));
         expect(await brain.ask("RESTART")).toBe("OK");
@@ -86,21 +71,6 @@ describe("piskasm brain: time", () => {
       const atOnce = await timedMove(brain, ["timeout_match 0", "timeout_turn 0"]);
       expect(atOnce).toBeLessThan(500);
     });
-  });
-
-  it("ends within a second of END while pela searches", async () => {
-    const brain = BrainProcess.start(["--engine", "pela"]);
-    try {
-      expect(await brain.ask("START 20")).toBe("OK");
-      brain.send(["INFO timeout_turn 100000", "BOARD", ...MIDDLE_GAME, "DONE"]);
-      await new Promise((r) => setTimeout(r, 300));
-      const sent = performance.now();
-      brain.send("END");
-      await brain.exited;
-      expect(performance.now() - sent, brain.exchange()).toBeLessThan(1000);
-    } finally {
-      brain.kill();
-    }
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Notes } from "../../brain/notes.js";
 import { BrainProtocol } from "../../brain/protocol.js";
 import { boardFromLines } from "../../brain/position.js";
+import { RULE_FREESTYLE } from "../../engines/engine.js";
 import { PiskasmTsEngine } from "../../engines/piskasm-ts.js";
 
 function protocol(): { run: (...lines: string[]) => Promise<string[]> } {
@@ -76,14 +77,14 @@ describe("the protocol layer", () => {
 
   it("rejects BOARD contents no game can have", () => {
     const at = (x: number, y: number, field: number) => ({ at: { x, y }, field });
-    expect(boardFromLines(15, [at(1, 1, 1), at(2, 2, 2)])).not.toBeTypeOf("string");
-    expect(boardFromLines(15, [at(1, 1, 2)])).not.toBeTypeOf("string");
-    expect(boardFromLines(15, [at(1, 1, 1)])).toMatch(/1 own and 0 opponent/);
-    expect(boardFromLines(15, [at(15, 1, 2)])).toMatch(/off the 15x15 board/);
-    expect(boardFromLines(15, [at(1, 1, 2), at(1, 1, 1)])).toMatch(/occupied/);
-    expect(boardFromLines(15, [at(1, 1, 0)])).toMatch(/field 0/);
-    expect(boardFromLines(15, [at(1, 1, 3)])).toMatch(/continuous/);
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(1, 1, 1), at(2, 2, 2)])).not.toBeTypeOf("string");
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(1, 1, 2)])).not.toBeTypeOf("string");
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(1, 1, 1)])).toMatch(/1 own and 0 opponent/);
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(15, 1, 2)])).toMatch(/off the 15x15 board/);
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(1, 1, 2), at(1, 1, 1)])).toMatch(/occupied/);
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(1, 1, 0)])).toMatch(/field 0/);
+    expect(boardFromLines(15, RULE_FREESTYLE, [at(1, 1, 3)])).toMatch(/continuous/);
     const five = [0, 1, 2, 3, 4].flatMap((y) => [at(0, y, 2), at(5, y, 1)]);
-    expect(boardFromLines(15, five)).toMatch(/already has five/);
+    expect(boardFromLines(15, RULE_FREESTYLE, five)).toMatch(/already has five/);
   });
 });

@@ -38,6 +38,8 @@ export class BrainProcess {
       this.stderr.push(line),
     );
     this.exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+    // Writing to a brain that has exited (a test that killed it mid-flood): part of the exchange.
+    child.stdin.on("error", (error) => this.transcript.push(`> (write failed: ${error.message})`));
   }
 
   /** Starts `bin/pbrain-piskasm ARGS` (or another launcher, e.g. an installed package's, in `cwd`). */
@@ -100,6 +102,21 @@ export class BrainProcess {
     return this.waiting;
   }
 
+  /** The brain's standard input, for tests that write more than lines (floods). */
+  get input(): NodeJS.WritableStream & { writableLength: number } {
+    return this.child.stdin;
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error("the brain process did not start");
+    return this.child.pid;
+  }
+
+  /** Stops reading the brain's standard output (a manager that does not read its answers). */
+  pauseOutput(): void {
+    this.child.stdout.pause();
+  }
+
   closeInput(): void {
     this.transcript.push("> (end of input)");
     this.child.stdin.end();
@@ -149,3 +166,19 @@ export async function withBrain<T>(
     brain.kill();
   }
 }
+
+/** A middle game where pela's searches have work to do (stones as BOARD lines, pela to move). */
+export const MIDDLE_GAME = [
+  "7,7,2",
+  "8,8,1",
+  "8,7,2",
+  "6,7,1",
+  "9,6,2",
+  "7,9,1",
+  "9,8,2",
+  "10,5,1",
+  "6,9,2",
+  "8,6,1",
+  "7,8,2",
+  "10,7,1",
+];
