@@ -1,6 +1,8 @@
 // A clock of its own for the process that makes the menu state (the Makefile runs
 // `node --import ./scripts/virtual-clock.mjs build/make-site.mjs menu-state ...`), so that two builds
-// save the same machine, byte for byte. v86 reads the host's time for its timers (performance.now: the
+// save the same machine, byte for byte; `make coverage` runs its campaign on it too, so that its
+// instructions per move do not change with the host's speed (Node's worker threads take the same
+// --import). v86 reads the host's time for its timers (performance.now: the
 // PIT, the CPU's slices) and its CMOS clock (Date.now); a real clock makes every saved state differ.
 // Here, before v86 loads (it binds performance.now when it loads):
 //   - performance.now() starts at 0 and moves STEP_MS on with every call, so the guest's time follows
@@ -11,8 +13,9 @@
 //     else is queued with setImmediate (the emulator's running slices); then the clock jumps to the
 //     earliest due time (a halted guest waits for the PIT's next tick without the host waiting).
 // Everything that runs is then ordered by setImmediate's queue and promises alone, both first in,
-// first out, so the same program gives the same state. Only for a process that does nothing else:
-// real I/O would not wait for a timer that the virtual clock has already run.
+// first out, so the same program gives the same state. Only for a process that waits on nothing but
+// the emulator: real I/O would not wait for a timer that the virtual clock has already run. `new Date()`
+// without an argument still reads the host's clock (v86 reads it only for a CMOS alarm).
 import { performance } from "node:perf_hooks";
 
 const STEP_MS = 0.01;
