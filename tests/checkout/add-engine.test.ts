@@ -127,7 +127,13 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
       insert("checks/policy-names.ts", 'ENGINE_POLICY_NAMES = ["five", ', '"last", ', "after");
 
       // Step 5: make (the CLI's bundle is what lists the engines), the tests, the type check and lint.
-      await run(dir, "make", ["build/cli.mjs"]);
+      // The floppy and the BIOS files too, for the diff run.
+      await run(dir, "make", [
+        "build/cli.mjs",
+        "build/piskasm.img",
+        "build/bios/bios.bin",
+        "build/bios/vgabios-stdvga.bin",
+      ]);
       expect(await run(dir, "node", ["build/cli.mjs", "arena", "--help"])).toMatch(/\blast\b/);
       const brainHelp = await run(dir, "node", ["build/cli.mjs", "brain", "--help"]);
       expect(brainHelp.replace(/\s+/g, " ")).toContain("last: the last empty cell in reading order");
@@ -153,7 +159,6 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         arena,
       ]);
       expect(readFileSync(join(arena, "results.json"), "utf8")).toContain('"last"');
-      // The image `make package-files` builds is not in the copy: diff boots the checkout's.
       const diff = await run(dir, "node", [
         "build/cli.mjs",
         "diff",
@@ -161,8 +166,6 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         "1",
         "--policy",
         "last",
-        "--image",
-        join(import.meta.dirname, "..", "..", "build", "piskasm.img"),
         "--out",
         join(dir, "diff-reports"),
       ]);
