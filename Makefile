@@ -10,6 +10,14 @@ SEABIOS_DIR  := /usr/share/seabios
 NASM         := nasm -w+all -f bin
 B            := build
 
+# Reproducible builds: two builds of one commit give the same bytes. The floppies' file times
+# (scripts/mkimg.sh) and the menu state's emulated clock (scripts/virtual-clock.mjs) come from
+# SOURCE_DATE_EPOCH: as set, else the commit's time, else a fixed date (scripts/source-date-epoch.sh).
+ifndef SOURCE_DATE_EPOCH
+SOURCE_DATE_EPOCH := $(shell scripts/source-date-epoch.sh)
+endif
+export SOURCE_DATE_EPOCH
+
 GAME_COM   := $(B)/PISKASM.COM
 MOUSE_COM  := $(B)/MOUSE.COM
 BOOT_BIN   := $(B)/boot.bin
@@ -155,8 +163,9 @@ menu-state: $(MENU_STATE)
 $(B)/make-site.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 	node scripts/bundle.mjs site
 
-$(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs
-	node $(B)/make-site.mjs menu-state $(IMAGE) $@
+# It runs on a virtual clock (scripts/virtual-clock.mjs), so the saved machine is the same on every build.
+$(MENU_STATE): $(IMAGE) $(BIOS_FILES) $(B)/make-site.mjs scripts/virtual-clock.mjs
+	node --import ./scripts/virtual-clock.mjs $(B)/make-site.mjs menu-state $(IMAGE) $@
 
 # build/site: the page as static files for any web server (cli/site/build-site.ts; README "Hosting").
 # sw.js is written last, so it stands for the whole folder.
@@ -198,9 +207,11 @@ bench: all
 
 # docs/coverage.md: the default campaign (20 games of the sweep policy, seed 1) under diff --coverage;
 # the lines it ran go into the symbol map (the debugger tab's source view marks them) and the page.
+# On the virtual clock (scripts/virtual-clock.mjs): with the host's clock a timer interrupt now and
+# then falls inside a move and shifts the instructions per move, so an unchanged build rewrote the page.
 .PHONY: coverage
 coverage: all
-	node $(B)/cli.mjs diff --games 20 --seed 1 --coverage --coverage-md docs/coverage.md \
+	node --import ./scripts/virtual-clock.mjs $(B)/cli.mjs diff --games 20 --seed 1 --coverage --coverage-md docs/coverage.md \
 	  --coverage-lines $(B)/piskasm.coverage.json --out $(B)/coverage-reports
 	node scripts/bundle.mjs symbols
 	node scripts/bundle.mjs web

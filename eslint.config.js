@@ -1,5 +1,5 @@
 // ESLint: typescript-eslint's type-aware recommended rules, promises handled, no `any`, and no production
-// function over 80 lines (DEVELOPERS.md). Formatting is Prettier's job (make format-check), not ESLint's.
+// function over 80 lines (CONTRIBUTING.md). Formatting is Prettier's job (make format-check), not ESLint's.
 import eslint from "@eslint/js";
 import tseslint from "typescript-eslint";
 

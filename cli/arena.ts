@@ -21,6 +21,7 @@ import {
   writeResults,
 } from "../arena/results.js";
 import { runArena } from "../arena/run.js";
+import { engineNames } from "../engines/registry.js";
 import { pairsOf, pendingGames, schedule, type Schedule } from "../arena/schedule.js";
 import {
   checkOutputPlace,
@@ -213,7 +214,7 @@ function addArenaOptions(command: Command): Command {
     )
     .requiredOption(
       "--players <list>",
-      "comma-separated engines: asm, ts, five, crossmix, pela, random, pbrain:CMD (see `piskasm brain --help`)",
+      `comma-separated engines: ${engineNames().join(", ")}; NAME:ARGUMENT for one that takes an argument, e.g. pbrain:CMD (\`piskasm brain --help\` describes each)`,
     )
     .option("--games <n>", "games per pair (each opening twice, the colours swapped)", "10")
     .option("--size <n>", "square board size (asm plays 19 only, ts 15..22, the others 10..22)", "19")

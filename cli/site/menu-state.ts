@@ -11,7 +11,9 @@
  *   const machine = await bootFloppy("build/piskasm.img");
  *   await machine.restore({ state: readFileSync("build/menu.state").buffer });
  *
- * The Makefile remakes it whenever the floppy, the BIOS files or the site builder change.
+ * The Makefile remakes it whenever the floppy, the BIOS files or the site builder change, in a process
+ * on a virtual clock (scripts/virtual-clock.mjs: the emulated time and CMOS clock from SOURCE_DATE_EPOCH),
+ * so every build of the same files saves the same bytes.
  */
 import { writeFileSync } from "node:fs";
 import { bootFloppy, type BootOptions } from "../../emu/node.js";
