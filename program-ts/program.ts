@@ -76,6 +76,15 @@ const RAYS: ReadonlyArray<readonly [number, number]> = [
 ];
 const UPDATE_REACH = 4;
 
+/**
+ * A word array of the data as a Uint16Array over its bytes: the 8086 and every host the model runs on
+ * (x86, ARM) are little-endian, and the word variables start at even offsets.
+ */
+function wordsAt(bytes: Uint8Array, name: string): Uint16Array {
+  const variable = dataVariable(name);
+  return new Uint16Array(bytes.buffer, bytes.byteOffset + variable.offset, variable.bytes / 2);
+}
+
 /** The cell Update re-scored last after a stone on `cell` (its Info word is ScoreSum), if any. */
 export function lastRescored(plocha: Uint8Array, cell: number): number | undefined {
   const row = Math.floor(cell / BOARD_SIZE);
@@ -297,13 +306,11 @@ export class ProgramModel {
       view.setUint16(dataVariable(name).offset, value & 0xffff, true);
     const state = this.game?.state;
     if (state) {
-      const info = dataVariable("Info").offset;
-      for (let i = 0; i < CELLS; i++) view.setUint16(info + 2 * i, state.info[i], true);
+      wordsAt(bytes, "Info").set(state.info);
       bytes.set(state.plocha, dataVariable("Plocha").offset);
       this.writePad(bytes, state.plocha);
     }
-    const tables = dataVariable("Bodovani").offset;
-    for (let i = 0; i < this.bodovani.length; i++) view.setUint16(tables + 2 * i, this.bodovani[i], true);
+    wordsAt(bytes, "Bodovani").set(this.bodovani);
     word("Seed", this.seed);
     word("Random", this.random);
     word("LastPC", state?.lastPC ?? 0);
