@@ -5,11 +5,10 @@
  * 40 (once they are seen), as wall time summed over the games and as this process's CPU time.
  * Run through `node bench/run.mjs coverage` (needs `make`). Prints one `name value` line per figure.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { controlFlow } from "../debug/control-flow.js";
-import { coveragePlan, coverageReport } from "../debug/coverage-report.js";
-import type { SymbolMap } from "../debug/listing.js";
+import { coverageReport } from "../debug/coverage-report.js";
+import { reachableFigures } from "../debug/coverage-doc.js";
+import { loadCoverageSetup } from "../cli/diff-coverage.js";
 import { planGames } from "../harness/game-spec.js";
 import { runDiff } from "../harness/run.js";
 
@@ -18,10 +17,7 @@ const CAMPAIGN = { games: 20, policy: "sweep" as const, runSeed: 1, fixedSeed: 1
 const COST_GAMES = 60;
 const FIRST_PASS = 20;
 
-const map = JSON.parse(readFileSync("build/piskasm.sym.json", "utf8")) as SymbolMap;
-const image = readFileSync("build/PISKASM.COM");
-const flow = controlFlow(map, image);
-const plan = coveragePlan(flow, image, map.origin);
+const { flow, plan } = loadCoverageSetup();
 
 const campaign = await runDiff({ boot: BOOT, specs: planGames(CAMPAIGN), jobs: 1, coverage: plan });
 if (!campaign.coverage) throw new Error("the campaign returned no coverage");
@@ -30,6 +26,10 @@ console.log(`evaluator_blocks_percent ${report.evaluator.blocksPercent}`);
 console.log(`evaluator_jumps_both_percent ${report.evaluator.jumpsBothPercent}`);
 console.log(`program_blocks_percent ${report.program.blocksPercent}`);
 console.log(`program_jumps_both_percent ${report.program.jumpsBothPercent}`);
+console.log(`program_jumps_both_ways_percent ${report.program.jumpsBothPercent}`);
+const reachable = reachableFigures(report);
+console.log(`program_reachable_blocks_percent ${reachable.blocksPercent}`);
+console.log(`program_reachable_jumps_both_ways_percent ${reachable.jumpsBothPercent}`);
 console.log(`traps ${report.traps}`);
 console.log(`mismatches ${campaign.summary.mismatches}`);
 

@@ -99,6 +99,8 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   switch (event.kind) {
     case "text":
       return `key ${JSON.stringify(event.text)}`;
+    case "ahead":
+      return `keys typed ahead (scancodes ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")})`;
     case "scancodes":
       return `scancode ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")}`;
     case "move":
@@ -313,6 +315,7 @@ export class ProgramChecker {
     const { model } = this;
     if (event.kind === "text") for (const char of event.text) model.key(char.charCodeAt(0));
     else if (event.kind === "scancodes") for (const key of this.keys.keys(event.codes)) model.key(key);
+    else if (event.kind === "ahead") model.keysAhead(this.keys.keys(event.codes));
     else if (event.kind === "press" && at && event.button !== "middle")
       model.press(event.button, at.col, at.row);
   }

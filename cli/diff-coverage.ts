@@ -1,8 +1,14 @@
 /** `piskasm diff --coverage`: the tracer's plan from build/, and the report printed or put in the JSON. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { controlFlow, type ControlFlow } from "../debug/control-flow.js";
 import type { CoverageHits, CoveragePlan } from "../debug/coverage.js";
-import { coveragePlan, coverageReport, emptyHits, type CoverageReport } from "../debug/coverage-report.js";
+import {
+  coveragePlan,
+  coverageReport,
+  dosProgramEntry,
+  emptyHits,
+  type CoverageReport,
+} from "../debug/coverage-report.js";
 import type { SymbolMap } from "../debug/listing.js";
 import { projectPath } from "./paths.js";
 
@@ -31,7 +37,13 @@ export function loadCoverageSetup(): CoverageSetup {
     );
   }
   const flow = controlFlow(map, image);
-  return { map, image, flow, plan: coveragePlan(flow, image, map.origin) };
+  // The small DOS's entry into a program run again (optional: without its listing only the first run is traced).
+  const kernelListing = projectPath("build", "kernel.lst");
+  const programEntry = existsSync(kernelListing)
+    ? dosProgramEntry(readFileSync(kernelListing, "utf8"))
+    : undefined;
+  const plan = coveragePlan(flow, image, map.origin);
+  return { map, image, flow, plan: programEntry === undefined ? plan : { ...plan, programEntry } };
 }
 
 export function coverageOf(setup: CoverageSetup, hits: CoverageHits | undefined): CoverageReport {

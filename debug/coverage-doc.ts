@@ -13,6 +13,26 @@ function figureRow(name: string, f: Figures): string {
   return `| ${name} | ${f.blocksHit}/${f.blocks} | ${f.blocksPercent} % | ${f.jumpsBoth}/${f.jumps} | ${f.jumpsBothPercent} % |`;
 }
 
+/**
+ * The whole program's figures without what a recorded reason says the campaign cannot reach (another
+ * floppy's paths): the blocks run of those it can run, the jumps seen both ways of those it can.
+ */
+export function reachableFigures(report: CoverageReport): {
+  blocksPercent: number;
+  jumpsBothPercent: number;
+} {
+  const blocksOut = report.uncoveredBlocks.filter((b) => reasonFor(b.routine, b.start, b.text)).length;
+  const jumpsOut = report.oneWayJumps.filter(({ jump }) =>
+    reasonFor(jump.routine, jump.offset, jump.text),
+  ).length;
+  const percent = (part: number, whole: number): number =>
+    whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10;
+  return {
+    blocksPercent: percent(report.program.blocksHit, report.program.blocks - blocksOut),
+    jumpsBothPercent: percent(report.program.jumpsBoth, report.program.jumps - jumpsOut),
+  };
+}
+
 export function coverageMarkdown(report: CoverageReport, command: string, summary: string): string {
   const noReason = "**no reason recorded: reach it or explain it**";
   const lines = [
@@ -26,6 +46,9 @@ export function coverageMarkdown(report: CoverageReport, command: string, summar
     `- coverage.evaluator_blocks_percent ${report.evaluator.blocksPercent}`,
     `- coverage.evaluator_jumps_both_percent ${report.evaluator.jumpsBothPercent}`,
     `- coverage.program_blocks_percent ${report.program.blocksPercent}`,
+    `- coverage.program_jumps_both_ways_percent ${report.program.jumpsBothPercent}`,
+    `- coverage.program_reachable_blocks_percent ${reachableFigures(report).blocksPercent} (without the paths a reason below says this floppy cannot reach)`,
+    `- coverage.program_reachable_jumps_both_ways_percent ${reachableFigures(report).jumpsBothPercent}`,
     "",
     "| routine | blocks run | | jumps both ways | |",
     "|---|---|---|---|---|",

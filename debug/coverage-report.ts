@@ -63,6 +63,19 @@ export function coveragePlan(flow: ControlFlow, image: Uint8Array, origin: numbe
   };
 }
 
+/**
+ * The linear address of the small DOS's `retf` into a loaded program, read from its NASM listing
+ * (build/kernel.lst): the `retf` of enter_program, in the kernel's segment KERNEL_SEG. Undefined when the
+ * listing does not have them (the tracer then follows only the first run of the program).
+ */
+export function dosProgramEntry(kernelListing: string): number | undefined {
+  const segment = /KERNEL_SEG\s+equ\s+([0-9A-Fa-f]+)h/.exec(kernelListing);
+  const start = kernelListing.indexOf("enter_program:");
+  if (!segment || start < 0) return undefined;
+  const retf = /^\s*\d+\s+([0-9A-F]{8})\s+CB\s+(?:<\d+>\s+)?retf\b/m.exec(kernelListing.slice(start));
+  return retf ? parseInt(segment[1], 16) * 16 + parseInt(retf[1], 16) : undefined;
+}
+
 export function emptyHits(): CoverageHits {
   return { blocks: [], directions: [], exhausted: [], traps: 0 };
 }

@@ -27,6 +27,13 @@ export interface CoveragePlan {
   jumps: WatchedJump[];
   /** The program's bytes at every watched offset, checked against the running program. */
   bytes: Array<[number, number]>;
+  /**
+   * The linear address of the small DOS's `retf` into a program it has just loaded (kernel.lst's
+   * enter_program): a program run again after it ended is fresh from the disk, without the tracer's
+   * INT 3s, so the tracer plants them again there, before the program's first instruction. Absent, or
+   * not a `retf` in the running machine (another DOS): programs run again are not traced.
+   */
+  programEntry?: number;
 }
 
 export interface WatchedJump {
@@ -63,6 +70,11 @@ export const QUIET_GAMES = 10;
 const BLOCK = 1;
 const PROBE = 2;
 const REARM = 4;
+/** The program's first instruction: the INT 3 at the DOS's entry goes back in once it has passed. */
+const ENTRY = 8;
+/** The COM's first instruction, where the DOS's entry lands. */
+const COM_START = 0x100;
+const RETF_OPCODE = 0xcb;
 
 /** Whether a conditional jump at its trap will go to its target. */
 export function jumpTaken(opcode: number, flags: number, cx: number): boolean {
@@ -125,9 +137,18 @@ export class CoverageTracer {
     }
   }
 
+  /** The DOS's entry into a loaded program, while the tracer watches it. */
+  private entry: number | undefined;
+
   /** Points INT 3 at the stub and arms every block start and every jump to watch. */
   attach(): void {
     this.detachers.push(installTrap(this.cpu, this.machine.memory));
+    const entry = this.plan.programEntry;
+    if (entry !== undefined && this.machine.memory.readU8(entry) === RETF_OPCODE) {
+      this.entry = entry;
+      this.cpu.write(entry, Uint8Array.of(INT3_OPCODE));
+      this.detachers.push(() => this.cpu.write(entry, Uint8Array.of(RETF_OPCODE)));
+    }
     this.detachers.push(this.cpu.onHaltWithInterruptsOff(() => (this.trapped = true)));
     this.detachers.push(this.cpu.onSliceEnd(() => this.takeTrap()));
     for (const block of this.plan.blocks) this.addRole(block, BLOCK);
@@ -200,10 +221,16 @@ export class CoverageTracer {
     this.trapped = false;
     const frame = trapFrame(this.cpu, this.machine.memory);
     const offset = (frame.ip - 1) & 0xffff;
+    if (this.entry !== undefined && frame.cs * 16 + offset === this.entry) {
+      this.enterProgram();
+      leaveTrap(this.cpu, frame, offset);
+      return;
+    }
     const roles = frame.cs === this.segment ? (this.roles.get(offset) ?? 0) : 0;
     if (roles === 0) return;
     this.traps++;
     this.restore(offset);
+    if (roles & ENTRY && this.entry !== undefined) this.cpu.write(this.entry, Uint8Array.of(INT3_OPCODE));
     if (roles & BLOCK) {
       this.blocksHit.add(offset);
       this.found++;
@@ -211,6 +238,27 @@ export class CoverageTracer {
     if (roles & REARM) this.rearm(offset);
     if (roles & PROBE) this.probe(offset, frame.flags, this.cpu.registers());
     leaveTrap(this.cpu, frame, offset);
+  }
+
+  /**
+   * The DOS is about to start a program it has just loaded: when it is this PISKASM.COM again (same
+   * segment, same bytes), every INT 3 still wanted goes in again over the fresh bytes; the entry's own
+   * byte is put back and armed again once the program's first instruction is reached.
+   */
+  private enterProgram(): void {
+    const entry = this.entry;
+    if (entry === undefined) return;
+    this.cpu.write(entry, Uint8Array.of(RETF_OPCODE));
+    const same = this.plan.bytes.every(
+      ([offset, byte]) => this.machine.memory.readU8(this.linear(offset)) === byte,
+    );
+    if (!same) return;
+    for (const offset of this.roles.keys()) {
+      const linear = this.linear(offset);
+      this.originals.set(linear, this.machine.memory.readU8(linear));
+      this.cpu.write(linear, Uint8Array.of(INT3_OPCODE));
+    }
+    this.addRole(COM_START, ENTRY);
   }
 
   /** The jump at `offset` is about to run: note where it goes; watch it again once it has gone. */

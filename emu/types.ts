@@ -57,6 +57,12 @@ export interface Keyboard {
   type(text: string): Promise<void>;
   /** Send raw set-1 scancodes (make and break codes as given); resolves once the guest has read them. */
   sendScancodes(codes: readonly number[]): Promise<void>;
+  /**
+   * Keys typed ahead: every scancode handed to the keyboard controller at once, so that the keys wait
+   * in the BIOS buffer together before the program reads the first (a program that drops pending keys
+   * then drops the rest). Resolves once the guest has read them all.
+   */
+  typeAhead(codes: readonly number[]): Promise<void>;
 }
 
 export interface Mouse {

@@ -10,6 +10,10 @@ export class V86Keyboard implements Keyboard {
     for (const char of text) await this.sendScancodes(charScancodes(char));
   }
 
+  typeAhead(codes: readonly number[]): Promise<void> {
+    return this.sendScancodes(codes);
+  }
+
   async sendScancodes(codes: readonly number[]): Promise<void> {
     for (const code of codes) {
       if (!Number.isInteger(code) || code < 0 || code > 0xff)

@@ -10,6 +10,8 @@ import type { Keyboard, Machine, Mouse, MouseButton } from "../emu/types.js";
 export type InputEvent =
   | { kind: "text"; text: string }
   | { kind: "scancodes"; codes: readonly number[] }
+  /** Keys typed ahead (Keyboard.typeAhead): all in the BIOS buffer before the program reads one. */
+  | { kind: "ahead"; codes: readonly number[] }
   | { kind: "move" }
   | { kind: "press"; button: MouseButton }
   | { kind: "release"; button: MouseButton };
@@ -46,6 +48,10 @@ function tappedKeyboard(keyboard: Keyboard, tap: InputTap): Keyboard {
         await keyboard.sendScancodes([code]);
         await tap.delivered({ kind: "scancodes", codes: [code] });
       }
+    },
+    async typeAhead(codes) {
+      await keyboard.typeAhead(codes);
+      await tap.delivered({ kind: "ahead", codes });
     },
   };
 }

@@ -166,7 +166,7 @@ async function openBoard(
   const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
   if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
   const seed = opening?.seed ?? spec.seed;
-  if (seed !== undefined) await session.useSeed(seed);
+  if (seed !== undefined && seed !== "counted") await session.useSeed(seed);
   if (opening?.setUp) {
     const setUp = await playSetUp(
       session,

@@ -51,9 +51,15 @@ export async function performMenuNoise(
       );
     } else if (item.kind === "keys") {
       await keyboard.sendScancodes(item.scancodes);
+    } else if (item.kind === "ahead") {
+      await keyboard.typeAhead(item.scancodes);
+      await waitPhase(session, Phase.MENU, timeoutMs, "the menu after keys typed ahead");
     } else if (item.kind === "relaunch") {
-      await keyboard.type(QUIT_KEY);
-      for (const line of item.lines) await keyboard.type(`${line}\r`);
+      // Each line after the program has ended: a line that starts it at its menu is followed by key 3.
+      for (const line of item.lines) {
+        if (session.phase() === Phase.MENU) await keyboard.type(QUIT_KEY);
+        await keyboard.type(`${line}\r`);
+      }
       await waitPhase(
         session,
         Phase.MENU,

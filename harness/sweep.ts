@@ -22,6 +22,11 @@ export type MenuNoise =
   /** Keys the menu ignores (not 1-4 or S). */
   | { kind: "keys"; scancodes: readonly number[] }
   /**
+   * Keys typed ahead (all in the BIOS buffer before the program reads one): key S, Esc, then a key the
+   * menu would take, which the menu drops with the keys typed before it appeared.
+   */
+  | { kind: "ahead"; scancodes: readonly number[] }
+  /**
    * Key S, then these keys (scancodes per key), then the line is confirmed or dropped. `forces`: the
    * seed every game starts with afterwards (a good number), "counted" (an empty line); else no change.
    */
@@ -32,9 +37,9 @@ export type MenuNoise =
       forces?: number | "counted";
     }
   /**
-   * Menu key 3 (the program ends), then each command line typed at DOS's prompt and Enter: the program
-   * runs again with it (a bad /S:n ends it again at once). The last line's seed is forced afterwards,
-   * or seeds are counted.
+   * Each command line typed at DOS's prompt and Enter after the program has ended (menu key 3 first
+   * where it is running): the program runs again with it (a bad /S:n ends it again at once). The last
+   * line's seed is forced afterwards, or seeds are counted.
    */
   | { kind: "relaunch"; lines: readonly string[]; forces: number | "counted" };
 
@@ -46,8 +51,11 @@ export type SetUpAction =
 
 export interface SweepOpening {
   menu: MenuNoise[];
-  /** The Seed the game must have, typed at the menu after the noise (it replaces the game spec's). */
-  seed?: number;
+  /**
+   * The Seed the game must have, typed at the menu after the noise (it replaces the game spec's);
+   * "counted": the game is played with the seed the menu counts (none is typed).
+   */
+  seed?: number | "counted";
   /** Undefined: the game starts from the menu as usual. */
   setUp?: { actions: SetUpAction[]; end: ToMove | "esc" };
 }
@@ -72,6 +80,8 @@ const SPACE = key(0x39);
 const DIGIT = (d: number): number[] => key(d === 0 ? 0x0b : 0x01 + d);
 const LETTER_X = key(0x2d);
 const F1 = key(0x3b);
+const LETTER_S = key(0x1f);
+const ESC = key(0x01);
 /** Ctrl+Backspace: ASCII 7Fh, above '~'. */
 const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
 
@@ -86,6 +96,7 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
   const noise: MenuNoise[] = [
     { kind: "idle", ticks: 2 },
     { kind: "keys", scancodes: [...DIGIT(5), ...DIGIT(0), ...LETTER_X, ...F1] },
+    { kind: "ahead", scancodes: [...LETTER_S, ...ESC, ...DIGIT(2)] },
     { kind: "seed", keys: [LETTER_X, DIGIT(1)], end: "enter" },
     { kind: "seed", keys: [DIGIT(7), DIGIT(0), DIGIT(0), DIGIT(0), DIGIT(0)], end: "enter" },
     { kind: "seed", keys: [DIGIT(6), DIGIT(5), DIGIT(5), DIGIT(3), DIGIT(6)], end: "enter" },
@@ -102,11 +113,13 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
 
 /**
  * Quitting and command lines: a seed above 65535, none, one with a letter, then (with other words,
- * lower case and leading zeros) `seed`, which the game is played with; or an empty command line.
+ * lower case, leading zeros and a word after it) `seed`, which the game is played with; or no /S at
+ * all and a `/S` with nothing after it (ignored: seeds are counted, and the game is played with the
+ * counted one).
  */
 function relaunchNoise(seed: number | "counted"): MenuNoise[] {
-  if (seed === "counted") return [{ kind: "relaunch", lines: ["PISKASM"], forces: "counted" }];
-  const lines = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", `PISKASM x /q /s:00${seed}`];
+  if (seed === "counted") return [{ kind: "relaunch", lines: ["PISKASM", "PISKASM /S"], forces: "counted" }];
+  const lines = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", `PISKASM x /q /s:00${seed} y`];
   return [{ kind: "relaunch", lines, forces: seed }];
 }
 
@@ -204,7 +217,7 @@ export function sweepPolicy(seed: number): SweepPolicy {
         const seed = prng.below(0x1_0000);
         return { menu: relaunchNoise(seed), seed };
       }
-      if (slot === 4) return { menu: relaunchNoise("counted") };
+      if (slot === 4) return { menu: relaunchNoise("counted"), seed: "counted" };
       // Slot 1 plays its game with a typed seed (the menu's count is then not used).
       const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
       return setUp ? { menu, setUp } : { menu };

@@ -278,6 +278,19 @@ export class ProgramModel {
   }
 
   /**
+   * Keys typed ahead: all in the BIOS buffer before the program reads the first. The program reads them
+   * in order; where it drops pending keys (entering the menu, showing a result) the rest are gone.
+   */
+  keysAhead(chars: readonly number[]): void {
+    this.typedAhead = [...chars];
+    for (let char = this.typedAhead.shift(); char !== undefined; char = this.typedAhead.shift())
+      this.key(char);
+  }
+
+  /** Keys still waiting in the BIOS buffer (keysAhead); flush_keys empties it. */
+  private typedAhead: number[] = [];
+
+  /**
    * A press of a mouse button at a screen cell. The program polls presses only while it waits for a
    * move (the left button) or sets up a position (both); a press anywhere else, or off an empty
    * cell, changes nothing.
@@ -335,8 +348,9 @@ export class ProgramModel {
     }
   }
 
-  /** new_game: the menu line, Phase MENU, pointer hidden. */
+  /** new_game: the keys typed so far dropped, the menu line, Phase MENU, pointer hidden. */
   private toMenu(): void {
+    this.typedAhead = [];
     this.screen.showLine(STATUS_ROW, Attr.PROMPT, Message.MENU);
     this.phase = Phase.MENU;
     this.pointerShown = false;
@@ -485,6 +499,7 @@ export class ProgramModel {
             : undefined;
     if (message === undefined) return false;
     this.screen.showLine(STATUS_ROW, Attr.PROMPT, message);
+    this.typedAhead = [];
     this.pointerShown = false;
     this.phase = phase as ProgramPhase;
     return true;
