@@ -30,6 +30,7 @@ function campaign(limit: number, out: string, options: readonly string[]): Mutat
     [
       "bin/piskasm.mjs",
       "mutate",
+      "--fresh",
       "--jobs",
       "2",
       "--limit",

@@ -2,7 +2,9 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { ShardSummaryError } from "../harness/shard-summary.js";
+import { areCampaigns } from "../mutate/merge.js";
 import { UsageError } from "./errors.js";
+import { mergeCampaignCommand } from "./mutate.js";
 import { MERGED_SUMMARY_FILE, mergeShards } from "./report-merge.js";
 
 interface MergeCommandOptions {
@@ -21,7 +23,8 @@ export function registerReport(program: Command): void {
     .argument("<dirs...>", "the shards' --out folders (a folder may hold several shards)")
     .option("--out <dir>", "the merged report folder", "reports-merged")
     .option("--json", "print the merged summary as one JSON object")
-    .action((dirs: string[], options: MergeCommandOptions) => {
+    .action(async (dirs: string[], options: MergeCommandOptions) => {
+      if (areCampaigns(dirs)) return await mergeCampaignCommand(dirs, options);
       let merged;
       try {
         merged = mergeShards(dirs, options.out);

@@ -5,12 +5,12 @@
  * the bytes of an earlier mutant is dropped and counted; the rest keep their PISKASM.COM bytes.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { mutateLine, type AsmOperator } from "./asm-operators.js";
 import type { AsmSource, SourceLine } from "./asm-source.js";
+import { sha256 } from "./hash.js";
 
 const run = promisify(execFile);
 
@@ -28,6 +28,8 @@ export interface AsmMutant {
 
 export interface BuiltMutant extends AsmMutant {
   program: Buffer;
+  /** sha256 of the program. */
+  hash: string;
 }
 
 export interface DroppedCounts {
@@ -65,19 +67,22 @@ function lineMutants(line: SourceLine): AsmMutant[] {
   });
 }
 
+/** NASM refused the source: it ran and exited with a code (a failed launch has none). */
+const refused = (error: unknown): boolean =>
+  error instanceof Error && "code" in error && typeof error.code === "number";
+
 /** Assembles the program from `dir` (a copy of asm/); undefined when NASM refuses it. */
 async function assemble(dir: string): Promise<Buffer | undefined> {
   const out = join(dir, "PISKASM.COM");
   rmSync(out, { force: true });
   try {
     await run("nasm", ["-w+all", "-f", "bin", "-I", `${dir}/`, join(dir, "piskasm.asm"), "-o", out]);
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (refused(error)) return undefined;
+    throw error;
   }
   return readFileSync(out);
 }
-
-const hash = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
 /**
  * Assembles every mutant (`parallel` NASM processes, each in its own copy of `asmDir` under
@@ -90,7 +95,7 @@ export async function buildMutants(
   scratch: string,
   parallel: number,
   onProgress?: (done: number) => void,
-): Promise<{ kept: BuiltMutant[]; dropped: DroppedCounts; original: Buffer }> {
+): Promise<{ kept: BuiltMutant[]; dropped: DroppedCounts; unbuilt: AsmMutant[]; original: Buffer }> {
   const slots = Array.from({ length: Math.max(1, parallel) }, (_, i) => {
     const dir = join(scratch, `asm-${i}`);
     rmSync(dir, { recursive: true, force: true });
@@ -118,22 +123,24 @@ export async function buildMutants(
   };
   await Promise.all(slots.map(worker));
   const dropped: DroppedCounts = { notAssembling: 0, identical: 0, duplicate: 0 };
-  const seen = new Set([hash(original)]);
+  const seen = new Set([sha256(original)]);
   const kept: BuiltMutant[] = [];
+  const unbuilt: AsmMutant[] = [];
   for (const [i, mutant] of mutants.entries()) {
     const program = programs[i];
     if (!program) {
       dropped.notAssembling++;
+      unbuilt.push(mutant);
       continue;
     }
-    const h = hash(program);
-    if (seen.has(h)) {
+    const hash = sha256(program);
+    if (seen.has(hash)) {
       if (program.equals(original)) dropped.identical++;
       else dropped.duplicate++;
       continue;
     }
-    seen.add(h);
-    kept.push({ ...mutant, program });
+    seen.add(hash);
+    kept.push({ ...mutant, program, hash });
   }
-  return { kept, dropped, original };
+  return { kept, dropped, unbuilt, original };
 }

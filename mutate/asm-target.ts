@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { asmMutants, buildMutants, type AsmMutant, type BuiltMutant } from "./asm-mutants.js";
 import { evaluatorRoutines, readAsmSource, routineNames } from "./asm-source.js";
 import { mutantFloppy, type GamePlan } from "./campaign.js";
+import { sha256 } from "./hash.js";
 import { mutantGames } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
@@ -14,14 +15,14 @@ function prepared(
   settings: TargetSettings,
   plan: GamePlan,
 ): PreparedMutant {
-  const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
+  const { id, file, line, routine, operator, original, mutated, inMacro, hash } = mutant;
   const files = {
     autoexec: join(settings.root, "disk", "AUTOEXEC.BAT"),
     mouse: join(settings.root, "build", "MOUSE.COM"),
     mkimg: join(settings.root, "scripts", "mkimg.sh"),
   };
   return {
-    description: { id, file, line, routine, operator, original, mutated, inMacro },
+    description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
     artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.COM`, contents: mutant.program },
     start: async (shrinkMs) => {
       const image = mutantFloppy(settings.scratch, `m${index}`, mutant.program, files);
@@ -50,6 +51,8 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
   });
   return {
     routines,
+    program: sha256(built.original),
+    unbuilt: built.unbuilt,
     generated: all.length,
     dropped: built.dropped,
     mutants: built.kept.map((m, i) => prepared(m, i, settings, plan)),

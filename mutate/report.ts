@@ -7,9 +7,22 @@
  */
 import type { MismatchReport } from "../checks/report.js";
 import type { MutantRun, MutantStatus } from "./mutant-run.js";
+import type { Shard } from "../harness/model.js";
 import { readRegularFile } from "../util/files.js";
+import { SelectionError } from "./select.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
+
+/** sha256 hashes (hex) of what a campaign ran against. */
+export interface CampaignIdentity {
+  /** The unmutated program: PISKASM.COM's bytes (asm), engine-ts's sources and the floppy (ts). */
+  program: string;
+  /** The settings a verdict depends on: target, games, policies, seeds, the harness (its worker bundle). */
+  settings: string;
+}
+
+/** A mutant before it ran. */
+export type MutantDescription = Omit<MutantResult, "status" | "games" | "message" | "shrink" | "report">;
 
 export interface MutantResult {
   id: string;
@@ -20,6 +33,11 @@ export interface MutantResult {
   original: string;
   mutated: string;
   inMacro: boolean;
+  /**
+   * sha256 of what the mutant is: its PISKASM.COM bytes (asm), or engine-ts with its file replaced
+   * (ts). `--incremental` reuses the verdict of a mutant whose hash is unchanged.
+   */
+  hash?: string;
   status: MutantStatus;
   games: number;
   message?: string;
@@ -65,14 +83,22 @@ export interface MutationReport {
     maxComputerMoves: number;
     timeoutMs: number;
     shrinkMs: number;
+    /** `--games-from`: the game numbers played, in this order (absent: all of them). */
+    only?: number[];
   };
+  /** What the campaign ran against (mutate/identity.ts); absent in reports made before it was recorded. */
+  identity?: CampaignIdentity;
   jobs: number;
   generated: number;
   dropped: { notAssembling: number; identical: number; duplicate: number };
   /** Declarations not mutated because the check never runs them, with why (ts target). */
   outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
+  /** Mutants that did not build (NASM refused them): the ecosystem report's CompileError. */
+  unbuilt?: MutantDescription[];
   /** --limit or --shard: only part of the campaign ran. */
   partial: string | null;
+  /** --shard: the mutants i, i+n, ... of the chosen ones. */
+  shard?: Shard;
   mutants: MutantResult[];
   figures: MutationFigures;
   started: string;
@@ -102,6 +128,27 @@ export function readVerdicts(path: string): Map<string, Verdict> {
     Verdict
   >;
   return new Map(Object.entries(data));
+}
+
+/** A campaign's mutation.json: a few thousand mutants of a few hundred bytes. */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+/** Reads a campaign's mutation.json; `option` names the asker in the one-line refusal. */
+export function readMutationReport(path: string, option: string): MutationReport {
+  let report: MutationReport;
+  try {
+    report = JSON.parse(readRegularFile(path, MAX_REPORT_BYTES, "mutation report")) as MutationReport;
+  } catch (error) {
+    throw new SelectionError(
+      `${option}: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const format: unknown = report.format;
+  if (format !== MUTATION_FORMAT)
+    throw new SelectionError(
+      `${option}: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`,
+    );
+  return report;
 }
 
 export function median(values: readonly number[]): number {

@@ -1,9 +1,7 @@
 /** What a campaign needs from its target (asm or ts): the mutants, each ready to run in a worker. */
 import type { DroppedCounts } from "./asm-mutants.js";
 import type { MutantJob } from "./mutant-run.js";
-import type { MutantResult } from "./report.js";
-
-export type MutantDescription = Omit<MutantResult, "status" | "games" | "message" | "shrink" | "report">;
+import type { MutantDescription } from "./report.js";
 
 export interface MutantStart {
   /** The worker bundle that plays it. */
@@ -23,6 +21,10 @@ export interface PreparedMutant {
 
 export interface TargetMutants {
   routines: string[];
+  /** sha256 of the unmutated program (CampaignIdentity's program). */
+  program: string;
+  /** Mutants that did not build. */
+  unbuilt: MutantDescription[];
   generated: number;
   dropped: DroppedCounts;
   mutants: PreparedMutant[];

@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
+import { engineHash, engineSources, tsProgram } from "./identity.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { distinctTsMutants, evaluatorTsMutants, OUT_OF_SCOPE, type TsMutant } from "./ts-mutants.js";
@@ -67,10 +68,12 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
   let menu: Promise<MachineSnapshot> | undefined;
   const bundles = join(root, "build", "mutate-ts");
   mkdirSync(bundles, { recursive: true });
+  const engine = engineSources(root);
   const mutants = kept.map((mutant, i): PreparedMutant => {
     const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
+    const hash = engineHash(new Map(engine).set(mutant.file, mutant.text));
     return {
-      description: { id, file, line, routine, operator, original, mutated, inMacro },
+      description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
       artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: mutant.text },
       start: async (shrinkMs) => {
         menu ??= menuSnapshot(boot);
@@ -84,5 +87,13 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
       },
     };
   });
-  return { routines, generated: chosen.length, dropped, mutants, outOfScope: OUT_OF_SCOPE };
+  return {
+    routines,
+    program: tsProgram(root, engine),
+    unbuilt: [],
+    generated: chosen.length,
+    dropped,
+    mutants,
+    outOfScope: OUT_OF_SCOPE,
+  };
 }
