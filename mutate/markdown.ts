@@ -85,6 +85,13 @@ function intro(target: "asm" | "ts"): string[] {
       : "engine-ts file as `ID.ts`: put it in place of its file and `make` to replay with it);",
     `\`piskasm replay REPORT${target === "asm" ? " --image IMG" : ""}\` replays the killing game, \`--shrunk\` its shrunk game.`,
     "",
+    "Beside `mutation.json` the campaign's folder holds `mutation-report.json`, the report in",
+    "mutation-testing-report-schema (the format of Stryker's dashboard and tools: each game is a test, the",
+    "killing game the one that killed), `mutation-report.html`, the mutation-testing-elements viewer with",
+    "that report, working offline, `kill-matrix.json` (the game and policy that killed each mutant) and",
+    "`minimal-games.json` (the fewest games that kill every killed mutant, chosen greedily):",
+    "`piskasm mutate --games-from DIR/minimal-games.json` plays just those, a fast pre-commit campaign.",
+    "",
     target === "asm"
       ? "Regenerate this page with `make mutation-report`; after new verdicts, `make mutation-doc` rewrites it from the last campaign's reports/mutation/mutation.json."
       : "Regenerate this page with `make mutation-report-ts`; after new verdicts, `make mutation-doc-ts` rewrites it from the last campaign's reports/mutation-ts/mutation.json.",
