@@ -293,7 +293,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
       listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
     }),
   );
-  printFigures(report, options.json);
+  if (report) printFigures(report, options.json);
   if (stoppedBy) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy as HandledSignal];
 }
 

@@ -86,7 +86,8 @@ async function assemble(dir: string): Promise<Buffer | undefined> {
 
 /**
  * Assembles every mutant (`parallel` NASM processes, each in its own copy of `asmDir` under
- * `scratch`) and keeps those whose program is new. `onProgress` is called after each mutant.
+ * `scratch`) and keeps those whose program is new. `onProgress` is called after each mutant; once
+ * `signal` aborts no new one is assembled (those left count as not built).
  */
 export async function buildMutants(
   source: AsmSource,
@@ -95,6 +96,7 @@ export async function buildMutants(
   scratch: string,
   parallel: number,
   onProgress?: (done: number) => void,
+  signal?: AbortSignal,
 ): Promise<{ kept: BuiltMutant[]; dropped: DroppedCounts; unbuilt: AsmMutant[]; original: Buffer }> {
   const slots = Array.from({ length: Math.max(1, parallel) }, (_, i) => {
     const dir = join(scratch, `asm-${i}`);
@@ -109,7 +111,7 @@ export async function buildMutants(
   let next = 0;
   let done = 0;
   const worker = async (dir: string): Promise<void> => {
-    while (next < mutants.length) {
+    while (next < mutants.length && !signal?.aborted) {
       const i = next++;
       const mutant = mutants[i];
       const text = source.files.get(mutant.file);

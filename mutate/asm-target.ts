@@ -46,9 +46,17 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
   checkNames("--routines", "routine", routines, routineNames(source));
   const all: AsmMutant[] = pickIds(asmMutants(source, new Set(routines)), settings.ids);
   settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling`);
-  const built = await buildMutants(source, asmDir, all, settings.scratch, settings.jobs, (done) => {
-    if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
-  });
+  const built = await buildMutants(
+    source,
+    asmDir,
+    all,
+    settings.scratch,
+    settings.jobs,
+    (done) => {
+      if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
+    },
+    settings.signal,
+  );
   return {
     routines,
     program: sha256(built.original),

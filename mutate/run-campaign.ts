@@ -57,12 +57,13 @@ export interface CampaignRequest {
   /** Replace the last campaign in `out`. */
   fresh: boolean;
   log: (line: string) => void;
-  /** Starts listening for signals; `cleanup` runs at once on each (the scratch folder goes). */
+  /** Starts listening for signals; `cleanup` runs at once on each, before a second one exits. */
   listen: (cleanup: () => void) => Interruption;
 }
 
 export interface CampaignResult {
-  report: MutationReport;
+  /** Undefined when stopped before a mutant was played (the folder is left as it was). */
+  report?: MutationReport;
   /** The signal that stopped it early. */
   stoppedBy?: string;
 }
@@ -75,10 +76,9 @@ const campaignEntries = (out: string): string[] =>
 function lastCampaign(request: CampaignRequest): MutationReport | undefined {
   const used = campaignEntries(request.out);
   if (used.length === 0) return undefined;
-  if (request.fresh) {
-    for (const name of used) rmSync(join(request.out, name), { recursive: true, force: true });
-    return undefined;
-  }
+  // Replaced at the end: the new files over the old, reports/ cleared of what the new report does not
+  // name; until then (a second Ctrl+C, a kill) the last campaign stays whole.
+  if (request.fresh) return undefined;
   const path = join(request.out, CAMPAIGN_FILES.report);
   if (!request.incremental || !existsSync(path))
     throw new SelectionError(
@@ -126,7 +126,11 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
   const reportsDir = join(out, "reports");
   mkdirSync(reportsDir, { recursive: true });
   const scratch = join(out, "scratch");
-  const interrupts = request.listen(() => rmSync(scratch, { recursive: true, force: true }));
+  // The first signal lets the NASM processes and games under way finish (scratch/ goes at the end); a
+  // second one exits at once, so scratch/ goes then.
+  const interrupts = request.listen(() => {
+    if (interrupts.received()) rmSync(scratch, { recursive: true, force: true });
+  });
   try {
     const settings: TargetSettings = {
       root: request.root,
@@ -136,6 +140,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
       jobs: request.jobs,
       timeoutMs: request.timeoutMs,
       log,
+      signal: interrupts.signal,
     };
     const made = await request.mutants(settings, plan);
     const { notAssembling, identical, duplicate } = made.dropped;
@@ -146,12 +151,16 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
     const chosen = spread(made.mutants, request.limit);
     const positions = shardPositions(chosen.length, request.shard);
     const known = reusable(last, target, identity.settings, log);
-    const results = await runChosen(chosen, positions, known, {
+    const { results, played } = await runChosen(chosen, positions, known, {
       ...request,
       reportsDir,
       signal: interrupts.signal,
     });
     const stoppedBy = interrupts.received();
+    if (stoppedBy && played === 0) {
+      log(`mutate: stopped by ${stoppedBy} before a mutant was played: ${out} is left as it was`);
+      return { stoppedBy };
+    }
     const wallMs = performance.now() - started;
     const stopped = stoppedBy
       ? `stopped by ${stoppedBy} after ${results.length} of ${positions.length} mutants`
@@ -206,14 +215,14 @@ interface RunSettings {
  * Plays the mutants of `chosen` at `positions` (the shard's) `jobs` at a time, those of a hash in
  * `known` reused; the kills of about shrinkSample of the chosen are shrunk (by position, so shards
  * shrink what the whole campaign would). After the signal aborts, the mutants being played finish and
- * no new one starts: the finished ones return, in the order of their positions.
+ * no new one starts: the finished ones return, in the order of their positions, with how many were played.
  */
 async function runChosen(
   chosen: readonly PreparedMutant[],
   positions: readonly number[],
   known: ReadonlyMap<string, MutantResult>,
   s: RunSettings,
-): Promise<MutantResult[]> {
+): Promise<{ results: MutantResult[]; played: number }> {
   const results = new Map<number, MutantResult>();
   const stride = s.shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / s.shrinkSample));
   const toPlay: number[] = [];
@@ -253,7 +262,7 @@ async function runChosen(
     },
     s.signal,
   );
-  return positions.flatMap((i) => results.get(i) ?? []);
+  return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished };
 }
 
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
@@ -264,7 +273,7 @@ function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string
   return path.slice(dir.length + 1);
 }
 
-/** Removes from reports/ what no mutant of the report refers to (an incremental run's replaced kills). */
+/** Removes from reports/ what no mutant of the report refers to (the kills of a replaced campaign, or of replaced mutants). */
 function dropStaleReports(
   dir: string,
   mutants: readonly MutantResult[],

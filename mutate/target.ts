@@ -43,4 +43,6 @@ export interface TargetSettings {
   jobs: number;
   timeoutMs: number;
   log: (line: string) => void;
+  /** Aborted by Ctrl+C and its kin: stop making mutants. */
+  signal?: AbortSignal;
 }

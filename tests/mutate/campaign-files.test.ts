@@ -179,6 +179,29 @@ describe("mutate --incremental", () => {
   }, 400_000);
 });
 
+describe("a signal while the mutants are assembled", () => {
+  it("exits with the signal's code, removes scratch/ and leaves the last campaign's mutation.json as it was", async () => {
+    cpSync(join(out, "full"), join(out, "signalled"), { recursive: true });
+    const before = read("signalled");
+    const child = spawn(
+      process.execPath,
+      [CLI, "mutate", "--limit", "2", ...GAMES, "--incremental", "--out", join(out, "signalled")],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("assembled 50/")) child.kill("SIGINT");
+      });
+      child.on("close", resolve);
+    });
+    expect(code, stderr).toBe(130);
+    expect(readdirSync(join(out, "signalled"))).not.toContain("scratch");
+    expect(read("signalled")).toBe(before);
+  }, 120_000);
+});
+
 describe("mutate rescore", () => {
   it("recounts a campaign, and refuses one of another program with one line and exit 2", async () => {
     const rescored = await piskasm(["mutate", "rescore", join(out, "full", "mutation.json"), "--json"]);
