@@ -6,6 +6,7 @@
  *        for bench/shrink.ts.
  *   ts:  MUTATE_BENCH_TS_LIMIT mutants of engine-ts (default 60), no shrinking; figures `ts_mutants`,
  *        `ts_killed`, ... (build/bench/mutation-ts/).
+ *   incremental_rerun_unchanged_s: the asm campaign again with --incremental and nothing changed.
  * The full campaigns (every mutant) are `make mutation-report` and `make mutation-report-ts`; their
  * figures are in docs/mutation.md and docs/mutation-ts.md.
  *   node bench/run.mjs mutate
@@ -30,7 +31,6 @@ function campaign(limit: number, out: string, options: readonly string[]): Mutat
     [
       "bin/piskasm.mjs",
       "mutate",
-      "--fresh",
       "--jobs",
       "2",
       "--limit",
@@ -60,8 +60,13 @@ function printFigures(prefix: string, limit: number, f: MutationFigures): void {
 
 const asmLimit = limitFrom("MUTATE_BENCH_LIMIT");
 const tsLimit = limitFrom("MUTATE_BENCH_TS_LIMIT");
-const asm = campaign(asmLimit, resolve("build/bench/mutation"), ["--shrink-sample", "0"]);
+const asmOptions = ["--shrink-sample", "0"];
+const asm = campaign(asmLimit, resolve("build/bench/mutation"), ["--fresh", ...asmOptions]);
 printFigures("", asmLimit, asm);
+// The same campaign again with nothing changed: every verdict reused, the mutants only reassembled.
+const rerun = campaign(asmLimit, resolve("build/bench/mutation"), ["--incremental", ...asmOptions]);
+console.log(`incremental_rerun_unchanged_s ${rerun.wallS}`);
 
-const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--target", "ts", "--shrink-ms", "0"]);
+const tsOptions = ["--target", "ts", "--shrink-ms", "0"];
+const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--fresh", ...tsOptions]);
 printFigures("ts_", tsLimit, ts);

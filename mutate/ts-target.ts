@@ -4,12 +4,13 @@
  * the same for every mutant, so its machine at the menu is booted once and each worker continues from
  * that snapshot.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
+import { sha256 } from "./hash.js";
 import { engineHash, engineSources, tsProgram } from "./identity.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
@@ -69,9 +70,11 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
   const bundles = join(root, "build", "mutate-ts");
   mkdirSync(bundles, { recursive: true });
   const engine = engineSources(root);
+  const floppy = readFileSync(boot.image);
   const mutants = kept.map((mutant, i): PreparedMutant => {
     const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
-    const hash = engineHash(new Map(engine).set(mutant.file, mutant.text));
+    // engine-ts with the mutant's file, and the PISKASM.COM it plays against (the floppy).
+    const hash = sha256(engineHash(new Map(engine).set(mutant.file, mutant.text)), floppy);
     return {
       description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
       artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: mutant.text },
