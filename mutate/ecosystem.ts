@@ -89,20 +89,22 @@ function result(
       ? "Timeout"
       : killer
         ? "Killed"
-        : verdict?.verdict === "equivalent"
+        : m.proof !== undefined || verdict?.verdict === "equivalent"
           ? "Ignored"
           : "Survived";
-  const reason = killer
-    ? [
-        m.status === "crashed" ? "the program crashed" : "",
-        m.message ?? "",
-        m.report ? `report ${m.report}` : "",
-      ]
-        .filter(Boolean)
-        .join("; ")
-    : verdict
-      ? `${verdict.verdict}: ${verdict.why}`
-      : "";
+  const reason = m.proof
+    ? `equivalent, checked by machine (model ${m.proof}, mutate/equivalence.ts)`
+    : killer
+      ? [
+          m.status === "crashed" ? "the program crashed" : "",
+          m.message ?? "",
+          m.report ? `report ${m.report}` : "",
+        ]
+          .filter(Boolean)
+          .join("; ")
+      : verdict
+        ? `${verdict.verdict}: ${verdict.why}`
+        : "";
   return {
     ...described(m, status),
     testsCompleted: m.games,

@@ -43,9 +43,11 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
   const out: string[] = [];
   for (const m of survivors) {
     const v = verdicts.get(verdictKey(m));
-    const verdict = v
-      ? `**${v.verdict}**: ${v.why}`
-      : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
+    const verdict = m.proof
+      ? `**equivalent, checked by machine** (model ${m.proof} of mutate/equivalence.ts)${v ? `; also argued: ${v.why}` : ""}`
+      : v
+        ? `**${v.verdict}**: ${v.why}`
+        : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
     out.push(
       `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.file, m.original)} → ${code(m.file, m.mutated)}  `,
     );
@@ -129,6 +131,7 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     `| of them by a crash (the program left the phases the harness drives) | ${f.crashed} |`,
     `| survived | ${f.survived} |`,
     `| equivalent | ${f.equivalent} |`,
+    `| of them checked by machine / argued in prose | ${f.machineChecked} / ${f.proseVerdicts} |`,
     `| score: killed / (mutants - equivalent) | ${f.score} % |`,
     `| median games to kill | ${f.medianGamesToKill} |`,
     `| killing games shrunk | ${f.shrunk} |`,

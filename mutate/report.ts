@@ -22,7 +22,10 @@ export interface CampaignIdentity {
 }
 
 /** A mutant before it ran. */
-export type MutantDescription = Omit<MutantResult, "status" | "games" | "message" | "shrink" | "report">;
+export type MutantDescription = Omit<
+  MutantResult,
+  "status" | "games" | "message" | "shrink" | "report" | "proof"
+>;
 
 export interface MutantResult {
   id: string;
@@ -45,6 +48,8 @@ export interface MutantResult {
   shrink?: { before: number; after: number };
   /** The killing game's mismatch report (file name in DIR/reports/). */
   report?: string;
+  /** A survivor proven equivalent by machine: the model's name (mutate/equivalence.ts). */
+  proof?: string;
 }
 
 export interface Verdict {
@@ -60,7 +65,12 @@ export interface MutationFigures {
   /** Kills by the program leaving the phases the harness drives, counted in killed. */
   crashed: number;
   survived: number;
+  /** Survivors proven or argued equivalent. */
   equivalent: number;
+  /** Of them proven by machine (a model of mutate/equivalence.ts). */
+  machineChecked: number;
+  /** Of them argued in prose only (the verdicts file). */
+  proseVerdicts: number;
   /** killed / (mutants - equivalent), percent. */
   score: number;
   wallS: number;
@@ -166,9 +176,12 @@ export function figures(
   wallMs: number,
 ): MutationFigures {
   const killed = mutants.filter((m) => isKill(m.status));
-  const equivalent = mutants.filter(
-    (m) => m.status === "survived" && verdicts.get(verdictKey(m))?.verdict === "equivalent",
+  const survivors = mutants.filter((m) => m.status === "survived");
+  const machineChecked = survivors.filter((m) => m.proof !== undefined).length;
+  const proseVerdicts = survivors.filter(
+    (m) => m.proof === undefined && verdicts.get(verdictKey(m))?.verdict === "equivalent",
   ).length;
+  const equivalent = machineChecked + proseVerdicts;
   const shrunk = mutants.flatMap((m) => (m.shrink ? [m.shrink] : []));
   const denominator = mutants.length - equivalent;
   return {
@@ -178,6 +191,8 @@ export function figures(
     crashed: mutants.filter((m) => m.status === "crashed").length,
     survived: mutants.length - killed.length,
     equivalent,
+    machineChecked,
+    proseVerdicts,
     score: denominator === 0 ? 100 : Math.round((killed.length / denominator) * 1000) / 10,
     wallS: Math.round(wallMs / 100) / 10,
     medianGamesToKill: median(killed.map((m) => m.games)),
@@ -217,6 +232,8 @@ export function figureLines(f: MutationFigures, prefix = "mutate"): string[] {
     `${prefix}.mutants ${f.mutants}`,
     `${prefix}.killed ${f.killed}`,
     `${prefix}.equivalent ${f.equivalent}`,
+    `${prefix}.machine_checked_verdicts ${f.machineChecked}`,
+    `${prefix}.prose_verdicts ${f.proseVerdicts}`,
     `${prefix}.score_pct ${f.score}`,
     `${prefix}.wall_s ${f.wallS}`,
     `${prefix}.median_games_to_kill ${f.medianGamesToKill}`,

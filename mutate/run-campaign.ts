@@ -156,6 +156,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
       reportsDir,
       signal: interrupts.signal,
     });
+    if (made.prove) await prove(results, made.prove, log);
     const stoppedBy = interrupts.received();
     if (stoppedBy && played === 0) {
       log(`mutate: stopped by ${stoppedBy} before a mutant was played: ${out} is left as it was`);
@@ -196,6 +197,24 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
     interrupts.dispose();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Sets the proof of every survivor a model proves equivalent (mutate/equivalence.ts). */
+async function prove(
+  results: MutantResult[],
+  by: (id: string) => Promise<string | undefined>,
+  log: (line: string) => void,
+): Promise<void> {
+  let proven = 0;
+  for (const m of results) {
+    delete m.proof;
+    if (m.status !== "survived") continue;
+    const proof = await by(m.id);
+    if (proof === undefined) continue;
+    m.proof = proof;
+    proven++;
+  }
+  if (proven > 0) log(`mutate: ${proven} survivors proven equivalent by machine`);
 }
 
 const GOLDEN = (Math.sqrt(5) - 1) / 2;

@@ -28,6 +28,11 @@ export interface TargetMutants {
   generated: number;
   dropped: DroppedCounts;
   mutants: PreparedMutant[];
+  /**
+   * Checks a survivor's equivalence by machine (mutate/equivalence.ts): the name of the model that
+   * proves it, or undefined.
+   */
+  prove?: (id: string) => Promise<string | undefined>;
   /** Declarations left unmutated because the check never runs them, with why. */
   outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
 }

@@ -10,6 +10,7 @@ import { build } from "esbuild";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
+import { machineCheck } from "./equivalence.js";
 import { sha256 } from "./hash.js";
 import { engineHash, engineSources, tsProgram } from "./identity.js";
 import { checkNames, pickIds } from "./select.js";
@@ -97,6 +98,10 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
     generated: chosen.length,
     dropped,
     mutants,
+    prove: async (id) => {
+      const mutant = kept.find((m) => m.id === id);
+      return mutant && machineCheck(root, mutant, (file) => readFileSync(join(root, file), "utf8"));
+    },
     outOfScope: OUT_OF_SCOPE,
   };
 }

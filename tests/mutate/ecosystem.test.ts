@@ -61,6 +61,8 @@ function sample(): MutationReport {
       crashed: 1,
       survived: 2,
       equivalent: 1,
+      machineChecked: 0,
+      proseVerdicts: 1,
       score: 80,
       wallS: 1,
       medianGamesToKill: 3,
