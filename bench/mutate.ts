@@ -53,6 +53,9 @@ function printFigures(prefix: string, limit: number, f: MutationFigures): void {
   console.log(`${prefix}killed ${f.killed}`);
   console.log(`${prefix}timeouts ${f.timeouts}`);
   console.log(`${prefix}equivalent ${f.equivalent}`);
+  // Survivors proven equivalent by a model (mutate/equivalence.ts) and those argued in prose only.
+  console.log(`${prefix}machine_checked_verdicts ${f.machineChecked}`);
+  console.log(`${prefix}prose_verdicts ${f.proseVerdicts}`);
   console.log(`${prefix}score_pct ${f.score}`);
   console.log(`${prefix}wall_s ${f.wallS}`);
   console.log(`${prefix}median_games_to_kill ${f.medianGamesToKill}`);
