@@ -78,8 +78,9 @@ function intro(target: "asm" | "ts"): string[] {
     "The harness compares the whole state, the screen and the program's own code and read-only data (a",
     "write there is a mismatch); after the policies' games come the probe games (harness/probe.ts):",
     "set-up positions, made with the emulated mouse and keyboard, for paths played games seldom reach.",
-    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given) or",
-    "**missed** (a defect of the harness or its policies).",
+    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given, or",
+    "for engine-ts a model of mutate/equivalence.ts checks it by machine over every input) or **missed** (a",
+    "defect of the harness or its policies).",
     "",
     "Each kill leaves its mismatch report in the campaign's `reports/` folder beside the mutant (its",
     target === "asm"
