@@ -27,7 +27,8 @@ export interface AsmMutant {
 }
 
 export interface BuiltMutant extends AsmMutant {
-  program: Buffer;
+  /** Absent when the hash came from the cache (assembleMutant makes it). */
+  program?: Buffer;
   /** sha256 of the program. */
   hash: string;
 }
@@ -84,65 +85,129 @@ async function assemble(dir: string): Promise<Buffer | undefined> {
   return readFileSync(out);
 }
 
+/** What the last campaign assembled: each mutant's program hash (null: NASM refused it) under one source. */
+export interface AssemblyCache {
+  /** sha256 of NASM's version and every file of the program: the programs are those of this source. */
+  key: string;
+  programs: Record<string, string | null>;
+}
+
+/** The cache key of `source` (NASM's version and every file of the program). */
+export async function assemblyKey(source: AsmSource): Promise<string> {
+  const version = (await run("nasm", ["-v"])).stdout;
+  return sha256(version, ...[...source.files].flatMap(([name, lines]) => [name, lines.join("\n")]));
+}
+
+/** Assembles `mutant` in `dir` (a copy of asm/), whose file it restores after. */
+async function assembleIn(dir: string, source: AsmSource, mutant: AsmMutant): Promise<Buffer | undefined> {
+  const text = source.files.get(mutant.file);
+  if (!text) throw new Error(`no source file ${mutant.file}`);
+  const path = join(dir, mutant.file);
+  writeFileSync(path, text.map((l, k) => (k === mutant.line - 1 ? mutant.mutated : l)).join("\n"));
+  try {
+    return await assemble(dir);
+  } finally {
+    writeFileSync(path, text.join("\n"));
+  }
+}
+
+/** A fresh copy of `asmDir` at `dir`. */
+function copyOfAsm(asmDir: string, dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(asmDir, dir, { recursive: true });
+  return dir;
+}
+
+/** The program of a mutant whose hash came from the cache, assembled now in its own copy under `scratch`. */
+export async function assembleMutant(
+  source: AsmSource,
+  asmDir: string,
+  mutant: AsmMutant,
+  dir: string,
+): Promise<Buffer> {
+  try {
+    const program = await assembleIn(copyOfAsm(asmDir, dir), source, mutant);
+    if (!program) throw new Error(`mutant ${mutant.id} no longer assembles: its cached program is stale`);
+    return program;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface BuildOptions {
+  parallel: number;
+  onProgress?: (done: number) => void;
+  /** Once aborted, no new mutant is assembled (those left count as not built). */
+  signal?: AbortSignal;
+  /** The last campaign's programs: a mutant found there (same source) is not assembled again. */
+  cache?: AssemblyCache;
+}
+
 /**
  * Assembles every mutant (`parallel` NASM processes, each in its own copy of `asmDir` under
- * `scratch`) and keeps those whose program is new. `onProgress` is called after each mutant; once
- * `signal` aborts no new one is assembled (those left count as not built).
+ * `scratch`) and keeps those whose program is new; `onProgress` is called after each mutant. A mutant
+ * of the cache keeps its hash without its bytes (assembleMutant makes them when it is played).
  */
 export async function buildMutants(
   source: AsmSource,
   asmDir: string,
   mutants: readonly AsmMutant[],
   scratch: string,
-  parallel: number,
-  onProgress?: (done: number) => void,
-  signal?: AbortSignal,
-): Promise<{ kept: BuiltMutant[]; dropped: DroppedCounts; unbuilt: AsmMutant[]; original: Buffer }> {
-  const slots = Array.from({ length: Math.max(1, parallel) }, (_, i) => {
-    const dir = join(scratch, `asm-${i}`);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    cpSync(asmDir, dir, { recursive: true });
-    return dir;
-  });
+  options: BuildOptions,
+): Promise<{
+  kept: BuiltMutant[];
+  dropped: DroppedCounts;
+  unbuilt: AsmMutant[];
+  original: Buffer;
+  assembled: AssemblyCache;
+}> {
+  const slots = Array.from({ length: Math.max(1, options.parallel) }, (_, i) =>
+    copyOfAsm(asmDir, join(scratch, `asm-${i}`)),
+  );
   const original = await assemble(slots[0]);
   if (!original) throw new Error(`the unmutated program in ${asmDir} does not assemble`);
-  const programs: (Buffer | undefined)[] = new Array<Buffer | undefined>(mutants.length);
+  const key = await assemblyKey(source);
+  const cached = options.cache?.key === key ? options.cache.programs : {};
+  const programs = new Array<Buffer | undefined>(mutants.length);
+  const hashes = new Array<string | null | undefined>(mutants.length);
   let next = 0;
   let done = 0;
   const worker = async (dir: string): Promise<void> => {
-    while (next < mutants.length && !signal?.aborted) {
+    while (next < mutants.length && !options.signal?.aborted) {
       const i = next++;
-      const mutant = mutants[i];
-      const text = source.files.get(mutant.file);
-      if (!text) throw new Error(`no source file ${mutant.file}`);
-      const path = join(dir, mutant.file);
-      writeFileSync(path, text.map((l, k) => (k === mutant.line - 1 ? mutant.mutated : l)).join("\n"));
-      programs[i] = await assemble(dir);
-      writeFileSync(path, text.join("\n"));
-      onProgress?.(++done);
+      const known = cached[mutants[i].id];
+      if (known === undefined) {
+        programs[i] = await assembleIn(dir, source, mutants[i]);
+        hashes[i] = programs[i] ? sha256(programs[i]) : null;
+      } else hashes[i] = known;
+      options.onProgress?.(++done);
     }
   };
   await Promise.all(slots.map(worker));
   const dropped: DroppedCounts = { notAssembling: 0, identical: 0, duplicate: 0 };
-  const seen = new Set([sha256(original)]);
+  const originalHash = sha256(original);
+  const seen = new Set([originalHash]);
   const kept: BuiltMutant[] = [];
   const unbuilt: AsmMutant[] = [];
+  const assembled: AssemblyCache = { key, programs: {} };
   for (const [i, mutant] of mutants.entries()) {
-    const program = programs[i];
-    if (!program) {
+    const hash = hashes[i];
+    if (hash === undefined) continue;
+    assembled.programs[mutant.id] = hash;
+    if (hash === null) {
       dropped.notAssembling++;
       unbuilt.push(mutant);
       continue;
     }
-    const hash = sha256(program);
     if (seen.has(hash)) {
-      if (program.equals(original)) dropped.identical++;
+      if (hash === originalHash) dropped.identical++;
       else dropped.duplicate++;
       continue;
     }
     seen.add(hash);
-    kept.push({ ...mutant, program, hash });
+    const program = programs[i];
+    kept.push(program ? { ...mutant, program, hash } : { ...mutant, hash });
   }
-  return { kept, dropped, unbuilt, original };
+  return { kept, dropped, unbuilt, original, assembled };
 }

@@ -49,7 +49,7 @@ export async function currentProgram(root: string, target: "asm" | "ts"): Promis
   const asmDir = join(root, "asm");
   const scratch = mkdtempSync(join(tmpdir(), "piskasm-identity-"));
   try {
-    return sha256((await buildMutants(readAsmSource(asmDir), asmDir, [], scratch, 1)).original);
+    return sha256((await buildMutants(readAsmSource(asmDir), asmDir, [], scratch, { parallel: 1 })).original);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@
 import type { MismatchReport } from "../checks/report.js";
 import type { MutantRun, MutantStatus } from "./mutant-run.js";
 import type { Shard } from "../harness/model.js";
+import type { AssemblyCache } from "./asm-mutants.js";
 import { readRegularFile } from "../util/files.js";
 import { SelectionError } from "./select.js";
 
@@ -103,6 +104,8 @@ export interface MutationReport {
   dropped: { notAssembling: number; identical: number; duplicate: number };
   /** Declarations not mutated because the check never runs them, with why (ts target). */
   outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
+  /** Each asm mutant's program hash under one source: `--incremental` does not assemble them again. */
+  assembled?: AssemblyCache;
   /** Mutants that did not build (NASM refused them): the ecosystem report's CompileError. */
   unbuilt?: MutantDescription[];
   /** --limit or --shard: only part of the campaign ran. */

@@ -116,6 +116,26 @@ function partialRun(request: CampaignRequest, stopped: string): string | null {
   return parts.filter(Boolean).join(", ") || null;
 }
 
+/** What the target is given to make its mutants. */
+function targetSettings(
+  request: CampaignRequest,
+  scratch: string,
+  signal: AbortSignal,
+  last: MutationReport | undefined,
+): TargetSettings {
+  return {
+    root: request.root,
+    routines: request.routines,
+    ids: request.ids,
+    scratch,
+    jobs: request.jobs,
+    timeoutMs: request.timeoutMs,
+    log: request.log,
+    signal,
+    ...(last?.assembled ? { cache: last.assembled } : {}),
+  };
+}
+
 export async function runCampaign(request: CampaignRequest): Promise<CampaignResult> {
   const started = performance.now();
   const { out, target, log, plan } = request;
@@ -132,16 +152,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
     if (interrupts.received()) rmSync(scratch, { recursive: true, force: true });
   });
   try {
-    const settings: TargetSettings = {
-      root: request.root,
-      routines: request.routines,
-      ids: request.ids,
-      scratch,
-      jobs: request.jobs,
-      timeoutMs: request.timeoutMs,
-      log,
-      signal: interrupts.signal,
-    };
+    const settings = targetSettings(request, scratch, interrupts.signal, last);
     const made = await request.mutants(settings, plan);
     const { notAssembling, identical, duplicate } = made.dropped;
     log(
@@ -183,6 +194,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
       dropped: made.dropped,
       ...(made.outOfScope ? { outOfScope: made.outOfScope } : {}),
       ...(made.unbuilt.length > 0 ? { unbuilt: made.unbuilt } : {}),
+      ...(made.assembled ? { assembled: made.assembled } : {}),
       partial: partialRun(request, stopped),
       ...(request.shard ? { shard: request.shard } : {}),
       mutants: results,
@@ -287,7 +299,7 @@ async function runChosen(
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
 function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string {
   if (!run.report) throw new Error("saveKiller needs a report");
-  writeFileAtomically(join(dir, mutant.artifact.name), mutant.artifact.contents, "mutant artifact");
+  writeFileAtomically(join(dir, mutant.artifact.name), mutant.artifact.contents(), "mutant artifact");
   const path = writeReport(dir, run.report);
   return path.slice(dir.length + 1);
 }

@@ -1,5 +1,5 @@
 /** What a campaign needs from its target (asm or ts): the mutants, each ready to run in a worker. */
-import type { DroppedCounts } from "./asm-mutants.js";
+import type { AssemblyCache, DroppedCounts } from "./asm-mutants.js";
 import type { MutantJob } from "./mutant-run.js";
 import type { MutantDescription } from "./report.js";
 
@@ -15,8 +15,8 @@ export interface PreparedMutant {
   description: MutantDescription;
   /** Makes what the run needs (its floppy, its bundle) with the job's shrink budget. */
   start: (shrinkMs: number) => Promise<MutantStart>;
-  /** Kept beside a killing game's report, to rebuild the mutant: file name and contents. */
-  artifact: { name: string; contents: Uint8Array | string };
+  /** Kept beside a killing game's report, to rebuild the mutant: file name and contents (once started). */
+  artifact: { name: string; contents: () => Uint8Array | string };
 }
 
 export interface TargetMutants {
@@ -25,6 +25,8 @@ export interface TargetMutants {
   program: string;
   /** Mutants that did not build. */
   unbuilt: MutantDescription[];
+  /** What was assembled (asm target), for the next --incremental campaign. */
+  assembled?: AssemblyCache;
   generated: number;
   dropped: DroppedCounts;
   mutants: PreparedMutant[];
@@ -50,4 +52,6 @@ export interface TargetSettings {
   log: (line: string) => void;
   /** Aborted by Ctrl+C and its kin: stop making mutants. */
   signal?: AbortSignal;
+  /** The last campaign's assembled programs (--incremental, asm target). */
+  cache?: AssemblyCache;
 }

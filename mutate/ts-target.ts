@@ -78,7 +78,7 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
     const hash = sha256(engineHash(new Map(engine).set(mutant.file, mutant.text)), floppy);
     return {
       description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
-      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: mutant.text },
+      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: () => mutant.text },
       start: async (shrinkMs) => {
         menu ??= menuSnapshot(boot);
         const script = join(bundles, `m${i}-${process.pid}.mjs`);

@@ -165,6 +165,17 @@ describe("mutate --incremental", () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   }, 60_000);
 
+  it("plays every mutant again when the settings changed, assembling only those it plays", async () => {
+    cpSync(join(out, "incremental"), join(out, "resettled"), { recursive: true });
+    const run = await campaign("resettled", IDS, "--incremental", "--max-moves", "90");
+    expect(run.stderr).toContain("the settings (games, policies, seeds, harness) changed");
+    expect(run.stderr).not.toContain("assembled");
+    const played = new Map(report("resettled").mutants.map((m) => [m.id, m.status]));
+    expect(IDS.map((id) => played.get(id))).toEqual(["killed", "killed", "survived"]);
+    const artifacts = readdirSync(join(out, "resettled", "reports")).filter((name) => name.endsWith(".COM"));
+    expect(artifacts).toHaveLength(2);
+  }, 400_000);
+
   it("refuses a used --out without --incremental or --fresh, and --fresh replaces the campaign", async () => {
     refused(
       await piskasm(["mutate", "--ids", IDS[0], "--out", join(out, "full")]),
