@@ -216,6 +216,11 @@ mutation-report: all
 mutation-report-ts: all
 	node bin/piskasm.mjs mutate --fresh --target ts --jobs 2 --out reports/mutation-ts --markdown docs/mutation-ts.md
 
+# The fast pre-commit campaign: every mutant, only the games of the last full campaign's minimal-games.json.
+.PHONY: mutation-quick
+mutation-quick: all
+	node bin/piskasm.mjs mutate --fresh --jobs 2 --games-from reports/mutation/minimal-games.json --out reports/mutation-quick
+
 # docs/mutation.md again from that campaign's reports/mutation/mutation.json with the current verdicts
 # (mutate/verdicts.json), without playing: for verdicts written after the campaign.
 .PHONY: mutation-doc
