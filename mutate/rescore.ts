@@ -5,7 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import type { MismatchReport } from "../checks/report.js";
-import { readRegularFile } from "../util/files.js";
+import { checkOutputPlace, readRegularFile } from "../util/files.js";
 import { currentProgram } from "./identity.js";
 import { writeCampaignFiles } from "./outputs.js";
 import { figures, readMutationReport, readVerdicts, shrinkCounts, type MutationReport } from "./report.js";
@@ -25,6 +25,7 @@ export interface RescoreRequest {
 const MAX_MISMATCH_BYTES = 64 * 1024 * 1024;
 
 export async function rescore(request: RescoreRequest): Promise<MutationReport> {
+  if (request.markdown) checkOutputPlace(request.markdown, "--markdown file", "file");
   const report = readMutationReport(request.path, "rescore");
   const program = report.identity?.program;
   if (program !== undefined) {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Shard } from "../harness/model.js";
 import { formatShard } from "../harness/shard.js";
 import { writeReport } from "../checks/report.js";
-import { ensureWritableDir, writeFileAtomically } from "../util/files.js";
+import { checkOutputPlace, ensureWritableDir, writeFileAtomically } from "../util/files.js";
 import { runMutant, runPool, type GamePlan } from "./campaign.js";
 import { settingsIdentity } from "./identity.js";
 import type { MutantRun } from "./mutant-run.js";
@@ -142,6 +142,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
   requireTools(request.root, target);
   const verdicts = readVerdicts(request.verdicts);
   ensureWritableDir(out, "report directory");
+  if (request.markdown) checkOutputPlace(request.markdown, "--markdown file", "file");
   const last = lastCampaign(request);
   const reportsDir = join(out, "reports");
   mkdirSync(reportsDir, { recursive: true });

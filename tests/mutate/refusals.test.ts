@@ -37,6 +37,10 @@ describe("piskasm mutate refuses up front", () => {
     refused(["--shard", "2/2"], "--shard 2/2: i must be 0..1");
   });
 
+  it("refuses a --markdown it could not write (a folder) before assembling anything", () => {
+    refused(["--limit", "1", "--markdown", out], "cannot write --markdown file");
+  });
+
   it("refuses a Seed above 65535 instead of taking it modulo 65536", () => {
     refused(["--seed", "99999"], "--seed must be 0..65535");
   });
