@@ -1,6 +1,6 @@
 /** What `piskasm mutate` refuses up front, each with one line and exit code 2 (issue 35, items 8 and 10). */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -39,6 +39,12 @@ describe("piskasm mutate refuses up front", () => {
 
   it("refuses a --markdown it could not write (a folder) before assembling anything", () => {
     refused(["--limit", "1", "--markdown", out], "cannot write --markdown file");
+  });
+
+  it("refuses a --games-from file that is not a campaign's minimal-games.json", () => {
+    const path = join(out, "not-games.json");
+    writeFileSync(path, JSON.stringify({ format: "piskasm-mutation/1" }));
+    refused(["--games-from", path], "is not a piskasm-minimal-games/1 file");
   });
 
   it("refuses a Seed above 65535 instead of taking it modulo 65536", () => {
