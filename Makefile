@@ -220,23 +220,28 @@ coverage: all
 # about a quarter of an hour on two quiet cores).
 .PHONY: mutation-report
 mutation-report: all
-	node bin/piskasm.mjs mutate --jobs 2 --out reports/mutation --markdown docs/mutation.md
+	node bin/piskasm.mjs mutate --fresh --jobs 2 --out reports/mutation --markdown docs/mutation.md
 
 # docs/mutation-ts.md: the campaign of engine-ts (the same operators through the TypeScript compiler API).
 .PHONY: mutation-report-ts
 mutation-report-ts: all
-	node bin/piskasm.mjs mutate --target ts --jobs 2 --out reports/mutation-ts --markdown docs/mutation-ts.md
+	node bin/piskasm.mjs mutate --fresh --target ts --jobs 2 --out reports/mutation-ts --markdown docs/mutation-ts.md
+
+# The fast pre-commit campaign: every mutant, only the games of the last full campaign's minimal-games.json.
+.PHONY: mutation-quick
+mutation-quick: all
+	node bin/piskasm.mjs mutate --fresh --jobs 2 --games-from reports/mutation/minimal-games.json --out reports/mutation-quick
 
 # docs/mutation.md again from that campaign's reports/mutation/mutation.json with the current verdicts
 # (mutate/verdicts.json), without playing: for verdicts written after the campaign.
 .PHONY: mutation-doc
 mutation-doc: $(B)/cli.mjs
-	node bin/piskasm.mjs mutate --rescore reports/mutation/mutation.json --markdown docs/mutation.md
+	node bin/piskasm.mjs mutate rescore reports/mutation/mutation.json --markdown docs/mutation.md
 
 # docs/mutation-ts.md again from reports/mutation-ts/mutation.json with the current verdicts.
 .PHONY: mutation-doc-ts
 mutation-doc-ts: $(B)/cli.mjs
-	node bin/piskasm.mjs mutate --rescore reports/mutation-ts/mutation.json --markdown docs/mutation-ts.md
+	node bin/piskasm.mjs mutate rescore reports/mutation-ts/mutation.json --markdown docs/mutation-ts.md
 
 # The long run: RSS at game 1,000 and 20,000 of a random-policy run, then 2,000 storm games (about 10 min).
 .PHONY: soak

@@ -6,6 +6,7 @@
  *        for bench/shrink.ts.
  *   ts:  MUTATE_BENCH_TS_LIMIT mutants of engine-ts (default 60), no shrinking; figures `ts_mutants`,
  *        `ts_killed`, ... (build/bench/mutation-ts/).
+ *   incremental_rerun_unchanged_s: the asm campaign again with --incremental and nothing changed.
  * The full campaigns (every mutant) are `make mutation-report` and `make mutation-report-ts`; their
  * figures are in docs/mutation.md and docs/mutation-ts.md.
  *   node bench/run.mjs mutate
@@ -52,6 +53,9 @@ function printFigures(prefix: string, limit: number, f: MutationFigures): void {
   console.log(`${prefix}killed ${f.killed}`);
   console.log(`${prefix}timeouts ${f.timeouts}`);
   console.log(`${prefix}equivalent ${f.equivalent}`);
+  // Survivors proven equivalent by a model (mutate/equivalence.ts) and those argued in prose only.
+  console.log(`${prefix}machine_checked_verdicts ${f.machineChecked}`);
+  console.log(`${prefix}prose_verdicts ${f.proseVerdicts}`);
   console.log(`${prefix}score_pct ${f.score}`);
   console.log(`${prefix}wall_s ${f.wallS}`);
   console.log(`${prefix}median_games_to_kill ${f.medianGamesToKill}`);
@@ -59,8 +63,13 @@ function printFigures(prefix: string, limit: number, f: MutationFigures): void {
 
 const asmLimit = limitFrom("MUTATE_BENCH_LIMIT");
 const tsLimit = limitFrom("MUTATE_BENCH_TS_LIMIT");
-const asm = campaign(asmLimit, resolve("build/bench/mutation"), ["--shrink-sample", "0"]);
+const asmOptions = ["--shrink-sample", "0"];
+const asm = campaign(asmLimit, resolve("build/bench/mutation"), ["--fresh", ...asmOptions]);
 printFigures("", asmLimit, asm);
+// The same campaign again with nothing changed: every verdict reused, the mutants only reassembled.
+const rerun = campaign(asmLimit, resolve("build/bench/mutation"), ["--incremental", ...asmOptions]);
+console.log(`incremental_rerun_unchanged_s ${rerun.wallS}`);
 
-const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--target", "ts", "--shrink-ms", "0"]);
+const tsOptions = ["--target", "ts", "--shrink-ms", "0"];
+const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--fresh", ...tsOptions]);
 printFigures("ts_", tsLimit, ts);

@@ -1,35 +1,27 @@
-/** `piskasm mutate`: mutation testing of the differential harness (asm mutants of PISKASM.COM). */
+/**
+ * `piskasm mutate`: mutation testing of the differential harness. The options are parsed here; the
+ * campaign, its rescoring and its files are mutate/'s (run-campaign.ts, rescore.ts, outputs.ts).
+ */
 import { jobsRefusal } from "../util/address-space.js";
-import { mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
-import { ensureWritableDir } from "../util/files.js";
 import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
-import { writeReport, type MismatchReport } from "../checks/report.js";
-import { formatShard, parseShard } from "../harness/shard.js";
+import type { Shard } from "../harness/model.js";
+import { parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
-import { asmTarget } from "../mutate/asm-target.js";
-import { runMutant, runPool, type GamePlan } from "../mutate/campaign.js";
 import { PROBES } from "../harness/probe.js";
-import { writeMarkdown } from "../mutate/markdown.js";
-import type { MutantRun } from "../mutate/mutant-run.js";
-import {
-  figureLines,
-  figures,
-  MUTATION_FORMAT,
-  mutantResult,
-  readVerdicts,
-  shrinkCounts,
-  type MutantResult,
-  type MutationReport,
-} from "../mutate/report.js";
-import { SelectionError, spread } from "../mutate/select.js";
-import type { PreparedMutant, TargetMutants } from "../mutate/target.js";
+import { asmTarget } from "../mutate/asm-target.js";
+import type { GamePlan } from "../mutate/campaign.js";
+import { gamesFrom } from "../mutate/kill-matrix.js";
+import { figureLines, type MutationReport } from "../mutate/report.js";
+import { mergeCampaigns } from "../mutate/merge.js";
+import { rescore } from "../mutate/rescore.js";
+import { runCampaign } from "../mutate/run-campaign.js";
+import { SelectionError } from "../mutate/select.js";
+import type { TargetMutants, TargetSettings } from "../mutate/target.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
-import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
+import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
-import { readRegularFile, writeFileAtomically } from "../util/files.js";
 
 interface MutateOptions {
   target: string;
@@ -52,6 +44,16 @@ interface MutateOptions {
   rescore?: string;
   note?: string;
   verdicts?: string;
+  gamesFrom?: string;
+  incremental?: boolean;
+  fresh?: boolean;
+}
+
+interface RescoreOptions {
+  markdown?: string;
+  verdicts?: string;
+  note?: string;
+  json?: boolean;
 }
 
 /** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
@@ -76,37 +78,9 @@ function addPlanOptions(command: Command): Command {
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100");
 }
 
-export function registerMutate(program: Command): void {
-  addPlanOptions(
-    program
-      .command("mutate")
-      .description(
-        "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
-          "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
-          "the differential harness kills",
-      )
-      .option(
-        "--target <t>",
-        "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
-        "asm",
-      )
-      .option(
-        "--routines <list>",
-        "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
-      )
-      .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
-      .option(
-        "--ids <list>",
-        "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
-      ),
-  )
-    .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
-    .option("--shard <i/n>", "run only mutants i, i+n, i+2n ... (i from 0)")
-    .option(
-      "--out <dir>",
-      "where mutation.json and the killing games' mismatch reports go",
-      "reports/mutation",
-    )
+/** The options of how the mutants are played and judged. */
+function addRunOptions(command: Command): Command {
+  return command
     .option(
       "--timeout-ms <n>",
       "last-resort wall-time limit of one step (hangs are caught sooner: by guest instructions without progress)",
@@ -126,24 +100,97 @@ export function registerMutate(program: Command): void {
     .option(
       "--verdicts <file>",
       "the survivors' verdicts (equivalent or missed, with why) (default: mutate/verdicts.json, for --target ts mutate/verdicts-ts.json)",
+    );
+}
+
+const RESCORE_HELP =
+  "play nothing: read a campaign's mutation.json, count the equivalent survivors again with --verdicts, " +
+  "rewrite its folder's files and the --markdown page (refused for a report of another program)";
+
+export function registerMutate(program: Command): void {
+  const mutate = addRunOptions(
+    addPlanOptions(
+      program
+        .command("mutate")
+        .description(
+          "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
+            "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
+            "the differential harness kills",
+        )
+        .option(
+          "--target <t>",
+          "asm (PISKASM.COM's NASM source, reassembled) or ts (engine-ts, through the TypeScript compiler API)",
+          "asm",
+        )
+        .option(
+          "--routines <list>",
+          "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
+        )
+        .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
+        .option(
+          "--ids <list>",
+          "run only these mutants (comma-separated ids as mutation.json names them, e.g. engine.inc:64:remove)",
+        ),
     )
-    .option(
-      "--rescore <file>",
-      "play nothing: read a campaign's mutation.json, count the equivalent survivors again with --verdicts, " +
-        "rewrite its figures and the --markdown page",
-    )
+      .option(
+        "--games-from <file>",
+        "play only the games of a campaign's minimal-games.json (the fewest games that killed all it killed: a fast pre-commit campaign); replaces the game options",
+      )
+      .option("--jobs <j>", "mutants run in parallel (worker threads, one emulator each)", "1")
+      .option(
+        "--shard <i/n>",
+        "run only mutants i, i+n, i+2n ... (i from 0); `piskasm report merge` joins the shards",
+      )
+      .option(
+        "--out <dir>",
+        "where mutation.json, mutation-report.json and .html (the mutation-testing-elements viewer), kill-matrix.json, minimal-games.json and the killing games' mismatch reports go",
+        "reports/mutation",
+      )
+      .option(
+        "--incremental",
+        "reuse the verdicts of the last campaign in --out for every mutant whose program (asm) or source (ts) and settings are unchanged; play the rest",
+      )
+      .option(
+        "--fresh",
+        "replace the last campaign in --out (without it or --incremental a used --out is refused)",
+      ),
+  )
+    .option("--rescore <file>", `deprecated: \`piskasm mutate rescore FILE\`; ${RESCORE_HELP}`)
     .option("--note <text>", "a sentence about the run for the report (the machine's load, for example)")
     .option("--json", "print the figures as one JSON object")
     .action(async (options: MutateOptions) => {
-      if (options.target !== "asm" && options.target !== "ts")
-        throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(options.target)}`);
-      try {
-        if (options.rescore !== undefined) rescore(options.rescore, options);
-        else await runCampaign(options, options.target);
-      } catch (error) {
-        throw error instanceof SelectionError ? new UsageError(error.message) : error;
+      const target = parseTarget(options.target);
+      if (options.rescore !== undefined) {
+        process.stderr.write(
+          "piskasm: mutate --rescore FILE is deprecated: use `piskasm mutate rescore FILE`\n",
+        );
+        return rescoreCommand(options.rescore, options);
       }
+      await campaignCommand(options, target);
     });
+  mutate
+    .command("rescore")
+    .description(RESCORE_HELP)
+    .argument("<file>", "the campaign's mutation.json")
+    .usage("[--markdown FILE] [--verdicts FILE] [--note TEXT] [--json] <file> (mutate's options)")
+    .action((file: string, _options: object, command: Command) =>
+      rescoreCommand(file, command.optsWithGlobals<RescoreOptions>()),
+    );
+}
+
+/** A refusal of the campaign (mutate/select.ts) is a usage error: one line, exit 2. */
+async function refusing<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof SelectionError ? new UsageError(error.message) : error;
+  }
+}
+
+function parseTarget(target: string): "asm" | "ts" {
+  if (target !== "asm" && target !== "ts")
+    throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(target)}`);
+  return target;
 }
 
 function parsePolicies(list: string): GeneratedPolicyName[] {
@@ -156,8 +203,8 @@ function parsePolicies(list: string): GeneratedPolicyName[] {
 }
 
 /** --verdicts, or the target's own verdicts file. */
-const verdictsPath = (options: MutateOptions, target: "asm" | "ts"): string =>
-  options.verdicts ?? projectPath("mutate", target === "asm" ? "verdicts.json" : "verdicts-ts.json");
+const verdictsPath = (verdicts: string | undefined, target: "asm" | "ts"): string =>
+  verdicts ?? projectPath("mutate", target === "asm" ? "verdicts.json" : "verdicts-ts.json");
 
 const list = (text: string | undefined): string[] | undefined => text?.split(",").map((x) => x.trim());
 
@@ -166,9 +213,26 @@ function parsePlan(options: MutateOptions): GamePlan {
     games: parsePositiveInt(options.games, "--games"),
     probes: parseNonNegativeInt(options.probes, "--probes"),
     policies: parsePolicies(options.policy),
-    seed: parseNonNegativeInt(options.seed, "--seed") & 0xffff,
+    seed: parseSeed(options.seed),
     maxComputerMoves: parsePositiveInt(options.maxMoves, "--max-moves"),
   };
+}
+
+/** A Seed is a word: a larger one is refused, not taken modulo 65536. */
+function parseSeed(text: string): number {
+  const seed = parseNonNegativeInt(text, "--seed");
+  if (seed > 0xffff) throw new UsageError(`--seed must be 0..65535 (a Seed is a word), not ${seed}`);
+  return seed;
+}
+
+/** --shard i/n; a wrong one is a usage error (exit 2), as for diff. */
+function parseShardOption(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 type TsTargetModule = typeof import("../mutate/ts-target.js");
@@ -189,197 +253,75 @@ async function loadTsTarget(): Promise<TsTargetModule> {
   }
 }
 
-/** What part of the campaign ran (null: all of it), as the report's `partial` says it. */
-function partialRun(
-  ids: string | undefined,
-  limit: number | undefined,
-  shard: Parameters<typeof formatShard>[0] | undefined,
-  stopped: string,
-): string | null {
-  const parts = [
-    ids === undefined ? "" : `--ids ${ids}`,
-    limit === undefined ? "" : `--limit ${limit}`,
-    shard ? `--shard ${formatShard(shard)}` : "",
-    stopped,
-  ];
-  return parts.filter(Boolean).join(", ") || null;
-}
-
-async function runCampaign(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
-  const started = performance.now();
-  const jobs = parsePositiveInt(options.jobs, "--jobs");
-  const tooMany = jobsRefusal(jobs);
-  if (tooMany) throw new UsageError(tooMany);
-  const limit = options.limit === undefined ? undefined : parsePositiveInt(options.limit, "--limit");
-  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  const plan = parsePlan(options);
-  const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
-  const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
-  const shrinkSample = parseNonNegativeInt(options.shrinkSample, "--shrink-sample");
-  const verdicts = readVerdicts(verdictsPath(options, target));
-  ensureWritableDir(options.out, "report directory");
-  const reportsDir = join(options.out, "reports");
-  mkdirSync(reportsDir, { recursive: true });
-  const scratch = join(options.out, "scratch");
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  const settings = {
-    root: projectPath(),
-    routines: list(options.routines),
-    ids: list(options.ids),
-    scratch,
-    jobs,
-    timeoutMs,
-    log,
-  };
-  const made: TargetMutants =
-    target === "asm" ? await asmTarget(settings, plan) : (await loadTsTarget()).tsTarget(settings, plan);
-  const { notAssembling, identical, duplicate } = made.dropped;
-  log(
-    `mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`,
-  );
-  const chosen = spread(made.mutants, limit, shard);
-  const interrupts = listenForInterrupts();
-  const results = await runChosen(chosen, {
-    jobs,
-    shrinkMs,
-    shrinkSample,
-    timeoutMs,
-    reportsDir,
-    log,
-    signal: interrupts.signal,
-  });
-  interrupts.dispose();
-  const stoppedBy = interrupts.received();
-  rmSync(scratch, { recursive: true, force: true });
-  const wallMs = performance.now() - started;
-  const stopped = stoppedBy
-    ? `stopped by ${stoppedBy} after ${results.length} of ${chosen.length} mutants`
-    : "";
-  const partial = partialRun(options.ids, limit, shard, stopped);
-  const report: MutationReport = {
-    format: MUTATION_FORMAT,
-    target,
-    routines: made.routines,
-    plan: { ...plan, policies: [...plan.policies], timeoutMs, shrinkMs },
-    jobs,
-    generated: made.generated,
-    dropped: made.dropped,
-    ...(made.outOfScope ? { outOfScope: made.outOfScope } : {}),
-    partial,
-    mutants: results,
-    figures: figures(results, verdicts, wallMs),
-    started: new Date(Date.now() - wallMs).toISOString(),
-    ...(options.note === undefined ? {} : { note: options.note }),
-  };
-  writeFileAtomically(
-    join(options.out, "mutation.json"),
-    JSON.stringify(report, null, 2) + "\n",
-    "mutation report",
-  );
-  if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
-  if (options.json) console.log(JSON.stringify(report.figures));
-  else console.log(figureLines(report.figures, target === "asm" ? "mutate" : "mutate_ts").join("\n"));
-  if (stoppedBy) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy];
-}
-
-const GOLDEN = (Math.sqrt(5) - 1) / 2;
-
-interface RunSettings {
-  jobs: number;
-  shrinkMs: number;
-  shrinkSample: number;
-  timeoutMs: number;
-  reportsDir: string;
-  log: (line: string) => void;
-  /** Stops starting mutants (Ctrl+C): the report covers the finished ones. */
-  signal: AbortSignal;
-}
-
-/**
- * Plays the chosen mutants `jobs` at a time; the kills of about shrinkSample of them are shrunk. After
- * the signal aborts, the mutants being played finish and no new one starts: the finished ones return.
- */
-async function runChosen(chosen: readonly PreparedMutant[], s: RunSettings): Promise<MutantResult[]> {
-  const results: MutantResult[] = new Array<MutantResult>(chosen.length);
-  const stride = s.shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / s.shrinkSample));
-  let finished = 0;
-  // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
-  const order = chosen.map((_, i) => i).sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
-  const tasks = order.map((i) => async (): Promise<MutantRun> => {
-    const mutant = chosen[i];
-    const start = await mutant.start(i % stride === 0 ? s.shrinkMs : 0);
-    try {
-      return await runMutant(start.script, start.job, s.timeoutMs);
-    } finally {
-      start.done();
-    }
-  });
-  await runPool(
-    tasks,
-    s.jobs,
-    (k, run) => {
-      const i = order[k];
-      const mutant = chosen[i];
-      results[i] = mutantResult(
-        mutant.description,
-        run,
-        run.report ? saveKiller(s.reportsDir, mutant, run) : undefined,
-      );
-      finished++;
-      s.log(
-        `mutate: ${finished}/${chosen.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`,
-      );
-    },
-    s.signal,
-  );
-  return results.filter((r) => r !== undefined);
-}
-
-/** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
-function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string {
-  if (!run.report) throw new Error("saveKiller needs a report");
-  writeFileAtomically(join(dir, mutant.artifact.name), mutant.artifact.contents, "mutant artifact");
-  const path = writeReport(dir, run.report);
-  return path.slice(dir.length + 1);
-}
-
-/** A campaign's mutation.json: a few thousand mutants of a few hundred bytes. */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
-
-/** Recounts a finished campaign with the current verdicts (they are written after it ran). */
-function rescore(path: string, options: MutateOptions): void {
-  let report: MutationReport;
-  try {
-    report = JSON.parse(readRegularFile(path, MAX_REPORT_BYTES, "--rescore report")) as MutationReport;
-  } catch (error) {
-    throw new UsageError(
-      `--rescore: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const format: unknown = report.format;
-  if (format !== MUTATION_FORMAT)
-    throw new UsageError(`--rescore: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`);
-  const verdicts = readVerdicts(verdictsPath(options, report.target));
-  recountShrinks(report, join(dirname(path), "reports"));
-  report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
-  if (options.note !== undefined) report.note = options.note;
-  writeFileAtomically(path, JSON.stringify(report, null, 2) + "\n", "mutation report");
-  if (options.markdown) writeMarkdown(options.markdown, report, verdicts);
-  if (options.json) console.log(JSON.stringify(report.figures));
+function printFigures(report: MutationReport, json: boolean | undefined): void {
+  if (json) console.log(JSON.stringify(report.figures));
   else console.log(figureLines(report.figures, report.target === "asm" ? "mutate" : "mutate_ts").join("\n"));
 }
 
-/** The shrink counts of every kill again, from the killing reports beside the campaign's JSON. */
-function recountShrinks(report: MutationReport, reportsDir: string): void {
-  for (const mutant of report.mutants) {
-    delete mutant.shrink;
-    if (!mutant.report) continue;
-    // Parsed without readReport's checks: a mutant's game may break the rules those checks hold a real game to.
-    const shrink = shrinkCounts(
-      JSON.parse(
-        readRegularFile(join(reportsDir, mutant.report), MAX_REPORT_BYTES, "mismatch report"),
-      ) as MismatchReport,
-    );
-    if (shrink) mutant.shrink = shrink;
-  }
+async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
+  const jobs = parsePositiveInt(options.jobs, "--jobs");
+  const tooMany = jobsRefusal(jobs);
+  if (tooMany) throw new UsageError(tooMany);
+  if (options.incremental && options.fresh)
+    throw new UsageError("--incremental and --fresh exclude each other");
+  const mutants =
+    target === "asm"
+      ? asmTarget
+      : async (settings: TargetSettings, plan: GamePlan): Promise<TargetMutants> =>
+          (await loadTsTarget()).tsTarget(settings, plan);
+  const { report, stoppedBy } = await refusing(() =>
+    runCampaign({
+      root: projectPath(),
+      target,
+      mutants,
+      routines: list(options.routines),
+      ids: list(options.ids),
+      limit: options.limit === undefined ? undefined : parsePositiveInt(options.limit, "--limit"),
+      shard: parseShardOption(options.shard),
+      plan: options.gamesFrom === undefined ? parsePlan(options) : gamesFrom(options.gamesFrom),
+      jobs,
+      timeoutMs: parsePositiveInt(options.timeoutMs, "--timeout-ms"),
+      shrinkMs: parseNonNegativeInt(options.shrinkMs, "--shrink-ms"),
+      shrinkSample: parseNonNegativeInt(options.shrinkSample, "--shrink-sample"),
+      out: options.out,
+      verdicts: verdictsPath(options.verdicts, target),
+      markdown: options.markdown,
+      note: options.note,
+      incremental: options.incremental === true,
+      fresh: options.fresh === true,
+      log: (line) => void process.stderr.write(`${line}\n`),
+      listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
+    }),
+  );
+  if (report) printFigures(report, options.json);
+  if (stoppedBy) process.exitCode = SIGNAL_EXIT_CODES[stoppedBy as HandledSignal];
+}
+
+async function rescoreCommand(file: string, options: RescoreOptions): Promise<void> {
+  const report = await refusing(() =>
+    rescore({
+      root: projectPath(),
+      path: file,
+      verdicts: (target) => verdictsPath(options.verdicts, target),
+      markdown: options.markdown,
+      note: options.note,
+    }),
+  );
+  printFigures(report, options.json);
+}
+
+/** `piskasm report merge` of `mutate --shard i/n` folders (cli/report.ts hands them here). */
+export async function mergeCampaignCommand(
+  dirs: readonly string[],
+  options: { out: string; json?: boolean },
+): Promise<void> {
+  const report = await refusing(() =>
+    mergeCampaigns({
+      dirs,
+      out: options.out,
+      root: projectPath(),
+      verdicts: (target) => verdictsPath(undefined, target),
+    }),
+  );
+  printFigures(report, options.json);
 }

@@ -2,9 +2,11 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { ShardSummaryError } from "../harness/shard-summary.js";
+import { areCampaigns } from "../mutate/merge.js";
 import { UsageError } from "./errors.js";
 import { imageOption } from "./harness-options.js";
 import { programIdentity } from "../checks/program-identity.js";
+import { mergeCampaignCommand } from "./mutate.js";
 import { MERGED_SUMMARY_FILE, mergeShards } from "./report-merge.js";
 
 interface MergeCommandOptions {
@@ -25,7 +27,8 @@ export function registerReport(program: Command): void {
     .option("--out <dir>", "the merged report folder", "reports-merged")
     .addOption(imageOption("the floppy the shards ran: a shard of another program is refused"))
     .option("--json", "print the merged summary as one JSON object")
-    .action((dirs: string[], options: MergeCommandOptions) => {
+    .action(async (dirs: string[], options: MergeCommandOptions) => {
+      if (areCampaigns(dirs)) return await mergeCampaignCommand(dirs, options);
       let merged;
       try {
         merged = mergeShards(dirs, options.out, programIdentity(options.image), console.error);

@@ -5,12 +5,12 @@
  * the bytes of an earlier mutant is dropped and counted; the rest keep their PISKASM.COM bytes.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { mutateLine, type AsmOperator } from "./asm-operators.js";
 import type { AsmSource, SourceLine } from "./asm-source.js";
+import { sha256 } from "./hash.js";
 
 const run = promisify(execFile);
 
@@ -27,7 +27,10 @@ export interface AsmMutant {
 }
 
 export interface BuiltMutant extends AsmMutant {
-  program: Buffer;
+  /** Absent when the hash came from the cache (assembleMutant makes it). */
+  program?: Buffer;
+  /** sha256 of the program. */
+  hash: string;
 }
 
 export interface DroppedCounts {
@@ -65,75 +68,146 @@ function lineMutants(line: SourceLine): AsmMutant[] {
   });
 }
 
+/** NASM refused the source: it ran and exited with a code (a failed launch has none). */
+const refused = (error: unknown): boolean =>
+  error instanceof Error && "code" in error && typeof error.code === "number";
+
 /** Assembles the program from `dir` (a copy of asm/); undefined when NASM refuses it. */
 async function assemble(dir: string): Promise<Buffer | undefined> {
   const out = join(dir, "PISKASM.COM");
   rmSync(out, { force: true });
   try {
     await run("nasm", ["-w+all", "-f", "bin", "-I", `${dir}/`, join(dir, "piskasm.asm"), "-o", out]);
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (refused(error)) return undefined;
+    throw error;
   }
   return readFileSync(out);
 }
 
-const hash = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
+/** What the last campaign assembled: each mutant's program hash (null: NASM refused it) under one source. */
+export interface AssemblyCache {
+  /** sha256 of NASM's version and every file of the program: the programs are those of this source. */
+  key: string;
+  programs: Record<string, string | null>;
+}
+
+/** The cache key of `source` (NASM's version and every file of the program). */
+export async function assemblyKey(source: AsmSource): Promise<string> {
+  const version = (await run("nasm", ["-v"])).stdout;
+  return sha256(version, ...[...source.files].flatMap(([name, lines]) => [name, lines.join("\n")]));
+}
+
+/** Assembles `mutant` in `dir` (a copy of asm/), whose file it restores after. */
+async function assembleIn(dir: string, source: AsmSource, mutant: AsmMutant): Promise<Buffer | undefined> {
+  const text = source.files.get(mutant.file);
+  if (!text) throw new Error(`no source file ${mutant.file}`);
+  const path = join(dir, mutant.file);
+  writeFileSync(path, text.map((l, k) => (k === mutant.line - 1 ? mutant.mutated : l)).join("\n"));
+  try {
+    return await assemble(dir);
+  } finally {
+    writeFileSync(path, text.join("\n"));
+  }
+}
+
+/** A fresh copy of `asmDir` at `dir`. */
+function copyOfAsm(asmDir: string, dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  cpSync(asmDir, dir, { recursive: true });
+  return dir;
+}
+
+/** The program of a mutant whose hash came from the cache, assembled now in its own copy under `scratch`. */
+export async function assembleMutant(
+  source: AsmSource,
+  asmDir: string,
+  mutant: AsmMutant,
+  dir: string,
+): Promise<Buffer> {
+  try {
+    const program = await assembleIn(copyOfAsm(asmDir, dir), source, mutant);
+    if (!program) throw new Error(`mutant ${mutant.id} no longer assembles: its cached program is stale`);
+    return program;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface BuildOptions {
+  parallel: number;
+  onProgress?: (done: number) => void;
+  /** Once aborted, no new mutant is assembled (those left count as not built). */
+  signal?: AbortSignal;
+  /** The last campaign's programs: a mutant found there (same source) is not assembled again. */
+  cache?: AssemblyCache;
+}
 
 /**
  * Assembles every mutant (`parallel` NASM processes, each in its own copy of `asmDir` under
- * `scratch`) and keeps those whose program is new. `onProgress` is called after each mutant.
+ * `scratch`) and keeps those whose program is new; `onProgress` is called after each mutant. A mutant
+ * of the cache keeps its hash without its bytes (assembleMutant makes them when it is played).
  */
 export async function buildMutants(
   source: AsmSource,
   asmDir: string,
   mutants: readonly AsmMutant[],
   scratch: string,
-  parallel: number,
-  onProgress?: (done: number) => void,
-): Promise<{ kept: BuiltMutant[]; dropped: DroppedCounts; original: Buffer }> {
-  const slots = Array.from({ length: Math.max(1, parallel) }, (_, i) => {
-    const dir = join(scratch, `asm-${i}`);
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    cpSync(asmDir, dir, { recursive: true });
-    return dir;
-  });
+  options: BuildOptions,
+): Promise<{
+  kept: BuiltMutant[];
+  dropped: DroppedCounts;
+  unbuilt: AsmMutant[];
+  original: Buffer;
+  assembled: AssemblyCache;
+}> {
+  const slots = Array.from({ length: Math.max(1, options.parallel) }, (_, i) =>
+    copyOfAsm(asmDir, join(scratch, `asm-${i}`)),
+  );
   const original = await assemble(slots[0]);
   if (!original) throw new Error(`the unmutated program in ${asmDir} does not assemble`);
-  const programs: (Buffer | undefined)[] = new Array<Buffer | undefined>(mutants.length);
+  const key = await assemblyKey(source);
+  const cached = options.cache?.key === key ? options.cache.programs : {};
+  const programs = new Array<Buffer | undefined>(mutants.length);
+  const hashes = new Array<string | null | undefined>(mutants.length);
   let next = 0;
   let done = 0;
   const worker = async (dir: string): Promise<void> => {
-    while (next < mutants.length) {
+    while (next < mutants.length && !options.signal?.aborted) {
       const i = next++;
-      const mutant = mutants[i];
-      const text = source.files.get(mutant.file);
-      if (!text) throw new Error(`no source file ${mutant.file}`);
-      const path = join(dir, mutant.file);
-      writeFileSync(path, text.map((l, k) => (k === mutant.line - 1 ? mutant.mutated : l)).join("\n"));
-      programs[i] = await assemble(dir);
-      writeFileSync(path, text.join("\n"));
-      onProgress?.(++done);
+      const known = cached[mutants[i].id];
+      if (known === undefined) {
+        programs[i] = await assembleIn(dir, source, mutants[i]);
+        hashes[i] = programs[i] ? sha256(programs[i]) : null;
+      } else hashes[i] = known;
+      options.onProgress?.(++done);
     }
   };
   await Promise.all(slots.map(worker));
   const dropped: DroppedCounts = { notAssembling: 0, identical: 0, duplicate: 0 };
-  const seen = new Set([hash(original)]);
+  const originalHash = sha256(original);
+  const seen = new Set([originalHash]);
   const kept: BuiltMutant[] = [];
+  const unbuilt: AsmMutant[] = [];
+  const assembled: AssemblyCache = { key, programs: {} };
   for (const [i, mutant] of mutants.entries()) {
-    const program = programs[i];
-    if (!program) {
+    const hash = hashes[i];
+    if (hash === undefined) continue;
+    assembled.programs[mutant.id] = hash;
+    if (hash === null) {
       dropped.notAssembling++;
+      unbuilt.push(mutant);
       continue;
     }
-    const h = hash(program);
-    if (seen.has(h)) {
-      if (program.equals(original)) dropped.identical++;
+    if (seen.has(hash)) {
+      if (hash === originalHash) dropped.identical++;
       else dropped.duplicate++;
       continue;
     }
-    seen.add(h);
-    kept.push({ ...mutant, program });
+    seen.add(hash);
+    const program = programs[i];
+    kept.push(program ? { ...mutant, program, hash } : { ...mutant, hash });
   }
-  return { kept, dropped, original };
+  return { kept, dropped, unbuilt, original, assembled };
 }

@@ -1,9 +1,10 @@
 /** The asm target: PISKASM.COM's NASM source mutated, reassembled, each mutant on its own floppy. */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { asmMutants, buildMutants, type AsmMutant, type BuiltMutant } from "./asm-mutants.js";
-import { evaluatorRoutines, readAsmSource, routineNames } from "./asm-source.js";
+import { asmMutants, assembleMutant, buildMutants, type AsmMutant, type BuiltMutant } from "./asm-mutants.js";
+import { evaluatorRoutines, readAsmSource, routineNames, type AsmSource } from "./asm-source.js";
 import { mutantFloppy, type GamePlan } from "./campaign.js";
+import { sha256 } from "./hash.js";
 import { mutantGames } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
@@ -13,18 +14,32 @@ function prepared(
   index: number,
   settings: TargetSettings,
   plan: GamePlan,
+  source: AsmSource,
 ): PreparedMutant {
-  const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
+  const { id, file, line, routine, operator, original, mutated, inMacro, hash } = mutant;
   const files = {
     autoexec: join(settings.root, "disk", "AUTOEXEC.BAT"),
     mouse: join(settings.root, "build", "MOUSE.COM"),
     mkimg: join(settings.root, "scripts", "mkimg.sh"),
   };
+  let program = mutant.program;
   return {
-    description: { id, file, line, routine, operator, original, mutated, inMacro },
-    artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.COM`, contents: mutant.program },
+    description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
+    artifact: {
+      name: `${id.replace(/[^\w.+-]/g, "_")}.COM`,
+      contents: () => {
+        if (!program) throw new Error(`mutant ${id} has not been assembled`);
+        return program;
+      },
+    },
     start: async (shrinkMs) => {
-      const image = mutantFloppy(settings.scratch, `m${index}`, mutant.program, files);
+      program ??= await assembleMutant(
+        source,
+        join(settings.root, "asm"),
+        mutant,
+        join(settings.scratch, `asm-m${index}`),
+      );
+      const image = mutantFloppy(settings.scratch, `m${index}`, program, files);
       return {
         script: join(settings.root, "build", "mutate-worker.mjs"),
         job: {
@@ -45,13 +60,21 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
   checkNames("--routines", "routine", routines, routineNames(source));
   const all: AsmMutant[] = pickIds(asmMutants(source, new Set(routines)), settings.ids);
   settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling`);
-  const built = await buildMutants(source, asmDir, all, settings.scratch, settings.jobs, (done) => {
-    if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
+  const built = await buildMutants(source, asmDir, all, settings.scratch, {
+    parallel: settings.jobs,
+    onProgress: (done) => {
+      if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
+    },
+    signal: settings.signal,
+    cache: settings.cache,
   });
   return {
     routines,
+    program: sha256(built.original),
+    unbuilt: built.unbuilt,
     generated: all.length,
     dropped: built.dropped,
-    mutants: built.kept.map((m, i) => prepared(m, i, settings, plan)),
+    mutants: built.kept.map((m, i) => prepared(m, i, settings, plan, source)),
+    assembled: built.assembled,
   };
 }

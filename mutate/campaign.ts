@@ -25,6 +25,8 @@ export interface GamePlan {
    * them play every scenario once.
    */
   probes: number;
+  /** Only these games, in this order (`--games-from`: the minimal set of a campaign's killing games). */
+  only?: readonly number[];
 }
 
 /**
@@ -50,7 +52,8 @@ export function mutantGames(plan: GamePlan): GameSpec[] {
       maxComputerMoves: plan.maxComputerMoves,
     };
   });
-  return [...policyGames(plan), ...probes];
+  const all = [...policyGames(plan), ...probes];
+  return plan.only ? plan.only.map((i) => all[i]) : all;
 }
 
 function policyGames(plan: GamePlan): GameSpec[] {

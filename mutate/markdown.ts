@@ -43,9 +43,11 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
   const out: string[] = [];
   for (const m of survivors) {
     const v = verdicts.get(verdictKey(m));
-    const verdict = v
-      ? `**${v.verdict}**: ${v.why}`
-      : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
+    const verdict = m.proof
+      ? `**equivalent, checked by machine** (model ${m.proof} of mutate/equivalence.ts)${v ? `; also argued: ${v.why}` : ""}`
+      : v
+        ? `**${v.verdict}**: ${v.why}`
+        : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
     out.push(
       `- \`${m.id}\` (${m.routine}, ${m.operator}${m.inMacro ? ", in a macro: every expansion" : ""}): ${code(m.file, m.original)} → ${code(m.file, m.mutated)}  `,
     );
@@ -76,14 +78,22 @@ function intro(target: "asm" | "ts"): string[] {
     "The harness compares the whole state, the screen and the program's own code and read-only data (a",
     "write there is a mismatch); after the policies' games come the probe games (harness/probe.ts):",
     "set-up positions, made with the emulated mouse and keyboard, for paths played games seldom reach.",
-    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given) or",
-    "**missed** (a defect of the harness or its policies).",
+    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given, or",
+    "for engine-ts a model of mutate/equivalence.ts checks it by machine over every input) or **missed** (a",
+    "defect of the harness or its policies).",
     "",
     "Each kill leaves its mismatch report in the campaign's `reports/` folder beside the mutant (its",
     target === "asm"
       ? "program as `ID.COM`: copy it to `PISKASM.COM` and make a floppy with `scripts/mkimg.sh IMG disk/AUTOEXEC.BAT build/MOUSE.COM PISKASM.COM`);"
       : "engine-ts file as `ID.ts`: put it in place of its file and `make` to replay with it);",
     `\`piskasm replay REPORT${target === "asm" ? " --image IMG" : ""}\` replays the killing game, \`--shrunk\` its shrunk game.`,
+    "",
+    "Beside `mutation.json` the campaign's folder holds `mutation-report.json`, the report in",
+    "mutation-testing-report-schema (the format of Stryker's dashboard and tools: each game is a test, the",
+    "killing game the one that killed), `mutation-report.html`, the mutation-testing-elements viewer with",
+    "that report, working offline, `kill-matrix.json` (the game and policy that killed each mutant) and",
+    "`minimal-games.json` (the fewest games that kill every killed mutant, chosen greedily):",
+    "`piskasm mutate --games-from DIR/minimal-games.json` plays just those, a fast pre-commit campaign.",
     "",
     target === "asm"
       ? "Regenerate this page with `make mutation-report`; after new verdicts, `make mutation-doc` rewrites it from the last campaign's reports/mutation/mutation.json."
@@ -122,6 +132,7 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     `| of them by a crash (the program left the phases the harness drives) | ${f.crashed} |`,
     `| survived | ${f.survived} |`,
     `| equivalent | ${f.equivalent} |`,
+    `| of them checked by machine / argued in prose | ${f.machineChecked} / ${f.proseVerdicts} |`,
     `| score: killed / (mutants - equivalent) | ${f.score} % |`,
     `| median games to kill | ${f.medianGamesToKill} |`,
     `| killing games shrunk | ${f.shrunk} |`,

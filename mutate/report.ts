@@ -7,9 +7,26 @@
  */
 import type { MismatchReport } from "../checks/report.js";
 import type { MutantRun, MutantStatus } from "./mutant-run.js";
+import type { Shard } from "../harness/model.js";
+import type { AssemblyCache } from "./asm-mutants.js";
 import { readRegularFile } from "../util/files.js";
+import { SelectionError } from "./select.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
+
+/** sha256 hashes (hex) of what a campaign ran against. */
+export interface CampaignIdentity {
+  /** The unmutated program: PISKASM.COM's bytes (asm), engine-ts's sources and the floppy (ts). */
+  program: string;
+  /** The settings a verdict depends on: target, games, policies, seeds, the harness (its worker bundle). */
+  settings: string;
+}
+
+/** A mutant before it ran. */
+export type MutantDescription = Omit<
+  MutantResult,
+  "status" | "games" | "message" | "shrink" | "report" | "proof"
+>;
 
 export interface MutantResult {
   id: string;
@@ -20,6 +37,11 @@ export interface MutantResult {
   original: string;
   mutated: string;
   inMacro: boolean;
+  /**
+   * sha256 of what the mutant is: its PISKASM.COM bytes (asm), or engine-ts with its file replaced
+   * (ts). `--incremental` reuses the verdict of a mutant whose hash is unchanged.
+   */
+  hash?: string;
   status: MutantStatus;
   games: number;
   message?: string;
@@ -27,6 +49,8 @@ export interface MutantResult {
   shrink?: { before: number; after: number };
   /** The killing game's mismatch report (file name in DIR/reports/). */
   report?: string;
+  /** A survivor proven equivalent by machine: the model's name (mutate/equivalence.ts). */
+  proof?: string;
 }
 
 export interface Verdict {
@@ -42,7 +66,12 @@ export interface MutationFigures {
   /** Kills by the program leaving the phases the harness drives, counted in killed. */
   crashed: number;
   survived: number;
+  /** Survivors proven or argued equivalent. */
   equivalent: number;
+  /** Of them proven by machine (a model of mutate/equivalence.ts). */
+  machineChecked: number;
+  /** Of them argued in prose only (the verdicts file). */
+  proseVerdicts: number;
   /** killed / (mutants - equivalent), percent. */
   score: number;
   wallS: number;
@@ -65,14 +94,24 @@ export interface MutationReport {
     maxComputerMoves: number;
     timeoutMs: number;
     shrinkMs: number;
+    /** `--games-from`: the game numbers played, in this order (absent: all of them). */
+    only?: number[];
   };
+  /** What the campaign ran against (mutate/identity.ts); absent in reports made before it was recorded. */
+  identity?: CampaignIdentity;
   jobs: number;
   generated: number;
   dropped: { notAssembling: number; identical: number; duplicate: number };
   /** Declarations not mutated because the check never runs them, with why (ts target). */
   outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
+  /** Each asm mutant's program hash under one source: `--incremental` does not assemble them again. */
+  assembled?: AssemblyCache;
+  /** Mutants that did not build (NASM refused them): the ecosystem report's CompileError. */
+  unbuilt?: MutantDescription[];
   /** --limit or --shard: only part of the campaign ran. */
   partial: string | null;
+  /** --shard: the mutants i, i+n, ... of the chosen ones. */
+  shard?: Shard;
   mutants: MutantResult[];
   figures: MutationFigures;
   started: string;
@@ -104,6 +143,27 @@ export function readVerdicts(path: string): Map<string, Verdict> {
   return new Map(Object.entries(data));
 }
 
+/** A campaign's mutation.json: a few thousand mutants of a few hundred bytes. */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+/** Reads a campaign's mutation.json; `option` names the asker in the one-line refusal. */
+export function readMutationReport(path: string, option: string): MutationReport {
+  let report: MutationReport;
+  try {
+    report = JSON.parse(readRegularFile(path, MAX_REPORT_BYTES, "mutation report")) as MutationReport;
+  } catch (error) {
+    throw new SelectionError(
+      `${option}: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const format: unknown = report.format;
+  if (format !== MUTATION_FORMAT)
+    throw new SelectionError(
+      `${option}: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`,
+    );
+  return report;
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,9 +179,12 @@ export function figures(
   wallMs: number,
 ): MutationFigures {
   const killed = mutants.filter((m) => isKill(m.status));
-  const equivalent = mutants.filter(
-    (m) => m.status === "survived" && verdicts.get(verdictKey(m))?.verdict === "equivalent",
+  const survivors = mutants.filter((m) => m.status === "survived");
+  const machineChecked = survivors.filter((m) => m.proof !== undefined).length;
+  const proseVerdicts = survivors.filter(
+    (m) => m.proof === undefined && verdicts.get(verdictKey(m))?.verdict === "equivalent",
   ).length;
+  const equivalent = machineChecked + proseVerdicts;
   const shrunk = mutants.flatMap((m) => (m.shrink ? [m.shrink] : []));
   const denominator = mutants.length - equivalent;
   return {
@@ -131,6 +194,8 @@ export function figures(
     crashed: mutants.filter((m) => m.status === "crashed").length,
     survived: mutants.length - killed.length,
     equivalent,
+    machineChecked,
+    proseVerdicts,
     score: denominator === 0 ? 100 : Math.round((killed.length / denominator) * 1000) / 10,
     wallS: Math.round(wallMs / 100) / 10,
     medianGamesToKill: median(killed.map((m) => m.games)),
@@ -170,6 +235,8 @@ export function figureLines(f: MutationFigures, prefix = "mutate"): string[] {
     `${prefix}.mutants ${f.mutants}`,
     `${prefix}.killed ${f.killed}`,
     `${prefix}.equivalent ${f.equivalent}`,
+    `${prefix}.machine_checked_verdicts ${f.machineChecked}`,
+    `${prefix}.prose_verdicts ${f.proseVerdicts}`,
     `${prefix}.score_pct ${f.score}`,
     `${prefix}.wall_s ${f.wallS}`,
     `${prefix}.median_games_to_kill ${f.medianGamesToKill}`,

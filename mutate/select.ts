@@ -1,7 +1,7 @@
 /** Choosing a campaign's mutants: by name, evenly spread, by shard. */
 import type { Shard } from "../harness/model.js";
 
-/** A wrong name in a list option, as a one-line message. */
+/** A request the campaign refuses (a wrong name, a folder of another campaign), as a one-line message (exit 2). */
 export class SelectionError extends Error {
   override readonly name = "SelectionError";
 }
@@ -26,11 +26,14 @@ export function pickIds<T extends { id: string }>(list: T[], ids: readonly strin
   return list.filter((m) => ids.includes(m.id));
 }
 
-/** `limit` of `list` evenly spread (all when limit >= its length), then the shard's share. */
-export function spread<T>(list: readonly T[], limit: number | undefined, shard: Shard | undefined): T[] {
-  let out = [...list];
-  if (limit !== undefined && limit < out.length)
-    out = Array.from({ length: limit }, (_, i) => out[Math.floor((i * out.length) / limit)]);
-  if (shard) out = out.filter((_, i) => i % shard.count === shard.index);
-  return out;
+/** `limit` of `list` evenly spread (all when limit >= its length). */
+export function spread<T>(list: readonly T[], limit: number | undefined): T[] {
+  if (limit === undefined || limit >= list.length) return [...list];
+  return Array.from({ length: limit }, (_, i) => list[Math.floor((i * list.length) / limit)]);
+}
+
+/** The positions in a list of `length` that `shard` plays (all without one). */
+export function shardPositions(length: number, shard: Shard | undefined): number[] {
+  const all = Array.from({ length }, (_, i) => i);
+  return shard ? all.filter((i) => i % shard.count === shard.index) : all;
 }

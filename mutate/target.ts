@@ -1,9 +1,7 @@
 /** What a campaign needs from its target (asm or ts): the mutants, each ready to run in a worker. */
-import type { DroppedCounts } from "./asm-mutants.js";
+import type { AssemblyCache, DroppedCounts } from "./asm-mutants.js";
 import type { MutantJob } from "./mutant-run.js";
-import type { MutantResult } from "./report.js";
-
-export type MutantDescription = Omit<MutantResult, "status" | "games" | "message" | "shrink" | "report">;
+import type { MutantDescription } from "./report.js";
 
 export interface MutantStart {
   /** The worker bundle that plays it. */
@@ -17,15 +15,26 @@ export interface PreparedMutant {
   description: MutantDescription;
   /** Makes what the run needs (its floppy, its bundle) with the job's shrink budget. */
   start: (shrinkMs: number) => Promise<MutantStart>;
-  /** Kept beside a killing game's report, to rebuild the mutant: file name and contents. */
-  artifact: { name: string; contents: Uint8Array | string };
+  /** Kept beside a killing game's report, to rebuild the mutant: file name and contents (once started). */
+  artifact: { name: string; contents: () => Uint8Array | string };
 }
 
 export interface TargetMutants {
   routines: string[];
+  /** sha256 of the unmutated program (CampaignIdentity's program). */
+  program: string;
+  /** Mutants that did not build. */
+  unbuilt: MutantDescription[];
+  /** What was assembled (asm target), for the next --incremental campaign. */
+  assembled?: AssemblyCache;
   generated: number;
   dropped: DroppedCounts;
   mutants: PreparedMutant[];
+  /**
+   * Checks a survivor's equivalence by machine (mutate/equivalence.ts): the name of the model that
+   * proves it, or undefined.
+   */
+  prove?: (id: string) => Promise<string | undefined>;
   /** Declarations left unmutated because the check never runs them, with why. */
   outOfScope?: Readonly<Record<string, { readers: readonly string[]; why: string }>>;
 }
@@ -41,4 +50,8 @@ export interface TargetSettings {
   jobs: number;
   timeoutMs: number;
   log: (line: string) => void;
+  /** Aborted by Ctrl+C and its kin: stop making mutants. */
+  signal?: AbortSignal;
+  /** The last campaign's assembled programs (--incremental, asm target). */
+  cache?: AssemblyCache;
 }

@@ -4,12 +4,15 @@
  * the same for every mutant, so its machine at the menu is booted once and each worker continues from
  * that snapshot.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
+import { machineCheck } from "./equivalence.js";
+import { sha256 } from "./hash.js";
+import { engineHash, engineSources, tsProgram } from "./identity.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { distinctTsMutants, evaluatorTsMutants, OUT_OF_SCOPE, type TsMutant } from "./ts-mutants.js";
@@ -67,11 +70,15 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
   let menu: Promise<MachineSnapshot> | undefined;
   const bundles = join(root, "build", "mutate-ts");
   mkdirSync(bundles, { recursive: true });
+  const engine = engineSources(root);
+  const floppy = readFileSync(boot.image);
   const mutants = kept.map((mutant, i): PreparedMutant => {
     const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
+    // engine-ts with the mutant's file, and the PISKASM.COM it plays against (the floppy).
+    const hash = sha256(engineHash(new Map(engine).set(mutant.file, mutant.text)), floppy);
     return {
-      description: { id, file, line, routine, operator, original, mutated, inMacro },
-      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: mutant.text },
+      description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
+      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: () => mutant.text },
       start: async (shrinkMs) => {
         menu ??= menuSnapshot(boot);
         const script = join(bundles, `m${i}-${process.pid}.mjs`);
@@ -84,5 +91,17 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
       },
     };
   });
-  return { routines, generated: chosen.length, dropped, mutants, outOfScope: OUT_OF_SCOPE };
+  return {
+    routines,
+    program: tsProgram(root, engine),
+    unbuilt: [],
+    generated: chosen.length,
+    dropped,
+    mutants,
+    prove: async (id) => {
+      const mutant = kept.find((m) => m.id === id);
+      return mutant && machineCheck(root, mutant, (file) => readFileSync(join(root, file), "utf8"));
+    },
+    outOfScope: OUT_OF_SCOPE,
+  };
 }

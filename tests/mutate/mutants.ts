@@ -41,9 +41,10 @@ export function findTsMutant(routine: string, mutated: string, operator: string)
 export async function mutantImage(mutant: AsmMutant, dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const source = readAsmSource(ASM);
-  const { kept } = await buildMutants(source, ASM, [mutant], join(dir, "scratch"), 1);
-  if (kept.length !== 1) throw new Error(`mutant ${mutant.id} does not assemble to a new program`);
-  return mutantFloppy(dir, "mutant", kept[0].program, {
+  const { kept } = await buildMutants(source, ASM, [mutant], join(dir, "scratch"), { parallel: 1 });
+  const program = kept[0]?.program;
+  if (!program) throw new Error(`mutant ${mutant.id} does not assemble to a new program`);
+  return mutantFloppy(dir, "mutant", program, {
     autoexec: resolve("disk/AUTOEXEC.BAT"),
     mouse: resolve("build/MOUSE.COM"),
     mkimg: resolve("scripts/mkimg.sh"),

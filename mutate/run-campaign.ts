@@ -1,0 +1,317 @@
+/**
+ * A whole campaign, as `piskasm mutate` runs it: the folder checked (a used one is resumed with
+ * --incremental, replaced with --fresh, or refused), the mutants made, those whose verdict can be
+ * reused taken from the last campaign, the rest played J at a time, the folder's files written
+ * (mutate/outputs.ts). The command line only parses options and prints the figures.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Shard } from "../harness/model.js";
+import { formatShard } from "../harness/shard.js";
+import { writeReport } from "../checks/report.js";
+import { checkOutputPlace, ensureWritableDir, writeFileAtomically } from "../util/files.js";
+import { runMutant, runPool, type GamePlan } from "./campaign.js";
+import { settingsIdentity } from "./identity.js";
+import type { MutantRun } from "./mutant-run.js";
+import { CAMPAIGN_FILES, writeCampaignFiles } from "./outputs.js";
+import {
+  figures,
+  MUTATION_FORMAT,
+  mutantResult,
+  readMutationReport,
+  readVerdicts,
+  type MutantResult,
+  type MutationReport,
+} from "./report.js";
+import { SelectionError, shardPositions, spread } from "./select.js";
+import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
+import { requireTools } from "./tools.js";
+
+/** What listens for Ctrl+C and its kin during the campaign (cli/interrupt.ts). */
+export interface Interruption {
+  readonly signal: AbortSignal;
+  received(): string | undefined;
+  dispose(): void;
+}
+
+export interface CampaignRequest {
+  root: string;
+  target: "asm" | "ts";
+  /** Makes the target's mutants (asm or ts). */
+  mutants: (settings: TargetSettings, plan: GamePlan) => Promise<TargetMutants>;
+  routines?: string[];
+  ids?: string[];
+  limit?: number;
+  shard?: Shard;
+  plan: GamePlan;
+  jobs: number;
+  timeoutMs: number;
+  shrinkMs: number;
+  shrinkSample: number;
+  out: string;
+  verdicts: string;
+  markdown?: string;
+  note?: string;
+  /** Reuse the verdicts of the last campaign in `out` for mutants of unchanged hash and settings. */
+  incremental: boolean;
+  /** Replace the last campaign in `out`. */
+  fresh: boolean;
+  log: (line: string) => void;
+  /** Starts listening for signals; `cleanup` runs at once on each, before a second one exits. */
+  listen: (cleanup: () => void) => Interruption;
+}
+
+export interface CampaignResult {
+  /** Undefined when stopped before a mutant was played (the folder is left as it was). */
+  report?: MutationReport;
+  /** The signal that stopped it early. */
+  stoppedBy?: string;
+}
+
+/** The files a campaign leaves in its folder, and its reports/ and scratch/ folders. */
+const campaignEntries = (out: string): string[] =>
+  [...Object.values(CAMPAIGN_FILES), "reports", "scratch"].filter((name) => existsSync(join(out, name)));
+
+/** The last campaign's report for --incremental (undefined: none), after the folder checks. */
+function lastCampaign(request: CampaignRequest): MutationReport | undefined {
+  const used = campaignEntries(request.out);
+  if (used.length === 0) return undefined;
+  // Replaced at the end: the new files over the old, reports/ cleared of what the new report does not
+  // name; until then (a second Ctrl+C, a kill) the last campaign stays whole.
+  if (request.fresh) return undefined;
+  const path = join(request.out, CAMPAIGN_FILES.report);
+  if (!request.incremental || !existsSync(path))
+    throw new SelectionError(
+      `--out ${request.out} holds a campaign already (${used.join(", ")}): --incremental reuses its verdicts, --fresh replaces it`,
+    );
+  return readMutationReport(path, "--incremental");
+}
+
+/** The last campaign's results by mutant hash, when its settings are these. */
+function reusable(
+  last: MutationReport | undefined,
+  target: "asm" | "ts",
+  settings: string,
+  log: (line: string) => void,
+): Map<string, MutantResult> {
+  if (!last) return new Map();
+  if (last.target !== target || last.identity?.settings !== settings) {
+    log(
+      "mutate: --incremental: the settings (games, policies, seeds, harness) changed: playing every mutant",
+    );
+    return new Map();
+  }
+  return new Map(last.mutants.flatMap((m) => (m.hash ? [[m.hash, m] as const] : [])));
+}
+
+/** What part of the campaign ran (null: all of it), as the report's `partial` says it. */
+function partialRun(request: CampaignRequest, stopped: string): string | null {
+  const { ids, limit, shard } = request;
+  const parts = [
+    ids === undefined ? "" : `--ids ${ids.join(",")}`,
+    limit === undefined ? "" : `--limit ${limit}`,
+    shard ? `--shard ${formatShard(shard)}` : "",
+    stopped,
+  ];
+  return parts.filter(Boolean).join(", ") || null;
+}
+
+/** What the target is given to make its mutants. */
+function targetSettings(
+  request: CampaignRequest,
+  scratch: string,
+  signal: AbortSignal,
+  last: MutationReport | undefined,
+): TargetSettings {
+  return {
+    root: request.root,
+    routines: request.routines,
+    ids: request.ids,
+    scratch,
+    jobs: request.jobs,
+    timeoutMs: request.timeoutMs,
+    log: request.log,
+    signal,
+    ...(last?.assembled ? { cache: last.assembled } : {}),
+  };
+}
+
+export async function runCampaign(request: CampaignRequest): Promise<CampaignResult> {
+  const started = performance.now();
+  const { out, target, log, plan } = request;
+  requireTools(request.root, target);
+  const verdicts = readVerdicts(request.verdicts);
+  ensureWritableDir(out, "report directory");
+  if (request.markdown) checkOutputPlace(request.markdown, "--markdown file", "file");
+  const last = lastCampaign(request);
+  const reportsDir = join(out, "reports");
+  mkdirSync(reportsDir, { recursive: true });
+  const scratch = join(out, "scratch");
+  // The first signal lets the NASM processes and games under way finish (scratch/ goes at the end); a
+  // second one exits at once, so scratch/ goes then.
+  const interrupts = request.listen(() => {
+    if (interrupts.received()) rmSync(scratch, { recursive: true, force: true });
+  });
+  try {
+    const settings = targetSettings(request, scratch, interrupts.signal, last);
+    const made = await request.mutants(settings, plan);
+    const { notAssembling, identical, duplicate } = made.dropped;
+    log(
+      `mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`,
+    );
+    const identity = { program: made.program, settings: settingsIdentity(request.root, target, plan) };
+    const chosen = spread(made.mutants, request.limit);
+    const positions = shardPositions(chosen.length, request.shard);
+    const known = reusable(last, target, identity.settings, log);
+    const { results, played } = await runChosen(chosen, positions, known, {
+      ...request,
+      reportsDir,
+      signal: interrupts.signal,
+    });
+    if (made.prove) await prove(results, made.prove, log);
+    const stoppedBy = interrupts.received();
+    if (stoppedBy && played === 0) {
+      log(`mutate: stopped by ${stoppedBy} before a mutant was played: ${out} is left as it was`);
+      return { stoppedBy };
+    }
+    const wallMs = performance.now() - started;
+    const stopped = stoppedBy
+      ? `stopped by ${stoppedBy} after ${results.length} of ${positions.length} mutants`
+      : "";
+    const report: MutationReport = {
+      format: MUTATION_FORMAT,
+      target,
+      routines: made.routines,
+      plan: {
+        ...plan,
+        policies: [...plan.policies],
+        only: plan.only && [...plan.only],
+        timeoutMs: request.timeoutMs,
+        shrinkMs: request.shrinkMs,
+      },
+      identity,
+      jobs: request.jobs,
+      generated: made.generated,
+      dropped: made.dropped,
+      ...(made.outOfScope ? { outOfScope: made.outOfScope } : {}),
+      ...(made.unbuilt.length > 0 ? { unbuilt: made.unbuilt } : {}),
+      ...(made.assembled ? { assembled: made.assembled } : {}),
+      partial: partialRun(request, stopped),
+      ...(request.shard ? { shard: request.shard } : {}),
+      mutants: results,
+      figures: figures(results, verdicts, wallMs),
+      started: new Date(Date.now() - wallMs).toISOString(),
+      ...(request.note === undefined ? {} : { note: request.note }),
+    };
+    dropStaleReports(reportsDir, report.mutants, chosen);
+    writeCampaignFiles(out, report, verdicts, request.root, request.markdown);
+    return stoppedBy ? { report, stoppedBy } : { report };
+  } finally {
+    interrupts.dispose();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Sets the proof of every survivor a model proves equivalent (mutate/equivalence.ts). */
+async function prove(
+  results: MutantResult[],
+  by: (id: string) => Promise<string | undefined>,
+  log: (line: string) => void,
+): Promise<void> {
+  let proven = 0;
+  for (const m of results) {
+    delete m.proof;
+    if (m.status !== "survived") continue;
+    const proof = await by(m.id);
+    if (proof === undefined) continue;
+    m.proof = proof;
+    proven++;
+  }
+  if (proven > 0) log(`mutate: ${proven} survivors proven equivalent by machine`);
+}
+
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
+
+interface RunSettings {
+  jobs: number;
+  shrinkMs: number;
+  shrinkSample: number;
+  timeoutMs: number;
+  reportsDir: string;
+  log: (line: string) => void;
+  /** Stops starting mutants (Ctrl+C): the report covers the finished ones. */
+  signal: AbortSignal;
+}
+
+/**
+ * Plays the mutants of `chosen` at `positions` (the shard's) `jobs` at a time, those of a hash in
+ * `known` reused; the kills of about shrinkSample of the chosen are shrunk (by position, so shards
+ * shrink what the whole campaign would). After the signal aborts, the mutants being played finish and
+ * no new one starts: the finished ones return, in the order of their positions, with how many were played.
+ */
+async function runChosen(
+  chosen: readonly PreparedMutant[],
+  positions: readonly number[],
+  known: ReadonlyMap<string, MutantResult>,
+  s: RunSettings,
+): Promise<{ results: MutantResult[]; played: number }> {
+  const results = new Map<number, MutantResult>();
+  const stride = s.shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / s.shrinkSample));
+  const toPlay: number[] = [];
+  for (const i of positions) {
+    const { description } = chosen[i];
+    const old = description.hash === undefined ? undefined : known.get(description.hash);
+    if (old) results.set(i, { ...old, ...description });
+    else toPlay.push(i);
+  }
+  if (results.size > 0)
+    s.log(`mutate: --incremental: ${results.size} verdicts reused, ${toPlay.length} mutants to play`);
+  let finished = 0;
+  // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
+  const order = [...toPlay].sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
+  const tasks = order.map((i) => async (): Promise<MutantRun> => {
+    const start = await chosen[i].start(i % stride === 0 ? s.shrinkMs : 0);
+    try {
+      return await runMutant(start.script, start.job, s.timeoutMs);
+    } finally {
+      start.done();
+    }
+  });
+  await runPool(
+    tasks,
+    s.jobs,
+    (k, run) => {
+      const i = order[k];
+      const mutant = chosen[i];
+      results.set(
+        i,
+        mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined),
+      );
+      finished++;
+      s.log(
+        `mutate: ${finished}/${order.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`,
+      );
+    },
+    s.signal,
+  );
+  return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished };
+}
+
+/** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
+function saveKiller(dir: string, mutant: PreparedMutant, run: MutantRun): string {
+  if (!run.report) throw new Error("saveKiller needs a report");
+  writeFileAtomically(join(dir, mutant.artifact.name), mutant.artifact.contents(), "mutant artifact");
+  const path = writeReport(dir, run.report);
+  return path.slice(dir.length + 1);
+}
+
+/** Removes from reports/ what no mutant of the report refers to (the kills of a replaced campaign, or of replaced mutants). */
+function dropStaleReports(
+  dir: string,
+  mutants: readonly MutantResult[],
+  chosen: readonly PreparedMutant[],
+): void {
+  const artifacts = new Map(chosen.map((m) => [m.description.id, m.artifact.name]));
+  const keep = new Set(mutants.flatMap((m) => (m.report ? [m.report, artifacts.get(m.id) ?? ""] : [])));
+  for (const name of readdirSync(dir)) if (!keep.has(name)) rmSync(join(dir, name), { force: true });
+}
