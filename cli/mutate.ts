@@ -124,7 +124,7 @@ export function registerMutate(program: Command): void {
         )
         .option(
           "--routines <list>",
-          "comma-separated routines to mutate (default: the evaluator's: asm/piskasm/engine.inc, or engine-ts's evaluator files)",
+          "comma-separated routines to mutate (default: every routine of the whole program, asm/piskasm.asm and its includes; `evaluator` stands for the evaluator's routines of asm/piskasm/engine.inc), or engine-ts's files",
         )
         .option("--limit <n>", "run only n mutants, evenly spread over the campaign")
         .option(

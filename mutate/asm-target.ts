@@ -53,10 +53,16 @@ function prepared(
   };
 }
 
+/** `--routines evaluator`: the routines of engine.inc that engine-ts mirrors (asm-source.ts). */
+const EVALUATOR_KEYWORD = "evaluator";
+
 export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promise<TargetMutants> {
   const asmDir = join(settings.root, "asm");
   const source = readAsmSource(asmDir);
-  const routines = settings.routines ?? evaluatorRoutines(source);
+  // The whole program by default; `evaluator` in the list stands for the evaluator's routines.
+  const routines = (settings.routines ?? routineNames(source)).flatMap((name) =>
+    name === EVALUATOR_KEYWORD ? evaluatorRoutines(source) : [name],
+  );
   checkNames("--routines", "routine", routines, routineNames(source));
   const all: AsmMutant[] = pickIds(asmMutants(source, new Set(routines)), settings.ids);
   settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling`);
