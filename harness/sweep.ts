@@ -22,8 +22,8 @@ export type MenuNoise =
   /** Keys the menu ignores (not 1-4 or S). */
   | { kind: "keys"; scancodes: readonly number[] }
   /**
-   * Keys typed ahead (all in the BIOS buffer before the program reads one): key S, Esc, then a key the
-   * menu would take, which the menu drops with the keys typed before it appeared.
+   * Keys typed ahead (all in the BIOS buffer before the program reads one): key S, Esc, then two keys
+   * the menu would take, which the menu drops with every key typed before it appeared.
    */
   | { kind: "ahead"; scancodes: readonly number[] }
   /**
@@ -96,7 +96,7 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
   const noise: MenuNoise[] = [
     { kind: "idle", ticks: 2 },
     { kind: "keys", scancodes: [...DIGIT(5), ...DIGIT(0), ...LETTER_X, ...F1] },
-    { kind: "ahead", scancodes: [...LETTER_S, ...ESC, ...DIGIT(2)] },
+    { kind: "ahead", scancodes: [...LETTER_S, ...ESC, ...DIGIT(2), ...DIGIT(1)] },
     { kind: "seed", keys: [LETTER_X, DIGIT(1)], end: "enter" },
     { kind: "seed", keys: [DIGIT(7), DIGIT(0), DIGIT(0), DIGIT(0), DIGIT(0)], end: "enter" },
     { kind: "seed", keys: [DIGIT(6), DIGIT(5), DIGIT(5), DIGIT(3), DIGIT(6)], end: "enter" },
@@ -113,14 +113,21 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
 
 /**
  * Quitting and command lines: a seed above 65535, none, one with a letter, then (with other words,
- * lower case, leading zeros and a word after it) `seed`, which the game is played with; or no /S at
- * all and a `/S` with nothing after it (ignored: seeds are counted, and the game is played with the
- * counted one).
+ * lower case, leading zeros and a word after it) `seed`, which the game is played with; or the same
+ * lines, then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game
+ * is played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
  */
 function relaunchNoise(seed: number | "counted"): MenuNoise[] {
-  if (seed === "counted") return [{ kind: "relaunch", lines: ["PISKASM", "PISKASM /S"], forces: "counted" }];
-  const lines = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", `PISKASM x /q /s:00${seed} y`];
-  return [{ kind: "relaunch", lines, forces: seed }];
+  const bad = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a"];
+  if (seed === "counted")
+    return [
+      {
+        kind: "relaunch",
+        lines: [...bad, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
+        forces: "counted",
+      },
+    ];
+  return [{ kind: "relaunch", lines: [...bad, `PISKASM x /q /s:00${seed} y`], forces: seed }];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
