@@ -87,7 +87,6 @@ export class App implements ToolbarHandlers {
     this.rate = new RateMeter(machine, (mips) => this.toolbar.showRate(mips));
     const reportError = (error: unknown): void => this.reportError(error);
     const pausedChanged = (): void => this.game.showHint();
-    const restored = (m: Machine): void => this.machineReplaced(m);
     this.actions = new MachineActions({
       machine,
       withMachine,
@@ -95,7 +94,7 @@ export class App implements ToolbarHandlers {
       errors,
       reportError,
       pausedChanged,
-      restored,
+      restored: (m) => this.machineReplaced(m),
     });
     // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
     const mouse = (): Mouse | undefined => (machine()?.isPaused() ? undefined : machine()?.mouse);
@@ -111,7 +110,7 @@ export class App implements ToolbarHandlers {
       queued: (task) => this.queue.run(task),
       later: (task) => this.afterPaint.run(task),
       restored: (restored, known) => this.machineReplaced(restored, known),
-      stopped: (where) => this.game.debuggerStopped(where),
+      held: (hold) => this.game.debuggerHeld(hold),
     });
     exposeProbe({
       ...this.game.probe(),
@@ -180,8 +179,9 @@ export class App implements ToolbarHandlers {
     const { busy, files } = this.host;
     const phase = this.game.state?.phase;
     const [hasMachine, hasGame, hasFiles] = [!!this.host.machine, !!this.game.layout, files !== undefined];
-    const paused = this.host.machine?.isPaused() ?? false;
+    const paused = this.game.paused;
     this.toolbar.enable(toolbarControls({ phase, busy, hasMachine, hasGame, hasFiles, paused }));
+    this.rate.follow();
     this.keyBar.show(phase);
   }
 

@@ -41,9 +41,9 @@ export interface PageProbe {
 export interface MoveTiming {
   /** The input queue reached the move: the driver starts sending PS/2 packets. */
   started: number;
-  /** PS/2 packets the guest took for the click (pointer moves, press, release). */
+  /** PS/2 packets the guest had taken for the click (pointer moves, press, release) when its stone was seen. */
   packets: number;
-  /** The human's stone is in the game's memory (all packets taken). */
+  /** The human's stone is in the game's memory (seen at the end of a slice, so never after `answered`). */
   placed: number | undefined;
   /** The computer's answer (or the end of the game) is in memory. */
   answered: number | undefined;

@@ -10,14 +10,14 @@ describe("the service worker's cache plan", () => {
     expect(strategyOf("assets.json")).toBe("network-first");
   });
 
-  it("caches the page's files at install, the symbol map and PNG icons when asked, never compressed copies, maps or itself", () => {
+  it("caches the page's files and the debugger's symbol map at install, PNG icons when asked, never compressed copies, maps or itself", () => {
     expect(["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "icon.svg"].map(cacheRole)).toEqual([
       "install",
       "install",
       "install",
       "install",
     ]);
-    expect(["piskasm.sym.json", "icon-192.png"].map(cacheRole)).toEqual(["on-demand", "on-demand"]);
+    expect(["piskasm.sym.json", "icon-192.png"].map(cacheRole)).toEqual(["install", "on-demand"]);
     expect(
       ["main-72HASB4E.js.br", "main-72HASB4E.js.gz", "main-72HASB4E.js.map", "sw.js", ".stamp"].map(
         cacheRole,

@@ -1,6 +1,7 @@
 /**
  * What the site's service worker caches and how it answers, shared by the worker and the site builder:
- * the files the page needs when the worker installs, the rest when first asked for;
+ * the files the page needs (the debugger's symbol map included) when the worker installs, the
+ * home-screen icons when first asked for;
  * files whose names carry their content's hash never change (cache first); the others (index.html,
  * assets.json, the symbol map, the web app manifest and icons) are asked from the network first and
  * come from the cache when the network is away.
@@ -11,7 +12,7 @@ export interface Precache {
   version: string;
   /** Cached when the worker installs: what the page needs to reach the menu and play. */
   files: string[];
-  /** Cached the first time the page asks for them: what only some visits use (the debugger's symbol map, the home-screen icons). */
+  /** Cached the first time the page asks for them: what only some visits use (the home-screen icons). */
   onDemand: string[];
 }
 
@@ -40,7 +41,7 @@ export type CacheRole = "install" | "on-demand" | "never";
 /** When the worker caches `file`: never the compressed copies, source maps or the worker itself. */
 export function cacheRole(file: string): CacheRole {
   if (/\.(br|gz|map)$/.test(file) || file === SERVICE_WORKER_FILE || file.startsWith(".")) return "never";
-  return /^icon-\d+\.png$|\.sym\.json$/.test(file) ? "on-demand" : "install";
+  return /^icon-\d+\.png$/.test(file) ? "on-demand" : "install";
 }
 
 /** The site file a URL asks for (the folder itself is index.html), or undefined outside the site's folder. */
