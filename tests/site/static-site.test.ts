@@ -1,7 +1,7 @@
 /**
  * The built site (build/site) on a plain static server under a sub-path, in Chromium: the menu comes
  * up and a game is played by clicks; with the network cut a reload still reaches the menu and plays,
- * and a saved state and an exported record load back;
+ * a saved state and an exported record load back, and the debugger starts;
  * a new build is picked up on the next visit and the page says so. No console error (the page's
  * Content-Security-Policy included), no request outside the site's folder.
  */
@@ -68,6 +68,7 @@ describe("the static site on a plain server under a sub-path", () => {
         const start = await waitForState(page, "s.phase === 2 && s.moveCount === 0");
         await playOnScreen(page, planQuickGame(start.seed)[0], "mouse");
         await savedStateAndRecordWorkOffline(page);
+        await debuggerWorksOffline(page);
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);
@@ -127,6 +128,19 @@ async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
     timeout: 60_000,
   });
   expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
+}
+
+/** Offline after a visit that never opened it, the debugger starts (its symbol map came with the page) and stops at a breakpoint. */
+async function debuggerWorksOffline(page: Page): Promise<void> {
+  await newGameLeavingAny(page);
+  await waitForState(page, "s.phase === 2 && s.moveCount === 0");
+  await page.click("#dbg-enable");
+  await page.waitForFunction(() => window.piskasm?.debugger?.enabled() === true);
+  await page.evaluate(() => window.piskasm!.debugger!.addBreakpoint("pc_move"));
+  const stop = page.evaluate(() => window.piskasm!.debugger!.continue());
+  await page.click('#heatmap [data-cell="180"]');
+  expect((await stop).routine).toBe("pc_move");
+  await page.evaluate(() => window.piskasm!.debugger!.enable(false));
 }
 
 /** Turns the copied site into "the next build": a new version in index.html and in the service worker (its bytes change, as a rebuild's do). */
