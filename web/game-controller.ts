@@ -126,6 +126,12 @@ export class GameController {
     );
   }
 
+  /** The moves of the followed game in order (none when the order of its first stones is unknown). */
+  knownMoves(): MoveRecord[] {
+    const game = this.follower.game;
+    return game && game.before.length === 0 ? [...game.moves] : [];
+  }
+
   /** The probe's members that read the game as the page sees it. */
   probe(): Pick<PageProbe, "state" | "boardCellToText" | "moveTiming"> {
     return {
