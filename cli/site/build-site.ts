@@ -56,12 +56,9 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   writeWithCompressed(outDir, "manifest.webmanifest", webManifest());
   writeWithCompressed(outDir, "icon.svg", iconSvg());
   for (const size of ICON_SIZES) writeWithCompressed(outDir, `icon-${size}.png`, iconPng(size));
-  const version = buildVersion(outDir);
-  writeWithCompressed(
-    outDir,
-    "index.html",
-    siteIndexHtml(readFileSync(join(options.webRoot, "index.html"), "utf8"), version),
-  );
+  const indexHtml = readFileSync(join(options.webRoot, "index.html"), "utf8");
+  const version = buildVersion(outDir, indexHtml);
+  writeWithCompressed(outDir, "index.html", siteIndexHtml(indexHtml, version));
   const names = readdirSync(outDir).sort();
   const precache: Precache = {
     version,
@@ -84,13 +81,17 @@ function copyBundle(webRoot: string, outDir: string, replaced: ReadonlySet<strin
   }
 }
 
-/** The build's version: a hash over the names and contents of the files the worker caches (index.html comes later and follows from them). */
-function buildVersion(outDir: string): string {
+/**
+ * The build's version: a hash over the names and contents of the files the worker caches and the
+ * page's index.html before the version is written into it (so a change to index.html alone is a new
+ * version too).
+ */
+function buildVersion(outDir: string, indexHtml: string): string {
   const lines = readdirSync(outDir)
     .filter((name) => cacheRole(name) !== "never")
     .sort()
     .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
-  return sha256(lines.join("\n")).slice(0, 10);
+  return sha256([...lines, `index.html ${sha256(indexHtml)}`].join("\n")).slice(0, 10);
 }
 
 async function serviceWorker(source: string, precache: Precache): Promise<string> {

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, launchChromium, probeState, PROJECT, waitForState } from "../browser/browser.js";
 import { newGameLeavingAny, playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
-import { hostFolder, type StaticHost } from "./static-host.js";
+import { hostFolder, hostFolders, type StaticHost } from "./static-host.js";
 
 const SITE = join(PROJECT, "build", "site");
 const GAME_OVER_PHASES = [4, 5, 6];
@@ -78,10 +78,7 @@ describe("the static site on a plain server under a sub-path", () => {
   });
 
   it("tells an open page that a new build is ready, then picks it up on the next visit and says so", async () => {
-    const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
-    cpSync(SITE, copy, { recursive: true });
-    const host = await hostFolder(copy, { precompressed: true, live: true });
-    try {
+    await withLiveCopy(true, async (copy, host) => {
       await withSitePage(host, async (page, _context, errors) => {
         await menuShown(page);
         await controlledByWorker(page);
@@ -99,12 +96,83 @@ describe("the static site on a plain server under a sub-path", () => {
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);
+    });
+  });
+});
+
+describe("the static site when the network drops during an update", () => {
+  it("comes up offline on the build it has whole, not on a new index.html whose script never arrived", async () => {
+    await withLiveCopy(false, async (copy, host) => {
+      await withSitePage(host, async (page, context) => {
+        await menuShown(page);
+        await controlledByWorker(page);
+        nextBuild(copy);
+        // The new build's script is missing (the network dropped before it came): its worker cannot install.
+        const script = readdirSync(copy).find((name) => /^main-[A-Z0-9]+\.js$/.test(name));
+        if (!script) throw new Error("the site has no main-*.js");
+        for (const name of ["index.html", "sw.js"])
+          writeFileSync(
+            join(copy, name),
+            readFileSync(join(copy, name), "utf8").replaceAll(script, "main-MISSING0.js"),
+          );
+        await page.reload();
+        await page.waitForTimeout(2000);
+        await context.setOffline(true);
+        await page.reload();
+        await menuShown(page);
+      });
+    });
+  });
+});
+
+describe("two copies of the static site on one origin", () => {
+  it("keep their own offline caches and builds: no copy deletes the other's or hears of a false update", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
+    cpSync(SITE, copy, { recursive: true });
+    nextBuild(copy);
+    const host = await hostFolders(
+      { "/games/piskasm/": SITE, "/games/piskasm-old/": copy },
+      { precompressed: false },
+    );
+    try {
+      await withSitePage(host, async (page, _context, errors) => {
+        await menuShown(page);
+        await controlledByWorker(page);
+        await page.goto(host.url.replace("/piskasm/", "/piskasm-old/"));
+        await menuShown(page);
+        await controlledByWorker(page);
+        const names = await page.evaluate(() => caches.keys());
+        expect(names.filter((name) => name.includes("/games/piskasm/"))).toHaveLength(1);
+        expect(names.filter((name) => name.includes("/games/piskasm-old/"))).toHaveLength(1);
+        await page.goto(host.url);
+        await menuShown(page);
+        await page.waitForTimeout(1000);
+        expect(await page.locator(".update-notice").count()).toBe(0);
+        expect(errors).toEqual([]);
+      });
+      expect(host.outside).toEqual([]);
     } finally {
       await host.close();
       rmSync(copy, { recursive: true, force: true });
     }
   });
 });
+
+/** A copy of the site in a temporary folder, served live (as a host whose files change when a build is deployed). */
+async function withLiveCopy(
+  precompressed: boolean,
+  body: (copy: string, host: StaticHost) => Promise<void>,
+): Promise<void> {
+  const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
+  cpSync(SITE, copy, { recursive: true });
+  const host = await hostFolder(copy, { precompressed, live: true });
+  try {
+    await body(copy, host);
+  } finally {
+    await host.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 /** Offline: the machine saved to a file loads back, and the game's PSQ record exported and imported again replays. */
 async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {

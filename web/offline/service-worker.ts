@@ -2,7 +2,10 @@
  * The site's service worker (built into sw.js by the site builder, which defines PRECACHE): on
  * install it caches every file of this build, so the page works with the network off after one
  * visit; a new build brings a new sw.js, which the browser installs on the next visit, and the page
- * says so (web/offline/offline.ts). Old builds' caches are deleted when the new worker takes over.
+ * says so (web/offline/offline.ts). The caches are named by the worker's scope, so copies of the site
+ * under other folders of the origin keep theirs; this copy's old builds' caches are deleted when the
+ * new worker takes over. A file of the build is only ever stored by the install, so offline the page
+ * always gets one build's consistent set of files (never a newer index.html without its script).
  */
 import { siteFile, strategyOf, VERSION_REQUEST, type Precache, type VersionAnswer } from "./precache.js";
 
@@ -30,9 +33,11 @@ interface WorkerScope {
 }
 
 const worker = self as unknown as WorkerScope;
-const CACHE_PREFIX = "piskasm-";
+/** This copy of the site's caches: "piskasm:/games/piskasm/:" and the build's version. */
+const CACHE_PREFIX = `piskasm:${new URL(worker.registration.scope).pathname}:`;
 const CACHE = `${CACHE_PREFIX}${PRECACHE.version}`;
-const cached = new Set([...PRECACHE.files, ...PRECACHE.onDemand]);
+const onDemand = new Set(PRECACHE.onDemand);
+const cached = new Set([...PRECACHE.files, ...onDemand]);
 
 function scope(): URL {
   return new URL(worker.registration.scope);
@@ -67,7 +72,9 @@ async function networkFirst(file: string, request: Request): Promise<Response> {
   const key = new URL(file, scope()).href;
   try {
     const response = await fetch(request);
-    if (response.ok && !response.redirected) await (await caches.open(CACHE)).put(key, response.clone());
+    // The install's copy stays: a newer index.html cached here would name scripts this build lacks.
+    if (response.ok && !response.redirected && onDemand.has(file))
+      await (await caches.open(CACHE)).put(key, response.clone());
     return response;
   } catch (error) {
     const hit = await caches.match(key, { cacheName: CACHE });

@@ -7,12 +7,10 @@
  */
 import type { Machine } from "../../emu/types.js";
 import { Phase, type GameState } from "../../guest/game-view.js";
+import { PAGE_MEMORY_MIB } from "../boot.js";
 import type { ErrorBox } from "../error-box.js";
 import type { MoveRecord } from "../follower.js";
 import { GameStore, type SavedGame } from "./game-store.js";
-
-/** The emulated PC's memory on this page (web/boot.ts's machine: emu's default). */
-export const PAGE_MEMORY_MIB = 16;
 
 export interface AutoSaveHost {
   machine(): Machine | undefined;
