@@ -87,11 +87,11 @@ describe("the page on a touch screen", () => {
         await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
         const cell = 180;
         await holdCell(page, cell, LONG_PRESS_MS + 300);
+        await page.waitForTimeout(1000);
+        expect((await probeState(page)).moveCount, "a long press never plays").toBe(0);
         await expect.poll(() => page.locator("#explain-cell").textContent()).toContain(formatCell(cell));
         expect(await page.locator(".cell-tip").isVisible()).toBe(true);
         expect(await page.locator(".cell-tip").textContent()).toMatch(new RegExp(`^${formatCell(cell)}, `));
-        await page.waitForTimeout(1000);
-        expect((await probeState(page)).moveCount).toBe(0);
 
         await page.locator(`#heatmap [data-cell="${cell}"]`).tap();
         const after = await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 2`);
