@@ -5,14 +5,14 @@
  * last visit", from the build version in `<meta name="piskasm-build">`), and when a worker of another
  * build takes over while this page runs ("a new version is ready: reload"; the worker says its build).
  */
-import { siteKey } from "../resume/game-store.js";
+import { siteFolder } from "../site-folder.js";
 import { VERSION_REQUEST, type VersionAnswer } from "./precache.js";
 import { showUpdateNotice } from "./update-notice.js";
 
 const WORKER_META = "piskasm-service-worker";
 const BUILD_META = "piskasm-build";
 /** localStorage key: the build version this browser ran last of this copy of the site (by its folder). */
-const seenBuildKey = (): string => `piskasm.build:${siteKey()}`;
+const seenBuildKey = (): string => `piskasm.build:${siteFolder()}`;
 
 function meta(name: string): string | undefined {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;

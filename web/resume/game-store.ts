@@ -4,6 +4,7 @@
  * moves that led to it in order, and what the state needs to come back (the build and the memory size).
  */
 import type { MoveRecord } from "../follower.js";
+import { siteFolder } from "../site-folder.js";
 
 const DATABASE = "piskasm";
 const STORE = "running-game";
@@ -21,11 +22,6 @@ export interface SavedGame {
   state: ArrayBuffer;
   /** The moves of the game in order (the timeline's line), for the panel's move list and follower. */
   moves: MoveRecord[];
-}
-
-/** The folder of the page's copy of the site, e.g. "/games/piskasm/". */
-export function siteKey(): string {
-  return new URL(".", location.href).pathname;
 }
 
 function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTransactionMode): Promise<T> {
@@ -50,7 +46,7 @@ function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTran
 }
 
 export class GameStore {
-  constructor(readonly key: string = siteKey()) {}
+  constructor(readonly key: string = siteFolder()) {}
 
   async get(): Promise<SavedGame | undefined> {
     const found: unknown = await request((store) => store.get(this.key), "readonly");
