@@ -5,6 +5,7 @@
  * a new build is picked up on the next visit and the page says so. No console error (the page's
  * Content-Security-Policy included), no request outside the site's folder.
  */
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -211,14 +212,22 @@ async function debuggerWorksOffline(page: Page): Promise<void> {
   await page.evaluate(() => window.piskasm!.debugger!.enable(false));
 }
 
-/** Turns the copied site into "the next build": a new version in index.html and in the service worker (its bytes change, as a rebuild's do). */
+/**
+ * Turns the copied site into "the next build": a new version in index.html and in the service worker,
+ * whose precache manifest gets index.html's new revision (Workbox's: the MD5 of its content).
+ */
 function nextBuild(dir: string): void {
   const html = readFileSync(join(dir, "index.html"), "utf8");
   const version = /<meta name="piskasm-build" content="([0-9a-f]+)">/.exec(html)?.[1];
   if (!version) throw new Error("build/site/index.html names no build version");
-  const next = "0000000000";
-  writeFileSync(join(dir, "index.html"), html.replace(version, next));
-  writeFileSync(join(dir, "sw.js"), readFileSync(join(dir, "sw.js"), "utf8").replaceAll(version, next));
+  const next = html.replace(version, "0000000000");
+  writeFileSync(join(dir, "index.html"), next);
+  const revision = createHash("md5").update(next).digest("hex");
+  const worker = readFileSync(join(dir, "sw.js"), "utf8")
+    .replaceAll(version, "0000000000")
+    .replace(/(url:"index\.html",revision:")[0-9a-f]+/, `$1${revision}`);
+  if (!worker.includes(revision)) throw new Error("sw.js has no revision of index.html to replace");
+  writeFileSync(join(dir, "sw.js"), worker);
   for (const name of readdirSync(dir))
     if (/^(index\.html|sw\.js)\.(br|gz)$/.test(name)) rmSync(join(dir, name));
 }
