@@ -14,9 +14,9 @@ describe("the service worker's cache plan", () => {
     ]);
   });
 
-  it("caches the page's files, the debugger's symbol map and the icons, never compressed copies, maps, dotfiles or itself", () => {
+  it("caches the page's files, the debugger's symbol map and the SVG icon, never PNG icons, compressed copies, maps, dotfiles or itself", () => {
     expect(
-      ["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "piskasm.sym.json", "icon-192.png"].map(
+      ["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "piskasm.sym.json", "icon.svg"].map(
         precached,
       ),
     ).toEqual([true, true, true, true, true]);

@@ -22,7 +22,16 @@ export function isContentHashed(file: string): boolean {
   return HASHED_NAME.test(file);
 }
 
-/** Whether the worker caches `file`: every file of the build but the compressed copies, source maps, dotfiles and the worker itself. */
+/**
+ * Whether the worker caches `file`: every file of the build but the compressed copies, source maps,
+ * dotfiles, the worker itself and the PNG home-screen icons (asked for only when the page is
+ * installed, which needs the network anyway; 7 KB less on a first visit).
+ */
 export function precached(file: string): boolean {
-  return !/\.(br|gz|map)$/.test(file) && file !== SERVICE_WORKER_FILE && !file.startsWith(".");
+  return (
+    !/\.(br|gz|map)$/.test(file) &&
+    !/^icon-\d+\.png$/.test(file) &&
+    file !== SERVICE_WORKER_FILE &&
+    !file.startsWith(".")
+  );
 }
