@@ -25,7 +25,9 @@
  * Then click latency over LATENCY_MOVES real clicks (bench/page/latency.ts): click_to_stone (the click
  * event to the frame that draws the computer's stone), click_to_panel (to the move list showing it),
  * and the page's own stages (click_stage_*: the input queue reached the move, the answer in memory,
- * the next screen frame, the panel) with the PS/2 packets per click.
+ * the next screen frame, the panel) with the PS/2 packets per click. Last (bench/page/touch-resume.ts):
+ * long_press_explain_ms, a finger's press on a score-map cell to its explanation (the 500 ms long
+ * press included), and resume_after_reload_ms, navigation start to the saved game running again.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Socket } from "node:net";
@@ -34,6 +36,7 @@ import type { Browser, CDPSession, Page } from "playwright-core";
 import { listen } from "../cli/web-server/listen.js";
 import { createPageServer } from "../cli/web-server/page-server.js";
 import { clickLatencies, percentile } from "./page/latency.js";
+import { longPressExplainMs, resumeAfterReloadMs } from "./page/touch-resume.js";
 import { launchChromium } from "../tests/browser/browser.js";
 
 const WEB_ROOT = join("build", "web");
@@ -56,6 +59,9 @@ const MENU_STEADY_WINDOWS = 4;
 const BLANK_SETTLE_MS = 5_000;
 const ASSET = /\.(wasm|bin|img|map|br|gz|json)$/;
 const CLOCK_TICKS = 100;
+/** Long presses of long_press_explain_ms and reloads of resume_after_reload_ms (bench/page/touch-resume.ts). */
+const TOUCH_PRESSES = 10;
+const RESUME_RELOADS = 5;
 /** Moves of the click-latency figures (bench/page/latency.ts). */
 const LATENCY_MOVES = 30;
 
@@ -290,6 +296,10 @@ try {
     )}`,
   );
   await context.close();
+  const presses = await longPressExplainMs(browser, url, TOUCH_PRESSES);
+  console.log(`long_press_explain_ms_median ${percentile(presses, 50).toFixed(1)}`);
+  const resumes = await resumeAfterReloadMs(browser, url, RESUME_RELOADS);
+  console.log(`resume_after_reload_ms_median ${percentile(resumes, 50).toFixed(0)}`);
 } finally {
   await browser.close();
   server.close();

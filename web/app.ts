@@ -85,17 +85,14 @@ export class App implements ToolbarHandlers {
       },
     });
     this.rate = new RateMeter(machine, (mips) => this.toolbar.showRate(mips));
-    const reportError = (error: unknown): void => this.reportError(error);
-    const pausedChanged = (): void => this.game.showHint();
-    const restored = (m: Machine): void => this.machineReplaced(m);
     this.actions = new MachineActions({
-      machine,
-      withMachine,
-      status,
+      ...gameHost,
       errors,
-      reportError,
-      pausedChanged,
-      restored,
+      reportError: (error) => this.reportError(error),
+      pausedChanged: () => this.game.showHint(),
+      restored: (m, known) => this.machineReplaced(m, known),
+      floppy: () => this.host.files?.floppy,
+      moves: () => this.game.knownMoves(),
     });
     // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
     const mouse = (): Mouse | undefined => (machine()?.isPaused() ? undefined : machine()?.mouse);
@@ -111,7 +108,7 @@ export class App implements ToolbarHandlers {
       queued: (task) => this.queue.run(task),
       later: (task) => this.afterPaint.run(task),
       restored: (restored, known) => this.machineReplaced(restored, known),
-      stopped: (where) => this.game.debuggerStopped(where),
+      held: (hold) => this.game.debuggerHeld(hold),
     });
     exposeProbe({
       ...this.game.probe(),
@@ -119,14 +116,15 @@ export class App implements ToolbarHandlers {
       menuVisibleMs: () => this.menuAt,
       pendingInput: () => this.queue.length,
       timeline: this.panels.history.probe(),
+      resume: this.actions.resumeProbe(),
       debugger: this.panels.debuggerPanel.probe(),
     });
     this.rate.start();
   }
 
-  /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App). */
+  /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App), then resumes a saved game. */
   start(files: Promise<BootFiles>): Promise<void> {
-    return this.host.start(files);
+    return this.host.start(files).then(() => this.actions.resumeSaved());
   }
 
   newGame = (starter: Starter, seed: number | undefined): void => this.game.newGame(starter, seed);
@@ -147,8 +145,7 @@ export class App implements ToolbarHandlers {
     void this.game.unlessInProgress("Reset the PC").then((go) => go && this.host.reset());
   }
 
-  /** A new machine state: follow the game afresh. A timeline ply passes its moves (none at the game's
-   * start) and keeps the tree; a boot, reset or loaded state passes nothing and clears it. */
+  /** A new machine state, followed afresh: a timeline ply or a resumed game passes its moves (keeping the tree). */
   private machineReplaced(machine: Machine, known?: readonly MoveRecord[]): void {
     if (known === undefined) this.panels.history.clear();
     this.game.forget(known ?? []);
@@ -167,6 +164,7 @@ export class App implements ToolbarHandlers {
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
+    this.actions.observe(state);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = readAt;
       performance.mark("piskasm:menu-visible", { startTime: readAt });
@@ -180,8 +178,9 @@ export class App implements ToolbarHandlers {
     const { busy, files } = this.host;
     const phase = this.game.state?.phase;
     const [hasMachine, hasGame, hasFiles] = [!!this.host.machine, !!this.game.layout, files !== undefined];
-    const paused = this.host.machine?.isPaused() ?? false;
+    const paused = this.game.paused;
     this.toolbar.enable(toolbarControls({ phase, busy, hasMachine, hasGame, hasFiles, paused }));
+    this.rate.follow();
     this.keyBar.show(phase);
   }
 

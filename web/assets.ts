@@ -26,7 +26,7 @@ async function fetchOk(url: string, signal: AbortSignal | undefined): Promise<Re
   } catch (error) {
     throw new AssetError(
       url,
-      `the request failed (${error instanceof Error ? error.message : String(error)}); is \`piskasm serve\` still running?`,
+      `the request failed (${error instanceof Error ? error.message : String(error)}): the network or the page's server is away, and this file is not in the offline copy`,
     );
   }
   if (!response.ok)

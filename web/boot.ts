@@ -80,6 +80,9 @@ export async function loadBootFiles(status: StatusLine): Promise<BootFiles> {
  * Starts v86 drawing into `screen` (`onScreenFrame` after each redraw); input reaches the guest only
  * through the Machine API. `paused`: made but not run, for a state to be restored first.
  */
+/** The emulated PC's memory (emu's default, as the server's and the site's menu states were made with). */
+export const PAGE_MEMORY_MIB = 16;
+
 export async function startMachine(
   files: BootFiles,
   floppy: Uint8Array,
@@ -105,6 +108,7 @@ export async function startMachine(
         instantiateWasm: async (imports) =>
           (await WebAssembly.instantiate(wasm, imports as WebAssembly.Imports)).exports,
         paused,
+        memoryMiB: PAGE_MEMORY_MIB,
         screenContainer: screen,
         onScreenFrame,
       }),

@@ -10,6 +10,7 @@ import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
+import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
 import { GameDriver, type Starter } from "./game-driver.js";
 import { keyScancodes } from "./keymap.js";
@@ -45,7 +46,7 @@ export class GameController {
   state: GameState | undefined;
   readonly clock = new MoveClock();
   private pending: PendingMove | undefined;
-  private debuggerStop: string | undefined;
+  private debuggerHold: DebuggerHold;
   private readonly follower = new Follower();
   private readonly driver = new GameDriver();
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
@@ -79,10 +80,15 @@ export class GameController {
     this.panel.render(undefined);
   }
 
-  /** The debugger stopped the program (`where`) or let it run (undefined). */
-  debuggerStopped(where: string | undefined): void {
-    this.debuggerStop = where;
+  /** The debugger stopped the program, runs it for a command, or lets it run. */
+  debuggerHeld(hold: DebuggerHold): void {
+    this.debuggerHold = hold;
     this.showHint();
+  }
+
+  /** Paused by the player (Pause), not between the slices of a debugger command. */
+  get paused(): boolean {
+    return (this.host.machine()?.isPaused() ?? false) && this.debuggerHold?.kind !== "running";
   }
 
   /** A click on the screen: on a board cell (as the game maps it) a move, elsewhere a plain click. */
@@ -118,6 +124,12 @@ export class GameController {
         lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
       },
     );
+  }
+
+  /** The moves of the followed game in order (none when the order of its first stones is unknown). */
+  knownMoves(): MoveRecord[] {
+    const game = this.follower.game;
+    return game && game.before.length === 0 ? [...game.moves] : [];
   }
 
   /** The probe's members that read the game as the page sees it. */
@@ -241,7 +253,7 @@ export class GameController {
 
   /** Paused, or stopped in the debugger: the game takes no input (the status says why). */
   refuseInput(): boolean {
-    if (!this.host.machine()?.isPaused() && this.debuggerStop === undefined) return false;
+    if (!this.paused && this.debuggerHold?.kind !== "stopped") return false;
     this.showHint();
     return true;
   }
@@ -252,9 +264,9 @@ export class GameController {
   }
 
   private hint(): string {
-    if (this.debuggerStop !== undefined)
-      return `Stopped in the debugger (${this.debuggerStop}) · Continue or switch the debugger off to play on`;
-    if (this.host.machine()?.isPaused()) return "Paused · press Resume (P) to go on";
+    if (this.debuggerHold?.kind === "stopped")
+      return `Stopped in the debugger (${this.debuggerHold.where}) · Continue or switch the debugger off to play on`;
+    if (this.paused) return "Paused · press Resume (P) to go on";
     return phaseHint(this.state?.phase, { floppy: this.host.floppyName(), touch: this.host.touch });
   }
 

@@ -52,13 +52,24 @@ export class GameDriver {
     const packets = (): number => readMouseDriverState(machine.memory)?.packets ?? 0;
     const before = { packets: packets(), moves: session.moveCount() };
     let refused = false;
+    let placed = false;
+    // The stone counts as placed in the slice it is first seen in, so before the answer it makes possible.
+    const place = (): void => {
+      if (placed) return;
+      placed = true;
+      stages.placed((packets() - before.packets) & 0xffff);
+    };
+    const played = (): number => (session.moveCount() - before.moves) & 0xffff;
     // Watched from before the click: the answer may come while the click's last packet is still on its way.
     machine
       .waitFor(
-        () =>
-          refused ||
-          (session.phase() !== Phase.COMPUTER_TURN &&
-            (((session.moveCount() - before.moves) & 0xffff) >= 2 || session.phase() !== Phase.HUMAN_TURN)),
+        () => {
+          if (refused) return true;
+          if (played() >= 1) place();
+          return (
+            session.phase() !== Phase.COMPUTER_TURN && (played() >= 2 || session.phase() !== Phase.HUMAN_TURN)
+          );
+        },
         {
           timeoutMs: ANSWER_TIMING_MS,
           what: `the computer's answer to ${formatCell(cell)}`,
@@ -77,7 +88,7 @@ export class GameDriver {
       if (error instanceof CellTakenError) return "taken";
       throw error;
     }
-    stages.placed((packets() - before.packets) & 0xffff);
+    place();
     return "placed";
   }
 

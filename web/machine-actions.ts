@@ -1,13 +1,17 @@
 /**
  * What the toolbar does to the machine itself: pause and resume, the speed limit, fullscreen, a
- * screenshot, saving the machine to a file and loading it back. The App hands in the machine and is
- * told when the machine's state changed under it.
+ * screenshot, saving the machine to a file and loading it back; and the running game kept across a
+ * reload (web/resume/autosave.ts). The App hands in the machine and is told when the machine's state
+ * changed under it.
  */
 import type { Machine } from "../emu/types.js";
+import type { GameState } from "../guest/game-view.js";
 import type { Speed } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { download, stampedName } from "./downloads.js";
 import { messageOf, type ErrorBox } from "./error-box.js";
+import type { MoveRecord } from "./follower.js";
+import { AutoSave, type ResumeProbe } from "./resume/autosave.js";
 import { screenToPng } from "./screenshot.js";
 import type { StatusLine } from "./status.js";
 
@@ -25,14 +29,35 @@ export interface MachineActionsHost {
   reportError(error: unknown): void;
   /** The machine was paused or resumed. */
   pausedChanged(paused: boolean): void;
-  /** The machine now runs a loaded state: forget what was followed. */
-  restored(machine: Machine): void;
+  /** The machine now runs a loaded state: forget what was followed (`known`: the moves that led to it). */
+  restored(machine: Machine, known?: readonly MoveRecord[]): void;
+  /** The floppy the page booted. */
+  floppy(): Uint8Array | undefined;
+  /** The moves of the game in order. */
+  moves(): MoveRecord[];
 }
 
 export class MachineActions {
   private limit: number | undefined;
+  private readonly autoSave: AutoSave;
 
-  constructor(private readonly host: MachineActionsHost) {}
+  constructor(private readonly host: MachineActionsHost) {
+    this.autoSave = new AutoSave(host);
+  }
+
+  /** A stable state of the game (kept for the next visit when a move was added). */
+  observe(state: GameState): void {
+    this.autoSave.observe(state);
+  }
+
+  /** The running game of the last visit back, once the machine runs. */
+  resumeSaved(): Promise<void> {
+    return this.autoSave.resume();
+  }
+
+  resumeProbe(): ResumeProbe {
+    return this.autoSave.probe();
+  }
 
   togglePause(): void {
     const machine = this.host.machine();

@@ -4,7 +4,7 @@
  * only through PanelsHost.
  */
 import type { Machine } from "../emu/types.js";
-import { DebuggerPanel } from "./debugger/debugger-panel.js";
+import { DebuggerPanel, type DebuggerHold } from "./debugger/debugger-panel.js";
 import { byId } from "./dom.js";
 import type { ErrorBox } from "./error-box.js";
 import type { MoveRecord } from "./follower.js";
@@ -34,8 +34,8 @@ export interface PanelsHost {
   later: (task: () => void) => void;
   /** A timeline restore replaced the machine's state; `known` are the moves that led to it. */
   restored: (machine: Machine, known: readonly MoveRecord[]) => void;
-  /** The debugger stopped the program (`where` says where) or let it run again (undefined). */
-  stopped: (where: string | undefined) => void;
+  /** What the debugger now does to the program. */
+  held: (hold: DebuggerHold) => void;
 }
 
 export interface Panels {
@@ -62,7 +62,7 @@ export function mountPanels(host: PanelsHost): Panels {
     machine,
     error: (title, detail) => errors.show(title, detail),
     lastMove: () => history.lastMove(),
-    stopped: (where) => host.stopped(where),
+    held: (hold) => host.held(hold),
   });
   byId("debugger-mount", HTMLElement).append(debuggerPanel.root);
   return { history, debuggerPanel };

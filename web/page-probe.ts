@@ -8,6 +8,7 @@ import type { GameState } from "../guest/game-view.js";
 import type { TextCell } from "./screen-input.js";
 import type { TimelineProbe } from "./timeline/features.js";
 import type { DebuggerProbe } from "./debugger/debugger-panel.js";
+import type { ResumeProbe } from "./resume/autosave.js";
 
 /** The game state with plain arrays, so it crosses into the test's process as JSON. */
 export type ProbeState = Omit<GameState, "plocha" | "info"> & { plocha: number[]; info: number[] };
@@ -27,6 +28,8 @@ export interface PageProbe {
   timeline?: TimelineProbe;
   /** The debugger tab (web/debugger/debugger-panel.ts). */
   debugger?: DebuggerProbe;
+  /** The running game kept across a reload (web/resume/autosave.ts). */
+  resume?: ResumeProbe;
   /** The machine's instruction counter (undefined without a machine). */
   instructionCount(): number | undefined;
   /** Whether the machine is paused (undefined without a machine). */
@@ -41,9 +44,9 @@ export interface PageProbe {
 export interface MoveTiming {
   /** The input queue reached the move: the driver starts sending PS/2 packets. */
   started: number;
-  /** PS/2 packets the guest took for the click (pointer moves, press, release). */
+  /** PS/2 packets the guest had taken for the click (pointer moves, press, release) when its stone was seen. */
   packets: number;
-  /** The human's stone is in the game's memory (all packets taken). */
+  /** The human's stone is in the game's memory (seen at the end of a slice, so never after `answered`). */
   placed: number | undefined;
   /** The computer's answer (or the end of the game) is in memory. */
   answered: number | undefined;

@@ -7,8 +7,9 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build as esbuild } from "esbuild";
+import { getManifest } from "workbox-build";
 import { ASSET_MANIFEST_URL, type AssetManifest } from "../../web/asset-manifest.js";
-import { cacheRole, SERVICE_WORKER_FILE, type Precache } from "../../web/offline/precache.js";
+import { HASHED_NAME, precached, SERVICE_WORKER_FILE } from "../../web/offline/precache.js";
 import { readBundleAssets } from "../web-server/page-server.js";
 import { packSparse } from "../../util/sparse-bytes.js";
 import { iconPng, iconSvg } from "./icons.js";
@@ -35,6 +36,8 @@ export interface SiteSummary {
 }
 
 const ICON_SIZES = [192, 512];
+/** Above every file of the site (the wasm is about 2 MB): Workbox's default of 2 MB would leave some out. */
+const MAX_PRECACHED_BYTES = 64 * 1024 * 1024;
 
 /** Builds the site into options.outDir (deleted first) and says what it holds. */
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
@@ -56,22 +59,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   writeWithCompressed(outDir, "manifest.webmanifest", webManifest());
   writeWithCompressed(outDir, "icon.svg", iconSvg());
   for (const size of ICON_SIZES) writeWithCompressed(outDir, `icon-${size}.png`, iconPng(size));
-  const version = buildVersion(outDir);
-  writeWithCompressed(
-    outDir,
-    "index.html",
-    siteIndexHtml(readFileSync(join(options.webRoot, "index.html"), "utf8"), version),
-  );
-  const names = readdirSync(outDir).sort();
-  const precache: Precache = {
-    version,
-    files: names.filter((name) => cacheRole(name) === "install"),
-    onDemand: names.filter((name) => cacheRole(name) === "on-demand"),
-  };
+  const indexHtml = readFileSync(join(options.webRoot, "index.html"), "utf8");
+  const version = buildVersion(outDir, indexHtml);
+  writeWithCompressed(outDir, "index.html", siteIndexHtml(indexHtml, version));
   writeWithCompressed(
     outDir,
     SERVICE_WORKER_FILE,
-    await serviceWorker(options.serviceWorkerSource, precache),
+    await serviceWorker(options.serviceWorkerSource, await precacheManifest(outDir), version),
   );
   return summary(outDir, version);
 }
@@ -84,16 +78,37 @@ function copyBundle(webRoot: string, outDir: string, replaced: ReadonlySet<strin
   }
 }
 
-/** The build's version: a hash over the names and contents of the files the worker caches (index.html comes later and follows from them). */
-function buildVersion(outDir: string): string {
+/**
+ * The build's version: a hash over the names and contents of the files the worker caches and the
+ * page's index.html before the version is written into it (so a change to index.html alone is a new
+ * version too).
+ */
+function buildVersion(outDir: string, indexHtml: string): string {
   const lines = readdirSync(outDir)
-    .filter((name) => cacheRole(name) !== "never")
+    .filter(precached)
     .sort()
     .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
-  return sha256(lines.join("\n")).slice(0, 10);
+  return sha256([...lines, `index.html ${sha256(indexHtml)}`].join("\n")).slice(0, 10);
 }
 
-async function serviceWorker(source: string, precache: Precache): Promise<string> {
+/** Every file the worker caches with its revision (none for content-hashed names: the name is one). */
+async function precacheManifest(outDir: string): Promise<unknown[]> {
+  const files = readdirSync(outDir).filter(precached);
+  const { manifestEntries, warnings } = await getManifest({
+    globDirectory: outDir,
+    globPatterns: files,
+    dontCacheBustURLsMatching: HASHED_NAME,
+    maximumFileSizeToCacheInBytes: MAX_PRECACHED_BYTES,
+  });
+  if (warnings.length > 0) throw new Error(`workbox-build: ${warnings.join("; ")}`);
+  if (manifestEntries?.length !== files.length)
+    throw new Error(
+      `workbox-build listed ${manifestEntries?.length ?? 0} of the site's ${files.length} files`,
+    );
+  return manifestEntries;
+}
+
+async function serviceWorker(source: string, manifest: unknown[], version: string): Promise<string> {
   if (!existsSync(source)) throw new Error(`${source} is missing`);
   const result = await esbuild({
     entryPoints: [source],
@@ -103,7 +118,7 @@ async function serviceWorker(source: string, precache: Precache): Promise<string
     platform: "browser",
     target: "es2022",
     minify: true,
-    define: { PRECACHE: JSON.stringify(precache) },
+    define: { PRECACHE_MANIFEST: JSON.stringify(manifest), BUILD_VERSION: JSON.stringify(version) },
     logLevel: "warning",
   });
   return result.outputFiles[0].text;

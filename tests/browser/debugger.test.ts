@@ -7,9 +7,17 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FLAG } from "../../emu/cpu-debug.js";
 import { parseCell } from "../../engine-ts/index.js";
-import { collectPageErrors, probeState, textCellPoint, useServedChromium, waitForState } from "./browser.js";
+import {
+  collectPageErrors,
+  probeState,
+  textCellPointInView,
+  useServedChromium,
+  waitForState,
+} from "./browser.js";
 
 const HUMAN_TURN = 2;
+/** The line after the HLT of the loop in which PISKASM.COM waits for the human's click. */
+const WAIT_LOOP = "input.inc:399";
 const chrome = useServedChromium();
 let page: Page;
 let errors: string[];
@@ -32,7 +40,7 @@ async function expectShownAreCpuRegisters(): Promise<void> {
 async function clickBoard(cell: number): Promise<void> {
   const text = await page.evaluate((c) => window.piskasm?.boardCellToText(c), cell);
   if (!text) throw new Error("no board geometry");
-  const point = await textCellPoint(page, text.col, text.row);
+  const point = await textCellPointInView(page, text.col, text.row);
   await page.mouse.click(point.x, point.y);
 }
 
@@ -77,15 +85,29 @@ describe("the debugger tab", () => {
     await expectShownAreCpuRegisters();
   });
 
+  it("says the program runs after Continue from a Step stop, and plays the next click", async () => {
+    // Stopped by a Step in the loop that waits for the human's click: Continue leaves no state change to notice.
+    await page.evaluate((spec) => window.piskasm!.debugger!.addBreakpoint(spec), WAIT_LOOP);
+    expect(await page.evaluate(() => window.piskasm!.debugger!.continue())).toMatchObject({ line: 399 });
+    expect(await page.evaluate(() => window.piskasm!.debugger!.step())).toMatchObject({ kind: "step" });
+    await page.locator(".dbg-breakpoints li", { hasText: "input.inc:399" }).getByRole("button").click();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect.poll(() => page.locator("#btn-pause").textContent(), { timeout: 2000 }).toContain("Pause");
+    expect(await page.locator("#status-text").textContent()).not.toContain("Paused");
+    expect(await page.locator("#btn-pause").getAttribute("aria-pressed")).toBe("false");
+    await clickBoard(parseCell("C3"));
+    await page.locator(".dbg-state", { hasText: "stopped (breakpoint) in pc_move" }).waitFor();
+  });
+
   it("runs to HUMAN_TURN, and with the debugger off the game goes on", async () => {
     const turn = await page.evaluate(() => window.piskasm!.debugger!.runToHumanTurn());
     expect(turn.kind).toBe("human-turn");
     await page.evaluate(() => window.piskasm!.debugger!.enable(false));
-    const state = await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 2`);
-    expect(state.plocha[parseCell("K10")]).toBe(2);
-    await clickBoard(parseCell("C3"));
-    const next = await waitForState(page, `s.moveCount === 4`);
-    expect(next.plocha[parseCell("C3")]).toBe(2);
+    const state = await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 4`);
+    expect([state.plocha[parseCell("K10")], state.plocha[parseCell("C3")]]).toEqual([2, 2]);
+    await clickBoard(parseCell("E5"));
+    const next = await waitForState(page, `s.moveCount === 6`);
+    expect(next.plocha[parseCell("E5")]).toBe(2);
     expect((await probeState(page)).phase).toBe(HUMAN_TURN);
     expect(errors).toEqual([]);
   });

@@ -71,7 +71,7 @@ describe("the page by keyboard only", () => {
       ],
       ...["screen", "inp-move", "btn-move"],
       ...["tl-first", "tl-prev", "tl-next", "tl-last", "tl-changes", "tl-cell", "rec-import"],
-      ...["cell 180", "dbg-enable"],
+      ...["cell 180", "moves-list", "dbg-enable"],
     ];
     const positions = controls.map((id) => order.indexOf(id));
     expect(

@@ -10,7 +10,7 @@ import sirv from "sirv";
 export const SUB_PATH = "/games/piskasm/";
 
 export interface StaticHost {
-  /** The site's URL (ending in SUB_PATH). */
+  /** The site's URL (ending in its sub-path, SUB_PATH for hostFolder). */
   url: string;
   /** Request targets that were outside SUB_PATH. */
   outside: string[];
@@ -26,23 +26,35 @@ export interface StaticHostOptions {
   live?: boolean;
 }
 
-export async function hostFolder(root: string, options: StaticHostOptions): Promise<StaticHost> {
-  const files = sirv(root, {
-    dev: options.live === true,
-    etag: true,
-    brotli: options.precompressed,
-    gzip: options.precompressed,
-  });
+export function hostFolder(root: string, options: StaticHostOptions): Promise<StaticHost> {
+  return hostFolders({ [SUB_PATH]: root }, options);
+}
+
+/** Several folders on one origin, each under its sub-path (e.g. two copies of the site); `url` is the first's. */
+export async function hostFolders(
+  roots: Readonly<Record<string, string>>,
+  options: StaticHostOptions,
+): Promise<StaticHost> {
+  const served = Object.entries(roots).map(([path, root]) => ({
+    path,
+    files: sirv(root, {
+      dev: options.live === true,
+      etag: true,
+      brotli: options.precompressed,
+      gzip: options.precompressed,
+    }),
+  }));
   const outside: string[] = [];
   const server: Server = createServer((request, response) => {
     const target = request.url ?? "/";
-    if (!target.startsWith(SUB_PATH)) {
+    const folder = served.find(({ path }) => target.startsWith(path));
+    if (!folder) {
       outside.push(target);
       response.writeHead(404).end();
       return;
     }
-    request.url = target.slice(SUB_PATH.length - 1);
-    files(request, response, () => {
+    request.url = target.slice(folder.path.length - 1);
+    folder.files(request, response, () => {
       response.writeHead(404).end();
     });
   });
@@ -51,7 +63,7 @@ export async function hostFolder(root: string, options: StaticHostOptions): Prom
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${SUB_PATH}`,
+    url: `http://127.0.0.1:${port}${served[0].path}`,
     outside,
     bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0),
     close: () =>

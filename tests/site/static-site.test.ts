@@ -1,10 +1,11 @@
 /**
  * The built site (build/site) on a plain static server under a sub-path, in Chromium: the menu comes
  * up and a game is played by clicks; with the network cut a reload still reaches the menu and plays,
- * and a saved state and an exported record load back;
+ * a saved state and an exported record load back, and the debugger starts;
  * a new build is picked up on the next visit and the page says so. No console error (the page's
  * Content-Security-Policy included), no request outside the site's folder.
  */
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, launchChromium, probeState, PROJECT, waitForState } from "../browser/browser.js";
 import { newGameLeavingAny, playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
-import { hostFolder, type StaticHost } from "./static-host.js";
+import { hostFolder, hostFolders, type StaticHost } from "./static-host.js";
 
 const SITE = join(PROJECT, "build", "site");
 const GAME_OVER_PHASES = [4, 5, 6];
@@ -68,6 +69,7 @@ describe("the static site on a plain server under a sub-path", () => {
         const start = await waitForState(page, "s.phase === 2 && s.moveCount === 0");
         await playOnScreen(page, planQuickGame(start.seed)[0], "mouse");
         await savedStateAndRecordWorkOffline(page);
+        await debuggerWorksOffline(page);
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);
@@ -77,10 +79,7 @@ describe("the static site on a plain server under a sub-path", () => {
   });
 
   it("tells an open page that a new build is ready, then picks it up on the next visit and says so", async () => {
-    const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
-    cpSync(SITE, copy, { recursive: true });
-    const host = await hostFolder(copy, { precompressed: true, live: true });
-    try {
+    await withLiveCopy(true, async (copy, host) => {
       await withSitePage(host, async (page, _context, errors) => {
         await menuShown(page);
         await controlledByWorker(page);
@@ -98,12 +97,83 @@ describe("the static site on a plain server under a sub-path", () => {
         expect(errors).toEqual([]);
       });
       expect(host.outside).toEqual([]);
+    });
+  });
+});
+
+describe("the static site when the network drops during an update", () => {
+  it("comes up offline on the build it has whole, not on a new index.html whose script never arrived", async () => {
+    await withLiveCopy(false, async (copy, host) => {
+      await withSitePage(host, async (page, context) => {
+        await menuShown(page);
+        await controlledByWorker(page);
+        nextBuild(copy);
+        // The new build's script is missing (the network dropped before it came): its worker cannot install.
+        const script = readdirSync(copy).find((name) => /^main-[A-Z0-9]+\.js$/.test(name));
+        if (!script) throw new Error("the site has no main-*.js");
+        for (const name of ["index.html", "sw.js"])
+          writeFileSync(
+            join(copy, name),
+            readFileSync(join(copy, name), "utf8").replaceAll(script, "main-MISSING0.js"),
+          );
+        await page.reload();
+        await page.waitForTimeout(2000);
+        await context.setOffline(true);
+        await page.reload();
+        await menuShown(page);
+      });
+    });
+  });
+});
+
+describe("two copies of the static site on one origin", () => {
+  it("keep their own offline caches and builds: no copy deletes the other's or hears of a false update", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
+    cpSync(SITE, copy, { recursive: true });
+    nextBuild(copy);
+    const host = await hostFolders(
+      { "/games/piskasm/": SITE, "/games/piskasm-old/": copy },
+      { precompressed: false },
+    );
+    try {
+      await withSitePage(host, async (page, _context, errors) => {
+        await menuShown(page);
+        await controlledByWorker(page);
+        await page.goto(host.url.replace("/piskasm/", "/piskasm-old/"));
+        await menuShown(page);
+        await controlledByWorker(page);
+        const names = await page.evaluate(() => caches.keys());
+        expect(names.filter((name) => name.includes("/games/piskasm/"))).toHaveLength(1);
+        expect(names.filter((name) => name.includes("/games/piskasm-old/"))).toHaveLength(1);
+        await page.goto(host.url);
+        await menuShown(page);
+        await page.waitForTimeout(1000);
+        expect(await page.locator(".update-notice").count()).toBe(0);
+        expect(errors).toEqual([]);
+      });
+      expect(host.outside).toEqual([]);
     } finally {
       await host.close();
       rmSync(copy, { recursive: true, force: true });
     }
   });
 });
+
+/** A copy of the site in a temporary folder, served live (as a host whose files change when a build is deployed). */
+async function withLiveCopy(
+  precompressed: boolean,
+  body: (copy: string, host: StaticHost) => Promise<void>,
+): Promise<void> {
+  const copy = mkdtempSync(join(tmpdir(), "piskasm-site-"));
+  cpSync(SITE, copy, { recursive: true });
+  const host = await hostFolder(copy, { precompressed, live: true });
+  try {
+    await body(copy, host);
+  } finally {
+    await host.close();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
 
 /** Offline: the machine saved to a file loads back, and the game's PSQ record exported and imported again replays. */
 async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
@@ -129,14 +199,35 @@ async function savedStateAndRecordWorkOffline(page: Page): Promise<void> {
   expect((await waitForState(page, `s.moveCount === ${saved.moveCount}`)).plocha).toEqual(saved.plocha);
 }
 
-/** Turns the copied site into "the next build": a new version in index.html and in the service worker (its bytes change, as a rebuild's do). */
+/** Offline after a visit that never opened it, the debugger starts (its symbol map came with the page) and stops at a breakpoint. */
+async function debuggerWorksOffline(page: Page): Promise<void> {
+  await newGameLeavingAny(page);
+  await waitForState(page, "s.phase === 2 && s.moveCount === 0");
+  await page.click("#dbg-enable");
+  await page.waitForFunction(() => window.piskasm?.debugger?.enabled() === true);
+  await page.evaluate(() => window.piskasm!.debugger!.addBreakpoint("pc_move"));
+  const stop = page.evaluate(() => window.piskasm!.debugger!.continue());
+  await page.click('#heatmap [data-cell="180"]');
+  expect((await stop).routine).toBe("pc_move");
+  await page.evaluate(() => window.piskasm!.debugger!.enable(false));
+}
+
+/**
+ * Turns the copied site into "the next build": a new version in index.html and in the service worker,
+ * whose precache manifest gets index.html's new revision (Workbox's: the MD5 of its content).
+ */
 function nextBuild(dir: string): void {
   const html = readFileSync(join(dir, "index.html"), "utf8");
   const version = /<meta name="piskasm-build" content="([0-9a-f]+)">/.exec(html)?.[1];
   if (!version) throw new Error("build/site/index.html names no build version");
-  const next = "0000000000";
-  writeFileSync(join(dir, "index.html"), html.replace(version, next));
-  writeFileSync(join(dir, "sw.js"), readFileSync(join(dir, "sw.js"), "utf8").replaceAll(version, next));
+  const next = html.replace(version, "0000000000");
+  writeFileSync(join(dir, "index.html"), next);
+  const revision = createHash("md5").update(next).digest("hex");
+  const worker = readFileSync(join(dir, "sw.js"), "utf8")
+    .replaceAll(version, "0000000000")
+    .replace(/(url:"index\.html",revision:")[0-9a-f]+/, `$1${revision}`);
+  if (!worker.includes(revision)) throw new Error("sw.js has no revision of index.html to replace");
+  writeFileSync(join(dir, "sw.js"), worker);
   for (const name of readdirSync(dir))
     if (/^(index\.html|sw\.js)\.(br|gz)$/.test(name)) rmSync(join(dir, name));
 }

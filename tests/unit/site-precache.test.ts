@@ -1,37 +1,29 @@
-/** What the site's service worker caches, when, and how it answers (web/offline/precache.ts). */
+/** What the site's service worker caches (web/offline/precache.ts): every file of the build but a few, hashed names as their own revision. */
 import { describe, expect, it } from "vitest";
-import { cacheRole, siteFile, strategyOf } from "../../web/offline/precache.js";
+import { isContentHashed, precached } from "../../web/offline/precache.js";
 
 describe("the service worker's cache plan", () => {
-  it("answers content-hashed files from the cache first and the others from the network first", () => {
-    expect(strategyOf("main-72HASB4E.js")).toBe("cache-first");
-    expect(strategyOf("menu-d5ef17cead.state")).toBe("cache-first");
-    expect(strategyOf("index.html")).toBe("network-first");
-    expect(strategyOf("assets.json")).toBe("network-first");
+  it("takes a content-hashed name as its own revision, and only such names", () => {
+    expect(
+      ["main-72HASB4E.js", "menu-d5ef17cead.sparse", "v86-aa0d0e149d.wasm"].map(isContentHashed),
+    ).toEqual([true, true, true]);
+    expect(["index.html", "assets.json", "piskasm.sym.json"].map(isContentHashed)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
-  it("caches the page's files at install, the symbol map and PNG icons when asked, never compressed copies, maps or itself", () => {
-    expect(["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "icon.svg"].map(cacheRole)).toEqual([
-      "install",
-      "install",
-      "install",
-      "install",
-    ]);
-    expect(["piskasm.sym.json", "icon-192.png"].map(cacheRole)).toEqual(["on-demand", "on-demand"]);
+  it("caches the page's files, the debugger's symbol map and the SVG icon, never PNG icons, compressed copies, maps, dotfiles or itself", () => {
+    expect(
+      ["index.html", "v86-aa0d0e149d.wasm", "manifest.webmanifest", "piskasm.sym.json", "icon.svg"].map(
+        precached,
+      ),
+    ).toEqual([true, true, true, true, true]);
     expect(
       ["main-72HASB4E.js.br", "main-72HASB4E.js.gz", "main-72HASB4E.js.map", "sw.js", ".stamp"].map(
-        cacheRole,
+        precached,
       ),
-    ).toEqual(["never", "never", "never", "never", "never"]);
-  });
-
-  it("maps URLs inside the site's folder to its files, the folder itself to index.html, and nothing outside it", () => {
-    const scope = new URL("https://user.example.io/games/piskasm/");
-    expect(siteFile(new URL("https://user.example.io/games/piskasm/"), scope)).toBe("index.html");
-    expect(siteFile(new URL("https://user.example.io/games/piskasm/assets.json?x=1"), scope)).toBe(
-      "assets.json",
-    );
-    expect(siteFile(new URL("https://user.example.io/games/other/assets.json"), scope)).toBeUndefined();
-    expect(siteFile(new URL("https://elsewhere.example/games/piskasm/assets.json"), scope)).toBeUndefined();
+    ).toEqual([false, false, false, false, false]);
   });
 });

@@ -30,9 +30,15 @@ export interface DebuggerHost {
   error(title: string, detail: unknown): void;
   /** The last human stone and a way back to the ply before it (the timeline), when there is one. */
   lastMove(): { cell: number; goBack(): Promise<void> } | undefined;
-  /** The debugger stopped the program (`where` says where) or let it run again (undefined). */
-  stopped(where: string | undefined): void;
+  /** What the debugger now does to the program (see DebuggerHold). */
+  held(hold: DebuggerHold): void;
 }
+
+/**
+ * The debugger holds the program stopped (`where` says where), runs it for a command (Continue, Step,
+ * Step over, Run to HUMAN_TURN: the machine may be paused between its slices), or neither (undefined).
+ */
+export type DebuggerHold = { kind: "stopped"; where: string } | { kind: "running" } | undefined;
 
 export interface DebuggerProbe {
   enable(on: boolean): Promise<void>;
@@ -112,6 +118,11 @@ export class DebuggerPanel {
     );
     this.bpInput.placeholder = "pc_move or engine.inc:370";
     this.bpInput.setAttribute("aria-label", "Breakpoint on a routine or file:line");
+    this.bpInput.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      this.addFromInput();
+    });
     const bpRow = el("div", "timeline-buttons", "Breakpoint ");
     bpRow.append(
       this.bpInput,
@@ -174,18 +185,28 @@ export class DebuggerPanel {
       this.debug?.detach();
       this.debug = undefined;
       this.render(undefined);
-      this.host.stopped(undefined);
+      this.host.held(undefined);
       return;
     }
+    try {
+      this.debug = await this.attach();
+    } catch (error) {
+      // Not on: the box says so, as it does before a first try.
+      this.toggle.checked = false;
+      throw error;
+    }
+    // Shown only once attached: its buttons work from the moment they can be seen.
+    this.body.hidden = false;
+    this.render(undefined);
+  }
+
+  private async attach(): Promise<ProgramDebugger> {
     const machine = this.host.machine();
     if (!machine) throw new Error("the emulator is not running yet");
     this.symbols ??= new SymbolTable(
       JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap,
     );
-    this.debug = new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
-    // Shown only once attached: its buttons work from the moment they can be seen.
-    this.body.hidden = false;
-    this.render(undefined);
+    return new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
   }
 
   probe(): DebuggerProbe {
@@ -277,18 +298,19 @@ export class DebuggerPanel {
     if (this.busy) throw new Error("the debugger is already running a command: Pause ends it");
     this.busy = true;
     this.render(undefined);
+    let result: T;
     try {
-      const result = await step();
-      this.render(result && "registers" in result ? result : undefined);
-      return result;
+      result = await step();
     } catch (error) {
+      this.busy = false;
       this.render(this.debug?.current);
       // Switched off while the command ran: nothing to report, the command just ended.
       if (!(error instanceof DebuggerDetachedError)) this.fail("Debugger", error);
       throw error;
-    } finally {
-      this.busy = false;
     }
+    this.busy = false;
+    this.render(result && "registers" in result ? result : undefined);
+    return result;
   }
 
   /** Pause: stops the program where it is, or ends the command that is running (a Continue waiting). */
@@ -358,7 +380,13 @@ export class DebuggerPanel {
           ? `running${armed}`
           : "running";
     if (debug)
-      this.host.stopped(stop ? `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` : undefined);
+      this.host.held(
+        stop
+          ? { kind: "stopped", where: `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` }
+          : this.busy
+            ? { kind: "running" }
+            : undefined,
+      );
     const machine = this.host.machine();
     this.memory.render(
       debug && machine

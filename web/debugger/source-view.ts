@@ -1,7 +1,8 @@
 /**
  * The NASM source around CS:IP: the current line marked, with its file, line number and routine. When
  * the symbol map carries the campaign's coverage (`make coverage`), each code line is marked as run
- * or not run by it.
+ * or not run by it: a glyph before the line and its colour, explained by a legend under the lines.
+ * The list is a keyboard-reachable scroll region (its lines can be wider than the panel).
  */
 import type { SourceLine } from "../../debug/listing.js";
 import type { SymbolTable, Where } from "../../debug/symbols.js";
@@ -9,6 +10,10 @@ import { el } from "../dom.js";
 import { hex4 } from "./registers-view.js";
 
 const CONTEXT_LINES = 4;
+/** The glyphs before a line the campaign ran, did not run, or that it says nothing of. */
+const RUN_MARK = "+";
+const MISSED_MARK = "−";
+const NO_MARK = " ";
 
 /** The lines the campaign ran and did not run, by offset. */
 interface CoverageMarks {
@@ -28,10 +33,14 @@ export class SourceView {
   readonly root = el("div", "dbg-source");
   private readonly title = el("div", "dbg-where");
   private readonly lines = el("ol", "dbg-lines");
+  private readonly legend = el("p", "dbg-legend muted");
   private marks: { symbols: SymbolTable; marks: CoverageMarks | undefined } | undefined;
 
   constructor() {
-    this.root.append(this.title, this.lines);
+    this.lines.tabIndex = 0;
+    this.lines.setAttribute("aria-label", "Source lines around CS:IP");
+    this.legend.hidden = true;
+    this.root.append(this.title, this.lines, this.legend);
   }
 
   render(
@@ -46,6 +55,7 @@ export class SourceView {
           ? "running"
           : `CS:IP outside PISKASM.COM (${segment === undefined ? "?" : hex4(segment)}:${hex4(ip)})`;
       this.lines.replaceChildren();
+      this.legend.hidden = true;
       return;
     }
     this.title.textContent = `${where.routine} · ${where.file}:${where.line}${where.label !== where.routine ? ` (${where.label})` : ""}`;
@@ -55,17 +65,23 @@ export class SourceView {
     const shown = code.slice(Math.max(0, at - CONTEXT_LINES), at + CONTEXT_LINES + 1);
     if (this.marks?.symbols !== symbols) this.marks = { symbols, marks: coverageMarks(symbols) };
     const marks = this.marks.marks;
-    this.lines.title = marks ? `marked: the lines run (green) and not run (red) by ${marks.source}` : "";
+    this.legend.hidden = !marks;
+    this.legend.textContent = marks
+      ? `${RUN_MARK} run, ${MISSED_MARK} not run by ${marks.source} (green and red)`
+      : "";
     this.lines.replaceChildren(
       ...shown.map((l) => {
+        const run = marks?.hit.has(l.offset) === true;
+        const missed = !run && marks?.missed.has(l.offset) === true;
+        const mark = marks ? `${run ? RUN_MARK : missed ? MISSED_MARK : NO_MARK} ` : "";
         const item = el(
           "li",
           l.line === where.line ? "current" : undefined,
-          `${String(l.line).padStart(4)} ${hex4(l.offset)}  ${l.text}`,
+          `${mark}${String(l.line).padStart(4)} ${hex4(l.offset)}  ${l.text}`,
         );
         item.dataset.offset = String(l.offset);
-        if (marks?.hit.has(l.offset)) item.classList.add("covered");
-        else if (marks?.missed.has(l.offset)) item.classList.add("uncovered");
+        if (run) item.classList.add("covered");
+        else if (missed) item.classList.add("uncovered");
         return item;
       }),
     );

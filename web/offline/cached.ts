@@ -5,14 +5,13 @@
  * offline reload. The name's hash makes any cached copy the right one. Anything else (no worker, a
  * file it does not hold, a name without a hash) is left to fetch().
  */
-import { strategyOf } from "./precache.js";
+import { isContentHashed } from "./precache.js";
 
 export async function cachedResponse(url: string): Promise<Response | undefined> {
   if (!("caches" in window) || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller)
     return undefined;
   const absolute = new URL(url, location.href);
-  if (strategyOf(absolute.pathname.slice(absolute.pathname.lastIndexOf("/") + 1)) !== "cache-first")
-    return undefined;
+  if (!isContentHashed(absolute.pathname.slice(absolute.pathname.lastIndexOf("/") + 1))) return undefined;
   try {
     return await caches.match(absolute.href);
   } catch {

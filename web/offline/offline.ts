@@ -5,13 +5,14 @@
  * last visit", from the build version in `<meta name="piskasm-build">`), and when a worker of another
  * build takes over while this page runs ("a new version is ready: reload"; the worker says its build).
  */
+import { siteFolder } from "../site-folder.js";
 import { VERSION_REQUEST, type VersionAnswer } from "./precache.js";
 import { showUpdateNotice } from "./update-notice.js";
 
 const WORKER_META = "piskasm-service-worker";
 const BUILD_META = "piskasm-build";
-/** localStorage key: the build version this browser ran last. */
-const SEEN_BUILD_KEY = "piskasm.build";
+/** localStorage key: the build version this browser ran last of this copy of the site (by its folder). */
+const seenBuildKey = (): string => `piskasm.build:${siteFolder()}`;
 
 function meta(name: string): string | undefined {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
@@ -26,8 +27,8 @@ function previousBuild(build: string): string | undefined {
     // Storage blocked by the browser's settings: the page works, it just cannot compare builds.
     return undefined;
   }
-  const seen = storage.getItem(SEEN_BUILD_KEY) ?? undefined;
-  storage.setItem(SEEN_BUILD_KEY, build);
+  const seen = storage.getItem(seenBuildKey()) ?? undefined;
+  storage.setItem(seenBuildKey(), build);
   return seen;
 }
 

@@ -1,19 +1,8 @@
 /**
- * What the site's service worker caches and how it answers, shared by the worker and the site builder:
- * the files the page needs when the worker installs, the rest when first asked for;
- * files whose names carry their content's hash never change (cache first); the others (index.html,
- * assets.json, the symbol map, the web app manifest and icons) are asked from the network first and
- * come from the cache when the network is away.
+ * What the site's service worker caches, shared by the worker, the page and the site builder. The
+ * worker is Workbox's (web/offline/service-worker.ts): the builder lists every file of the build with
+ * its content revision (workbox-build's getManifest), and the worker answers them from its cache.
  */
-
-/** The lists the site builder gives the service worker (file names relative to the site's folder). */
-export interface Precache {
-  version: string;
-  /** Cached when the worker installs: what the page needs to reach the menu and play. */
-  files: string[];
-  /** Cached the first time the page asks for them: what only some visits use (the debugger's symbol map, the home-screen icons). */
-  onDemand: string[];
-}
 
 /** The page's question to its service worker: which build do you hold? */
 export const VERSION_REQUEST = "piskasm:version";
@@ -26,26 +15,23 @@ export interface VersionAnswer {
 /** The site's service worker script, at the top of the site's folder (its scope is that folder). */
 export const SERVICE_WORKER_FILE = "sw.js";
 
-/** esbuild's `-XXXXXXXX` (base32) and the bundle's `-hhhhhhhhhh` (hex) content hashes. */
-const HASHED_NAME = /-(?:[A-Z2-7]{8}|[0-9a-f]{10})\.[a-z0-9]+$/;
+/** esbuild's `-XXXXXXXX` (base32) and the bundle's `-hhhhhhhhhh` (hex) content hashes: such a name is its own revision. */
+export const HASHED_NAME = /-(?:[A-Z2-7]{8}|[0-9a-f]{10})\.[a-z0-9]+$/;
 
-export type Strategy = "cache-first" | "network-first";
-
-export function strategyOf(file: string): Strategy {
-  return HASHED_NAME.test(file) ? "cache-first" : "network-first";
+export function isContentHashed(file: string): boolean {
+  return HASHED_NAME.test(file);
 }
 
-export type CacheRole = "install" | "on-demand" | "never";
-
-/** When the worker caches `file`: never the compressed copies, source maps or the worker itself. */
-export function cacheRole(file: string): CacheRole {
-  if (/\.(br|gz|map)$/.test(file) || file === SERVICE_WORKER_FILE || file.startsWith(".")) return "never";
-  return /^icon-\d+\.png$|\.sym\.json$/.test(file) ? "on-demand" : "install";
-}
-
-/** The site file a URL asks for (the folder itself is index.html), or undefined outside the site's folder. */
-export function siteFile(url: URL, scope: URL): string | undefined {
-  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return undefined;
-  const file = decodeURIComponent(url.pathname.slice(scope.pathname.length));
-  return file === "" ? "index.html" : file;
+/**
+ * Whether the worker caches `file`: every file of the build but the compressed copies, source maps,
+ * dotfiles, the worker itself and the PNG home-screen icons (asked for only when the page is
+ * installed, which needs the network anyway; 7 KB less on a first visit).
+ */
+export function precached(file: string): boolean {
+  return (
+    !/\.(br|gz|map)$/.test(file) &&
+    !/^icon-\d+\.png$/.test(file) &&
+    file !== SERVICE_WORKER_FILE &&
+    !file.startsWith(".")
+  );
 }

@@ -46,14 +46,17 @@ export class Facts {
     }
     this.phase.textContent = PHASE_NAMES[s.phase] ?? `unknown (${s.phase})`;
     this.phase.dataset.phase = String(s.phase);
-    this.move.textContent = String(s.moveCount);
-    this.seed.textContent = String(s.seed);
-    this.random.textContent = String(s.random);
+    // Before the first game the game's fields are its zeroed memory, not a seed or a board: not shown.
+    const noGameYet = s.gameCount === 0 && (s.phase === Phase.MENU || s.phase === Phase.STARTING);
+    const shown = (value: number): string => (noGameYet ? "—" : String(value));
+    this.move.textContent = shown(s.moveCount);
+    this.seed.textContent = shown(s.seed);
+    this.random.textContent = shown(s.random);
     // Before the computer's first stone of a game there is no last move to show.
     const played = s.lastPC < s.plocha.length && s.plocha[s.lastPC] === COMPUTER;
     this.lastPC.textContent = played ? formatCell(s.lastPC) : "—";
     this.lastPC.dataset.cell = played ? String(s.lastPC) : "";
-    this.volna.textContent = String(s.volnaPole);
+    this.volna.textContent = shown(s.volnaPole);
   }
 
   prediction(p: PredictionView | undefined): void {

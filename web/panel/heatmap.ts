@@ -2,12 +2,14 @@
  * The 19x19 map of the asm's Info scores: numbers, stones in the game screen's colours, engine-ts
  * differences, stale cells, the computer's last stone, the hovered cell, engine-ts's reply to it and
  * the winning line. A keyboard user moves over it with the arrow keys (one cell in the Tab order at a
- * time) and plays the cell with Enter or Space. Built once; each render only updates text, classes,
+ * time) and plays the cell with Enter or Space; a finger held on a cell explains it instead of playing
+ * it (web/panel/long-press.ts). Built once; each render only updates text, classes,
  * names and one custom property per cell.
  */
 import { BOARD_SIZE, CELLS, formatCell } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
 import { heat, shortValue } from "./heat-format.js";
+import { attachLongPress } from "./long-press.js";
 
 export interface HeatMapView {
   /** The asm's Info. */
@@ -82,6 +84,11 @@ export class HeatMap {
     root.addEventListener("click", (event) => {
       const cell = cellOf(event);
       if (cell !== undefined) handlers.click(cell);
+    });
+    attachLongPress(root, {
+      cellOf,
+      inspect: (cell) => handlers.hover(cell),
+      describe: (cell) => this.cells[cell].getAttribute("aria-label") ?? formatCell(cell),
     });
     root.addEventListener("keydown", (event) => {
       const cell = cellOf(event);

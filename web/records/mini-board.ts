@@ -1,7 +1,8 @@
 /**
  * A small 19x19 board of stones with a score in every empty cell (the imported game's and the
  * debugger's): drawn like the score map (a grid, the same heat colours and short numbers), the
- * computer's last stone framed and a five marked. It fits the width it is given, down to a phone's.
+ * computer's last stone framed and a five marked, columns lettered A-S and rows numbered 1-19 as on
+ * the score map. It fits the width it is given, down to a phone's.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
@@ -17,13 +18,17 @@ export class MiniBoard {
     this.root.setAttribute("role", "img");
     this.root.setAttribute("aria-label", "Empty board");
     const grid = el("div", "mini-grid");
+    const label = (text: string): HTMLDivElement => el("div", "mini-label", text);
+    grid.append(label(""));
+    for (let c = 0; c < BOARD_SIZE; c++) grid.append(label(formatCell(c).replace(/\d+$/, "")));
     for (let i = 0; i < CELLS; i++) {
+      if (i % BOARD_SIZE === 0) grid.append(label(String(i / BOARD_SIZE + 1)));
       const cell = el("div", "mini-cell");
       cell.dataset.cell = String(i);
       this.cells.push(cell);
       grid.append(cell);
     }
-    grid.style.gridTemplateColumns = `repeat(${BOARD_SIZE}, 1fr)`;
+    grid.style.gridTemplateColumns = `auto repeat(${BOARD_SIZE}, 1fr)`;
     this.root.append(grid);
   }
 

@@ -13,9 +13,10 @@ import type { Timeline, TimelineNode } from "./timeline.js";
 
 /** Changed cells listed (the largest changes first). */
 const LISTED_CHANGES = 14;
-/** One 24x24 px target per node (the smallest target WCAG 2.5.8 allows without spacing). */
-const DOT_STEP_PX = 24;
-const LANE_STEP_PX = 24;
+/** One target per node, 24x24 px (the smallest target WCAG 2.5.8 allows without spacing), 44x44 on a touch screen (web/style.css). */
+const STEP = "var(--dot-step)";
+/** A length of `steps` node targets. */
+const steps = (n: number): string => `calc(${n} * ${STEP})`;
 
 export class TimelineView {
   readonly root = el("section", "card timeline");
@@ -129,8 +130,8 @@ export class TimelineView {
       dot.type = "button";
       dot.id = `tl-node-${node.id}`;
       dot.tabIndex = node === this.timeline.tree.current ? 0 : -1;
-      dot.style.left = `${depth * DOT_STEP_PX}px`;
-      dot.style.top = `${lane * LANE_STEP_PX}px`;
+      dot.style.left = steps(depth);
+      dot.style.top = steps(lane);
       dot.title = `ply ${node.moves.length}${node.moves.length > 0 ? `: ${node.moves.slice(-2).map(formatCell).join(" ")}` : ""}`;
       dot.setAttribute("aria-label", dot.title);
       dot.dataset.node = String(node.id);
@@ -140,8 +141,8 @@ export class TimelineView {
     };
     const root = this.timeline.tree.root;
     if (root) place(root, 0, 0);
-    this.tree.style.height = `${(lanes + 1) * LANE_STEP_PX}px`;
-    this.tree.style.width = `${(depthMax + 1) * DOT_STEP_PX}px`;
+    this.tree.style.height = steps(lanes + 1);
+    this.tree.style.width = steps(depthMax + 1);
     if (dots.length > 0 && !dots.some((dot) => dot.tabIndex === 0)) dots[0].tabIndex = 0;
     this.tree.replaceChildren(...dots);
     if (hadFocus) dots.find((dot) => dot.tabIndex === 0)?.focus();
