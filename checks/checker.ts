@@ -28,6 +28,14 @@ import { compareData, comparePointer, compareScreen, screenLines } from "./progr
 const KEYBOARD_HEAD = 0x41a;
 const KEYBOARD_TAIL = 0x41c;
 
+/**
+ * Instructions a program may run after an input before it must wait again: the longest legitimate
+ * run, DOS loading and starting the program again, is about 6 million; a computer move about 50,000.
+ * Below mutation testing's 60 million of a hung guest, so a program that never waits again is told as a
+ * mismatch with what the model expected, not as a bare time-out.
+ */
+const SETTLE_INSTRUCTIONS = 40_000_000;
+
 /** A mismatch found after an input, thrown to end the game that made it (sink "throw"). */
 export class MismatchError extends Error {
   constructor(readonly mismatch: Mismatch) {
@@ -282,24 +290,30 @@ export class ProgramChecker {
       diffs.unshift(
         scalarDiff(
           "Settle",
-          `still running ${this.options.settleTimeoutMs} ms after the input`,
+          `still running ${this.options.settleTimeoutMs} ms or ${SETTLE_INSTRUCTIONS / 1e6} million instructions after the input`,
           `waiting for input (phase ${this.model.phase})`,
         ),
       );
     if (diffs.length > 0) this.report(this.mismatch(diffs, input));
   }
 
-  /** Runs the machine until the program waits for input again; false when it did not within the time. */
+  /**
+   * Runs the machine until the program waits for input again; false when it did not within the time
+   * or SETTLE_INSTRUCTIONS, whichever comes first.
+   */
   private async settle(): Promise<boolean> {
     const { machine } = this.session;
     const { memory } = machine;
     const deadline = performance.now() + this.options.settleTimeoutMs;
+    const start = machine.instructionCount();
     return machine
       .waitFor(
         () => {
           if (machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL))
             return "yes";
-          return performance.now() > deadline ? "no" : undefined;
+          const late =
+            performance.now() > deadline || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
+          return late ? "no" : undefined;
         },
         { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
       )

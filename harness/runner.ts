@@ -190,14 +190,15 @@ export async function playGame(
 ): Promise<GameOutcome> {
   const started = performance.now();
   const tracker = costTracker(session.machine);
-  const checker = ProgramChecker.for(session, {
-    settleTimeoutMs: hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
-    sink: "throw",
-  });
-  checker.resume();
   const policy = policyFor(spec);
   const game: GameInProgress = { spec, policy, tracker, started };
   try {
+    // A program that differs from its model at its start is a mismatch of this game too.
+    const checker = ProgramChecker.for(session, {
+      settleTimeoutMs: hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS,
+      sink: "throw",
+    });
+    checker.resume();
     return await playChecked(session, hooks, game);
   } catch (error) {
     if (!(error instanceof MismatchError)) throw error;
