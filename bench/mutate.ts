@@ -1,9 +1,10 @@
 /**
  * The mutation campaigns' figures: `piskasm mutate --jobs 2` over a reduced campaign of each target,
  * in a child process as a user runs it.
- *   asm: MUTATE_BENCH_LIMIT mutants spread evenly over the asm evaluator (default 60), every kill
- *        shrunk; figures `mutants`, `killed`, ... The campaign's JSON stays in build/bench/mutation/
- *        for bench/shrink.ts.
+ *   asm: MUTATE_BENCH_LIMIT mutants spread evenly over the whole program (default 60), every kill
+ *        shrunk; figures `mutants`, `killed`, ..., `whole_program_score` (kills by a mismatch alone,
+ *        of the non-equivalent), `timeout_kills` and `crash_kills` (counted apart). The campaign's JSON
+ *        stays in build/bench/mutation/ for bench/shrink.ts.
  *   ts:  MUTATE_BENCH_TS_LIMIT mutants of engine-ts (default 60), no shrinking; figures `ts_mutants`,
  *        `ts_killed`, ... (build/bench/mutation-ts/).
  *   incremental_rerun_unchanged_s: the asm campaign again with --incremental and nothing changed.
@@ -57,6 +58,9 @@ function printFigures(prefix: string, limit: number, f: MutationFigures): void {
   console.log(`${prefix}machine_checked_verdicts ${f.machineChecked}`);
   console.log(`${prefix}prose_verdicts ${f.proseVerdicts}`);
   console.log(`${prefix}score_pct ${f.score}`);
+  console.log(`${prefix}whole_program_score ${f.mismatchScore}`);
+  console.log(`${prefix}timeout_kills ${f.timeouts}`);
+  console.log(`${prefix}crash_kills ${f.crashed}`);
   console.log(`${prefix}wall_s ${f.wallS}`);
   console.log(`${prefix}median_games_to_kill ${f.medianGamesToKill}`);
 }

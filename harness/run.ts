@@ -113,6 +113,8 @@ export async function playGames(
   const session = await openSession(boot, menu, options.onMachine);
   try {
     await onMenu?.(session);
+    // Shrinking replays each candidate from the program as it started (harness/shrink.ts).
+    const fresh = shrinkMs ? (menu ?? (await session.machine.snapshot())) : undefined;
     const tracer = coverage && new CoverageTracer(session.machine, coverage);
     tracer?.attach();
     if (tracer) session.setPlantedBytes(tracer.plantedBytes());
@@ -131,6 +133,7 @@ export async function playGames(
           engine,
           stepTimeoutMs: boot.timeoutMs,
           onMove: listener.onMove,
+          fresh,
         });
       }
       listener.onGame?.(outcome);

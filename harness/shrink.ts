@@ -11,6 +11,8 @@ import { BadMoveError } from "../checks/inspect.js";
 import type { GameSession } from "../guest/session.js";
 import type { GameOutcome, GameSpec, Mismatch, ShrinkResult, ShrunkGame } from "./model.js";
 import { playGame, type EngineFactory } from "./runner.js";
+import { ProgramChecker } from "../checks/checker.js";
+import type { MachineSnapshot } from "../emu/types.js";
 
 export function isShrunk(result: ShrinkResult): result is ShrunkGame {
   return "mismatch" in result;
@@ -49,6 +51,7 @@ class Shrinker {
     private readonly engine: EngineFactory | undefined,
     private readonly stepTimeoutMs: number | undefined,
     private readonly onMove: (() => void) | undefined,
+    private readonly fresh: MachineSnapshot | undefined,
   ) {}
 
   outOfTime(): boolean {
@@ -71,6 +74,7 @@ class Shrinker {
     };
     let outcome: GameOutcome;
     try {
+      await this.startFresh();
       outcome = await playGame(this.session, replay, {
         engine: this.engine,
         stepTimeoutMs: this.stepTimeoutMs,
@@ -92,6 +96,16 @@ class Shrinker {
     };
     if (!this.best || better(candidate, this.best)) this.best = candidate;
     return true;
+  }
+
+  /**
+   * Each replay starts from the program as it started (the session's first menu), as `piskasm replay`
+   * does: a mutant may leave damage in its memory that a later game would otherwise diverge by.
+   */
+  private async startFresh(): Promise<void> {
+    if (!this.fresh) return;
+    await this.session.machine.restore(this.fresh);
+    ProgramChecker.of(this.session)?.restarted();
   }
 
   /** ddmin from `start`: returns true when it ran to a 1-minimal list. */
@@ -139,7 +153,13 @@ export async function shrinkGame(
   session: GameSession,
   original: GameOutcome,
   budgetMs: number,
-  options: { engine?: EngineFactory; stepTimeoutMs?: number; onMove?: () => void } = {},
+  options: {
+    engine?: EngineFactory;
+    stepTimeoutMs?: number;
+    onMove?: () => void;
+    /** The machine at the session's first menu: every replay starts there (else where the last ended). */
+    fresh?: MachineSnapshot;
+  } = {},
 ): Promise<ShrinkResult> {
   const started = performance.now();
   const shrinker = new Shrinker(
@@ -149,6 +169,7 @@ export async function shrinkGame(
     options.engine,
     options.stepTimeoutMs,
     options.onMove,
+    options.fresh,
   );
   const moves = original.humanMoves;
   const done = (): ShrinkResult => {

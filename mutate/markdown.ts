@@ -134,6 +134,7 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     `| equivalent | ${f.equivalent} |`,
     `| of them checked by machine / argued in prose | ${f.machineChecked} / ${f.proseVerdicts} |`,
     `| score: killed / (mutants - equivalent) | ${f.score} % |`,
+    `| killed by a mismatch alone (not a hang or a crash) / (mutants - equivalent) | ${f.mismatchScore} % |`,
     `| median games to kill | ${f.medianGamesToKill} |`,
     `| killing games shrunk | ${f.shrunk} |`,
     `| median human moves of a killing game, before / after shrinking | ${f.shrinkMedianMovesBefore} / ${f.shrinkMedianMovesAfter} |`,

@@ -74,6 +74,8 @@ export interface MutationFigures {
   proseVerdicts: number;
   /** killed / (mutants - equivalent), percent. */
   score: number;
+  /** Kills by a mismatch alone (not a hang or a crash) / (mutants - equivalent), percent. */
+  mismatchScore: number;
   wallS: number;
   medianGamesToKill: number;
   shrinkMedianMovesBefore: number;
@@ -197,6 +199,10 @@ export function figures(
     machineChecked,
     proseVerdicts,
     score: denominator === 0 ? 100 : Math.round((killed.length / denominator) * 1000) / 10,
+    mismatchScore:
+      denominator === 0
+        ? 100
+        : Math.round((mutants.filter((m) => m.status === "killed").length / denominator) * 1000) / 10,
     wallS: Math.round(wallMs / 100) / 10,
     medianGamesToKill: median(killed.map((m) => m.games)),
     shrinkMedianMovesBefore: median(shrunk.map((s) => s.before)),

@@ -64,6 +64,7 @@ function sample(): MutationReport {
       machineChecked: 0,
       proseVerdicts: 1,
       score: 80,
+      mismatchScore: 80,
       wallS: 1,
       medianGamesToKill: 3,
       shrinkMedianMovesBefore: 0,

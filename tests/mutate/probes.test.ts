@@ -59,7 +59,9 @@ describe("the probe games and the program check", () => {
       const mismatch = JSON.parse(
         readFileSync(join(out, "asm", "reports", ninth?.report ?? "none"), "utf8"),
       ) as MismatchReport;
-      expect(mismatch.diffs.map((d) => d.field)).toEqual(["Program"]);
+      // The ninth ray re-scores one more cell (its count_score leaves its own ScoreSum) and writes into
+      // the program's texts: both show in the whole program's check.
+      expect(mismatch.diffs.map((d) => d.field)).toEqual(["ScoreSum", "Program"]);
     },
     300_000,
   );
