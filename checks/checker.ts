@@ -20,7 +20,7 @@ import type { InputEvent } from "../guest/observed-input.js";
 import type { GameSession } from "../guest/session.js";
 import { PROGRAM_ORIGIN } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
-import { sameBytes, sameWords } from "../util/bytes.js";
+import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
 import { compareData, comparePointer, compareScreen, screenLines } from "./program-compare.js";
 
@@ -123,19 +123,12 @@ export class ProgramChecker {
   /** The first mismatch, once found; no checks after it. */
   found: Mismatch | undefined;
   private readonly keys = new KeyTranslator();
-  /** Where compare() copies the program's data, screen and code (no allocation per input). */
-  private readonly scratch: { data: Uint8Array; screen: Uint16Array; program: Uint8Array };
 
   private constructor(
     private readonly session: GameSession,
     private readonly options: CheckerOptions,
   ) {
     this.model = new ProgramModel(this.modelOptions());
-    this.scratch = {
-      data: new Uint8Array(DATA_BYTES),
-      screen: new Uint16Array(SCREEN_COLS * SCREEN_ROWS),
-      program: new Uint8Array(session.loadedProgram.length),
-    };
     session.inputs.listen((event) => this.afterInput(event));
   }
 
@@ -239,29 +232,24 @@ export class ProgramChecker {
   /** Every difference between the program and the model now (none: they agree). */
   compare(): Diff[] {
     if (this.model.exitCode !== undefined) return compareExit(this.model, this.session);
-    const { session, model, scratch } = this;
+    const { session, model } = this;
     const { memory } = session.machine;
     const driver = readMouseDriverState(memory);
     const diffs: Diff[] = [];
-    // Each part is first compared whole, in typed arrays; only a part that differs is looked into.
+    // Each part is first compared whole, in place (no copy: guest memory and VGA memory read through
+    // typed-array views); only a part that differs is looked into.
     const expectedData = model.data();
-    scratch.data.set(memory.view(session.layout.info, DATA_BYTES));
-    if (!sameBytes(scratch.data, expectedData))
-      diffs.push(...compareData(expectedData, scratch.data.slice()));
+    const data = memory.view(session.layout.info, DATA_BYTES);
+    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
     const expectedScreen = model.screen.words;
-    session.machine.textCells().words(scratch.screen);
-    const pointer = driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
+    const cells = session.machine.textCells();
     // The cell under a shown pointer is the driver's drawing, not the program's.
-    if (pointer) {
-      const at = pointer.row * SCREEN_COLS + pointer.col;
-      if (at < scratch.screen.length) scratch.screen[at] = expectedScreen[at];
-    }
-    if (!sameWords(scratch.screen, expectedScreen))
-      diffs.push(...compareScreen(expectedScreen, session.machine.textCells(), pointer));
+    const pointer = driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
+    const ignore = pointer ? pointer.row * SCREEN_COLS + pointer.col : -1;
+    if (!cells.sameAs(expectedScreen, ignore)) diffs.push(...compareScreen(expectedScreen, cells, pointer));
     diffs.push(...comparePointer(model.pointerShown, driver?.showCount));
     const loaded = session.loadedProgram;
-    scratch.program.set(memory.view(session.layout.segmentBase + PROGRAM_ORIGIN, loaded.length));
-    if (!sameBytes(scratch.program, loaded))
+    if (!sameBytes(memory.view(session.layout.segmentBase + PROGRAM_ORIGIN, loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));
     return diffs;
   }

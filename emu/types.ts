@@ -26,6 +26,11 @@ export interface TextCells {
   at(col: number, row: number): number;
   /** Every cell into `target` (cols * rows words, row-major), as at() gives them. */
   words(target: Uint16Array): void;
+  /**
+   * Whether every cell is `expected`'s (cols * rows words, row-major), the cell at index `ignore` aside
+   * (-1: none): a compare without a copy, 32 bits at a time (the checker's after every input).
+   */
+  sameAs(expected: Uint16Array, ignore: number): boolean;
 }
 
 export interface WaitOptions {

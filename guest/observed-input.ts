@@ -87,12 +87,20 @@ function tappedMouse(mouse: Mouse, tap: InputTap): Mouse {
 export function tappedMachine(machine: Machine, tap: InputTap): Machine {
   const keyboard = tappedKeyboard(machine.keyboard, tap);
   const mouse = tappedMouse(machine.mouse, tap);
+  // The machine's methods bound once (the harness calls them after every slice and every input).
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(machine, {
     get(target, property) {
       if (property === "keyboard") return keyboard;
       if (property === "mouse") return mouse;
       const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== "function") return value;
+      let method = bound.get(property);
+      if (method === undefined) {
+        method = (value as (...args: unknown[]) => unknown).bind(target);
+        bound.set(property, method);
+      }
+      return method;
     },
   });
 }

@@ -18,7 +18,16 @@ import {
   Phase,
   type Side,
 } from "../engine-ts/index.js";
-import { DATA_BYTES, dataVariable, PAD_WALL, PAD_WIDTH, SEED_TEXT_MAX, WALL } from "./layout.js";
+import {
+  DATA_BYTES,
+  DATA_VARIABLES,
+  dataVariable,
+  PAD_SIZE,
+  PAD_WALL,
+  PAD_WIDTH,
+  SEED_TEXT_MAX,
+  WALL,
+} from "./layout.js";
 import { ScreenModel } from "./screen.js";
 import {
   Attr,
@@ -77,13 +86,12 @@ const RAYS: ReadonlyArray<readonly [number, number]> = [
 const UPDATE_REACH = 4;
 
 /**
- * A word array of the data as a Uint16Array over its bytes: the 8086 and every host the model runs on
- * (x86, ARM) are little-endian, and the word variables start at even offsets.
+ * Byte offsets of the variables (layout.ts). The word arrays are written through Uint16Array views:
+ * the 8086 and every host the model runs on (x86, ARM) are little-endian, and they start at even offsets.
  */
-function wordsAt(bytes: Uint8Array, name: string): Uint16Array {
-  const variable = dataVariable(name);
-  return new Uint16Array(bytes.buffer, bytes.byteOffset + variable.offset, variable.bytes / 2);
-}
+const OFFSET = Object.fromEntries(DATA_VARIABLES.map((v) => [v.name, v.offset])) as Readonly<
+  Record<string, number>
+>;
 
 /** The cell Update re-scored last after a stone on `cell` (its Info word is ScoreSum), if any. */
 export function lastRescored(plocha: Uint8Array, cell: number): number | undefined {
@@ -315,34 +323,31 @@ export class ProgramModel {
   private buildData(): Uint8Array {
     const bytes = new Uint8Array(DATA_BYTES);
     const view = new DataView(bytes.buffer);
-    const word = (name: string, value: number): void =>
-      view.setUint16(dataVariable(name).offset, value & 0xffff, true);
     const state = this.game?.state;
     if (state) {
-      wordsAt(bytes, "Info").set(state.info);
-      bytes.set(state.plocha, dataVariable("Plocha").offset);
+      new Uint16Array(bytes.buffer, OFFSET.Info, CELLS).set(state.info);
+      bytes.set(state.plocha, OFFSET.Plocha);
       this.writePad(bytes, state.plocha);
     }
-    wordsAt(bytes, "Bodovani").set(this.bodovani);
-    word("Seed", this.seed);
-    word("Random", this.random);
-    word("LastPC", state?.lastPC ?? 0);
-    word("VolnaPole", state?.volnaPole ?? 0);
-    word("MoveCount", state?.moveCount ?? 0);
-    word("GameCount", this.gameCount);
-    word("ScoreSum", this.scoreSum);
-    word("ForcedSeed", this.forcedSeed);
-    bytes[dataVariable("Phase").offset] = this.phase;
-    bytes[dataVariable("SeedIsForced").offset] = this.seedIsForced ? 1 : 0;
-    bytes.set(this.seedText, dataVariable("SeedText").offset);
+    new Uint16Array(bytes.buffer, OFFSET.Bodovani, this.bodovani.length).set(this.bodovani);
+    view.setUint16(OFFSET.Seed, this.seed, true);
+    view.setUint16(OFFSET.Random, this.random, true);
+    view.setUint16(OFFSET.LastPC, state?.lastPC ?? 0, true);
+    view.setUint16(OFFSET.VolnaPole, state?.volnaPole ?? 0, true);
+    view.setUint16(OFFSET.MoveCount, state?.moveCount ?? 0, true);
+    view.setUint16(OFFSET.GameCount, this.gameCount, true);
+    view.setUint16(OFFSET.ScoreSum, this.scoreSum, true);
+    view.setUint16(OFFSET.ForcedSeed, this.forcedSeed, true);
+    bytes[OFFSET.Phase] = this.phase;
+    bytes[OFFSET.SeedIsForced] = this.seedIsForced ? 1 : 0;
+    bytes.set(this.seedText, OFFSET.SeedText);
     return bytes;
   }
 
   /** Pad: walls everywhere, the 19 rows of the board over them (new_board, place_stone). */
   private writePad(bytes: Uint8Array, plocha: Uint8Array): void {
-    const pad = dataVariable("Pad");
-    bytes.fill(WALL, pad.offset, pad.offset + pad.bytes);
-    const origin = pad.offset + PAD_WALL * PAD_WIDTH + PAD_WALL;
+    bytes.fill(WALL, OFFSET.Pad, OFFSET.Pad + PAD_SIZE);
+    const origin = OFFSET.Pad + PAD_WALL * PAD_WIDTH + PAD_WALL;
     for (let r = 0; r < BOARD_SIZE; r++) {
       bytes.set(plocha.subarray(r * BOARD_SIZE, (r + 1) * BOARD_SIZE), origin + r * PAD_WIDTH);
     }
