@@ -271,7 +271,6 @@ export class ProgramChecker {
     if (this.found) return;
     const settled = await this.settle();
     const at = event.kind === "press" ? this.pointerCell() : undefined;
-    const input = describeInput(event, at);
     this.feed(event, at);
     const diffs = this.compare();
     if (!settled)
@@ -282,7 +281,7 @@ export class ProgramChecker {
           `waiting for input (phase ${this.model.phase})`,
         ),
       );
-    if (diffs.length > 0) this.report(this.mismatch(diffs, input));
+    if (diffs.length > 0) this.report(this.mismatch(diffs, describeInput(event, at)));
   }
 
   /**

@@ -378,7 +378,7 @@ export class ProgramModel {
       this.game = Game.newGame(this.seed, char === 0x32 ? "computer" : "human", { bodovani: this.bodovani });
     const state = this.game.state;
     state.gameCount = this.gameCount;
-    if (state.lastPC !== NO_CELL) this.afterStone(state.lastPC);
+    if (state.lastPC !== NO_CELL) this.afterStone(state.lastPC, NO_CELL);
     this.random = state.random;
     this.screen.drawBoard(state.plocha, state.lastPC);
     if (char === 0x34) this.waitSetUp();
@@ -448,17 +448,24 @@ export class ProgramModel {
     this.phase = Phase.SETUP;
   }
 
-  /** After place_stone: the cells redrawn, ScoreSum as Update's last count_score left it. */
-  private afterStone(cell: number): void {
+  /**
+   * After place_stone: the stone's cell and the computer's old and new last stone drawn (draw_cell),
+   * ScoreSum as Update's last count_score left it.
+   */
+  private afterStone(cell: number, lastBefore: number): void {
     const state = this.playing.state;
     const last = lastRescored(state.plocha, cell);
     if (last !== undefined) this.scoreSum = state.info[last];
     this.random = state.random;
+    for (const drawn of [cell, lastBefore, state.lastPC])
+      if (drawn < CELLS) this.screen.drawCell(drawn, state.plocha, state.lastPC);
   }
 
-  private redrawCells(): void {
-    const { plocha, lastPC } = this.playing.state;
-    for (let cell = 0; cell < CELLS; cell++) this.screen.drawCell(cell, plocha, lastPC);
+  /** The computer's move (PCMove, PlaceStone) and its drawing. */
+  private computerMove(): void {
+    const game = this.playing;
+    const before = game.state.lastPC;
+    this.afterStone(game.computerMove(), before);
   }
 
   /** The human's stone, then the computer's answer unless the stone ended the game. */
@@ -466,17 +473,16 @@ export class ProgramModel {
     const game = this.playing;
     this.pointerShown = false;
     game.placeStone(cell, HUMAN);
-    this.afterStone(cell);
-    if (game.result === "playing") this.afterStone(game.computerMove());
-    this.redrawCells();
+    this.afterStone(cell, game.state.lastPC);
+    if (game.result === "playing") this.computerMove();
     if (!this.showResult()) this.waitHumanMove();
   }
 
   private setUpStone(cell: number, side: Side): void {
     const game = this.playing;
+    const before = game.state.lastPC;
     game.placeStone(cell, side);
-    this.afterStone(cell);
-    this.redrawCells();
+    this.afterStone(cell, before);
     if (!this.showResult()) this.waitSetUp();
   }
 
@@ -485,9 +491,9 @@ export class ProgramModel {
     if (char !== KEY_ENTER && char !== KEY_TAB) return;
     const game = this.playing;
     this.pointerShown = false;
+    const before = game.state.lastPC;
     const computer = game.handOver(char === KEY_ENTER ? "computer" : "human");
-    if (computer !== null) this.afterStone(computer);
-    this.redrawCells();
+    if (computer !== null) this.afterStone(computer, before);
     if (!this.showResult()) this.waitHumanMove();
   }
 
