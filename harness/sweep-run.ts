@@ -111,7 +111,8 @@ async function placeStone(
   timeoutMs: number,
 ): Promise<void> {
   const { col, row } = cellToScreen(session.layout.geometry, action.cell);
-  await session.machine.mouse.clickCell(col, row, action.side === COMPUTER ? "right" : "left");
+  const button = action.side === COMPUTER ? "right" : "left";
+  await session.machine.mouse.clickCell(col + (action.gap ?? 0), row, button);
   await session.machine.waitFor(
     () => (session.phase() === Phase.SETUP && session.moveCount() === count) || isGameOver(session.phase()),
     {

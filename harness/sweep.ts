@@ -45,7 +45,11 @@ export type MenuNoise =
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
-  | { kind: "stone"; cell: number; side: Side }
+  /**
+   * A stone, clicked on its character, or `gap` columns beside it (-1 or 1: the gap a click on the
+   * cell may also land on, docs/program.md section 6).
+   */
+  | { kind: "stone"; cell: number; side: Side; gap?: -1 | 1 }
   | { kind: "key"; scancodes: readonly number[] }
   | { kind: "click"; at: ScreenCell; button: "left" | "right" };
 
@@ -159,7 +163,15 @@ function drawBoard(geometry: BoardGeometry, leaveCorners: boolean): SetUpAction[
   const cells = Array.from({ length: CELLS }, (_, c) => c).filter(
     (c) => !leaveCorners || !CORNERS.includes(c),
   );
-  const stones: SetUpAction[] = cells.map((cell) => ({ kind: "stone", cell, side: drawPatternSide(cell) }));
+  // The board's outer columns are clicked on their outer gaps: the first and last columns a click takes.
+  const gap = (cell: number): { gap?: -1 | 1 } =>
+    cell % BOARD_SIZE === 0 ? { gap: -1 } : cell % BOARD_SIZE === BOARD_SIZE - 1 ? { gap: 1 } : {};
+  const stones: SetUpAction[] = cells.map((cell) => ({
+    kind: "stone",
+    cell,
+    side: drawPatternSide(cell),
+    ...gap(cell),
+  }));
   return [...stones.slice(0, 2), ...setUpNoise(geometry, cells.slice(0, 1)), ...stones.slice(2)];
 }
 
