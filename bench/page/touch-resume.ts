@@ -1,5 +1,5 @@
 /**
- * Two page figures of issue 34: long_press_explain_ms, a finger's press on a score-map cell (its
+ * Two page figures: long_press_explain_ms, a finger's press on a score-map cell (its
  * pointerdown) to the explanation card naming that cell, on a touch-emulated 412x915 phone (the
  * long-press delay, 500 ms, included); and resume_after_reload_ms, navigation start to the saved
  * game running again in a reloaded page (web/resume/autosave.ts).

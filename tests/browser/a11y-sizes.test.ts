@@ -1,5 +1,5 @@
 /**
- * axe-core finds no serious or critical violation at the six sizes of issue 34 (phones upright and
+ * axe-core finds no serious or critical violation at six sizes (phones upright and
  * sideways, a tablet by touch, laptop and large screens) in the menu, during a game and with the
  * debugger stopped at a breakpoint, scroll regions included.
  */

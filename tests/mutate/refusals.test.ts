@@ -1,4 +1,4 @@
-/** What `piskasm mutate` refuses up front, each with one line and exit code 2 (issue 35, items 8 and 10). */
+/** What `piskasm mutate` refuses up front, each with one line and exit code 2. */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
