@@ -155,6 +155,15 @@ async function openGame(
   return withTables(session, await openBoard(session, spec, policy, hooks));
 }
 
+/**
+ * The game of the checker's model when the checker follows the program (no mismatch has stopped it):
+ * it plays every click already, so the runner needs no second engine-ts game of its own.
+ */
+function modelGame(session: GameSession): Game | undefined {
+  const checker = ProgramChecker.of(session);
+  return checker && !checker.found ? checker.model.game : undefined;
+}
+
 /** openGame's moves: the menu, the seed, the set-up or the key of who starts. */
 async function openBoard(
   session: GameSession,
@@ -177,7 +186,8 @@ async function openBoard(
     return { ...setUp, computerMoves: setUp.computerMove === undefined ? [] : [setUp.computerMove] };
   }
   const asm = await session.startGame(spec.whoStarts);
-  const engine = (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts);
+  const engine =
+    hooks.engine?.(asm.seed, spec.whoStarts) ?? modelGame(session) ?? defaultEngine(asm.seed, spec.whoStarts);
   const computerMoves = asm.lastPC === NO_CELL ? [] : [asm.lastPC];
   return { asm, engine, mismatch: check(session, asm, engine), escaped: false, computerMoves };
 }
