@@ -290,14 +290,14 @@ export class ProgramChecker {
    */
   private async settle(): Promise<boolean> {
     const { machine } = this.session;
-    const { memory } = machine;
+    // Usually the slice that took the input ended with the program waiting again: no wait to set up.
+    if (this.waitsForInput()) return true;
     const deadline = performance.now() + this.options.settleTimeoutMs;
     const start = machine.instructionCount();
     return machine
       .waitFor(
         () => {
-          if (machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL))
-            return "yes";
+          if (this.waitsForInput()) return "yes";
           const late =
             performance.now() > deadline || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
           return late ? "no" : undefined;
@@ -305,6 +305,13 @@ export class ProgramChecker {
         { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
       )
       .then((answer) => answer === "yes");
+  }
+
+  /** The CPU halted in a wait loop with the BIOS keyboard buffer empty. */
+  private waitsForInput(): boolean {
+    const { machine } = this.session;
+    const { memory } = machine;
+    return machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL);
   }
 
   private pointerCell(): { col: number; row: number } | undefined {
