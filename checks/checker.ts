@@ -118,10 +118,18 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
+/** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
+export interface CheckerTime {
+  modelMs: number;
+  compareMs: number;
+}
+
 export class ProgramChecker {
   model: ProgramModel;
   /** The first mismatch, once found; no checks after it. */
   found: Mismatch | undefined;
+  /** Since the checker was made (the diff runner's per-move breakdown takes each game's share). */
+  readonly spent: CheckerTime = { modelMs: 0, compareMs: 0 };
   private readonly keys = new KeyTranslator();
 
   private constructor(
@@ -271,8 +279,12 @@ export class ProgramChecker {
     if (this.found) return;
     const settled = await this.settle();
     const at = event.kind === "press" ? this.pointerCell() : undefined;
+    const fed = performance.now();
     this.feed(event, at);
+    const compared = performance.now();
     const diffs = this.compare();
+    this.spent.modelMs += compared - fed;
+    this.spent.compareMs += performance.now() - compared;
     if (!settled)
       diffs.unshift(
         scalarDiff(

@@ -5,7 +5,7 @@
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
 import { compareStates, compareTables } from "../checks/compare.js";
-import { MismatchError, ProgramChecker } from "../checks/checker.js";
+import { MismatchError, ProgramChecker, type CheckerTime } from "../checks/checker.js";
 import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
@@ -202,6 +202,8 @@ export async function playGame(
   const tracker = costTracker(session.machine);
   const policy = policyFor(spec);
   const game: GameInProgress = { spec, policy, tracker, started };
+  const before: CheckerTime = { ...(ProgramChecker.of(session)?.spent ?? { modelMs: 0, compareMs: 0 }) };
+  let outcome: GameOutcome;
   try {
     // A program that differs from its model at its start is a mismatch of this game too.
     const checker = ProgramChecker.for(session, {
@@ -209,11 +211,18 @@ export async function playGame(
       sink: "throw",
     });
     checker.resume();
-    return await playChecked(session, hooks, game);
+    outcome = await playChecked(session, hooks, game);
   } catch (error) {
     if (!(error instanceof MismatchError)) throw error;
-    return mismatchOutcome(session, game, error);
+    outcome = await mismatchOutcome(session, game, error);
   }
+  // The checker's model plays each input (engine-ts's moves among them); its comparisons are checks.
+  const spent = ProgramChecker.of(session)?.spent;
+  if (spent) {
+    outcome.cost.engineMs += spent.modelMs - before.modelMs;
+    outcome.cost.checkMs += spent.compareMs - before.compareMs;
+  }
+  return outcome;
 }
 
 /** What playGame knows of the game while it runs, for an end by the checker. */
