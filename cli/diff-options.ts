@@ -2,12 +2,7 @@
 import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
-import {
-  ENGINE_POLICY_NAMES,
-  isEnginePolicyName,
-  isPolicyName,
-  POLICY_NAMES,
-} from "../checks/policy-names.js";
+import { DEFAULT_POLICY, isPlannedPolicy, policyChoices, policyHelp } from "../harness/policy-registry.js";
 import type { BootSpec } from "../guest/boot.js";
 import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { RunPlanOptions, Shard } from "../harness/model.js";
@@ -59,7 +54,7 @@ export interface DiffSettings {
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
 export const MAX_GAMES = 2 ** 31;
 
-const POLICY_CHOICES = [...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ");
+const POLICY_CHOICES = policyChoices().join(" or ");
 
 export function addDiffOptions(command: Command): Command {
   command
@@ -70,10 +65,8 @@ export function addDiffOptions(command: Command): Command {
     )
     .option(
       "--policy <name>",
-      `the human opponent: ${POLICY_CHOICES}; sweep (the default) is storm with openings by the game's index: ` +
-        "menu and seed-entry noise, the set-up mode, boards set up full (harness/sweep.ts); probe plays " +
-        "set-up positions aimed at rare paths of the evaluator, one per game index (harness/probe.ts)",
-      "sweep",
+      `the human opponent: ${POLICY_CHOICES} (\`piskasm brain --help\` describes the engines). ${policyHelp(policyChoices())}`,
+      DEFAULT_POLICY,
     )
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
@@ -124,7 +117,7 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
   const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const policy = options.policy;
-  if (!isPolicyName(policy) && !isEnginePolicyName(policy)) {
+  if (!isPlannedPolicy(policy)) {
     throw new UsageError(`--policy must be ${POLICY_CHOICES}, not ${JSON.stringify(policy)}`);
   }
   const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);

@@ -5,7 +5,8 @@
 import { jobsRefusal } from "../util/address-space.js";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
-import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
+import type { GeneratedPolicyName } from "../checks/policy-names.js";
+import { campaignPolicyNames, policyHelp } from "../harness/policy-registry.js";
 import type { Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
@@ -67,7 +68,7 @@ function addPlanOptions(command: Command): Command {
     )
     .option(
       "--policy <list>",
-      `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`,
+      `comma-separated policies the games go through, two games each (${campaignPolicyNames().join(", ")}). ${policyHelp(campaignPolicyNames())}`,
       "engine,random,sweep",
     )
     .option(
@@ -195,11 +196,12 @@ function parseTarget(target: string): "asm" | "ts" {
 
 function parsePolicies(list: string): GeneratedPolicyName[] {
   const names = list.split(",").map((p) => p.trim());
-  for (const name of names) {
-    if (!isPolicyName(name))
-      throw new UsageError(`--policy: ${JSON.stringify(name)} is not one of ${POLICY_NAMES.join(", ")}`);
-  }
-  return names as GeneratedPolicyName[];
+  const known = campaignPolicyNames();
+  return names.map((name) => {
+    const policy = known.find((p) => p === name);
+    if (!policy) throw new UsageError(`--policy: ${JSON.stringify(name)} is not one of ${known.join(", ")}`);
+    return policy;
+  });
 }
 
 /** --verdicts, or the target's own verdicts file. */
