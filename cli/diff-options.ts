@@ -3,15 +3,13 @@ import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import { DEFAULT_POLICY, isPlannedPolicy, policyChoices, policyHelp } from "../harness/policy-registry.js";
-import type { BootSpec } from "../guest/boot.js";
-import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
-import type { RunPlanOptions, Shard } from "../harness/model.js";
+import type { DiffRequest } from "../harness/diff-command.js";
+import type { Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
-import { ensureWritableDir, ensureWritableFile } from "../util/files.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
-import { loadCoverageSetup, type CoverageSetup } from "./diff-coverage.js";
-import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { addBootOptions, bootOptions, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import { projectPath } from "./paths.js";
 
 export interface DiffCommandOptions extends BootCommandOptions {
   games: string;
@@ -27,28 +25,6 @@ export interface DiffCommandOptions extends BootCommandOptions {
   coverageMd?: string;
   coverageLines?: string;
   shrinkMs: string;
-}
-
-/** A run of `piskasm diff` as its checked options describe it. */
-export interface DiffSettings {
-  boot: BootSpec;
-  /** The program on the floppy booted: every report and the shard summary name it. */
-  identity: ProgramIdentity;
-  plan: RunPlanOptions;
-  jobs: number;
-  /** Where the mismatch reports go (checked writable). */
-  out: string;
-  stopOnWriteError: boolean;
-  json: boolean;
-  shard?: Shard;
-  /** --coverage: the tracer's plan and the program's blocks (cli/diff-coverage.ts). */
-  coverage?: CoverageSetup;
-  /** --coverage-md: where the coverage page is written (docs/coverage.md). */
-  coverageMd?: string;
-  /** --coverage-lines: where the per-line coverage for the page's source view is written. */
-  coverageLines?: string;
-  /** Budget for shrinking each mismatch (0: none). */
-  shrinkMs: number;
 }
 
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
@@ -108,8 +84,14 @@ export function addDiffOptions(command: Command): Command {
   return addBootOptions(command);
 }
 
-/** Checks the options in the order the user reads them; the first bad one is a UsageError. */
-export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
+/**
+ * Checks the options in the order the user reads them; the first bad one is a UsageError. Nothing is
+ * made or written here: the floppy (a FreeDOS one is built) and the output checks are the run's.
+ */
+export function parseDiffOptions(options: DiffCommandOptions): {
+  request: Omit<DiffRequest, "interruption">;
+  json: boolean;
+} {
   const games = parsePositiveInt(options.games, "--games", MAX_GAMES);
   const jobs = parsePositiveInt(options.jobs, "--jobs");
   const tooMany = jobsRefusal(jobs);
@@ -122,26 +104,27 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   }
   const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
   const shard = parseShardOption(options.shard, fixedSeed);
-  const boot = bootSpec(options);
-  ensureWritableDir(options.out, "report directory");
+  const boot = bootOptions(options);
+  const coverageMd = needsCoverage(options, options.coverageMd, "--coverage-md");
+  const coverageLines = needsCoverage(options, options.coverageLines, "--coverage-lines");
   const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
   return {
-    boot,
-    identity: programIdentity(boot.image),
-    plan: { games, policy, runSeed, fixedSeed, maxComputerMoves, shard },
-    jobs,
-    out: options.out,
-    stopOnWriteError: options.stopOnWriteError === true,
+    request: {
+      boot,
+      plan: { games, policy, runSeed, fixedSeed, maxComputerMoves, shard },
+      jobs,
+      out: options.out,
+      stopOnWriteError: options.stopOnWriteError === true,
+      shard,
+      coverage: options.coverage ? { md: coverageMd, lines: coverageLines } : undefined,
+      shrinkMs,
+      build: projectPath("build"),
+    },
     json: options.json === true,
-    shard,
-    coverage: options.coverage ? loadCoverageSetup() : undefined,
-    coverageMd: needsCoverage(options, options.coverageMd, "--coverage-md"),
-    coverageLines: needsCoverage(options, options.coverageLines, "--coverage-lines"),
-    shrinkMs,
   };
 }
 
-/** A --coverage-* file: only with --coverage, and checked writable before the run. */
+/** A --coverage-* file: only with --coverage (checked writable by the run, before its first game). */
 function needsCoverage(
   options: DiffCommandOptions,
   value: string | undefined,
@@ -149,7 +132,6 @@ function needsCoverage(
 ): string | undefined {
   if (value === undefined) return undefined;
   if (!options.coverage) throw new UsageError(`${name} needs --coverage`);
-  ensureWritableFile(value, `${name} file`);
   return value;
 }
 

@@ -41,9 +41,19 @@ export function parseSeed(value: string, option = "--seed"): number {
 
 /** The floppy to boot, checked readable here, before any emulator or worker starts. */
 export function bootSpec(options: BootCommandOptions): BootSpec {
+  return bootOptions(options)();
+}
+
+/**
+ * The boot options checked (--timeout-ms) without touching a file; the function returned reads the
+ * floppy (and builds the FreeDOS one for --dos freedos) when the run calls it.
+ */
+export function bootOptions(options: BootCommandOptions): () => BootSpec {
   const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
-  const { path, dos } = bootImage(options, options.image);
-  return { image: path, dos, timeoutMs };
+  return () => {
+    const { path, dos } = bootImage(options, options.image);
+    return { image: path, dos, timeoutMs };
+  };
 }
 
 /** The menu state is a v86 save_state of a few MB. */
