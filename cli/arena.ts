@@ -13,7 +13,7 @@ import { checkPlayer, sizeRefusal } from "../arena/players.js";
 import { engineNames } from "../engines/registry.js";
 import { pairsOf } from "../arena/schedule.js";
 import { FileError, readRegularFile } from "../util/files.js";
-import { parsePositiveInt, UsageError } from "./errors.js";
+import { parsePositiveInt, refusing, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
@@ -128,7 +128,8 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const jobs = parsePositiveInt(options.jobs, "--jobs");
   const tooMany = jobsRefusal(jobs);
   if (tooMany) throw new UsageError(tooMany);
-  const plan = refusing(() =>
+  // Arena and file errors before the first game are usage errors.
+  const plan = await refusing([ArenaError, FileError], () =>
     prepareArena({
       settings: settingsFrom(options),
       out: options.out,
@@ -152,16 +153,6 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const signal = interruption.received();
   if (signal) process.exit(SIGNAL_EXIT_CODES[signal]);
   if (neverStarted) process.exitCode = 1;
-}
-
-/** Arena and file errors before the first game are usage errors (one line, exit 2). */
-function refusing<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof ArenaError || error instanceof FileError) throw new UsageError(error.message);
-    throw error;
-  }
 }
 
 /** The progress bar on stderr, with the running score (the cursor shown again however the run ends). */

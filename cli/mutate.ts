@@ -20,7 +20,7 @@ import { rescore } from "../mutate/rescore.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
-import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
+import { parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -179,15 +179,6 @@ export function registerMutate(program: Command): void {
     );
 }
 
-/** A refusal of the campaign (mutate/select.ts) is a usage error: one line, exit 2. */
-async function refusing<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof SelectionError ? new UsageError(error.message) : error;
-  }
-}
-
 function parseTarget(target: string): "asm" | "ts" {
   if (target !== "asm" && target !== "ts")
     throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(target)}`);
@@ -271,7 +262,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
       ? asmTarget
       : async (settings: TargetSettings, plan: GamePlan): Promise<TargetMutants> =>
           (await loadTsTarget()).tsTarget(settings, plan);
-  const { report, stoppedBy } = await refusing(() =>
+  const { report, stoppedBy } = await refusing([SelectionError], () =>
     runCampaign({
       root: projectPath(),
       target,
@@ -300,7 +291,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
 }
 
 async function rescoreCommand(file: string, options: RescoreOptions): Promise<void> {
-  const report = await refusing(() =>
+  const report = await refusing([SelectionError], () =>
     rescore({
       root: projectPath(),
       path: file,
@@ -317,7 +308,7 @@ export async function mergeCampaignCommand(
   dirs: readonly string[],
   options: { out: string; json?: boolean },
 ): Promise<void> {
-  const report = await refusing(() =>
+  const report = await refusing([SelectionError], () =>
     mergeCampaigns({
       dirs,
       out: options.out,

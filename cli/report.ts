@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { ShardSummaryError } from "../harness/shard-summary.js";
 import { areCampaigns } from "../mutate/merge.js";
-import { UsageError } from "./errors.js";
+import { refusing } from "./errors.js";
 import { imageOption } from "./harness-options.js";
 import { programIdentity } from "../checks/program-identity.js";
 import { mergeCampaignCommand } from "./mutate.js";
@@ -28,12 +28,9 @@ export function registerReport(program: Command): void {
     .option("--json", "print the merged summary as one JSON object")
     .action(async (dirs: string[], options: MergeCommandOptions) => {
       if (areCampaigns(dirs)) return await mergeCampaignCommand(dirs, options);
-      let merged;
-      try {
-        merged = mergeShards(dirs, options.out, programIdentity(options.image), console.error);
-      } catch (error) {
-        throw error instanceof ShardSummaryError ? new UsageError(error.message) : error;
-      }
+      const merged = await refusing([ShardSummaryError], () =>
+        mergeShards(dirs, options.out, programIdentity(options.image), console.error),
+      );
       console.log(options.json ? JSON.stringify(merged) : mergedLines(merged, options.out).join("\n"));
       if (merged.mismatches > 0) process.exitCode = 1;
     });

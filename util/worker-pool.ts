@@ -14,7 +14,7 @@
  * signal and stops starting new ones (runEach).
  */
 import { existsSync } from "node:fs";
-import { Worker } from "node:worker_threads";
+import { parentPort, Worker, workerData, type MessagePort } from "node:worker_threads";
 import { workerResourceLimits } from "./address-space.js";
 import { YieldingQueue } from "./yielding-queue.js";
 
@@ -201,4 +201,13 @@ export async function runEach<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, lane));
+}
+
+/** A worker's side of the pool: its workerData and its port to the run (throws outside a worker thread). */
+export function workerSide<Data, Out>(
+  entry: string,
+): { data: Data; port: MessagePort; post: (message: Out) => void } {
+  const port = parentPort;
+  if (!port) throw new Error(`${entry} must run in a worker thread`);
+  return { data: workerData as Data, port, post: (message) => port.postMessage(message) };
 }
