@@ -4,11 +4,15 @@ import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import { DEFAULT_POLICY, isPlannedPolicy, policyChoices, policyHelp } from "../harness/policy-registry.js";
 import type { DiffRequest } from "../harness/diff-command.js";
-import type { Shard } from "../harness/model.js";
-import { parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
-import { addBootOptions, bootOptions, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import {
+  addBootOptions,
+  bootOptions,
+  parseSeed,
+  parseShardOption,
+  type BootCommandOptions,
+} from "./harness-options.js";
 import { projectPath } from "./paths.js";
 
 export interface DiffCommandOptions extends BootCommandOptions {
@@ -103,7 +107,9 @@ export function parseDiffOptions(options: DiffCommandOptions): {
     throw new UsageError(`--policy must be ${POLICY_CHOICES}, not ${JSON.stringify(policy)}`);
   }
   const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
-  const shard = parseShardOption(options.shard, fixedSeed);
+  if (options.shard !== undefined && fixedSeed === undefined)
+    throw new UsageError("--shard needs --seed: every shard must plan the same games");
+  const shard = parseShardOption(options.shard);
   const boot = bootOptions(options);
   const coverageMd = needsCoverage(options, options.coverageMd, "--coverage-md");
   const coverageLines = needsCoverage(options, options.coverageLines, "--coverage-lines");
@@ -133,15 +139,4 @@ function needsCoverage(
   if (value === undefined) return undefined;
   if (!options.coverage) throw new UsageError(`${name} needs --coverage`);
   return value;
-}
-
-function parseShardOption(text: string | undefined, fixedSeed: number | undefined): Shard | undefined {
-  if (text === undefined) return undefined;
-  if (fixedSeed === undefined)
-    throw new UsageError("--shard needs --seed: every shard must plan the same games");
-  try {
-    return parseShard(text);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }

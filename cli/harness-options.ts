@@ -5,6 +5,8 @@ import { Option, type Command } from "commander";
 import type { MachineSnapshot } from "../emu/types.js";
 import { readRegularBytes } from "../util/files.js";
 import type { BootSpec } from "../guest/boot.js";
+import type { Shard } from "../harness/model.js";
+import { parseShard } from "../harness/shard.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
@@ -37,6 +39,16 @@ export function parseSeed(value: string, option = "--seed"): number {
   if (!/^\d+$/.test(value) || n > 0xffff)
     throw new UsageError(`${option} must be an integer 0..65535, not ${JSON.stringify(value)}`);
   return n;
+}
+
+/** --shard i/n of diff and mutate; a wrong one is a usage error (exit 2). */
+export function parseShardOption(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 /** The floppy to boot, checked readable here, before any emulator or worker starts. */

@@ -7,8 +7,6 @@ import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
 import { campaignPolicyNames, policyHelp } from "../harness/policy-registry.js";
-import type { Shard } from "../harness/model.js";
-import { parseShard } from "../harness/shard.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { PROBES } from "../harness/probe.js";
 import { asmTarget } from "../mutate/asm-target.js";
@@ -21,6 +19,7 @@ import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
 import { parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { parseShardOption } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -216,16 +215,6 @@ function parseSeed(text: string): number {
   const seed = parseNonNegativeInt(text, "--seed");
   if (seed > 0xffff) throw new UsageError(`--seed must be 0..65535 (a Seed is a word), not ${seed}`);
   return seed;
-}
-
-/** --shard i/n; a wrong one is a usage error (exit 2), as for diff. */
-function parseShardOption(text: string | undefined): Shard | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return parseShard(text);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
 }
 
 type TsTargetModule = typeof import("../mutate/ts-target.js");

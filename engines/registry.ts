@@ -68,28 +68,26 @@ function alias(name: string, entry: EngineEntry): EngineEntry {
   return { ...entry, description: `the same as ${name}`, opponent: false };
 }
 
+/** An engine of this process that takes no argument and can be diff's opponent. */
+function opponent(description: string, create: () => Engine): EngineEntry {
+  return { description, argument: false, opponent: true, create };
+}
+
 export const ENGINES: Readonly<Record<string, EngineEntry>> = {
   asm: ASM,
   ts: TS,
-  five: {
-    description: "FIVE (S. Shlien 1992): the winning-lines method, no search (square boards 10..22)",
-    argument: false,
-    opponent: true,
-    create: () => createFiveEngine(),
-  },
-  crossmix: {
-    description: "crossmix (FREE SECTOR): flag arrays with the three crossmix defensive exceptions (10..22)",
-    argument: false,
-    opponent: true,
-    create: () => createCrossmixEngine(),
-  },
-  pela: {
-    description:
-      "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
-    argument: false,
-    opponent: true,
-    create: () => createPelaEngine(),
-  },
+  five: opponent(
+    "FIVE (S. Shlien 1992): the winning-lines method, no search (square boards 10..22)",
+    createFiveEngine,
+  ),
+  crossmix: opponent(
+    "crossmix (FREE SECTOR): flag arrays with the three crossmix defensive exceptions (10..22)",
+    createCrossmixEngine,
+  ),
+  pela: opponent(
+    "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
+    createPelaEngine,
+  ),
   // Not an opponent: its name is the random policy's (harness/policy-registry.ts).
   random: {
     description: "random: a uniform choice among the empty cells within two of a stone (10..22)",

@@ -22,30 +22,21 @@ import {
   type ReportLog,
 } from "./diff-summary.js";
 import { buildReport } from "./mismatch-report.js";
-import type { GameOutcome, RunPlanOptions, Shard } from "./model.js";
+import type { GameOutcome } from "./model.js";
+import type { Progress } from "./progress.js";
 import { combineDigests, gameDigest } from "./moves-digest.js";
 import { runDiff } from "./run.js";
 import { shardGameCount } from "./shard.js";
 
-/** A run of `piskasm diff` as its checked options describe it. */
-export interface DiffRequest {
+/** A run of `piskasm diff` as its checked options describe it: the settings before the floppy is made. */
+export type DiffRequest = Omit<DiffSettings, "boot" | "identity" | "coverage"> & {
   /** The floppy to boot (a FreeDOS floppy is built when called): called once, before the first game. */
   boot: () => BootSpec;
-  plan: RunPlanOptions;
-  jobs: number;
-  /** Where the mismatch reports go (checked writable before the first game). */
-  out: string;
-  stopOnWriteError: boolean;
-  shard?: Shard;
   /** --coverage, with where the coverage page (--coverage-md) and the lines run (--coverage-lines) go. */
   coverage?: { md?: string; lines?: string };
-  /** Budget for shrinking each mismatch (0: none). */
-  shrinkMs: number;
-  /** build/: the worker bundle, the symbol map and PISKASM.COM for --coverage. */
-  build: string;
   /** Ctrl+C and its kin: the first ends the run with the figures so far. */
   interruption: Interruption;
-}
+};
 
 /** What the run reports as it goes: its progress (a bar or plain lines) and lines for the user. */
 export interface DiffReporter {
@@ -55,13 +46,8 @@ export interface DiffReporter {
   log(this: void, line: string): void;
 }
 
-export interface DiffProgress {
-  move(): void;
-  game(outcome: GameOutcome): void;
-  /** Text (a mismatch's summary) among the progress. */
-  note(text: string): void;
-  finish(): void;
-}
+/** Moves, games, a mismatch's summary among them (note), the end: harness/progress.ts on a stream. */
+export type DiffProgress = Pick<Progress, "move" | "game" | "note" | "finish">;
 
 /** Reports (written or missing) named in the summary; the rest are counted. */
 const LISTED_REPORTS = 100;
@@ -74,16 +60,10 @@ function prepare(request: DiffRequest): DiffSettings {
   if (coverage?.md !== undefined) ensureWritableFile(coverage.md, "--coverage-md file");
   if (coverage?.lines !== undefined) ensureWritableFile(coverage.lines, "--coverage-lines file");
   return {
+    ...request,
     boot,
     identity: programIdentity(boot.image),
-    plan: request.plan,
-    jobs: request.jobs,
-    out: request.out,
-    stopOnWriteError: request.stopOnWriteError,
-    shard: request.shard,
     coverage: coverage && { ...loadCoverageSetup(request.build), ...coverage },
-    shrinkMs: request.shrinkMs,
-    build: request.build,
   };
 }
 

@@ -128,10 +128,11 @@ function enginePolicyEntry(name: string): PolicyEntry {
 const OPPONENT_ENGINES = engineNames().filter((name) => ENGINES[name].opponent);
 
 /** The names `piskasm diff --policy` takes, as --help shows them (`pbrain:CMD` for an engine with an argument). */
-export function policyChoices(filter: (capabilities: PolicyCapabilities) => boolean = () => true): string[] {
-  const generated = POLICY_NAMES.filter((name) => filter(GENERATED[name].capabilities));
-  const engines = OPPONENT_ENGINES.filter((name) => filter(enginePolicyEntry(name).capabilities));
-  return [...generated, ...engines.map((name) => (ENGINES[name].argument ? `${name}:CMD` : name))];
+export function policyChoices(): string[] {
+  return [
+    ...POLICY_NAMES,
+    ...OPPONENT_ENGINES.map((name) => (ENGINES[name].argument ? `${name}:CMD` : name)),
+  ];
 }
 
 /** A policy a planned run may name (`piskasm diff --policy`): any but replay, which plays a report's moves. */
