@@ -45,7 +45,7 @@ export function addDiffOptions(command: Command): Command {
     )
     .option(
       "--policy <name>",
-      `the human opponent: ${POLICY_CHOICES} (\`piskasm brain --help\` describes the engines). ${policyHelp(policyChoices())}`,
+      `the human opponent: ${POLICY_CHOICES}. ${policyHelp(policyChoices())}`,
       DEFAULT_POLICY,
     )
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")

@@ -6,12 +6,7 @@
  * --policy` and their --help take their names from here; the engines of engines/registry.ts that can
  * be an opponent are policies of the same name. Add a policy by adding one row.
  */
-import {
-  isPolicyName,
-  POLICY_NAMES,
-  type GeneratedPolicyName,
-  type PolicyName,
-} from "../checks/policy-names.js";
+import { POLICY_NAMES, type GeneratedPolicyName, type PolicyName } from "../checks/policy-names.js";
 import { ENGINES, engineNames } from "../engines/registry.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
@@ -115,15 +110,13 @@ const GENERATED: Readonly<Record<GeneratedPolicyName | "replay", PolicyEntry>> =
   },
 };
 
-/** The engines of engines/registry.ts as opponents (NAME, or NAME:ARGUMENT for one that takes it). */
-function enginePolicyEntry(name: string): PolicyEntry {
-  return {
-    description: `the ${name} engine plays the human's side (${ENGINES[name].description})`,
-    // A search with a time limit may play other moves on another run.
-    capabilities: { ...CELLS_ONLY, deterministic: false },
-    create: (game) => clicking(createEnginePolicy(game.policy, game.policySeed)),
-  };
-}
+/** An engine of engines/registry.ts as the opponent (NAME, or NAME:ARGUMENT for one that takes it). */
+const ENGINE_POLICY: PolicyEntry = {
+  description: "that engine (`piskasm brain --help`) plays the human's side",
+  // A search with a time limit may play other moves on another run.
+  capabilities: { ...CELLS_ONLY, deterministic: false },
+  create: (game) => clicking(createEnginePolicy(game.policy, game.policySeed)),
+};
 
 const OPPONENT_ENGINES = engineNames().filter((name) => ENGINES[name].opponent);
 
@@ -140,12 +133,14 @@ export function isPlannedPolicy(spec: string): boolean {
   return spec !== "replay" && findPolicy(spec) !== undefined;
 }
 
-/** `--policy`'s help: each policy of `names` with what it does. */
+/** `--policy`'s help: what each policy of `names` does (names of one description together). */
 export function policyHelp(names: readonly string[]): string {
-  const engines = names.filter((name) => !isPolicyName(name));
-  const generated = names.filter(isPolicyName).map((name) => `${name}: ${GENERATED[name].description}`);
-  const played = engines.length === 0 ? [] : [`${engines.join(", ")}: that engine plays the human's side`];
-  return [...generated, ...played].join("; ");
+  const byDescription = new Map<string, string[]>();
+  for (const name of names) {
+    const description = findPolicy(name)?.description ?? "";
+    byDescription.set(description, [...(byDescription.get(description) ?? []), name]);
+  }
+  return [...byDescription].map(([description, all]) => `${all.join(", ")}: ${description}`).join("; ");
 }
 
 /** The names a mutation campaign's plan may use (its verdicts are reused only for the same games). */
@@ -160,9 +155,7 @@ export function findPolicy(spec: string): PolicyEntry | undefined {
   const name = colon < 0 ? spec : spec.slice(0, colon);
   if (!OPPONENT_ENGINES.includes(name)) return undefined;
   // An engine that takes an argument needs one (pbrain:CMD); the others take none.
-  return ENGINES[name].argument === colon > 0 && colon < spec.length - 1
-    ? enginePolicyEntry(name)
-    : undefined;
+  return ENGINES[name].argument === colon > 0 && colon < spec.length - 1 ? ENGINE_POLICY : undefined;
 }
 
 /** The opponent of one game of a run. */
