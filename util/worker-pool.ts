@@ -152,7 +152,12 @@ export class WorkerPool {
       );
     });
     listen();
-    if (this.stopped) void thread.terminate();
+    // A pool stopped already (its signal came first) ends the worker at once, its end settled well.
+    if (this.stopped) {
+      void thread.terminate();
+      this.running.get(thread)?.();
+      this.running.delete(thread);
+    }
     return { worker, ended };
   }
 

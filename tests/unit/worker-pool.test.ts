@@ -124,6 +124,15 @@ describe("the worker pool", () => {
     await expect(run).resolves.toBeUndefined();
     expect(seen.length).toBe(20);
   });
+
+  it("starts no work once its signal has come: the run ends at once, well", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const pool = new WorkerPool({ signal: controller.signal });
+    const seen: number[] = [];
+    await expect(pool.all([pool.start(counting("job 1", 10, seen))])).resolves.toBeUndefined();
+    expect(seen).toEqual([]);
+  });
 });
 
 describe("runEach", () => {
