@@ -206,7 +206,7 @@ async function runInWorkers(
         for (let m = 0; m < message.count; m++) listener.onMove?.();
         break;
       case "menu":
-        for (const other of started.slice(1)) other.worker.post({ kind: "menu", menu: message.menu });
+        pool.broadcast<MenuMessage>({ kind: "menu", menu: message.menu }, worker);
         break;
       case "game":
         listener.onGame?.(message.outcome);

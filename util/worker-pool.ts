@@ -82,8 +82,8 @@ export function requireWorkerScript(script: string | undefined, what: string): s
 }
 
 export class WorkerPool {
-  /** The running workers, each with what settles its end once the pool stops. */
-  private readonly running = new Map<Worker, () => void>();
+  /** The running workers, each with what settles its end once the pool stops, and its handle. */
+  private readonly running = new Map<Worker, { settle: () => void; handle: PoolWorker<unknown> }>();
   private stopped = false;
   private readonly events = new YieldingQueue<() => void>((event) => event());
   private readonly onAbort = (): void => this.stop();
@@ -131,7 +131,7 @@ export class WorkerPool {
       }
     };
     const ended = new Promise<void>((resolve, reject) => {
-      this.running.set(thread, resolve);
+      this.running.set(thread, { settle: resolve, handle: worker });
       thread.on("message", (message: Out) => {
         listen();
         if (spec.urgent?.(message)) deliver(message);
@@ -155,7 +155,7 @@ export class WorkerPool {
     // A pool stopped already (its signal came first) ends the worker at once, its end settled well.
     if (this.stopped) {
       void thread.terminate();
-      this.running.get(thread)?.();
+      this.running.get(thread)?.settle();
       this.running.delete(thread);
     }
     return { worker, ended };
@@ -177,13 +177,18 @@ export class WorkerPool {
     }
   }
 
+  /** Posts `message` to every running worker but `from` (diff's job 1 shares its machine at the menu so). */
+  broadcast<In>(message: In, from: PoolWorker<In>): void {
+    for (const { handle } of this.running.values()) if (handle !== from) handle.post(message);
+  }
+
   /** Ends every worker at once; what they post from now on is dropped and their ends settle well. */
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     this.events.stop();
     this.options.onStop?.();
-    for (const [thread, settle] of this.running) {
+    for (const [thread, { settle }] of this.running) {
       void thread.terminate();
       settle();
     }

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runEach, WorkerFailure, WorkerPool, type WorkerSpec } from "../../util/worker-pool.js";
+import {
+  runEach,
+  WorkerFailure,
+  WorkerPool,
+  type PoolWorker,
+  type WorkerSpec,
+} from "../../util/worker-pool.js";
 
 const dir = mkdtempSync(join(tmpdir(), "piskasm-pool-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,6 +60,35 @@ describe("the worker pool", () => {
     await pool.all([pool.start(counting("job 1", 50, first)), pool.start(counting("job 2", 30, second))]);
     expect(first).toEqual(Array.from({ length: 50 }, (_, n) => n));
     expect(second).toEqual(Array.from({ length: 30 }, (_, n) => n));
+  });
+
+  it("hands one worker's message to every other worker (diff's machine at the menu)", async () => {
+    const pool = new WorkerPool();
+    const sharer = script(
+      "sharer",
+      `port.postMessage({ kind: "share", text: "menu" }); port.on("message", () => {});`,
+    );
+    const echo = script(
+      "echo",
+      `port.once("message", (m) => port.postMessage({ kind: "got", text: m.text }));`,
+    );
+    type Shared = { kind: "share" | "got"; text: string };
+    const got: string[] = [];
+    const onMessage = (message: Shared, worker: PoolWorker<Shared>): void => {
+      if (message.kind === "share") return pool.broadcast(message, worker);
+      got.push(message.text);
+      worker.done();
+      // The sharer waits for ever: the run ends it once both others have their copy.
+      if (got.length === 2) pool.stop();
+    };
+    const specs = [sharer, echo, echo].map((path, j) => ({
+      script: path,
+      data: null,
+      label: `job ${j + 1}`,
+      onMessage,
+    }));
+    await pool.all(specs.map((spec) => pool.start<null, Shared, Shared>(spec)));
+    expect(got).toEqual(["menu", "menu"]);
   });
 
   it("names a worker that throws, with the error's message, and ends the others", async () => {
