@@ -7,24 +7,15 @@ import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../e
 import { compareStates, compareTables } from "../checks/compare.js";
 import { MismatchError, ProgramChecker, type CheckerTime } from "../checks/checker.js";
 import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
-import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
 import { scalarDiff } from "../checks/diff-types.js";
-import {
-  createPolicy,
-  isStormPolicy,
-  replayPolicy,
-  type OpponentPolicy,
-  type StormTurn,
-} from "./policies.js";
+import type { StormTurn } from "./policies.js";
+import { createOpponent, type Opponent } from "./policy-registry.js";
 import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
-import { isSweepPolicy, sweepPolicy } from "./sweep.js";
-import { probePolicy } from "./probe.js";
 import { performMenuNoise, playSetUp } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
-import { isEnginePolicyName } from "../checks/policy-names.js";
 
 /** Creates the reference game for a seed; tests pass one that corrupts a state or a table. */
 export type EngineFactory = (seed: number, whoStarts: WhoStarts) => Game;
@@ -48,14 +39,6 @@ function emptyStormCounts(): StormCounts {
 
 /** A human turn: the cell played and how long the answer took, or why the game stops here. */
 type Turn = { cell: number; timing: MoveTiming } | { stop: "escaped" | "no-move" | "mismatch" };
-
-function policyFor(spec: GameSpec): OpponentPolicy {
-  if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
-  if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
-  if (spec.policy === "sweep") return sweepPolicy(spec.policySeed);
-  if (spec.policy === "probe") return probePolicy();
-  return createPolicy(spec.policy, spec.policySeed);
-}
 
 /**
  * The evaluator's state against the reference game the runner keeps (a test's EngineFactory may
@@ -143,13 +126,13 @@ function withTables(session: GameSession, opening: Opening): Opening {
 }
 
 /**
- * From the menu to the first human turn: a sweep policy's menu noise and set-up first (each step
+ * From the menu to the first human turn: the policy's opening (menu noise, set-up) first (each step
  * checked), or simply the menu key of who starts; the score tables compared at once.
  */
 async function openGame(
   session: GameSession,
   spec: GameSpec,
-  policy: OpponentPolicy,
+  policy: Opponent,
   hooks: RunHooks,
 ): Promise<Opening> {
   return withTables(session, await openBoard(session, spec, policy, hooks));
@@ -168,11 +151,11 @@ function modelGame(session: GameSession): Game | undefined {
 async function openBoard(
   session: GameSession,
   spec: GameSpec,
-  policy: OpponentPolicy,
+  policy: Opponent,
   hooks: RunHooks,
 ): Promise<Opening> {
   const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
-  const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
+  const opening = policy.opening?.(spec.index, session.layout.geometry);
   if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
   const seed = opening?.seed ?? spec.seed;
   if (seed !== undefined && seed !== "counted") await session.useSeed(seed);
@@ -200,7 +183,7 @@ export async function playGame(
 ): Promise<GameOutcome> {
   const started = performance.now();
   const tracker = costTracker(session.machine);
-  const policy = policyFor(spec);
+  const policy = createOpponent(spec);
   const game: GameInProgress = { spec, policy, tracker, started };
   const before: CheckerTime = { ...(ProgramChecker.of(session)?.spent ?? { modelMs: 0, compareMs: 0 }) };
   let outcome: GameOutcome;
@@ -228,7 +211,7 @@ export async function playGame(
 /** What playGame knows of the game while it runs, for an end by the checker. */
 interface GameInProgress {
   spec: GameSpec;
-  policy: OpponentPolicy;
+  policy: Opponent;
   tracker: ReturnType<typeof costTracker>;
   started: number;
   /** Once the opening is done. */
@@ -316,9 +299,7 @@ async function playChecked(
       break;
     }
     const plan = await tracker.timeAsync("policyMs", () =>
-      isStormPolicy(policy)
-        ? policy.turn(engine.state.plocha, session.layout.geometry)
-        : policy.next(engine.state.plocha),
+      policy.turn(engine.state.plocha, session.layout.geometry),
     );
     outcome.harnessMs += performance.now() - mark;
     const stonesBefore = session.moveCount();
