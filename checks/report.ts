@@ -106,8 +106,16 @@ export function writeReport(dir: string, report: MismatchReport): string {
 /** The largest report accepted: all 722 cell differences with a screen take about 100 KB. */
 export const MAX_REPORT_BYTES = 1 << 20;
 
-/** Reads and checks a report: a regular file, JSON, the fields, and moves the game can have had. */
-export function readReport(path: string): MismatchReport {
+/**
+ * Reads and checks a report: a regular file, JSON, the fields, and moves the game can have had.
+ * `isKnownPolicy` says which policy names a report may record besides "replay": the engines that can be
+ * an opponent are named in a layer above this one, so the caller that knows them passes its test
+ * (by default the generated policies alone).
+ */
+export function readReport(
+  path: string,
+  isKnownPolicy: (name: string) => boolean = isPolicyName,
+): MismatchReport {
   let text: string;
   try {
     text = readRegularFile(path, MAX_REPORT_BYTES, "report");
@@ -120,10 +128,14 @@ export function readReport(path: string): MismatchReport {
   } catch (error) {
     throw new ReportError(`report ${path} is not JSON: ${(error as Error).message}`);
   }
-  return validateReport(data, path);
+  return validateReport(data, path, isKnownPolicy);
 }
 
-function validateReport(data: unknown, path: string): MismatchReport {
+function validateReport(
+  data: unknown,
+  path: string,
+  isKnownPolicy: (name: string) => boolean,
+): MismatchReport {
   const fail = (what: string): never => {
     throw new ReportError(`report ${path}: ${what}`);
   };
@@ -132,7 +144,7 @@ function validateReport(data: unknown, path: string): MismatchReport {
   if (r.format !== REPORT_FORMAT) fail(`format is ${JSON.stringify(r.format)}, expected "${REPORT_FORMAT}"`);
   if (!isWord(r.seed, 0xffff)) fail("seed is not 0..65535");
   if (!isWord(r.policySeed, 0xffff_ffff)) fail("policySeed is not 0..4294967295");
-  if (typeof r.policy !== "string" || (r.policy !== "replay" && !isPolicyName(r.policy))) {
+  if (typeof r.policy !== "string" || (r.policy !== "replay" && !isKnownPolicy(r.policy))) {
     fail(`policy ${JSON.stringify(r.policy)} is not a known policy`);
   }
   if (!isWord(r.gameIndex, 0xffff_ffff)) fail("gameIndex is not a non-negative integer");

@@ -12,6 +12,7 @@ import {
   type MismatchReport,
 } from "../checks/report.js";
 import { replayReport, sameDivergence } from "../harness/replay.js";
+import { isPlannedPolicy } from "../harness/policy-registry.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { RecordError } from "../records/game-record.js";
@@ -52,7 +53,7 @@ export function registerReplay(program: Command): void {
     try {
       report = isRecordFile(file)
         ? readRecordAsReport(file, { ...recordOptions(options), dos: boot.dos }).report
-        : readReport(file);
+        : readReport(file, isPlannedPolicy);
     } catch (error) {
       throw error instanceof ReportError || error instanceof RecordError
         ? new UsageError(error.message)

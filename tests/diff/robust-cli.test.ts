@@ -260,6 +260,17 @@ describe("piskasm replay: the report is checked before the emulator starts", () 
     expectOneLine(replayEdited("edited.json", edit), 2, message);
   });
 
+  it.each(["five", "pbrain:./brain"])(
+    "replays a report whose opponent was the engine %s (a name of the engine registry)",
+    (policy) => {
+      const file = join(dir, "engine-opponent.json");
+      writeFileSync(file, JSON.stringify({ ...report, policy }));
+      const run = piskasm("replay", file, "--image", IMAGE);
+      expect(run.stderr, run.stderr).not.toContain("is not a known policy");
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+    },
+  );
+
   it("refuses a device, a pipe and a directory without reading them", () => {
     expectOneLine(piskasm("replay", "/dev/zero", "--image", IMAGE), 2, "/dev/zero: not a regular file");
     const fifo = join(dir, "fifo");
