@@ -2,7 +2,8 @@
  * The layers of piskasm, lowest first. A module may import its own layer and the layers below it, never a
  * layer above: each forbidden pair is a rule named `<from>-to-<to>`, so a wrong-way import fails
  * `make layers` with the pair's name. tests/ and scripts/ are outside the layers and may import anything.
- * docs/architecture.md draws the same list.
+ * The testkit (testkit/: test-only checkers, positions and drivers) sits above every layer and only
+ * tests/ and bench/ may import it; bench/ never imports tests/. docs/architecture.md draws the same list.
  */
 const LAYERS = [
   [
@@ -35,6 +36,27 @@ LAYERS.forEach(([from, fromPath], i) => {
 module.exports = {
   forbidden: [
     ...layerRules,
+    {
+      name: "only-tests-and-bench-to-testkit",
+      comment: "the testkit is test code: only tests/ and bench/ (and the testkit itself) may import it",
+      severity: "error",
+      from: { pathNot: "^(tests|bench|testkit)/" },
+      to: { path: "^testkit/" },
+    },
+    {
+      name: "testkit-to-tests",
+      comment: "the testkit serves tests/ and bench/ and imports neither",
+      severity: "error",
+      from: { path: "^testkit/" },
+      to: { path: "^(tests|bench)/" },
+    },
+    {
+      name: "bench-to-tests",
+      comment: "bench/ shares test code through the testkit, never by importing tests/",
+      severity: "error",
+      from: { path: "^bench/" },
+      to: { path: "^tests/" },
+    },
     {
       name: "no-circular",
       comment:

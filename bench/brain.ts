@@ -17,7 +17,7 @@
  * Games: the asm brain against the ts brain, as tests/brain/game.test.ts plays them, several seeds.
  * Run through `node bench/run.mjs brain`; prints `name value` lines. Needs `make`.
  */
-import { BrainProcess, parseMove } from "../tests/brain/support.js";
+import { BrainProcess, parseMove } from "../testkit/brain-process.js";
 
 const GAMES = 6;
 const START_REPEATS = 10;

@@ -37,7 +37,7 @@ import { listen } from "../cli/web-server/listen.js";
 import { createPageServer } from "../cli/web-server/page-server.js";
 import { clickLatencies, percentile } from "./page/latency.js";
 import { longPressExplainMs, resumeAfterReloadMs } from "./page/touch-resume.js";
-import { launchChromium } from "../tests/browser/browser.js";
+import { launchChromium } from "../testkit/browser.js";
 
 const WEB_ROOT = join("build", "web");
 const LOADS = 5;

@@ -27,8 +27,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../tests/browser/browser.js";
-import { hostFolder } from "../tests/site/static-host.js";
+import { launchChromium } from "../testkit/browser.js";
+import { hostFolder } from "../testkit/static-host.js";
 
 const SITE = join("build", "site");
 const OFFLINE_LOADS = 7;

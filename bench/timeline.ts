@@ -19,10 +19,10 @@ import { bootFloppy } from "../emu/node.js";
 import { CELLS, EMPTY, Game, parseCell } from "../engine-ts/index.js";
 import { Phase } from "../guest/game-view.js";
 import { GameSession } from "../guest/session.js";
-import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../tests/emu/fixtures/draw-game.js";
+import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../testkit/draw-game.js";
 import { formatShareFragment } from "../web/share/share-url.js";
 import { Timeline } from "../web/timeline/timeline.js";
-import { launchChromium, serveBundle, textCellPoint } from "../tests/browser/browser.js";
+import { launchChromium, serveBundle, textCellPoint } from "../testkit/browser.js";
 
 const IMAGE = process.argv[2] ?? "build/piskasm.img";
 const TRAVELS = 60;

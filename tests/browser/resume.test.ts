@@ -6,7 +6,8 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { collectPageErrors, probeState, useServedChromium, waitForState } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { collectPageErrors, probeState, waitForState } from "../../testkit/browser.js";
 
 /** The issue asks for 100; each round is a move and a page load (about 2 s on a quiet machine). */
 const RELOADS = 12;
