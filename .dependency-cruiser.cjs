@@ -32,31 +32,33 @@ LAYERS.forEach(([from, fromPath], i) => {
   }
 });
 
+/** Who may import the testkit, and what it and bench/ may import: [name, comment, from, to]. */
+const testkitRules = [
+  [
+    "only-tests-and-bench-to-testkit",
+    "the testkit is test code: only tests/ and bench/ (and the testkit itself) may import it",
+    { pathNot: "^(tests|bench|testkit)/" },
+    { path: "^testkit/" },
+  ],
+  [
+    "testkit-to-tests",
+    "the testkit serves tests/ and bench/ and imports neither",
+    { path: "^testkit/" },
+    { path: "^(tests|bench)/" },
+  ],
+  [
+    "bench-to-tests",
+    "bench/ shares test code through the testkit, never by importing tests/",
+    { path: "^bench/" },
+    { path: "^tests/" },
+  ],
+].map(([name, comment, from, to]) => ({ name, comment, severity: "error", from, to }));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...layerRules,
-    {
-      name: "only-tests-and-bench-to-testkit",
-      comment: "the testkit is test code: only tests/ and bench/ (and the testkit itself) may import it",
-      severity: "error",
-      from: { pathNot: "^(tests|bench|testkit)/" },
-      to: { path: "^testkit/" },
-    },
-    {
-      name: "testkit-to-tests",
-      comment: "the testkit serves tests/ and bench/ and imports neither",
-      severity: "error",
-      from: { path: "^testkit/" },
-      to: { path: "^(tests|bench)/" },
-    },
-    {
-      name: "bench-to-tests",
-      comment: "bench/ shares test code through the testkit, never by importing tests/",
-      severity: "error",
-      from: { path: "^bench/" },
-      to: { path: "^tests/" },
-    },
+    ...testkitRules,
     {
       name: "no-circular",
       comment:
