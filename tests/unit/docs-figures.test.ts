@@ -3,7 +3,9 @@
  * fails here until the doc follows: PISKASM.COM's size in docs/piskasm.md, the tier table of
  * tests/README.md against the folders of tests/, the option defaults the README and docs/ quote against
  * the CLI's option definitions, the files CONTRIBUTING.md, tests/README.md and eslint.config.js name,
- * and the 2004 documentation's sentences quoted in docs/piskasm.md, section 5. Needs `make` (the COM size).
+ * the BSS table of docs/program.md against program-ts's layout, the mutation reports' counts of
+ * mutants against the generators, the line counts CONTRIBUTING.md gives, and the 2004 documentation's
+ * sentences quoted in docs/piskasm.md, section 5. Needs `make` (the COM size).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -20,6 +22,10 @@ import { registerMutate } from "../../cli/mutate.js";
 import { registerReplay } from "../../cli/replay.js";
 import { registerReport } from "../../cli/report.js";
 import { registerServe } from "../../cli/serve.js";
+import { asmMutants } from "../../mutate/asm-mutants.js";
+import { readAsmSource } from "../../mutate/asm-source.js";
+import { evaluatorTsMutants } from "../../mutate/ts-mutants.js";
+import { DATA_BYTES, DATA_VARIABLES } from "../../program-ts/layout.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const read = (path: string): string => readFileSync(join(ROOT, path), "utf8");
@@ -31,6 +37,50 @@ describe("PISKASM.COM's size", () => {
     const size = statSync(com).size.toLocaleString("en-GB");
     const quoted = [...read("docs/piskasm.md").matchAll(/(?:on disk \(|`\.COM` file of )([\d,]+) bytes/g)];
     expect(quoted.map((match) => match[1])).toEqual([size, size]);
+  });
+});
+
+/** A figure as the docs write it ("2,804") as a number. */
+const figure = (text: string): number => Number(text.replaceAll(",", ""));
+
+/** The one match of `pattern` in `doc` (its first group); fails when the doc no longer says it. */
+function quoted(doc: string, pattern: RegExp): string {
+  const match = pattern.exec(read(doc));
+  if (!match) throw new Error(`${doc} no longer matches ${String(pattern)}`);
+  return match[1];
+}
+
+describe("docs/program.md's table of the BSS", () => {
+  it("gives every variable's size and the total as program-ts's layout has them", () => {
+    const text = read("docs/program.md");
+    const section = text.slice(text.indexOf("## 2. The data"), text.indexOf("## 3."));
+    const rows = [...section.matchAll(/^\| (\w+) \| (\d+) \|/gm)].map((row) => [row[1], Number(row[2])]);
+    expect(rows).toEqual(DATA_VARIABLES.map((v) => [v.name, v.bytes]));
+    expect(figure(quoted("docs/program.md", /without gaps \(([\d,]+) bytes\)/))).toBe(DATA_BYTES);
+  });
+});
+
+describe("the mutation campaigns' counts of mutants", () => {
+  /** The routines a campaign report's page lists ("- routines: a, b, A5,A6,A7, ..."). */
+  const routines = (doc: string): string[] => quoted(doc, /^- routines: (.+)$/m).split(", ");
+
+  it("are what the asm generator makes of docs/mutation.md's routines today, there and in the README", () => {
+    const made = asmMutants(readAsmSource(join(ROOT, "asm")), new Set(routines("docs/mutation.md"))).length;
+    expect(figure(quoted("docs/mutation.md", /^- (\d+) mutants generated/m))).toBe(made);
+    expect(figure(quoted("README.md", /reassemble\s+its (\d+) mutants/))).toBe(made);
+  });
+
+  it("are what the ts generator makes of engine-ts today (docs/mutation-ts.md)", () => {
+    const made = evaluatorTsMutants(ROOT).filter((m) => routines("docs/mutation-ts.md").includes(m.routine));
+    expect(figure(quoted("docs/mutation-ts.md", /^- (\d+) mutants generated/m))).toBe(made.length);
+  });
+});
+
+describe("the line counts CONTRIBUTING.md gives", () => {
+  it("are those of the files it names (engines/random.ts, a whole engine)", () => {
+    const said = figure(quoted("CONTRIBUTING.md", /`engines\/random\.ts` is a whole engine in (\d+) lines/));
+    const lines = read("engines/random.ts").trimEnd().split("\n").length;
+    expect(lines).toBe(said);
   });
 });
 
