@@ -4,8 +4,8 @@
  * tests/README.md against the folders of tests/, the option defaults the README and docs/ quote against
  * the CLI's option definitions, the files CONTRIBUTING.md, tests/README.md and eslint.config.js name,
  * the BSS table of docs/program.md against program-ts's layout, the mutation reports' counts of
- * mutants against the generators, the line counts CONTRIBUTING.md gives, and the 2004 documentation's
- * sentences quoted in docs/piskasm.md, section 5. Needs `make` (the COM size).
+ * mutants against the generators, the line counts the README and CONTRIBUTING.md give, and the 2004
+ * documentation's sentences quoted in docs/piskasm.md, section 5. Needs `make` (the COM size).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -76,11 +76,25 @@ describe("the mutation campaigns' counts of mutants", () => {
   });
 });
 
-describe("the line counts CONTRIBUTING.md gives", () => {
-  it("are those of the files it names (engines/random.ts, a whole engine)", () => {
-    const said = figure(quoted("CONTRIBUTING.md", /`engines\/random\.ts` is a whole engine in (\d+) lines/));
-    const lines = read("engines/random.ts").trimEnd().split("\n").length;
-    expect(lines).toBe(said);
+describe("the line counts the README and CONTRIBUTING.md give", () => {
+  /** Every "`FILE` is a whole engine in N lines" or "`FILE`, N lines" of the two docs. */
+  const counts = ["README.md", "CONTRIBUTING.md"].flatMap((doc) =>
+    [...read(doc).matchAll(/`([\w/.-]+\.ts)`(?: is a whole engine in|,)\s+(\d+) lines/g)].map((match) => ({
+      doc,
+      file: match[1],
+      lines: Number(match[2]),
+    })),
+  );
+
+  it("are found (engines/random.ts, a whole engine; mutate/ts-mutants.ts, the ts mutants)", () => {
+    expect(counts.map((count) => count.file)).toEqual(
+      expect.arrayContaining(["engines/random.ts", "mutate/ts-mutants.ts"]),
+    );
+  });
+
+  it("are those of the files they name", () => {
+    for (const { doc, file, lines } of counts)
+      expect(read(file).trimEnd().split("\n").length, `${doc}: ${file}`).toBe(lines);
   });
 });
 
