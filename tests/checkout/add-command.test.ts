@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyCheckout, insertIn, recipe, run, writeIn } from "./checkout.js";
 
@@ -90,7 +91,8 @@ describe("CONTRIBUTING.md's recipe: add a command", () => {
         /^\s+cell <name>\s+print the index/m,
       );
       expect(await run(dir, "node", ["build/cli.mjs", "cell", "K10"])).toBe("181\n");
-      await run(dir, "npx", ["vitest", "run", "tests/unit/cell-cli.test.ts"]);
+      const tested = await run(dir, "npx", ["vitest", "run", "tests/unit/cell-cli.test.ts"]);
+      expect(stripVTControlCharacters(tested)).toMatch(/Tests\s+2 passed/);
       await run(dir, "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
       await run(dir, "npx", [
         "eslint",
