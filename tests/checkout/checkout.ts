@@ -80,10 +80,20 @@ export function insertIn(
   writeFileSync(path, source.slice(0, cut) + text + source.slice(cut));
 }
 
-/** The section of CONTRIBUTING.md (in `dir`) from the heading `from` up to the heading `to`. */
-export function recipe(dir: string, from: string, to: string): string {
+/**
+ * Copies the checkout into `dir` (copyCheckout) and checks that CONTRIBUTING.md's section from the
+ * heading `from` up to the heading `to` still names each of `named`, the places the recipe's test
+ * follows it to: a recipe that drifted from the code fails here with what it no longer names.
+ */
+export function copyForRecipe(dir: string, from: string, to: string, named: readonly string[]): void {
+  copyCheckout(dir);
   const text = readFileSync(join(dir, "CONTRIBUTING.md"), "utf8");
   const start = text.indexOf(from);
   if (start < 0) throw new Error(`CONTRIBUTING.md has no "${from}"`);
-  return text.slice(start, text.indexOf(to, start));
+  const steps = text.slice(start, text.indexOf(to, start));
+  const missing = named.filter((name) => !steps.includes(name));
+  if (missing.length > 0)
+    throw new Error(
+      `CONTRIBUTING.md's "${from}" no longer names ${missing.join(", ")}, as its test follows it`,
+    );
 }
