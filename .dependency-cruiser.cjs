@@ -2,7 +2,8 @@
  * The layers of piskasm, lowest first. A module may import its own layer and the layers below it, never a
  * layer above: each forbidden pair is a rule named `<from>-to-<to>`, so a wrong-way import fails
  * `make layers` with the pair's name. tests/ and scripts/ are outside the layers and may import anything.
- * docs/architecture.md draws the same list.
+ * The testkit (testkit/: test-only checkers, positions and drivers) sits above every layer and only
+ * tests/ and bench/ may import it; bench/ never imports tests/. docs/architecture.md draws the same list.
  */
 const LAYERS = [
   [
@@ -31,10 +32,33 @@ LAYERS.forEach(([from, fromPath], i) => {
   }
 });
 
+/** Who may import the testkit, and what it and bench/ may import: [name, comment, from, to]. */
+const testkitRules = [
+  [
+    "only-tests-and-bench-to-testkit",
+    "the testkit is test code: only tests/ and bench/ (and the testkit itself) may import it",
+    { pathNot: "^(tests|bench|testkit)/" },
+    { path: "^testkit/" },
+  ],
+  [
+    "testkit-to-tests",
+    "the testkit serves tests/ and bench/ and imports neither",
+    { path: "^testkit/" },
+    { path: "^(tests|bench)/" },
+  ],
+  [
+    "bench-to-tests",
+    "bench/ shares test code through the testkit, never by importing tests/",
+    { path: "^bench/" },
+    { path: "^tests/" },
+  ],
+].map(([name, comment, from, to]) => ({ name, comment, severity: "error", from, to }));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...testkitRules,
     {
       name: "no-circular",
       comment:

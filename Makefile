@@ -185,7 +185,7 @@ test: all typecheck layers lint format-check dead-code
 
 # The layer rules (.dependency-cruiser.cjs, drawn in docs/architecture.md): a wrong-way import or an
 # import cycle (type-only imports included) fails with its rule's name, e.g. `emu-to-guest`.
-LAYER_DIRS := util engine-ts program-ts records emu guest freedos checks debug engines harness arena brain cli web bench mutate tests
+LAYER_DIRS := util engine-ts program-ts records emu guest freedos checks debug engines harness arena brain cli web bench mutate testkit tests
 layers: npm
 	npx depcruise $(LAYER_DIRS) --config .dependency-cruiser.cjs
 
@@ -194,9 +194,11 @@ layers: npm
 lint: npm
 	npx eslint --cache .
 
-# knip (knip.json): no export, file or dependency that nothing uses.
+# knip (knip.json): no export, file or dependency that nothing uses; then, with --production, none that
+# only the tests, the testkit or the benchmarks use (what ships: the entries marked `!` in knip.json).
 dead-code: npm
 	npx knip --no-progress
+	npx knip --production --no-progress
 
 # Prettier (.prettierrc.json, printWidth 110): the files as Prettier would write them (`npx prettier --write .`).
 format-check: npm

@@ -7,6 +7,7 @@
  */
 import { Board, OPP, OWN } from "../engines/common/board.js";
 import {
+  DEFAULT_TOLERANCE_MS,
   EngineError,
   RULE_FREESTYLE,
   type Engine,
@@ -14,9 +15,6 @@ import {
   type PositionStone,
 } from "../engines/engine.js";
 import type { RecordMove } from "../records/game-record.js";
-
-/** Piskvork allows about a second past the turn limit before it scores a loss. */
-export const DEFAULT_TOLERANCE_MS = 1000;
 
 export interface GameSetup {
   readonly size: number;

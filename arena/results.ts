@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { makeOutputDir, readRegularFile, writeFileAtomically } from "../util/files.js";
-import { forEachLine, LineAppender, rewriteLines } from "../util/line-files.js";
+import { LineAppender, rewriteLines } from "../util/line-files.js";
 import { formatPsq } from "../records/psq.js";
 import { finishOf } from "./finishes.js";
 import type { PlayedGame } from "./game.js";
@@ -111,14 +111,6 @@ function parseEntry(line: string): GameEntry | undefined {
     // A line cut short by a crash or edited by hand: its game is played again.
     return undefined;
   }
-}
-
-/** Every entry of DIR/games.jsonl in file order, one at a time (for tools and tests). */
-export function forEachGame(dir: string, onGame: (entry: GameEntry) => void): void {
-  forEachLine(join(dir, GAMES_FILE), "arena games", MAX_ENTRY_CHARS, (line) => {
-    const g = parseEntry(line);
-    if (g) onGame(g);
-  });
 }
 
 /** Records finished games: each one's PSQ file, then its line appended to DIR/games.jsonl. */

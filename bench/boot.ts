@@ -14,6 +14,7 @@ import {
   readPhase,
   type GameLayout,
 } from "../guest/game-view.js";
+import { median } from "../util/median.js";
 
 /** The floppy: the first argument, else build/piskasm.img under the working directory (run.mjs: the project). */
 const IMAGE = process.argv[2] ?? "build/piskasm.img";
@@ -30,11 +31,6 @@ async function bootToMenu(): Promise<{ machine: Machine; ms: number }> {
   const machine = await bootFloppy(IMAGE);
   await machine.waitFor(() => atMenu(machine), { timeoutMs: BOOT_TIMEOUT_MS, what: "the game's menu" });
   return { machine, ms: performance.now() - started };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function humanTurn(machine: Machine, game: GameLayout, moveCount: number): boolean {

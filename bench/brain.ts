@@ -17,15 +17,12 @@
  * Games: the asm brain against the ts brain, as tests/brain/game.test.ts plays them, several seeds.
  * Run through `node bench/run.mjs brain`; prints `name value` lines. Needs `make`.
  */
-import { BrainProcess, parseMove } from "../tests/brain/support.js";
+import { BrainProcess, parseMove } from "../testkit/brain-process.js";
+import { median } from "../util/median.js";
+import { quantile } from "../testkit/quantile.js";
 
 const GAMES = 6;
 const START_REPEATS = 10;
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 
 async function timed<T>(work: () => Promise<T>, into: number[]): Promise<T> {
   const started = performance.now();
@@ -115,13 +112,13 @@ async function main(): Promise<void> {
 
   const starts: number[] = [];
   for (let i = 0; i < START_REPEATS; i++) await timed(() => asm.ask("START 19"), starts);
-  console.log(`asm_start_to_ok_ms ${quantile(starts, 0.5).toFixed(2)}`);
+  console.log(`asm_start_to_ok_ms ${median(starts).toFixed(2)}`);
 
   const times: GameTimes = { asm: [], ts: [] };
   for (let g = 0; g < GAMES; g++) await playGame(asm, ts, times);
-  console.log(`asm_move_ms ${quantile(times.asm, 0.5).toFixed(2)}`);
+  console.log(`asm_move_ms ${median(times.asm).toFixed(2)}`);
   console.log(`asm_move_ms_p90 ${quantile(times.asm, 0.9).toFixed(2)}`);
-  console.log(`ts_move_ms ${quantile(times.ts, 0.5).toFixed(3)}`);
+  console.log(`ts_move_ms ${median(times.ts).toFixed(3)}`);
   console.log(`ts_move_ms_p90 ${quantile(times.ts, 0.9).toFixed(3)}`);
   console.log(`moves_timed ${times.asm.length}`);
 
@@ -137,7 +134,7 @@ async function main(): Promise<void> {
       await asm.ask("TURN 6,6");
     }, takebacks);
   }
-  console.log(`asm_takeback_replay_ms ${quantile(takebacks, 0.5).toFixed(2)}`);
+  console.log(`asm_takeback_replay_ms ${median(takebacks).toFixed(2)}`);
 
   // 40 stones in rows 7..10, columns 5..14, two of a colour at a time: no line of five anywhere.
   const board40 = [];
@@ -150,13 +147,13 @@ async function main(): Promise<void> {
     const answer = await timed(() => asm.ask("DONE"), boards);
     if (!/^\d+,\d+$/.test(answer)) throw new Error(`BOARD answered ${answer}\n${asm.exchange()}`);
   }
-  console.log(`asm_board40_ms ${quantile(boards, 0.5).toFixed(2)}`);
+  console.log(`asm_board40_ms ${median(boards).toFixed(2)}`);
 
   const unchecked = BrainProcess.start(["--engine", "asm", "--seed", "100", "--no-check"]);
   const plain: GameTimes = { asm: [], ts: [] };
   await unchecked.ask("START 19");
   for (let g = 0; g < 2; g++) await playGame(unchecked, ts, plain);
-  console.log(`asm_move_nocheck_ms ${quantile(plain.asm, 0.5).toFixed(2)}`);
+  console.log(`asm_move_nocheck_ms ${median(plain.asm).toFixed(2)}`);
 
   const exits: number[] = [];
   for (const brain of [asm, unchecked, ts]) {
@@ -165,7 +162,7 @@ async function main(): Promise<void> {
       await brain.exited;
     }, exits);
   }
-  console.log(`end_exit_ms ${quantile(exits, 0.5).toFixed(1)}`);
+  console.log(`end_exit_ms ${median(exits).toFixed(1)}`);
 }
 
 try {

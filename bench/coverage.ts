@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import { coverageReport } from "../debug/coverage-report.js";
 import { reachableFigures } from "../debug/coverage-doc.js";
 import { loadCoverageSetup } from "../harness/diff-coverage.js";
-import { planGames } from "../harness/game-spec.js";
+import { planGames } from "../testkit/plans.js";
 import { runDiff } from "../harness/run.js";
 
 const BOOT = { image: resolve("build/piskasm.img"), dos: "builtin" as const, timeoutMs: 30_000 };

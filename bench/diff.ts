@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { bootFloppy } from "../emu/node.js";
 import { Game } from "../engine-ts/index.js";
-import { planGames } from "../harness/game-spec.js";
+import { planGames } from "../testkit/plans.js";
 import { enginePolicy } from "../harness/policies.js";
 import { jobPart, runDiff, type RunResult } from "../harness/run.js";
 import type { RunSummary } from "../harness/stats.js";

@@ -22,6 +22,8 @@ import {
   update,
 } from "../engine-ts/index.js";
 import { enginePolicy, randomPolicy, type Policy } from "../harness/policies.js";
+import { median } from "../util/median.js";
+import { quantile } from "../testkit/quantile.js";
 
 const STRENGTH_GAMES = 400;
 
@@ -111,10 +113,6 @@ function computerWinShare(makePolicy: (seed: number) => Policy, bodovani: Uint16
   return wins / STRENGTH_GAMES;
 }
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
 function main(): void {
   const games = Number(process.argv[2] ?? 1000);
   const bodovani = buildBodovani();
@@ -127,7 +125,6 @@ function main(): void {
     records.push(playGame(s, bodovani));
     gameUs.push((performance.now() - t0) * 1000);
   }
-  gameUs.sort((a, b) => a - b);
   const stones = records.reduce((n, r) => n + r.length, 0);
 
   // update(): replay every recorded stone.
@@ -165,16 +162,15 @@ function main(): void {
     selfStones += playSelf(s, bodovani);
     selfUs.push((performance.now() - t1) * 1000);
   }
-  selfUs.sort((a, b) => a - b);
 
   console.log(`games ${games}`);
   console.log(`stones_per_game_mean ${(stones / games).toFixed(1)}`);
   console.log(`update_us ${updateUs.toFixed(3)}`);
   console.log(`pcmove_us ${pcMoveUs.toFixed(3)}`);
-  console.log(`game_us_median ${quantile(gameUs, 0.5).toFixed(1)}`);
+  console.log(`game_us_median ${median(gameUs).toFixed(1)}`);
   console.log(`game_us_p90 ${quantile(gameUs, 0.9).toFixed(1)}`);
   console.log(`selfplay_stones_per_game_mean ${(selfStones / games).toFixed(1)}`);
-  console.log(`selfplay_game_us_median ${quantile(selfUs, 0.5).toFixed(1)}`);
+  console.log(`selfplay_game_us_median ${median(selfUs).toFixed(1)}`);
   console.log(`selfplay_game_us_p90 ${quantile(selfUs, 0.9).toFixed(1)}`);
   console.log(
     `computer_win_share_vs_engine_policy ${computerWinShare((seed) => enginePolicy(seed, bodovani), bodovani).toFixed(3)}`,

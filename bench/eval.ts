@@ -1,6 +1,6 @@
 /**
  * The evaluator's blunders: engine-ts against threat-seeking players (the five, crossmix and pela
- * engines as the human), every computer decision judged by the checker of checks/blunders.ts.
+ * engines as the human), every computer decision judged by the checker of testkit/blunders.ts.
  * Run:  node bench/run.mjs eval      (bundles into build/bench/eval.mjs; prints `eval.NAME value`)
  *   or  node build/bench/eval.mjs [games]   after that, for another number of games per player.
  * Prints, per blunder kind, blunders per 1,000 decisions with the tables of docs/evaluator.md 7
@@ -11,8 +11,8 @@
  * can differ between runs (and between loaded and idle machines): the figures move a little.
  */
 import { buildBodovani, LAYOUT, LINE_DOUBLE_FOUR_MASK } from "../engine-ts/index.js";
-import { BLUNDER_KINDS, emptyTally, perThousand, type BlunderTally } from "../checks/blunders.js";
-import { auditGames } from "../harness/blunder-games.js";
+import { BLUNDER_KINDS, emptyTally, perThousand, type BlunderTally } from "../testkit/blunders.js";
+import { auditGames } from "../testkit/blunder-games.js";
 import { createEnginePolicy } from "../harness/engine-policy.js";
 
 /** Games per player and table set; pela plays a quarter of them (its moves take POLICY_TURN_MS). */

@@ -10,6 +10,7 @@ import { bootFloppy } from "../emu/node.js";
 import type { Machine } from "../emu/types.js";
 import { freedosBootImage } from "../freedos/cache.js";
 import { findGame, Phase, readPhase } from "../guest/game-view.js";
+import { median } from "../util/median.js";
 
 const SMALL_DOS_IMAGE = "build/piskasm.img";
 const BOOTS = 5;
@@ -53,11 +54,6 @@ async function bootOnce(image: string, measureIdle: boolean): Promise<BootFigure
   } finally {
     await machine.destroy();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function measure(name: string, image: string): Promise<void> {

@@ -1,9 +1,9 @@
 /**
  * The npm package's figures: the tarball `npm pack` makes (KB) and how long `npm ci --offline` takes
- * to install it into an empty folder (s), as tests/package/install.ts does it. Run through
+ * to install it into an empty folder (s), as testkit/package-install.ts does it. Run through
  * `node bench/run.mjs package` after `make`.
  */
-import { packAndInstall } from "../tests/package/install.js";
+import { packAndInstall } from "../testkit/package-install.js";
 
 try {
   const installed = packAndInstall();

@@ -35,9 +35,11 @@ import { join } from "node:path";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { listen } from "../cli/web-server/listen.js";
 import { createPageServer } from "../cli/web-server/page-server.js";
-import { clickLatencies, percentile } from "./page/latency.js";
+import { clickLatencies } from "./page/latency.js";
 import { longPressExplainMs, resumeAfterReloadMs } from "./page/touch-resume.js";
-import { launchChromium } from "../tests/browser/browser.js";
+import { launchChromium } from "../testkit/browser.js";
+import { median } from "../util/median.js";
+import { quantile } from "../testkit/quantile.js";
 
 const WEB_ROOT = join("build", "web");
 const LOADS = 5;
@@ -64,11 +66,6 @@ const TOUCH_PRESSES = 10;
 const RESUME_RELOADS = 5;
 /** Moves of the click-latency figures (bench/page/latency.ts). */
 const LATENCY_MOVES = 30;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 function bundleKb(): number {
   let bytes = 0;
@@ -276,30 +273,20 @@ try {
 
   const moves = await clickLatencies(page, LATENCY_MOVES);
   const stone = moves.map((m) => m.stoneMs);
-  console.log(`click_to_stone_ms_median ${percentile(stone, 50).toFixed(1)}`);
-  console.log(`click_to_stone_ms_p95 ${percentile(stone, 95).toFixed(1)}`);
-  console.log(
-    `click_to_panel_ms_median ${percentile(
-      moves.map((m) => m.panelMs),
-      50,
-    ).toFixed(1)}`,
-  );
+  console.log(`click_to_stone_ms_median ${median(stone).toFixed(1)}`);
+  console.log(`click_to_stone_ms_p95 ${quantile(stone, 0.95).toFixed(1)}`);
+  console.log(`click_to_panel_ms_median ${median(moves.map((m) => m.panelMs)).toFixed(1)}`);
   // The page's own stages of the same moves (ms after the page took the click): where the time goes.
   for (const stage of ["started", "answered", "drawn", "shown"] as const) {
     const values = moves.flatMap((m) => (m.stages?.[stage] === undefined ? [] : [m.stages[stage]]));
-    if (values.length > 0) console.log(`click_stage_${stage}_ms_median ${percentile(values, 50).toFixed(1)}`);
+    if (values.length > 0) console.log(`click_stage_${stage}_ms_median ${median(values).toFixed(1)}`);
   }
-  console.log(
-    `click_packets_median ${percentile(
-      moves.map((m) => m.stages?.packets ?? 0),
-      50,
-    )}`,
-  );
+  console.log(`click_packets_median ${median(moves.map((m) => m.stages?.packets ?? 0))}`);
   await context.close();
   const presses = await longPressExplainMs(browser, url, TOUCH_PRESSES);
-  console.log(`long_press_explain_ms_median ${percentile(presses, 50).toFixed(1)}`);
+  console.log(`long_press_explain_ms_median ${median(presses).toFixed(1)}`);
   const resumes = await resumeAfterReloadMs(browser, url, RESUME_RELOADS);
-  console.log(`resume_after_reload_ms_median ${percentile(resumes, 50).toFixed(0)}`);
+  console.log(`resume_after_reload_ms_median ${median(resumes).toFixed(0)}`);
 } finally {
   await browser.close();
   server.close();

@@ -27,8 +27,9 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../tests/browser/browser.js";
-import { hostFolder } from "../tests/site/static-host.js";
+import { launchChromium } from "../testkit/browser.js";
+import { hostFolder } from "../testkit/static-host.js";
+import { median } from "../util/median.js";
 
 const SITE = join("build", "site");
 const OFFLINE_LOADS = 7;
@@ -52,11 +53,6 @@ const PHASES: [string, string[], string][] = [
   ["offline_first_paint_ms", ["state-restored"], "screen-drawn"],
   ["offline_menu_seen_ms", ["screen-drawn"], "menu-visible"],
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 async function loadTimes(page: Page): Promise<LoadTimes> {
   await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 60_000 });

@@ -19,10 +19,11 @@ import { bootFloppy } from "../emu/node.js";
 import { CELLS, EMPTY, Game, parseCell } from "../engine-ts/index.js";
 import { Phase } from "../guest/game-view.js";
 import { GameSession } from "../guest/session.js";
-import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../tests/emu/fixtures/draw-game.js";
+import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../testkit/draw-game.js";
 import { formatShareFragment } from "../web/share/share-url.js";
 import { Timeline } from "../web/timeline/timeline.js";
-import { launchChromium, serveBundle, textCellPoint } from "../tests/browser/browser.js";
+import { launchChromium, serveBundle, textCellPoint } from "../testkit/browser.js";
+import { median } from "../util/median.js";
 
 const IMAGE = process.argv[2] ?? "build/piskasm.img";
 const TRAVELS = 60;
@@ -36,11 +37,6 @@ function heapBytes(): number {
   collectGarbage();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
-}
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 /** A deterministic PRNG so the travel targets are the same on every run. */
@@ -84,7 +80,7 @@ for (let i = 0; i < TRAVELS; i++) {
 const nodeStateBytes = nodes.length * (CELLS + 2 * CELLS + 64);
 console.log(`nodes ${nodes.length}`);
 console.log(`plies_main_line ${DRAW_HUMAN_MOVES.length * 2 - 1}`);
-console.log(`travel_ms_median ${quantile(travels, 0.5).toFixed(1)}`);
+console.log(`travel_ms_median ${median(travels).toFixed(1)}`);
 console.log(`travel_ms_max ${Math.max(...travels).toFixed(1)}`);
 console.log(`packed_kb_per_node ${(memory.packedBytes / memory.nodes / 1024).toFixed(0)}`);
 console.log(`memory_mb ${((memory.packedBytes + nodeStateBytes) / 2 ** 20).toFixed(1)}`);
@@ -152,7 +148,7 @@ try {
   const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? NaN;
   console.log(`page_nodes ${nodeCount}`);
   console.log(`page_replay_180_plies_s ${(replayMs / 1000).toFixed(1)}`);
-  console.log(`page_travel_ms_median ${quantile(pageTravels, 0.5).toFixed(1)}`);
+  console.log(`page_travel_ms_median ${median(pageTravels).toFixed(1)}`);
   console.log(`page_travel_ms_max ${Math.max(...pageTravels).toFixed(1)}`);
   console.log(`page_snapshots_mb ${(kept.packedBytes / 2 ** 20).toFixed(1)}`);
   console.log(`page_js_heap_mb ${(heap / 2 ** 20).toFixed(1)}`);

@@ -4,11 +4,8 @@
  * gets an ERROR and leaves both this board and the engine as they were.
  */
 import type { Point, PositionStone, RuleMask } from "../engines/engine.js";
+import { EMPTY, OPP, OWN } from "../engines/common/board.js";
 import { winsAt } from "../engines/rules.js";
-
-const EMPTY = 0;
-const OWN = 1;
-const OPPONENT = 2;
 
 /** BOARD's field values (protocl2en.htm): 1 own stone, 2 opponent's, 3 a stone of a continuous game's winning line. */
 export const FIELD_OWN = 1;
@@ -63,7 +60,7 @@ export class BrainBoard {
   /** Places a stone that problemAt() accepted. */
   place(at: Point, own: boolean): void {
     const cell = this.index(at);
-    this.cells[cell] = own ? OWN : OPPONENT;
+    this.cells[cell] = own ? OWN : OPP;
     this.placed.push({ at, own });
     if (winsAt(this.cells, this.size, cell, this.rule)) this.won = own ? "brain" : "opponent";
   }

@@ -10,11 +10,6 @@ const CELLS = TEXT_COLS * TEXT_ROWS;
 /** UTF-16 code of the character shown for each CP437 byte; byte 0 (an empty cell) is shown as a space. */
 const SHOWN_CODES = Uint16Array.from(CP437, (char, byte) => (byte === 0 ? 0x20 : char.charCodeAt(0)));
 
-/** The character the screen shows for a CP437 byte (as in TextScreen's lines). */
-export function shownChar(byte: number): string {
-  return String.fromCharCode(SHOWN_CODES[byte]);
-}
-
 /** The VGA memory address of each text row: from start_address, restarting at 0 at the split row. */
 function rowStarts(vga: V86Vga): Int32Array {
   const stride = Math.max(vga.max_cols, 2 * vga.offset_register) * 2;

@@ -1,5 +1,5 @@
 /** From-scratch scores of every cell, to show where the persistent Info is stale. */
-import { BOARD_SIZE, CELLS, EMPTY } from "./board.js";
+import { BOARD_SIZE, EMPTY } from "./board.js";
 import { countScore } from "./score.js";
 
 /** CountScore of every empty cell of a `size` x `size` board, 0 for occupied cells. */
@@ -7,20 +7,5 @@ export function freshScores(plocha: Uint8Array, bodovani: Uint16Array, size = BO
   const out = new Uint16Array(plocha.length);
   for (let i = 0; i < plocha.length; i++)
     if (plocha[i] === EMPTY) out[i] = countScore(plocha, bodovani, i, size);
-  return out;
-}
-
-export interface StaleCell {
-  cell: number;
-  info: number;
-  fresh: number;
-}
-
-/** The cells whose Info differs from a fresh evaluation. */
-export function staleCells(plocha: Uint8Array, info: Uint16Array, bodovani: Uint16Array): StaleCell[] {
-  const fresh = freshScores(plocha, bodovani);
-  const out: StaleCell[] = [];
-  for (let i = 0; i < CELLS; i++)
-    if (info[i] !== fresh[i]) out.push({ cell: i, info: info[i], fresh: fresh[i] });
   return out;
 }

@@ -87,7 +87,9 @@ function sideBest(
 /**
  * Whether the lonely shortcut gives the windows' own answer for every lonely side of `bodovani`:
  * every blocker pattern over the 13 cells (the scored cell never blocked) with own stones only at the
- * scored cell and at either end (positions 0 and 12), for attack and defence.
+ * scored cell and at either end (positions 0 and 12), for attack and defence. The unit tests' check of
+ * the shortcut, kept beside the private code it checks (not in the package's exports).
+ * @internal
  */
 export function lonelyShortcutHolds(bodovani: Uint16Array): boolean {
   const sides: Array<[number, number, number]> = [
@@ -199,13 +201,4 @@ export function countScore(
     axisScoreIn(lines, plocha, bodovani, cell, 2) +
     axisScoreIn(lines, plocha, bodovani, cell, 3)
   );
-}
-
-/** The four axis scores of `cell`, for explanations. */
-export function axisScores(
-  plocha: Uint8Array,
-  bodovani: Uint16Array,
-  cell: number,
-): [number, number, number, number] {
-  return [0, 1, 2, 3].map((a) => axisScore(plocha, bodovani, cell, a)) as [number, number, number, number];
 }

@@ -10,7 +10,7 @@ export interface UpdateState {
 }
 
 /** Update's reach on each ray (section 5). */
-const UPDATE_REACH = 4;
+export const UPDATE_REACH = 4;
 
 /** The on-board cells at distance 1..`reach` from `cell` on its 8 rays, ray by ray. */
 export function rayCells(cell: number, reach: number, size = BOARD_SIZE): number[] {
@@ -26,11 +26,6 @@ export function rayCells(cell: number, reach: number, size = BOARD_SIZE): number
     }
   }
   return out;
-}
-
-/** The empty cells Update(cell) re-scores: on the 8 rays, distance 1..4, on the board. */
-export function rescoredCells(plocha: Uint8Array, cell: number, size = BOARD_SIZE): number[] {
-  return rayCells(cell, UPDATE_REACH, size).filter((i) => plocha[i] === EMPTY);
 }
 
 /** The win test of step 3: does the stone on `cell` make 5 or more in a row on some axis? */
@@ -57,7 +52,7 @@ export function isWin(plocha: Uint8Array, cell: number, size = BOARD_SIZE): bool
 
 /**
  * Update(cell) on a `size` x `size` board, called right after plocha[cell] got its stone. Returns true when that stone wins.
- * No Info word changes other than cell itself and the empty cells of rescoredCells().
+ * No Info word changes other than cell itself and the empty cells on its 8 rays within UPDATE_REACH.
  */
 export function update(state: UpdateState, bodovani: Uint16Array, cell: number, size = BOARD_SIZE): boolean {
   const { plocha, info } = state;

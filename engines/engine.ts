@@ -40,6 +40,12 @@ export interface GameSettings {
   readonly seed: number;
 }
 
+/**
+ * How long past a move's time limit an answer still counts: Piskvork scores a loss about a second past
+ * the limit (c-gomoku-cli allows 3 s). The arena and the pbrain engine both allow this much.
+ */
+export const DEFAULT_TOLERANCE_MS = 1000;
+
 export interface MoveLimits {
   /** Time the engine may spend on this move, in ms; 0 = answer at once (the protocol's timeout_turn). */
   readonly turnMs: number;

@@ -6,6 +6,7 @@ import type { GuestMemory } from "../emu/types.js";
 import { BOARD_SIZE, CELLS } from "../engine-ts/board.js";
 import type { PhaseValue } from "../engine-ts/phase.js";
 import type { EngineState } from "../engine-ts/state.js";
+import { BODOVANI_WORDS } from "../engine-ts/tables.js";
 
 export { BOARD_SIZE, CELLS } from "../engine-ts/board.js";
 export { Phase, phaseName, type PhaseValue } from "../engine-ts/phase.js";
@@ -178,9 +179,6 @@ export const INT3_OPCODE = 0xcc;
 export function readProgramImage(mem: GuestMemory, layout: GameLayout): Uint8Array {
   return mem.read(layout.segmentBase + PROGRAM_ORIGIN, layout.info - layout.segmentBase - PROGRAM_ORIGIN);
 }
-
-/** Words of the asm's score tables (docs/evaluator.md section 7). */
-export const BODOVANI_WORDS = 448;
 
 /** Reads the asm's score tables, Bodovani, through the debug header. */
 export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {

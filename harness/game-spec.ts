@@ -8,11 +8,6 @@ export function plannedCount(options: RunPlanOptions): number {
   return options.shard ? shardGameCount(options.shard, options.games) : options.games;
 }
 
-/** Games alternate human / computer start, so any run of 2+ games covers both. */
-export function planGames(options: RunPlanOptions): GameSpec[] {
-  return Array.from({ length: plannedCount(options) }, (_, index) => plannedGame(options, index));
-}
-
 /**
  * Game number `n` of a plan (counted within its shard when it has one), made on its own: a run of any
  * length never holds all its games.

@@ -33,11 +33,6 @@ export function combineDigests(parts: Iterable<bigint | string>): string {
   return sum.toString(16).padStart(HEX_DIGITS, "0");
 }
 
-/** The digest of all these games. */
-export function movesDigest(outcomes: readonly GameOutcome[]): string {
-  return combineDigests(outcomes.map(gameDigest));
-}
-
 /** A digest written by combineDigests back as a number; throws on anything else. */
 export function parseDigest(text: string): bigint {
   if (!/^[0-9a-f]{16}$/.test(text))

@@ -1,7 +1,6 @@
 /** docs/mutation.md from a campaign's report and the verdicts on its survivors. */
 import {
   figures,
-  median,
   squashLine,
   verdictKey,
   type MutantResult,
@@ -9,6 +8,7 @@ import {
   type Verdict,
 } from "./report.js";
 import { writeFileAtomically } from "../util/files.js";
+import { median } from "../util/median.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
 const code = (file: string, text: string): string => `\`${squashLine(file, text).replace(/`/g, "'")}\``;

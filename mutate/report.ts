@@ -11,6 +11,7 @@ import type { Shard } from "../harness/model.js";
 import type { AssemblyCache } from "./asm-mutants.js";
 import { readRegularFile } from "../util/files.js";
 import { SelectionError } from "./select.js";
+import { median } from "../util/median.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
 
@@ -164,13 +165,6 @@ export function readMutationReport(path: string, option: string): MutationReport
       `${option}: ${path} is not a ${MUTATION_FORMAT} report (format ${String(format)})`,
     );
   return report;
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const isKill = (status: MutantStatus): boolean => status !== "survived";

@@ -20,14 +20,14 @@ export const TS_EVALUATOR_FILES = ["random.ts", "tables.ts", "axes.ts", "score.t
 
 /**
  * Declarations of those files that the differential check never runs, with the modules that read them
- * (besides the tests and each other) and why. A mutant of one cannot change a move, a score or an Info
+ * (besides the tests, the testkit and each other) and why. A mutant of one cannot change a move, a score or an Info
  * word the harness compares, so the campaign does not make it (docs/mutation-ts.md lists them).
  * tests/mutate/ts-scope.test.ts checks that no other module reads them.
  */
 export const OUT_OF_SCOPE: Readonly<Record<string, { readers: readonly string[]; why: string }>> = {
   CELL_POSITIONS: {
-    readers: ["engine-ts/explain.ts", "engine-ts/priority.ts"],
-    why: "read by the page's explanation and the priority-order check only",
+    readers: ["engine-ts/explain.ts"],
+    why: "read by the page's explanation only",
   },
   tableOffset: { readers: ["engine-ts/explain.ts"], why: "called by the page's explanation only" },
   maskPattern: {
@@ -35,14 +35,12 @@ export const OUT_OF_SCOPE: Readonly<Record<string, { readers: readonly string[];
     why: "draws a window's pattern for the page's explanation only",
   },
   lonelyShortcutHolds: { readers: [], why: "the lonely shortcut's self-check, run by the unit tests only" },
-  axisScores: { readers: [], why: "the four axis scores for the unit tests only" },
   rayCells: {
     readers: ["harness/policies.ts"],
     why:
       "the engine policy's choice of the human's moves (update() walks its rays itself): both sides then get " +
       "the same moves, so no mutant of it can make them disagree",
   },
-  rescoredCells: { readers: [], why: "the cells Update re-scores, for the unit tests only" },
 };
 
 export type TsOperator = "jump-invert" | "jump-neighbour" | "immediate+1" | "immediate-1" | "remove";

@@ -3,7 +3,7 @@
  * layout docs/program.md section 2 fixes, so that the whole data can be compared byte for byte and a
  * difference named by its variable. Everything here is zero when the program starts (clear_bss).
  */
-import { BOARD_SIZE, CELLS } from "../engine-ts/index.js";
+import { BOARD_SIZE, BODOVANI_WORDS, CELLS } from "../engine-ts/index.js";
 
 /** A variable of the BSS: its name (as in the asm), byte offset from the BSS's start and size. */
 export interface DataVariable {
@@ -16,8 +16,6 @@ export interface DataVariable {
 
 /** Characters a typed seed may have (the asm's SEED_TEXT_MAX; 65535 has 5, a 6th shows a longer text is refused). */
 export const SEED_TEXT_MAX = 6;
-/** Words of the score tables: attack then defence, each 32 + 64 + 128 (docs/evaluator.md section 7). */
-export const BODOVANI_WORDS = 2 * (32 + 64 + 128);
 /** The padded board: Plocha with a wall of 6 cells around it, one extra row (piskasm.asm's PAD_*). */
 export const PAD_WALL = 6;
 export const PAD_WIDTH = BOARD_SIZE + PAD_WALL;

@@ -3,12 +3,12 @@
  * floppy (with the server's menu state when there is one), the machine saved at the game's first
  * menu, Reset back to it, another floppy, and the boot progress in the status line.
  */
+import { FLOPPY_BYTES } from "../emu/floppy.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { startMachine, type BootFiles } from "./boot.js";
 import type { ErrorBox } from "./error-box.js";
 import type { StatusLine } from "./status.js";
 
-export const FLOPPY_BYTES = 1_474_560;
 const DEFAULT_FLOPPY = "piskasm.img";
 /** After this long without finding the game the page stops calling it booting. */
 const GIVE_UP_SEARCH_S = 15;

@@ -133,8 +133,3 @@ export async function clickLatencies(page: Page, moves: number): Promise<MoveLat
   }
   return out;
 }
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}

@@ -3,21 +3,18 @@
  * side (OWN or OPP), any square size, the stones in the order they were placed, and the game's rule
  * (engines/rules.ts: freestyle, five or more in a row wins; standard, exactly five).
  */
+import { AXES } from "../../engine-ts/axes.js";
+import { EMPTY } from "../../engine-ts/board.js";
 import { RULE_FREESTYLE, type Point, type RuleMask } from "../engine.js";
 import { makesOverlineOnly, winsAt } from "../rules.js";
 
-export const EMPTY = 0;
+export { EMPTY };
 export const OWN = 1;
 export const OPP = 2;
 export type Stone = typeof OWN | typeof OPP;
 
-/** The four line directions as (dx, dy): horizontal, vertical, diagonal down-right, diagonal down-left. */
-export const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [0, 1],
-  [1, 1],
-  [-1, 1],
-];
+/** The four line directions as (dx, dy), engine-ts's AXES: horizontal, vertical, diagonal down-right, diagonal down-left. */
+export const DIRECTIONS: readonly (readonly [number, number])[] = AXES.map(({ dr, dc }) => [dc, dr]);
 
 export function other(stone: Stone): Stone {
   return stone === OWN ? OPP : OWN;

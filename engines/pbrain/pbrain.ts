@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { killGroup, trackGroup, untrackGroup } from "../../util/child-groups.js";
 import { readLines } from "../../util/lines.js";
 import {
+  DEFAULT_TOLERANCE_MS,
   EngineError,
   type Engine,
   type EngineAbout,
@@ -25,8 +26,6 @@ import {
   type PositionStone,
 } from "../engine.js";
 
-/** Piskvork scores a loss about a second past the limit; c-gomoku-cli allows 3 s. */
-export const DEFAULT_TOLERANCE_MS = 1000;
 /** Time for START, TAKEBACK, ABOUT (and the process start behind them). */
 export const START_TIMEOUT_MS = 10_000;
 /** What turnMs 0 ("answer at once") still allows an external program. */

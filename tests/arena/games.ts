@@ -1,7 +1,7 @@
 /** The arena's files as the tests read them: results.json, and every game of games.jsonl in a list. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { forEachGame, type ArenaResults } from "../../arena/results.js";
+import { GAMES_FILE, type ArenaResults } from "../../arena/results.js";
 import type { GameEntry } from "../../arena/model.js";
 
 export const results = (dir: string): ArenaResults =>
@@ -9,7 +9,9 @@ export const results = (dir: string): ArenaResults =>
 
 /** The games recorded in DIR/games.jsonl, sorted by index. */
 export function games(dir: string): GameEntry[] {
-  const all: GameEntry[] = [];
-  forEachGame(dir, (g) => all.push(g));
-  return all.sort((a, b) => a.index - b.index);
+  return readFileSync(join(dir, GAMES_FILE), "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as GameEntry)
+    .sort((a, b) => a.index - b.index);
 }

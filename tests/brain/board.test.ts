@@ -9,7 +9,7 @@ import { BOARD_SIZE, COMPUTER, Game, HUMAN, isWin } from "../../engine-ts/index.
 import type { PositionStone } from "../../engines/engine.js";
 import { PiskasmAsmEngine } from "../../engines/piskasm-asm.js";
 import { compareStates } from "../../checks/compare.js";
-import { ROOT, withBrain } from "./support.js";
+import { ROOT, withBrain } from "../../testkit/brain-process.js";
 
 const SEED = 2024;
 const STONES = 40;

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { withBrain, type BrainProcess } from "./support.js";
+import { withBrain, type BrainProcess } from "../../testkit/brain-process.js";
 
 /** The brain's peak resident memory so far, in MB. */
 function peakRssMb(pid: number): number {

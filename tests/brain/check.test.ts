@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BOARD_SIZE, buildBodovani, LAYOUT } from "../../engine-ts/index.js";
 import { PiskasmAsmEngine } from "../../engines/piskasm-asm.js";
 import { readReport } from "../../checks/report.js";
-import { ROOT } from "./support.js";
+import { ROOT } from "../../testkit/brain-process.js";
 
 const reportsDir = mkdtempSync(join(tmpdir(), "piskasm-brain-check-"));
 afterAll(() => rmSync(reportsDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 /** `piskasm brain`'s command line: bad options end it at once with one `piskasm: ...` line and exit 2. */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { assertBuilt, LAUNCHER, ROOT } from "./support.js";
+import { assertBuilt, LAUNCHER, ROOT } from "../../testkit/brain-process.js";
 
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
   assertBuilt();

@@ -8,7 +8,7 @@ import { Notes } from "../../brain/notes.js";
 import { BrainProtocol } from "../../brain/protocol.js";
 import { PiskasmTsEngine } from "../../engines/piskasm-ts.js";
 import type { Engine } from "../../engines/engine.js";
-import { MIDDLE_GAME, withBrain, type BrainProcess } from "./support.js";
+import { MIDDLE_GAME, withBrain, type BrainProcess } from "../../testkit/brain-process.js";
 
 const END_LIMIT_MS = 500;
 

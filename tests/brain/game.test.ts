@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { BOARD_SIZE, Game, isWin } from "../../engine-ts/index.js";
-import { BrainProcess, parseMove } from "./support.js";
+import { BrainProcess, parseMove } from "../../testkit/brain-process.js";
 
 const ASM_SEED = 1234;
 const TS_SEED = 4321;

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BrainProcess, MIDDLE_GAME, parseMove, withBrain } from "./support.js";
+import { BrainProcess, MIDDLE_GAME, parseMove, withBrain } from "../../testkit/brain-process.js";
 
 const FAKE = resolve("tests/arena/fixtures/pbrain-fake.mjs");
 

@@ -3,7 +3,7 @@
  * command per line, answers read from standard output. Every test prints the exchanged lines on failure.
  */
 import { describe, expect, it } from "vitest";
-import { parseMove, PROTOCOL_LINE, withBrain, type BrainProcess } from "./support.js";
+import { parseMove, PROTOCOL_LINE, withBrain, type BrainProcess } from "../../testkit/brain-process.js";
 
 interface EngineCase {
   engine: "ts" | "asm";

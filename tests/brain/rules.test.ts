@@ -13,7 +13,7 @@ import { createFiveEngine } from "../../engines/five/five.js";
 import { createPelaEngine } from "../../engines/pela/pela.js";
 import { PiskasmTsEngine } from "../../engines/piskasm-ts.js";
 import { createRandomEngine } from "../../engines/random.js";
-import { withBrain } from "./support.js";
+import { withBrain } from "../../testkit/brain-process.js";
 
 const ENGINES: Readonly<Record<string, () => Engine>> = {
   ts: () => new PiskasmTsEngine(),

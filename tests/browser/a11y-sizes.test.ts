@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
-import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { waitForState, withMenuPage } from "../../testkit/browser.js";
 
 const chrome = useServedChromium();
 const SIZES = [

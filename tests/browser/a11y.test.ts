@@ -1,7 +1,8 @@
 /** axe-core finds no serious or critical accessibility violation in the menu, during a game and after it. */
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
-import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { waitForState, withMenuPage } from "../../testkit/browser.js";
 import { playOnScreen, playQuickGame } from "./quick-game.js";
 
 const chrome = useServedChromium();

@@ -1,7 +1,13 @@
 /** Without the server's menu snapshot the page boots the floppy itself and still reaches the menu. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, probeState, serveBundle, type Served } from "./browser.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  probeState,
+  serveBundle,
+  type Served,
+} from "../../testkit/browser.js";
 
 let served: Served;
 let browser: Browser;

@@ -9,7 +9,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { SymbolMap } from "../../debug/listing.js";
 import { seriousViolations } from "./axe.js";
-import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { waitForState, withMenuPage } from "../../testkit/browser.js";
 
 const chrome = useServedChromium();
 const PHONE = { viewport: { width: 360, height: 740 } };

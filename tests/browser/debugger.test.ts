@@ -7,13 +7,8 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FLAG } from "../../emu/cpu-debug.js";
 import { parseCell } from "../../engine-ts/index.js";
-import {
-  collectPageErrors,
-  probeState,
-  textCellPointInView,
-  useServedChromium,
-  waitForState,
-} from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { collectPageErrors, probeState, textCellPointInView, waitForState } from "../../testkit/browser.js";
 
 const HUMAN_TURN = 2;
 /** The line after the HLT of the loop in which PISKASM.COM waits for the human's click. */

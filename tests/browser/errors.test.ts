@@ -1,7 +1,7 @@
 /** The page explains a failed file instead of staying blank, and Reset always brings the game back. */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchChromium, serveBundle, waitForState, type Served } from "./browser.js";
+import { launchChromium, serveBundle, waitForState, type Served } from "../../testkit/browser.js";
 
 let served: Served;
 let browser: Browser;

@@ -8,7 +8,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { parseCell } from "../../engine-ts/index.js";
 import { seriousViolations } from "./axe.js";
-import { probeState, textCellPoint, useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { probeState, textCellPoint, waitForState, withMenuPage } from "../../testkit/browser.js";
 
 const MENU = 1;
 const HUMAN_TURN = 2;

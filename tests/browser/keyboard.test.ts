@@ -6,7 +6,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
-import { collectPageErrors, probeState, useServedChromium, waitForState } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { collectPageErrors, probeState, waitForState } from "../../testkit/browser.js";
 
 const HUMAN_TURN = 2;
 const MENU = 1;

@@ -17,7 +17,7 @@ import {
   serveBundle,
   waitForState,
   type Served,
-} from "./browser.js";
+} from "../../testkit/browser.js";
 
 const HUMAN_TURN = 2;
 const SEED = 4321;

@@ -5,7 +5,8 @@
  * and numbered 1-19.
  */
 import { describe, expect, it } from "vitest";
-import { useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { waitForState, withMenuPage } from "../../testkit/browser.js";
 
 const chrome = useServedChromium();
 const DESKTOP = { viewport: { width: 1280, height: 800 } };

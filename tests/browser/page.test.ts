@@ -16,7 +16,7 @@ import {
   textCellPoint,
   waitForState,
   type Served,
-} from "./browser.js";
+} from "../../testkit/browser.js";
 
 const HUMAN_TURN = 2;
 const MENU = 1;

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { formatCell, Game, parseCell } from "../../engine-ts/index.js";
-import { probeState, textCellPointInView, waitForState } from "./browser.js";
+import { probeState, textCellPointInView, waitForState } from "../../testkit/browser.js";
 
 /** Cells the human tries in this order (the first empty one each turn): corners and edges, spread out. */
 const HUMAN_CELLS = [

@@ -6,7 +6,9 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { collectPageErrors, probeState, useServedChromium, waitForState } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { collectPageErrors, probeState, waitForState } from "../../testkit/browser.js";
+import { median } from "../../util/median.js";
 
 /** The issue asks for 100; each round is a move and a page load (about 2 s on a quiet machine). */
 const RELOADS = 12;
@@ -78,9 +80,7 @@ describe("the game across reloads", () => {
         expect([back.seed, back.random]).toEqual([played.seed, played.random]);
         await expect.poll(() => page.locator("#moves-list li").allTextContents()).toEqual(moves);
       }
-      console.log(
-        `page.resume_after_reload_ms (median of ${RELOADS}): ${resumed.sort((a, b) => a - b)[RELOADS >> 1]}`,
-      );
+      console.log(`page.resume_after_reload_ms (median of ${RELOADS}): ${median(resumed)}`);
 
       await page.evaluate(async () => {
         const opening = indexedDB.open("piskasm");

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBundleAssets } from "../../cli/web-server/page-server.js";
 import { LOG_LINE_MAX } from "../../cli/web-server/static-server.js";
 import type { AssetManifest } from "../../web/asset-manifest.js";
-import { PROJECT, serveBundle, WEB_ROOT, type Served } from "./browser.js";
+import { PROJECT, serveBundle, WEB_ROOT, type Served } from "../../testkit/browser.js";
 
 let served: Served;
 const logged: string[] = [];

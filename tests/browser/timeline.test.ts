@@ -10,9 +10,10 @@ import { Game, parseCell } from "../../engine-ts/index.js";
 import { toRecord } from "../../records/piskasm-game.js";
 import { formatPsq } from "../../records/psq.js";
 import { formatShareFragment } from "../../web/share/share-url.js";
-import { DRAW_HUMAN_MOVES, DRAW_SEED } from "../emu/fixtures/draw-game.js";
+import { DRAW_HUMAN_MOVES, DRAW_SEED } from "../../testkit/draw-game.js";
 import type { TimelineProbe } from "../../web/timeline/features.js";
-import { collectPageErrors, probeState, textCellPoint, useServedChromium, waitForState } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { collectPageErrors, probeState, textCellPoint, waitForState } from "../../testkit/browser.js";
 
 const MENU = 1;
 const HUMAN_TURN = 2;

@@ -8,7 +8,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatCell } from "../../engine-ts/index.js";
 import { LONG_PRESS_MS } from "../../web/panel/long-press.js";
-import { probeState, useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { probeState, waitForState, withMenuPage } from "../../testkit/browser.js";
 
 const chrome = useServedChromium();
 const HUMAN_TURN = 2;

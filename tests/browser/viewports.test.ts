@@ -8,7 +8,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
-import { probeState, textCellPointInView, useServedChromium, waitForState, withMenuPage } from "./browser.js";
+import { useServedChromium } from "./browser.js";
+import { probeState, textCellPointInView, waitForState, withMenuPage } from "../../testkit/browser.js";
 import { playQuickGame, screenOverlaps, type Pointer } from "./quick-game.js";
 
 const GAME_OVER = [4, 5, 6];

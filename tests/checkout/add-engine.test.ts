@@ -7,32 +7,20 @@
  * arena game and be `piskasm diff`'s opponent. A step the recipe names but the code no longer has
  * (a file moved, a table renamed) fails here with the place it looked for. About a minute.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyCheckout, run } from "./checkout.js";
+import { copyForRecipe, insertIn, run, writeIn } from "./checkout.js";
 
 const RECIPE_TIMEOUT_MS = 600_000;
 
 const dir = mkdtempSync(join(tmpdir(), "piskasm-add-engine-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Inserts `text` before (or after) the one place `anchor` is in `file` of the copy. */
-function insert(file: string, anchor: string, text: string, where: "before" | "after"): void {
-  const path = join(dir, file);
-  const source = readFileSync(path, "utf8");
-  const at = source.indexOf(anchor);
-  if (at < 0 || source.indexOf(anchor, at + 1) >= 0)
-    throw new Error(`${file} no longer has one "${anchor}" where the recipe adds to it`);
-  const cut = where === "before" ? at : at + anchor.length;
-  writeFileSync(path, source.slice(0, cut) + text + source.slice(cut));
-}
-
-function write(file: string, text: string): void {
-  mkdirSync(join(dir, file, ".."), { recursive: true });
-  writeFileSync(join(dir, file), text);
-}
+const insert = (file: string, anchor: string, text: string, where: "before" | "after"): void =>
+  insertIn(dir, file, anchor, text, where);
+const write = (file: string, text: string): void => writeIn(dir, file, text);
 
 /** Step 1: a Strategy for BoardEngine, as engines/random.ts is. */
 const ENGINE = `/** last: the last empty cell in reading order (the engine of the add-an-engine recipe's test). */
@@ -89,18 +77,14 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
   it(
     "gives an engine that the CLI lists, the tests, the type check and lint pass, and the arena and diff play",
     async () => {
-      copyCheckout(dir);
-      const recipe = readFileSync(join(dir, "CONTRIBUTING.md"), "utf8");
-      const steps = recipe.slice(recipe.indexOf("### Add an engine"), recipe.indexOf("### Add a policy"));
-      for (const named of [
+      copyForRecipe(dir, "### Add an engine", "### Add a policy", [
         "engines/common/board-engine.ts",
         "engines/registry.ts",
         "tests/unit/engine-position.ts",
         "tests/unit/random-engine.test.ts",
         "opponent",
         "Run `make`",
-      ])
-        expect(steps, "the recipe as this test follows it").toContain(named);
+      ]);
 
       write("engines/last/last.ts", ENGINE);
       insert(

@@ -5,7 +5,16 @@
  * `npm ci`, which empties node_modules, the project's own through the link.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, statSync, symlinkSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
@@ -46,4 +55,45 @@ export function run(
         : reject(new Error(`${command} ${args.join(" ")} in ${dir} exited ${code}:\n${output}`)),
     );
   });
+}
+
+/** Writes `text` to `file` of the copy in `dir` (its folders made). */
+export function writeIn(dir: string, file: string, text: string): void {
+  mkdirSync(join(dir, file, ".."), { recursive: true });
+  writeFileSync(join(dir, file), text);
+}
+
+/** Inserts `text` before (or after) the one place `anchor` is in `file` of the copy in `dir`. */
+export function insertIn(
+  dir: string,
+  file: string,
+  anchor: string,
+  text: string,
+  where: "before" | "after",
+): void {
+  const path = join(dir, file);
+  const source = readFileSync(path, "utf8");
+  const at = source.indexOf(anchor);
+  if (at < 0 || source.indexOf(anchor, at + 1) >= 0)
+    throw new Error(`${file} no longer has one "${anchor}" where the recipe adds to it`);
+  const cut = where === "before" ? at : at + anchor.length;
+  writeFileSync(path, source.slice(0, cut) + text + source.slice(cut));
+}
+
+/**
+ * Copies the checkout into `dir` (copyCheckout) and checks that CONTRIBUTING.md's section from the
+ * heading `from` up to the heading `to` still names each of `named`, the places the recipe's test
+ * follows it to: a recipe that drifted from the code fails here with what it no longer names.
+ */
+export function copyForRecipe(dir: string, from: string, to: string, named: readonly string[]): void {
+  copyCheckout(dir);
+  const text = readFileSync(join(dir, "CONTRIBUTING.md"), "utf8");
+  const start = text.indexOf(from);
+  if (start < 0) throw new Error(`CONTRIBUTING.md has no "${from}"`);
+  const steps = text.slice(start, text.indexOf(to, start));
+  const missing = named.filter((name) => !steps.includes(name));
+  if (missing.length > 0)
+    throw new Error(
+      `CONTRIBUTING.md's "${from}" no longer names ${missing.join(", ")}, as its test follows it`,
+    );
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { controlFlow } from "../../debug/control-flow.js";
 import { coveragePlan, coverageReport, type CoverageReport } from "../../debug/coverage-report.js";
 import type { SymbolMap } from "../../debug/listing.js";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import type { GameSpec } from "../../harness/model.js";
 import { runDiff } from "../../harness/run.js";
 import { SWEEP_PERIOD } from "../../harness/sweep.js";

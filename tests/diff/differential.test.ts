@@ -1,6 +1,6 @@
 /** The differential tier: real games of PISKASM.COM in v86, every computer move checked against engine-ts. */
 import { describe, expect, it } from "vitest";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import { runDiff } from "../../harness/run.js";
 import { BOOT, describeMismatches } from "./setup.js";
 

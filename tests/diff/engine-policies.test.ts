@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import { runDiff } from "../../harness/run.js";
 import { BOOT, describeMismatches } from "./setup.js";
 

@@ -11,8 +11,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planGames } from "../../harness/game-spec.js";
-import { movesDigest } from "../../harness/moves-digest.js";
+import { planGames } from "../../testkit/plans.js";
+import { movesDigest } from "../../testkit/plans.js";
 import { runDiff } from "../../harness/run.js";
 import { BOOT, describeMismatches } from "./setup.js";
 

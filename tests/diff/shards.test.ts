@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import { parseShard } from "../../harness/shard.js";
 import { CLI, IMAGE } from "./setup.js";
 

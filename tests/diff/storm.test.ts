@@ -9,7 +9,7 @@ import { Game } from "../../engine-ts/index.js";
 import { openSession } from "../../guest/boot.js";
 import { compareStates } from "../../checks/compare.js";
 import { cellToScreen } from "../../guest/game-view.js";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import { runDiff } from "../../harness/run.js";
 import type { GameSession } from "../../guest/session.js";
 import { performNoise } from "../../harness/storm.js";

@@ -22,7 +22,7 @@ import {
   type Side,
 } from "../../engine-ts/index.js";
 import { GameSession } from "../../guest/session.js";
-import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "./fixtures/draw-game.js";
+import { DRAW_HUMAN_MOVES, DRAW_SEED, DRAW_WHO_STARTS } from "../../testkit/draw-game.js";
 import {
   cellToScreen,
   CELLS,

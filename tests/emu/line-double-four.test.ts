@@ -1,7 +1,7 @@
 /**
  * The line double four properties (docs/evaluator.md 7.4) on PISKASM.COM itself: a few generated
  * positions around `O.O.O.O` and `X.X.X.X` are set up through menu key 4 by left and right clicks,
- * Enter lets the computer move, and its stone is judged by the checker (checks/shape-positions.ts)
+ * Enter lets the computer move, and its stone is judged by the checker (testkit/shape-positions.ts)
  * and compared with engine-ts's. The unit tier checks the same properties on 1,000 positions each.
  */
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import {
   lineDoubleFourPosition,
   shapeCondition,
   type ShapePosition,
-} from "../../checks/shape-positions.js";
+} from "../../testkit/shape-positions.js";
 import { GameSession } from "../../guest/session.js";
 import { Prng } from "../../util/prng.js";
 import { bootForDescribe, testFloppy } from "./support.js";

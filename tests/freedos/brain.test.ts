@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseMove, withBrain } from "../brain/support.js";
+import { parseMove, withBrain } from "../../testkit/brain-process.js";
 import { noFreedos, tierName } from "./tier.js";
 
 describe.skipIf(noFreedos)(tierName("FreeDOS: the brain plays PISKASM.COM under FreeDOS"), () => {

@@ -11,7 +11,7 @@ import {
   textCellPoint,
   waitForState,
   type Served,
-} from "../browser/browser.js";
+} from "../../testkit/browser.js";
 import { freedosFloppy, noFreedos, tierName } from "./tier.js";
 
 const MENU_TIMEOUT_MS = 60_000;

@@ -4,7 +4,7 @@
  * harness types at the game's own seed prompt (menu key S).
  */
 import { describe, expect, it } from "vitest";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import { Phase } from "../../guest/game-view.js";
 import type { GameSession } from "../../guest/session.js";
 import { runDiff } from "../../harness/run.js";

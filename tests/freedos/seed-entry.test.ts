@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BootSpec } from "../../guest/boot.js";
-import { planGames } from "../../harness/game-spec.js";
+import { planGames } from "../../testkit/plans.js";
 import { runDiff } from "../../harness/run.js";
 import { freedosFloppy, noFreedos, tierName } from "./tier.js";
 import type { GameOutcome } from "../../harness/model.js";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { piskasm } from "../support/cli.js";
-import { PROJECT } from "./install.js";
+import { PROJECT } from "../../testkit/package-install.js";
 
 /** The default commander shows for `option` in `command --help`. */
 function shownDefault(command: string, option: string): string {

@@ -1,5 +1,5 @@
 /**
- * The npm package installed into an empty folder (tests/package/install.ts): its commands run with
+ * The npm package installed into an empty folder (testkit/package-install.ts): its commands run with
  * nothing but Node and the package's dependencies (the files the project builds travel inside it).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrainProcess, parseMove } from "../brain/support.js";
-import { packAndInstall, PROJECT, type InstalledPackage } from "./install.js";
+import { BrainProcess, parseMove } from "../../testkit/brain-process.js";
+import { packAndInstall, PROJECT, type InstalledPackage } from "../../testkit/package-install.js";
 
 let installed: InstalledPackage;
 

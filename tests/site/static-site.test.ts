@@ -11,9 +11,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectPageErrors, launchChromium, probeState, PROJECT, waitForState } from "../browser/browser.js";
+import {
+  collectPageErrors,
+  launchChromium,
+  probeState,
+  PROJECT,
+  waitForState,
+} from "../../testkit/browser.js";
 import { newGameLeavingAny, playOnScreen, playQuickGame, planQuickGame } from "../browser/quick-game.js";
-import { hostFolder, hostFolders, type StaticHost } from "./static-host.js";
+import { hostFolder, hostFolders, type StaticHost } from "../../testkit/static-host.js";
 
 const SITE = join(PROJECT, "build", "site");
 const GAME_OVER_PHASES = [4, 5, 6];

@@ -1,11 +1,11 @@
 /**
- * The checker of checks/threats.ts and checks/blunders.ts on positions drawn by hand: it reads the
+ * The checker of testkit/threats.ts and testkit/blunders.ts on positions drawn by hand: it reads the
  * stones, never the evaluator, so each shape is checked against what the rules of gomoku say.
  */
 import { describe, expect, it } from "vitest";
 import { COMPUTER, HUMAN, parseCell } from "../../engine-ts/index.js";
-import { classifyDecision } from "../../checks/blunders.js";
-import { forks, ThreatBoard, winsWithinTwo } from "../../checks/threats.js";
+import { classifyDecision } from "../../testkit/blunders.js";
+import { forks, ThreatBoard, winsWithinTwo } from "../../testkit/threats.js";
 import { plochaOf, type Stones } from "./position.js";
 
 const board = (stones: Stones): ThreatBoard => new ThreatBoard(plochaOf(stones));

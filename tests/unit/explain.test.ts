@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   AXES,
-  axisScores,
   buildBodovani,
   CELLS,
   classify,
   COMPUTER,
-  countingUnits,
   countScore,
   EMPTY,
   explain,
@@ -14,12 +12,11 @@ import {
   freshScores,
   Game,
   HUMAN,
-  maskPattern,
   parseCell,
-  rescoredCells,
-  staleCells,
-  tableOffset,
 } from "../../engine-ts/index.js";
+import { countingUnits } from "../../engine-ts/explain.js";
+import { axisScores, rescoredCells, staleCells } from "../../testkit/engine-helpers.js";
+import { maskPattern, tableOffset } from "../../engine-ts/tables.js";
 import { plochaOf, randomPlocha } from "./position.js";
 
 const bodovani = buildBodovani();

@@ -1,7 +1,7 @@
 /**
  * The line double four (docs/evaluator.md 7.1, 7.3) in generated positions, not only in games: the
  * shape of one side on a random line and 2..10 random stones near it, set up stone by stone as menu
- * key 4 does, then the computer moves (engine-ts). Judged by the checker of checks/blunders.ts.
+ * key 4 does, then the computer moves (engine-ts). Judged by the checker of testkit/blunders.ts.
  *   O.O.O.O: when the computer has no five, no forced block and no win in two of its own, the
  *            human's wins in two are line double fours only, and some stone stops them all, its move
  *            leaves the human no win in two. (Other wins in two on the same line, such as an open
@@ -29,7 +29,7 @@ import {
   shapeCondition,
   type ShapePosition,
   type ShapeVerdict,
-} from "../../checks/shape-positions.js";
+} from "../../testkit/shape-positions.js";
 import { Prng } from "../../util/prng.js";
 
 const POSITIONS = 1000;

@@ -4,16 +4,9 @@
  * Positions are built with PlaceStone, so Info is exactly what the engine keeps.
  */
 import { describe, expect, it } from "vitest";
-import {
-  AXES,
-  COMPUTER,
-  countingUnits,
-  formatCell,
-  parseCell,
-  pcMoveScan,
-  priorityLevel,
-  type Side,
-} from "../../engine-ts/index.js";
+import { AXES, COMPUTER, formatCell, parseCell, pcMoveScan, type Side } from "../../engine-ts/index.js";
+import { countingUnits } from "../../engine-ts/explain.js";
+import { priorityLevel } from "../../testkit/priority.js";
 import { gameWith } from "./position.js";
 
 const at = parseCell;

@@ -14,17 +14,12 @@ import {
   EMPTY,
   Game,
   HUMAN,
-  PRIORITY_LEVELS,
-  rescoredCells,
-  priorityLevel,
-  priorityRank,
-  TABLE_SIZES,
-  tableOffset,
-  WINDOW_LENGTHS,
-  type PriorityLevel,
   type Side,
   type UnitClass,
 } from "../../engine-ts/index.js";
+import { TABLE_SIZES, tableOffset, WINDOW_LENGTHS } from "../../engine-ts/tables.js";
+import { rescoredCells } from "../../testkit/engine-helpers.js";
+import { PRIORITY_LEVELS, priorityLevel, priorityRank, type PriorityLevel } from "../../testkit/priority.js";
 import { enginePolicy, randomPolicy, type Policy } from "../../harness/policies.js";
 import { Prng } from "../../util/prng.js";
 

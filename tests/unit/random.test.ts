@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getRandom, RANDOM_STEP } from "../../engine-ts/index.js";
+import { getRandom } from "../../engine-ts/index.js";
+import { RANDOM_STEP } from "../../engine-ts/random.js";
 
 describe("GetRandom", () => {
   it("returns Random and then adds 4567", () => {

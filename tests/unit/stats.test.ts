@@ -5,13 +5,11 @@
 import { describe, expect, it } from "vitest";
 import type { MachineStats } from "../../emu/types.js";
 import { Prng } from "../../util/prng.js";
+import { median } from "../../util/median.js";
 import { costTracker, InstructionHistogram } from "../../harness/stats.js";
 
-function sortedMedian(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-}
+/** The histogram rounds the mean of the two middle values of an even count. */
+const sortedMedian = (values: number[]): number => Math.round(median(values));
 
 describe("InstructionHistogram", () => {
   it.each([1, 2, 7, 1000, 1001])("gives the same median and maximum as sorting %i values", (count) => {

@@ -9,17 +9,13 @@ import {
   COMPUTER,
   HUMAN,
   LAYOUT,
-  lonelyShortcutHolds,
-  maskPattern,
-  TABLE_SIZES,
-  tableOffset,
-  WINDOW_LENGTHS,
   type UnitClass,
   type WindowLength,
-  windowsBest,
   axisScore,
   AXES,
 } from "../../engine-ts/index.js";
+import { lonelyShortcutHolds, windowsBest } from "../../engine-ts/score.js";
+import { maskPattern, TABLE_SIZES, tableOffset, WINDOW_LENGTHS } from "../../engine-ts/tables.js";
 
 const DOC = readFileSync(new URL("../../docs/evaluator.md", import.meta.url), "utf8");
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMPUTER, Game, HUMAN, parseCell, rescoredCells } from "../../engine-ts/index.js";
+import { COMPUTER, Game, HUMAN, parseCell } from "../../engine-ts/index.js";
+import { rescoredCells } from "../../testkit/engine-helpers.js";
 import type { GameState } from "../../guest/game-view.js";
 import { GameTree } from "../../web/timeline/game-tree.js";
 import { infoChanges, RAY_NAMES, rayTo } from "../../web/timeline/ply-diff.js";

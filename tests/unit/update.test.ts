@@ -9,9 +9,9 @@ import {
   HUMAN,
   isWin,
   parseCell,
-  rescoredCells,
   update,
 } from "../../engine-ts/index.js";
+import { rescoredCells } from "../../testkit/engine-helpers.js";
 import { lcg, plochaOf, randomPlocha } from "./position.js";
 
 const bodovani = buildBodovani();

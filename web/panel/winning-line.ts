@@ -1,12 +1,6 @@
 /** The winning line of a finished game: five or more stones of one side in a row, read off Plocha. */
-import { BOARD_SIZE, EMPTY } from "../../engine-ts/index.js";
+import { AXES, BOARD_SIZE, EMPTY } from "../../engine-ts/index.js";
 
-const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 0],
-  [1, 1],
-  [1, -1],
-];
 const FIVE = 5;
 
 /** The cells of the first line of five or more equal stones, in order; empty when there is none. */
@@ -16,7 +10,7 @@ export function winningLine(plocha: Uint8Array): number[] {
     if (side === EMPTY) continue;
     const row = Math.floor(cell / BOARD_SIZE);
     const col = cell % BOARD_SIZE;
-    for (const [dr, dc] of DIRECTIONS) {
+    for (const { dr, dc } of AXES) {
       const pr = row - dr;
       const pc = col - dc;
       if (pr >= 0 && pc >= 0 && pc < BOARD_SIZE && plocha[pr * BOARD_SIZE + pc] === side) continue;

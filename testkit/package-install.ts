@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export const PROJECT = join(import.meta.dirname, "..", "..");
+export const PROJECT = join(import.meta.dirname, "..");
 
 export interface InstalledPackage {
   /** The folder the package was installed into. */

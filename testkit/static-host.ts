@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import sirv from "sirv";
 
-export const SUB_PATH = "/games/piskasm/";
+const SUB_PATH = "/games/piskasm/";
 
 export interface StaticHost {
   /** The site's URL (ending in its sub-path, SUB_PATH for hostFolder). */

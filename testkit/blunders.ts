@@ -1,6 +1,6 @@
 /**
  * The checker of the computer's decisions: what each move of the computer missed or left standing,
- * judged from the stones (checks/threats.ts), in the order that docs/evaluator.md 7.3 promises:
+ * judged from the stones (testkit/threats.ts), in the order that docs/evaluator.md 7.3 promises:
  *   missed_five               it could make five and did not
  *   missed_block_four         the human had one five cell and the computer did not take it
  *   missed_<shape>            it had a win in two of its own (shape of evaluator.md 7.1: open_four,

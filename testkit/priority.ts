@@ -4,8 +4,8 @@
  * level always scores more than any cell of a lower one; this file only names the levels, it never
  * changes a score.
  */
-import { BOARD_SIZE, COMPUTER, HUMAN, opponent, type Side } from "./board.js";
-import { AXES } from "./axes.js";
+import { BOARD_SIZE, COMPUTER, HUMAN, opponent, type Side } from "../engine-ts/board.js";
+import { AXES } from "../engine-ts/axes.js";
 import {
   CELL_POSITIONS,
   CLASSES,
@@ -14,7 +14,7 @@ import {
   WINDOW_LENGTHS,
   type UnitClass,
   type WindowLength,
-} from "./tables.js";
+} from "../engine-ts/tables.js";
 
 /** Highest first. OTHER: none of the named levels. */
 export const PRIORITY_LEVELS = [

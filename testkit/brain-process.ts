@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
-export const ROOT = join(import.meta.dirname, "..", "..");
+export const ROOT = join(import.meta.dirname, "..");
 export const LAUNCHER = join(ROOT, "bin", "pbrain-piskasm");
 
 /** The bundled CLI must exist (`make`); the tests run the real command. */

@@ -1,10 +1,10 @@
 /**
  * Games of engine-ts against an opponent policy, every computer decision judged by the checker
- * (checks/blunders.ts): the blunder counts behind `make bench`'s eval.blunders_per_1000.* figures.
+ * (testkit/blunders.ts): the blunder counts behind `make bench`'s eval.blunders_per_1000.* figures.
  */
 import { Game, HUMAN, type WhoStarts } from "../engine-ts/index.js";
-import type { OpponentPolicy } from "./policies.js";
-import { classifyDecision, emptyTally, type BlunderKind, type BlunderTally } from "../checks/blunders.js";
+import type { OpponentPolicy } from "../harness/policies.js";
+import { classifyDecision, emptyTally, type BlunderKind, type BlunderTally } from "./blunders.js";
 
 export interface AuditOptions {
   games: number;

@@ -2,7 +2,7 @@
  * Threat facts of a gomoku position read from the stones alone, never from the evaluator's tables: the
  * cells where a side makes five, its wins in two (one stone that threatens five on two cells, which
  * no single stone stops) and its forks (one stone after which it wins whatever single stone answers).
- * The checker of the computer's decisions (checks/blunders.ts) is built on them, so it judges the
+ * The checker of the computer's decisions (testkit/blunders.ts) is built on them, so it judges the
  * evaluator by what happens on the board, not by the values of docs/evaluator.md 7.
  *
  * Static, like the rules it checks: the opponent's answers are its forced block of a four and single

@@ -2,7 +2,7 @@
  * Generated positions around a line double four (`X.X.X.X` for the computer, `O.O.O.O` for the
  * human, docs/evaluator.md 7.1) with a few random stones near it, for the property tests of the
  * evaluator: the stones in a random order, ready for the set-up mode (menu key 4, Game.setUp); and
- * the two properties (evaluator.md 7.4), judged by the checker of checks/blunders.ts:
+ * the two properties (evaluator.md 7.4), judged by the checker of testkit/blunders.ts:
  *   O.O.O.O: when the computer has no five, no forced block and no win in two of its own, the human's
  *            wins in two are line double fours only and some stone stops them all, the computer's
  *            move leaves the human no win in two.
