@@ -5,9 +5,12 @@
  * as keyboard scancodes and PS/2 mouse packets.
  */
 import type { Machine, Mouse } from "../emu/types.js";
+import type { Side } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
 import type { BootFiles } from "./boot.js";
+import { mountProgramCheck } from "./check/mount.js";
+import type { PageCheck } from "./check/page-check.js";
 import { attachKeyBar, type KeyBar } from "./controls/key-bar.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
@@ -51,6 +54,7 @@ export class App implements ToolbarHandlers {
   private readonly rate: RateMeter;
   private readonly actions: MachineActions;
   private readonly panels: Panels;
+  private readonly check: PageCheck;
 
   constructor(private readonly parts: AppParts) {
     const { status, errors, touch } = parts;
@@ -61,7 +65,13 @@ export class App implements ToolbarHandlers {
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
     const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
-    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide() });
+    this.check = mountProgramCheck({
+      withMachine,
+      debuggerOn: () => this.panels.debuggerPanel.enabled,
+      changed: (check) => this.game.showCheck(check),
+    });
+    const setUpSide = (): Side => this.keyBar.setUpSide();
+    this.game = new GameController({ ...gameHost, setUpSide, sessions: this.check });
     this.host = new MachineHost({
       status,
       errors,
@@ -95,7 +105,10 @@ export class App implements ToolbarHandlers {
       moves: () => this.game.knownMoves(),
     });
     // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
-    const mouse = (): Mouse | undefined => (machine()?.isPaused() ? undefined : machine()?.mouse);
+    const mouse = (): Mouse | undefined => {
+      const running = machine();
+      return !running || running.isPaused() ? undefined : this.check.input(running).mouse;
+    };
     this.game.attachScreen(
       this.screen,
       new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
@@ -118,6 +131,7 @@ export class App implements ToolbarHandlers {
       timeline: this.panels.history.probe(),
       resume: this.actions.resumeProbe(),
       debugger: this.panels.debuggerPanel.probe(),
+      check: () => this.check.probe(),
     });
     this.rate.start();
   }
@@ -149,6 +163,7 @@ export class App implements ToolbarHandlers {
   private machineReplaced(machine: Machine, known?: readonly MoveRecord[]): void {
     if (known === undefined) this.panels.history.clear();
     this.game.forget(known ?? []);
+    this.check.replaced();
     this.watcher.invalidate(machine);
     this.updateControls();
     // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.
@@ -162,6 +177,7 @@ export class App implements ToolbarHandlers {
     const readAt = performance.now();
     const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
+    if (this.host.machine) this.check.seen(this.host.machine, layout, state.phase);
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
     this.actions.observe(state);
@@ -186,8 +202,9 @@ export class App implements ToolbarHandlers {
 
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {
     this.queue.submit(async () => {
+      // Every input step gets the machine whose keyboard and mouse the checker taps.
       const machine = this.host.machine;
-      if (machine) await step(machine);
+      if (machine) await step(this.check.input(machine));
     });
   }
 

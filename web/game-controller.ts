@@ -10,9 +10,10 @@ import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
+import type { CheckStatus } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
-import { GameDriver, type Starter } from "./game-driver.js";
+import { GameDriver, type Sessions, type Starter } from "./game-driver.js";
 import { keyScancodes } from "./keymap.js";
 import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
@@ -33,6 +34,8 @@ export interface GameHost {
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
   setUpSide(): Side;
+  /** The game's session, under the one checker (web/check/page-check.ts). */
+  sessions: Sessions;
 }
 
 const LOCK_HINT =
@@ -48,11 +51,17 @@ export class GameController {
   private pending: PendingMove | undefined;
   private debuggerHold: DebuggerHold;
   private readonly follower = new Follower();
-  private readonly driver = new GameDriver();
+  private readonly driver: GameDriver;
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
 
   constructor(private readonly host: GameHost) {
+    this.driver = new GameDriver(host.sessions);
     this.panel.render(undefined);
+  }
+
+  /** The one checker's status for the panel's agreement line. */
+  showCheck(status: CheckStatus): void {
+    this.panel.showCheck(status);
   }
 
   /** A new stable state; false when it is a transient one (read it again later). */
