@@ -5,7 +5,7 @@
  * beside the emulated one with the differing cells marked; with the real program it says they agree.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -53,6 +53,7 @@ function firstReportedDiff(dir: string): Diff {
 function reportsDir(name: string): string {
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
   return dir;
 }
 
