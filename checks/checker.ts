@@ -193,10 +193,12 @@ export class ProgramChecker {
     for (let i = 0; i < words.length; i++) words[i] = cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS));
     let anchored: ProgramModel | undefined;
     try {
+      const pointer = this.shownPointer();
       anchored = ProgramModel.anchored(
         this.modelOptions(),
         session.machine.memory.read(session.layout.info, DATA_BYTES),
         words,
+        pointer && pointer.row * SCREEN_COLS + pointer.col,
       );
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -307,6 +309,7 @@ export class ProgramChecker {
     const expectedScreen = model.screen.words;
     const cells = session.machine.textCells();
     const ignore = pointer ? pointer.row * SCREEN_COLS + pointer.col : -1;
+    model.uncover(pointer && ignore, (i) => cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS)));
     if (!cells.sameAs(expectedScreen, ignore)) diffs.push(...compareScreen(expectedScreen, cells, pointer));
     diffs.push(...comparePointer(model.pointerShown, driver?.showCount));
     const loaded = session.loadedProgram;

@@ -232,8 +232,15 @@ export class ProgramModel {
    * machine whose earlier inputs the model did not see, or after a machine state was restored): its
    * data and screen taken as they are, so that what follows is checked from there. At the menu, the
    * seed prompt, the human's turn, the set-up mode and a result (ANCHOR_PHASES); undefined elsewhere.
+   * `pointerCell`: the screen cell (row * 80 + col) the mouse driver has the pointer drawn on, whose
+   * word is the driver's, not the program's: it is taken later (uncover).
    */
-  static anchored(options: ProgramOptions, data: Uint8Array, screen: Uint16Array): ProgramModel | undefined {
+  static anchored(
+    options: ProgramOptions,
+    data: Uint8Array,
+    screen: Uint16Array,
+    pointerCell?: number,
+  ): ProgramModel | undefined {
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     const word = (name: string): number => view.getUint16(dataVariable(name).offset, true);
     const byte = (name: string): number => data[dataVariable(name).offset];
@@ -241,6 +248,7 @@ export class ProgramModel {
     if (!ANCHOR_PHASES.has(phase)) return undefined;
     const model = new ProgramModel(options);
     model.screen.words.set(screen);
+    if (pointerCell !== undefined) model.hiddenCell = { index: pointerCell, word: screen[pointerCell] };
     model.phase = phase as ProgramPhase;
     model.pointerShown = phase === Phase.HUMAN_TURN || phase === Phase.SETUP;
     model.seed = word("Seed");
@@ -273,6 +281,20 @@ export class ProgramModel {
       );
     }
     return model;
+  }
+
+  /** The cell an anchor saw only under the pointer, and the driver's word it held then. */
+  private hiddenCell: { index: number; word: number } | undefined;
+
+  /**
+   * The anchor's cell under the pointer, taken from the screen (`read`) once the pointer (`pointerCell`,
+   * undefined when hidden) is off it, unless the model has drawn that cell since. Cheap when done.
+   */
+  uncover(pointerCell: number | undefined, read: (cell: number) => number): void {
+    const hidden = this.hiddenCell;
+    if (!hidden || hidden.index === pointerCell) return;
+    this.hiddenCell = undefined;
+    if (this.screen.words[hidden.index] === hidden.word) this.screen.words[hidden.index] = read(hidden.index);
   }
 
   /** The engine-ts game, which a key or click that plays needs. */
