@@ -169,7 +169,7 @@ describe("one faulty PISKASM.COM", () => {
 });
 
 describe("the page's check of the real program", () => {
-  it("agrees after every input of a game, over the whole screen and data, and again after Reset", async () => {
+  it("agrees after every input of a game, over the whole screen and data, and again after a timeline jump and Reset", async () => {
     const served = await serveBundle();
     const browser = await launchChromium();
     try {
@@ -189,6 +189,17 @@ describe("the page's check of the real program", () => {
       expect(await page.locator("#f-diff").getAttribute("data-count")).toBe("0");
       expect(await page.locator("#f-diff").textContent()).toContain("the whole program agrees");
       expect(await page.locator("#check-mismatch").isVisible()).toBe(false);
+      // A timeline jump replaces the machine's state: the checker is anchored there again and checks on.
+      const line = await page.evaluate(() => window.piskasm?.timeline?.line());
+      if (!line) throw new Error("the page has no timeline");
+      await page.evaluate((index) => window.piskasm?.timeline?.goTo(index), line.index - 1);
+      await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === ${line.plies[line.index - 1]}`);
+      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.())).toMatchObject({ state: "agree", inputs: 0 });
+      const back = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
+      await playOnScreen(page, back.plocha.indexOf(0), "mouse");
+      const after = await page.evaluate(() => window.piskasm?.check?.());
+      expect(after?.state, JSON.stringify(after)).toBe("agree");
+      expect(after?.inputs).toBeGreaterThanOrEqual(3);
       await page.click("#btn-reset");
       await page.click("#confirm-action");
       await waitForState(page, `s.phase === ${MENU}`);
