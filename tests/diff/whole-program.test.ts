@@ -55,6 +55,17 @@ describe("the model of the whole program", () => {
     expect(session.forcedSeed()).toBe(777);
   });
 
+  it("agrees when the keypad's / and Enter end a seed as / and Enter do", async () => {
+    await checked(async () => {
+      const { keyboard } = session.machine;
+      await keyboard.type("S31");
+      await keyboard.sendScancodes([0xe0, 0x35, 0xe0, 0xb5, 0x0e, 0x8e]);
+      await keyboard.sendScancodes([0xe0, 0x1c, 0xe0, 0x9c]);
+    });
+    expect(session.forcedSeed()).toBe(31);
+    expect(checker.found).toBeUndefined();
+  });
+
   it("agrees after every click of a game and after Esc", async () => {
     await checked(async () => {
       const { keyboard, mouse } = session.machine;
