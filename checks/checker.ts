@@ -322,7 +322,11 @@ export class ProgramChecker {
   mismatch(diffs: Diff[], afterInput?: string): Mismatch {
     const screen = [...this.session.machine.screen().lines];
     const expectedScreen = screenLines(this.model.screen.words);
-    const cells = differingCells(this.model.screen.words, this.session.machine.textCells(), this.shownPointer());
+    const cells = differingCells(
+      this.model.screen.words,
+      this.session.machine.textCells(),
+      this.shownPointer(),
+    );
     return {
       ply: this.session.moveCount(),
       diffs,

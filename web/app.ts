@@ -5,12 +5,9 @@
  * as keyboard scancodes and PS/2 mouse packets.
  */
 import type { Machine, Mouse } from "../emu/types.js";
-import type { Side } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
 import type { BootFiles } from "./boot.js";
-import { mountProgramCheck } from "./check/mount.js";
-import type { PageCheck } from "./check/page-check.js";
 import { attachKeyBar, type KeyBar } from "./controls/key-bar.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
@@ -54,7 +51,6 @@ export class App implements ToolbarHandlers {
   private readonly rate: RateMeter;
   private readonly actions: MachineActions;
   private readonly panels: Panels;
-  private readonly check: PageCheck;
 
   constructor(private readonly parts: AppParts) {
     const { status, errors, touch } = parts;
@@ -65,13 +61,8 @@ export class App implements ToolbarHandlers {
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
     const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
-    this.check = mountProgramCheck({
-      withMachine,
-      debuggerOn: () => this.panels.debuggerPanel.enabled,
-      changed: (check) => this.game.showCheck(check),
-    });
-    const setUpSide = (): Side => this.keyBar.setUpSide();
-    this.game = new GameController({ ...gameHost, setUpSide, sessions: this.check });
+    const debuggerOn = (): boolean => this.panels.debuggerPanel.enabled;
+    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide(), debuggerOn });
     this.host = new MachineHost({
       status,
       errors,
@@ -104,11 +95,7 @@ export class App implements ToolbarHandlers {
       floppy: () => this.host.files?.floppy,
       moves: () => this.game.knownMoves(),
     });
-    // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
-    const mouse = (): Mouse | undefined => {
-      const running = machine();
-      return !running || running.isPaused() ? undefined : this.check.input(running).mouse;
-    };
+    const mouse = (): Mouse | undefined => this.game.check.mouse(machine());
     this.game.attachScreen(
       this.screen,
       new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
@@ -131,7 +118,7 @@ export class App implements ToolbarHandlers {
       timeline: this.panels.history.probe(),
       resume: this.actions.resumeProbe(),
       debugger: this.panels.debuggerPanel.probe(),
-      check: () => this.check.probe(),
+      check: () => this.game.check.probe(),
     });
     this.rate.start();
   }
@@ -163,7 +150,6 @@ export class App implements ToolbarHandlers {
   private machineReplaced(machine: Machine, known?: readonly MoveRecord[]): void {
     if (known === undefined) this.panels.history.clear();
     this.game.forget(known ?? []);
-    this.check.replaced();
     this.watcher.invalidate(machine);
     this.updateControls();
     // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.
@@ -177,7 +163,6 @@ export class App implements ToolbarHandlers {
     const readAt = performance.now();
     const known = this.game.layout;
     if (!this.game.observe(state, layout)) return false;
-    if (this.host.machine) this.check.seen(this.host.machine, layout, state.phase);
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
     this.actions.observe(state);
@@ -202,9 +187,8 @@ export class App implements ToolbarHandlers {
 
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {
     this.queue.submit(async () => {
-      // Every input step gets the machine whose keyboard and mouse the checker taps.
       const machine = this.host.machine;
-      if (machine) await step(this.check.input(machine));
+      if (machine) await step(this.game.check.input(machine));
     });
   }
 

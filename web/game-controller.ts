@@ -10,10 +10,11 @@ import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
-import type { CheckStatus } from "./check/page-check.js";
+import { mountProgramCheck } from "./check/mount.js";
+import type { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
-import { GameDriver, type Sessions, type Starter } from "./game-driver.js";
+import { GameDriver, type Starter } from "./game-driver.js";
 import { keyScancodes } from "./keymap.js";
 import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
@@ -34,8 +35,8 @@ export interface GameHost {
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
   setUpSide(): Side;
-  /** The game's session, under the one checker (web/check/page-check.ts). */
-  sessions: Sessions;
+  /** Whether the debugger tab is on (the check of the whole program is off then). */
+  debuggerOn(): boolean;
 }
 
 const LOCK_HINT =
@@ -51,17 +52,19 @@ export class GameController {
   private pending: PendingMove | undefined;
   private debuggerHold: DebuggerHold;
   private readonly follower = new Follower();
+  /** The game's session under the one checker; every input step goes through it (web/check/page-check.ts). */
+  readonly check: PageCheck;
   private readonly driver: GameDriver;
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
 
   constructor(private readonly host: GameHost) {
-    this.driver = new GameDriver(host.sessions);
+    this.check = mountProgramCheck({
+      withMachine: (step) => host.withMachine(step),
+      debuggerOn: () => host.debuggerOn(),
+      changed: (status) => this.panel.showCheck(status),
+    });
+    this.driver = new GameDriver(this.check);
     this.panel.render(undefined);
-  }
-
-  /** The one checker's status for the panel's agreement line. */
-  showCheck(status: CheckStatus): void {
-    this.panel.showCheck(status);
   }
 
   /** A new stable state; false when it is a transient one (read it again later). */
@@ -70,6 +73,8 @@ export class GameController {
     if (observation.kind === "transient") return false;
     const game = observation.kind === "game" ? observation.game : undefined;
     if (this.pending && game?.lastCheck?.human === this.pending.human) this.pending = undefined;
+    const machine = this.host.machine();
+    if (machine) this.check.seen(machine, layout, state.phase);
     this.layout = layout;
     this.state = state;
     this.panel.show(state);
@@ -82,6 +87,7 @@ export class GameController {
   /** The machine's state was replaced: follow the game from scratch (`known`: its moves in order, when known). */
   forget(known: readonly MoveRecord[] = []): void {
     this.follower.reset(known);
+    this.check.replaced();
     this.layout = undefined;
     this.state = undefined;
     this.pending = undefined;

@@ -61,7 +61,18 @@ async function viaDiff(): Promise<Diff> {
   const out = reportsDir("diff");
   const run = spawnSync(
     process.execPath,
-    [join(PROJECT, "bin", "piskasm.mjs"), "diff", "--image", image, "--games", "1", "--jobs", "1", "--out", out],
+    [
+      join(PROJECT, "bin", "piskasm.mjs"),
+      "diff",
+      "--image",
+      image,
+      "--games",
+      "1",
+      "--jobs",
+      "1",
+      "--out",
+      out,
+    ],
     { encoding: "utf8", timeout: 120_000 },
   );
   expect(run.stdout + run.stderr).toContain("MISMATCH");
@@ -116,17 +127,22 @@ async function viaPage(): Promise<Diff> {
   try {
     expect(served.snapshotProblem).toBeUndefined();
     let first: Diff | undefined;
-    await withMenuPage(browser, served.url, { viewport: { width: 1366, height: 900 } }, async (page, errors) => {
-      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
-      await newGameLeavingAny(page);
-      await waitForState(page, `s.phase === ${HUMAN_TURN}`);
-      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("differ");
-      const probe = await page.evaluate(() => window.piskasm?.check?.());
-      first = probe?.lastMismatch?.diffs[0];
-      expect(probe?.lastMismatch?.afterInput).toBe('key "1"');
-      await expectMismatchShown(page, first);
-      expect(errors).toEqual([]);
-    });
+    await withMenuPage(
+      browser,
+      served.url,
+      { viewport: { width: 1366, height: 900 } },
+      async (page, errors) => {
+        await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
+        await newGameLeavingAny(page);
+        await waitForState(page, `s.phase === ${HUMAN_TURN}`);
+        await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("differ");
+        const probe = await page.evaluate(() => window.piskasm?.check?.());
+        first = probe?.lastMismatch?.diffs[0];
+        expect(probe?.lastMismatch?.afterInput).toBe('key "1"');
+        await expectMismatchShown(page, first);
+        expect(errors).toEqual([]);
+      },
+    );
     if (!first) throw new Error("the page reported no difference");
     return first;
   } finally {
@@ -177,7 +193,9 @@ describe("the page's check of the real program", () => {
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       await page.goto(served.url);
-      await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, { timeout: 30_000 });
+      await page.waitForFunction(() => window.piskasm?.menuVisibleMs() !== undefined, null, {
+        timeout: 30_000,
+      });
       await newGameLeavingAny(page);
       const start = await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
       for (const cell of planQuickGame(start.seed).slice(0, 3)) await playOnScreen(page, cell, "mouse");
@@ -194,7 +212,9 @@ describe("the page's check of the real program", () => {
       if (!line) throw new Error("the page has no timeline");
       await page.evaluate((index) => window.piskasm?.timeline?.goTo(index), line.index - 1);
       await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === ${line.plies[line.index - 1]}`);
-      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.())).toMatchObject({ state: "agree", inputs: 0 });
+      await expect
+        .poll(() => page.evaluate(() => window.piskasm?.check?.()))
+        .toMatchObject({ state: "agree", inputs: 0 });
       const back = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
       await playOnScreen(page, back.plocha.indexOf(0), "mouse");
       const after = await page.evaluate(() => window.piskasm?.check?.());

@@ -11,7 +11,12 @@ import type { CheckStatus } from "./page-check.js";
 const COLS = 80;
 
 /** One screen as rows of text, the cells in `marked` (row * 80 + col) in <mark>. */
-function screenGrid(title: string, lines: readonly string[], marked: ReadonlySet<number>, id: string): HTMLElement {
+function screenGrid(
+  title: string,
+  lines: readonly string[],
+  marked: ReadonlySet<number>,
+  id: string,
+): HTMLElement {
   const figure = el("figure", "check-screen");
   figure.append(el("figcaption", undefined, title));
   const pre = el("pre");
@@ -60,7 +65,11 @@ export class MismatchView {
     const variables = [...new Set(mismatch.diffs.map((d) => d.field))];
     this.root.append(
       el("h2", undefined, "PISKASM.COM differs from its model"),
-      el("p", undefined, `After ${mismatch.afterInput ?? "an input"}, with ${mismatch.ply} stones on the board.`),
+      el(
+        "p",
+        undefined,
+        `After ${mismatch.afterInput ?? "an input"}, with ${mismatch.ply} stones on the board.`,
+      ),
     );
     if (first) {
       const line = el("p", "check-first", `First difference: ${describeDiff(first)}`);
@@ -71,7 +80,12 @@ export class MismatchView {
     const marked = new Set(mismatch.screenCells ?? []);
     const screens = el("div", "check-screens");
     screens.append(
-      screenGrid("Expected (the model)", mismatch.expectedScreen ?? mismatch.screen, marked, "check-expected"),
+      screenGrid(
+        "Expected (the model)",
+        mismatch.expectedScreen ?? mismatch.screen,
+        marked,
+        "check-expected",
+      ),
       screenGrid("Emulated (PISKASM.COM)", mismatch.screen, marked, "check-emulated"),
     );
     this.root.append(screens);

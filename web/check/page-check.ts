@@ -10,7 +10,7 @@
  */
 import { ProgramChecker } from "../../checks/checker.js";
 import type { Mismatch } from "../../checks/diff-types.js";
-import type { Machine } from "../../emu/types.js";
+import type { Machine, Mouse } from "../../emu/types.js";
 import { Phase, type GameLayout } from "../../guest/game-view.js";
 import { GameSession } from "../../guest/session.js";
 
@@ -23,9 +23,7 @@ const DEBUGGER_ON = "the debugger is on (its breakpoints and clicks are not the 
 
 /** What the checker says now, as the panel shows it. */
 export type CheckStatus =
-  | { kind: "off"; why: string }
-  | { kind: "agree"; inputs: number }
-  | { kind: "differ"; mismatch: Mismatch };
+  { kind: "off"; why: string } | { kind: "agree"; inputs: number } | { kind: "differ"; mismatch: Mismatch };
 
 /** `window.piskasm.check()`: the checker's state as data. */
 export interface CheckProbe {
@@ -121,6 +119,14 @@ export class PageCheck {
       this.host.changed(this.status());
     }
     return checked.session.machine;
+  }
+
+  /**
+   * The mouse the page's pointer lock drives (through input()): none while the machine is paused, so
+   * that movement is dropped, not queued.
+   */
+  mouse(machine: Machine | undefined): Mouse | undefined {
+    return machine && !machine.isPaused() ? this.input(machine).mouse : undefined;
   }
 
   status(): CheckStatus {
