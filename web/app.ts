@@ -104,7 +104,7 @@ export class App implements ToolbarHandlers {
     this.panels = mountPanels({
       status,
       errors,
-      machine,
+      machine: () => this.game.check.tapped(machine()),
       queued: (task) => this.queue.run(task),
       later: (task) => this.afterPaint.run(task),
       restored: (restored, known) => this.machineReplaced(restored, known),

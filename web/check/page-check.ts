@@ -56,6 +56,8 @@ interface Checked {
 
 export class PageCheck {
   private current: Checked | undefined;
+  /** The machine under each session's tapped one (a step may still hold an earlier session's). */
+  private readonly raw = new WeakMap<Machine, Machine>();
   private last: Mismatch | undefined;
   private why = "no game yet";
 
@@ -79,9 +81,9 @@ export class PageCheck {
       return;
     }
     const { checker } = checked;
+    if (this.host.debuggerOn()) return this.suspend(checked);
     const again = checker.found ? phase === Phase.MENU : checker.off !== undefined;
-    if (again && !this.host.debuggerOn() && !checked.anchoring)
-      this.host.withMachine(() => this.anchor(checked));
+    if (again && !checked.anchoring) this.host.withMachine(() => this.anchor(checked));
   }
 
   /**
@@ -90,15 +92,21 @@ export class PageCheck {
    */
   async session(given: Machine, layout: GameLayout): Promise<GameSession> {
     const checked = this.current;
-    const machine = checked && given === checked.session.machine ? checked.machine : given;
+    const machine = this.raw.get(given) ?? given;
     if (this.matches(checked, machine, layout)) {
       await checked.anchoring;
       return checked.session;
     }
     const session = GameSession.attach(machine, layout, { timeoutMs: STEP_TIMEOUT_MS });
+    this.raw.set(session.machine, machine);
     const checker = ProgramChecker.follow(session, {
       settleTimeoutMs: STEP_TIMEOUT_MS,
-      sink: { mismatch: (found) => this.mismatch(found) },
+      // A replaced session's checker may still see an input of a step that held its machine: not told.
+      sink: {
+        mismatch: (found) => {
+          if (this.current?.checker === checker) this.mismatch(found);
+        },
+      },
       unknownInput: "off",
     });
     const fresh: Checked = { machine, layout, session, checker, anchoring: undefined };
@@ -111,14 +119,17 @@ export class PageCheck {
    * The machine the page's inputs go to: the checked session's (its keyboard and mouse pass the
    * checker's tap) while it is `machine`'s, else `machine` itself (no game found yet).
    */
-  input(machine: Machine): Machine {
+  input(given: Machine): Machine {
     const checked = this.current;
+    const machine = this.raw.get(given) ?? given;
     if (checked?.machine !== machine) return machine;
-    if (this.host.debuggerOn()) {
-      checked.checker.suspend(DEBUGGER_ON);
-      this.host.changed(this.status());
-    }
+    if (this.host.debuggerOn()) this.suspend(checked);
     return checked.session.machine;
+  }
+
+  /** input() of the machine running now, if any (the timeline's replays and the debugger's clicks). */
+  tapped(machine: Machine | undefined): Machine | undefined {
+    return machine && this.input(machine);
   }
 
   /**
@@ -145,6 +156,13 @@ export class PageCheck {
       ...(status.kind === "off" ? { off: status.why } : {}),
       ...(this.last ? { lastMismatch: this.last } : {}),
     };
+  }
+
+  /** Checks off while the debugger is on (told once). */
+  private suspend(checked: Checked): void {
+    if (checked.checker.off !== undefined) return;
+    checked.checker.suspend(DEBUGGER_ON);
+    this.host.changed(this.status());
   }
 
   private matches(checked: Checked | undefined, machine: Machine, layout: GameLayout): checked is Checked {
