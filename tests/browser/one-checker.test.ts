@@ -17,9 +17,11 @@ import { readReport } from "../../checks/report.js";
 import { PiskasmAsmEngine } from "../../engines/piskasm-asm.js";
 import type { BootSpec } from "../../guest/boot.js";
 import { faultyFloppy } from "../diff/faulty-floppy.js";
+import { formatCell } from "../../engine-ts/index.js";
 import {
   collectPageErrors,
   launchChromium,
+  probeState,
   PROJECT,
   serveBundle,
   waitForState,
@@ -185,7 +187,7 @@ describe("one faulty PISKASM.COM", () => {
 });
 
 describe("the page's check of the real program", () => {
-  it("agrees after every input of a game, over the whole screen and data, and again after a timeline jump and Reset", async () => {
+  it("agrees after every input of a game, over the whole screen and data, and again after a timeline jump, the debugger and Reset", async () => {
     const served = await serveBundle();
     const browser = await launchChromium();
     try {
@@ -220,8 +222,18 @@ describe("the page's check of the real program", () => {
       const after = await page.evaluate(() => window.piskasm?.check?.());
       expect(after?.state, JSON.stringify(after)).toBe("agree");
       expect(after?.inputs).toBeGreaterThanOrEqual(3);
+      // The debugger's breakpoints and clicks are not the program's: the checks are off while it is on,
+      // and anchored again once it is off.
+      await page.evaluate(() => window.piskasm?.debugger?.enable(true));
+      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().off)).toMatch(/debugger is on/);
+      const profiled = formatCell((await probeState(page)).plocha.indexOf(0));
+      await page.evaluate((cell) => window.piskasm?.debugger?.profileMove(cell), profiled);
+      await page.evaluate(() => window.piskasm?.debugger?.enable(false));
+      const free = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
+      await playOnScreen(page, free.plocha.lastIndexOf(0), "mouse");
+      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
       await page.click("#btn-reset");
-      await page.click("#confirm-action");
+      if (await page.locator("#dlg-confirm").isVisible()) await page.click("#confirm-action");
       await waitForState(page, `s.phase === ${MENU}`);
       await newGameLeavingAny(page);
       await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
