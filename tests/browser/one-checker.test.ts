@@ -17,12 +17,14 @@ import { readReport } from "../../checks/report.js";
 import { PiskasmAsmEngine } from "../../engines/piskasm-asm.js";
 import type { BootSpec } from "../../guest/boot.js";
 import { faultyFloppy } from "../diff/faulty-floppy.js";
+import { seriousViolations } from "./axe.js";
 import { formatCell } from "../../engine-ts/index.js";
 import {
   collectPageErrors,
   launchChromium,
   probeState,
   PROJECT,
+  SCREENSHOTS,
   serveBundle,
   waitForState,
   withMenuPage,
@@ -168,6 +170,9 @@ async function expectMismatchShown(page: Page, first: Diff | undefined): Promise
   expect(new Set(expected)).toEqual(new Set(["·"]));
   expect(emulated).toHaveLength(expected.length);
   expect(new Set(emulated)).toEqual(new Set([" "]));
+  expect(await seriousViolations(page)).toEqual([]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await view.screenshot({ path: join(SCREENSHOTS, "check-mismatch.png") });
 }
 
 describe("one faulty PISKASM.COM", () => {
