@@ -110,3 +110,58 @@ describe("the model of the whole program", () => {
     expect(session.forcedSeed()).toBeUndefined();
   });
 });
+
+describe("a checker that joins a running program (as the page's does after a restored state)", () => {
+  let session: GameSession;
+
+  beforeAll(async () => {
+    session = await openSession(BOOT);
+  });
+
+  afterAll(async () => {
+    await session?.machine.destroy();
+  });
+
+  it("is anchored mid-game with the pointer shown and agrees after the next moves, also once the pointer left its cell", async () => {
+    const { keyboard, mouse } = session.machine;
+    await keyboard.type("1");
+    const k10 = cellToScreen(session.layout.geometry, parseCell("K10"));
+    await mouse.clickCell(k10.col, k10.row);
+    const checker = ProgramChecker.follow(session, { settleTimeoutMs: 15_000, sink: "throw" });
+    expect(checker.off).toBeDefined();
+    expect(await checker.anchorSettled()).toBe(true);
+    expect(checker.model.phase).toBe(2);
+    expect(checker.model.pointerShown).toBe(true);
+    try {
+      for (const name of ["A1", "S19"]) {
+        const at = cellToScreen(session.layout.geometry, parseCell(name));
+        await mouse.clickCell(at.col, at.row);
+      }
+    } catch (error) {
+      throw new Error(explain(error), { cause: error });
+    }
+    expect(checker.checked).toBe(6);
+    expect(checker.found).toBeUndefined();
+  });
+
+  it("turns its checks off for a key the model does not know (unknownInput off), until anchored again", async () => {
+    const other = await openSession(BOOT);
+    try {
+      const lenient = ProgramChecker.follow(other, {
+        settleTimeoutMs: 15_000,
+        sink: "throw",
+        unknownInput: "off",
+      });
+      expect(await lenient.anchorSettled()).toBe(true);
+      // Caps Lock: the model knows no ASCII for it.
+      await other.machine.keyboard.sendScancodes([0x3a, 0xba]);
+      expect(lenient.off).toMatch(/scancode 3Ah/);
+      expect(await lenient.anchorSettled()).toBe(true);
+      await other.machine.keyboard.type("1");
+      expect(lenient.off).toBeUndefined();
+      expect(lenient.checked).toBe(1);
+    } finally {
+      await other.machine.destroy();
+    }
+  });
+});
