@@ -112,36 +112,34 @@ describe("the model of the whole program", () => {
 });
 
 describe("a checker that joins a running program (as the page's does after a restored state)", () => {
-  let session: GameSession;
-
-  beforeAll(async () => {
-    session = await openSession(BOOT);
-  });
-
-  afterAll(async () => {
-    await session?.machine.destroy();
-  });
-
   it("is anchored mid-game with the pointer shown and agrees after the next moves, also once the pointer left its cell", async () => {
+    const session = await openSession(BOOT);
     const { keyboard, mouse } = session.machine;
-    await keyboard.type("1");
-    const k10 = cellToScreen(session.layout.geometry, parseCell("K10"));
-    await mouse.clickCell(k10.col, k10.row);
-    const checker = ProgramChecker.follow(session, { settleTimeoutMs: 15_000, sink: "throw" });
-    expect(checker.off).toBeDefined();
-    expect(await checker.anchorSettled()).toBe(true);
-    expect(checker.model.phase).toBe(2);
-    expect(checker.model.pointerShown).toBe(true);
+    const click = async (name: string): Promise<void> => {
+      const at = cellToScreen(session.layout.geometry, parseCell(name));
+      await mouse.clickCell(at.col, at.row);
+    };
     try {
-      for (const name of ["A1", "S19"]) {
-        const at = cellToScreen(session.layout.geometry, parseCell(name));
-        await mouse.clickCell(at.col, at.row);
-      }
-    } catch (error) {
-      throw new Error(explain(error), { cause: error });
+      await keyboard.type("1");
+      await click("K10");
+      const checker = ProgramChecker.follow(session, { settleTimeoutMs: 15_000, sink: "throw" });
+      expect(checker.off).toBeDefined();
+      expect(await checker.anchorSettled()).toBe(true);
+      expect(checker.model.phase).toBe(2);
+      expect(checker.model.pointerShown).toBe(true);
+      // Two moves: the pointer leaves K10 (the cell the anchor saw under it) at the first.
+      const moves = async (): Promise<void> => {
+        await click("A1");
+        await click("S19");
+      };
+      await moves().catch((error: unknown) => {
+        throw new Error(explain(error), { cause: error });
+      });
+      expect(checker.checked).toBe(6);
+      expect(checker.found).toBeUndefined();
+    } finally {
+      await session.machine.destroy();
     }
-    expect(checker.checked).toBe(6);
-    expect(checker.found).toBeUndefined();
   });
 
   it("turns its checks off for a key the model does not know (unknownInput off), until anchored again", async () => {
