@@ -185,7 +185,10 @@ export class ProgramChecker {
     return this.found ? this.anchor() : true;
   }
 
-  /** The model anchored on the program as it is now, at its menu; false when it is elsewhere or unmodelled. */
+  /**
+   * The model anchored on the program as it is now, where it waits for input (ProgramModel.anchored:
+   * menu, seed prompt, human's turn, set-up, a result); false when it is elsewhere or unmodelled.
+   */
   anchor(): boolean {
     const { session } = this;
     const cells = session.machine.textCells();
@@ -262,7 +265,7 @@ export class ProgramChecker {
 
   /**
    * The session's checker, attached when it has none: from the program's start when the session has
-   * had no input yet (checked at once), else anchored on the program at its menu (ProgramModel.anchored).
+   * had no input yet (checked at once), else anchored on the program where it waits (ProgramModel.anchored).
    */
   static for(session: GameSession, options: CheckerOptions): ProgramChecker {
     const attached = checkers.get(session);
@@ -272,7 +275,9 @@ export class ProgramChecker {
     checkers.set(session, checker);
     if (fresh) checker.checkNow();
     else if (!checker.anchor())
-      throw new Error("the checker can start only at the program's menu or before the session's first input");
+      throw new Error(
+        "the checker can start only where the program waits for input or before its first input",
+      );
     return checker;
   }
 
