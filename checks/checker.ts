@@ -140,6 +140,12 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
+/** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
+export interface CheckerTime {
+  modelMs: number;
+  compareMs: number;
+}
+
 export class ProgramChecker {
   model: ProgramModel;
   /** The first mismatch, once found; no checks after it. */
@@ -148,6 +154,8 @@ export class ProgramChecker {
   off: string | undefined;
   /** Inputs checked since the model was last anchored or restarted. */
   checked = 0;
+  /** Since the checker was made (the diff runner's per-move breakdown takes each game's share). */
+  readonly spent: CheckerTime = { modelMs: 0, compareMs: 0 };
   private readonly keys = new KeyTranslator();
 
   private constructor(
@@ -347,6 +355,7 @@ export class ProgramChecker {
     const settled = await this.settle();
     if (this.found || this.off !== undefined) return;
     const at = event.kind === "press" ? this.pointerCell() : undefined;
+    const fed = performance.now();
     try {
       this.feed(event, at);
     } catch (error) {
@@ -355,7 +364,10 @@ export class ProgramChecker {
       return;
     }
     this.checked++;
+    const compared = performance.now();
     const diffs = this.compare();
+    this.spent.modelMs += compared - fed;
+    this.spent.compareMs += performance.now() - compared;
     if (!settled)
       diffs.unshift(
         scalarDiff(
@@ -373,15 +385,15 @@ export class ProgramChecker {
    */
   private async settle(): Promise<boolean> {
     const { machine } = this.session;
-    const { memory } = machine;
+    // Usually the slice that took the input ended with the program waiting again: no wait to set up.
+    if (this.waitsForInput()) return true;
     let left = this.options.settleTimeoutMs;
     let last = performance.now();
     const start = machine.instructionCount();
     return machine
       .waitFor(
         () => {
-          if (machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL))
-            return "yes";
+          if (this.waitsForInput()) return "yes";
           const now = performance.now();
           if (now - last < STOPPED_GAP_MS) left -= now - last;
           last = now;
@@ -391,6 +403,13 @@ export class ProgramChecker {
         { timeoutMs: SETTLE_BACKSTOP_MS, what: "the program to wait for input again" },
       )
       .then((answer) => answer === "yes");
+  }
+
+  /** The CPU halted in a wait loop with the BIOS keyboard buffer empty. */
+  private waitsForInput(): boolean {
+    const { machine } = this.session;
+    const { memory } = machine;
+    return machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL);
   }
 
   /** The cell under a shown pointer: the driver's drawing, not the program's. */

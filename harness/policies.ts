@@ -95,7 +95,13 @@ const SCORE_REACH = 6;
 /** A score not computed since the board last changed near its cell. */
 const UNSCORED = -1;
 
-export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): Policy {
+/** The score tables every engine policy reads (never written), built once. */
+let defaultTables: Uint16Array | undefined;
+
+export function enginePolicy(
+  seed: number,
+  bodovani: Uint16Array = (defaultTables ??= buildBodovani()),
+): Policy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
   // The scores of the last board, kept between moves: only the cells near a changed cell are scored

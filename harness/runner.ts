@@ -5,7 +5,7 @@
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
 import { compareStates, compareTables } from "../checks/compare.js";
-import { MismatchError, ProgramChecker } from "../checks/checker.js";
+import { MismatchError, ProgramChecker, type CheckerTime } from "../checks/checker.js";
 import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
@@ -155,6 +155,15 @@ async function openGame(
   return withTables(session, await openBoard(session, spec, policy, hooks));
 }
 
+/**
+ * The game of the checker's model when the checker follows the program (no mismatch has stopped it):
+ * it plays every click already, so the runner needs no second engine-ts game of its own.
+ */
+function modelGame(session: GameSession): Game | undefined {
+  const checker = ProgramChecker.of(session);
+  return checker && !checker.found ? checker.model.game : undefined;
+}
+
 /** openGame's moves: the menu, the seed, the set-up or the key of who starts. */
 async function openBoard(
   session: GameSession,
@@ -177,7 +186,8 @@ async function openBoard(
     return { ...setUp, computerMoves: setUp.computerMove === undefined ? [] : [setUp.computerMove] };
   }
   const asm = await session.startGame(spec.whoStarts);
-  const engine = (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts);
+  const engine =
+    hooks.engine?.(asm.seed, spec.whoStarts) ?? modelGame(session) ?? defaultEngine(asm.seed, spec.whoStarts);
   const computerMoves = asm.lastPC === NO_CELL ? [] : [asm.lastPC];
   return { asm, engine, mismatch: check(session, asm, engine), escaped: false, computerMoves };
 }
@@ -192,6 +202,8 @@ export async function playGame(
   const tracker = costTracker(session.machine);
   const policy = policyFor(spec);
   const game: GameInProgress = { spec, policy, tracker, started };
+  const before: CheckerTime = { ...(ProgramChecker.of(session)?.spent ?? { modelMs: 0, compareMs: 0 }) };
+  let outcome: GameOutcome;
   try {
     // A program that differs from its model at its start is a mismatch of this game too.
     const checker = ProgramChecker.for(session, {
@@ -199,11 +211,18 @@ export async function playGame(
       sink: "throw",
     });
     checker.resume();
-    return await playChecked(session, hooks, game);
+    outcome = await playChecked(session, hooks, game);
   } catch (error) {
     if (!(error instanceof MismatchError)) throw error;
-    return mismatchOutcome(session, game, error);
+    outcome = await mismatchOutcome(session, game, error);
   }
+  // The checker's model plays each input (engine-ts's moves among them); its comparisons are checks.
+  const spent = ProgramChecker.of(session)?.spent;
+  if (spent) {
+    outcome.cost.engineMs += spent.modelMs - before.modelMs;
+    outcome.cost.checkMs += spent.compareMs - before.compareMs;
+  }
+  return outcome;
 }
 
 /** What playGame knows of the game while it runs, for an end by the checker. */
@@ -274,12 +293,11 @@ async function playChecked(
 ): Promise<GameOutcome> {
   const { spec, policy, tracker, started } = game;
   const opened = await openGame(session, spec, policy, hooks);
-  let asm = opened.asm;
   const engine = opened.engine;
   let mark = performance.now();
   const outcome: GameOutcome = {
     spec,
-    seed: asm.seed,
+    seed: opened.asm.seed,
     result: opened.escaped ? "escaped" : "playing",
     humanMoves: [],
     computerMoves: opened.computerMoves,
@@ -303,7 +321,7 @@ async function playChecked(
         : policy.next(engine.state.plocha),
     );
     outcome.harnessMs += performance.now() - mark;
-    const stonesBefore = asm.moveCount;
+    const stonesBefore = session.moveCount();
     game.stonesBefore = stonesBefore;
     const turn = await humanTurn(session, plan, engine, outcome, hooks);
     mark = performance.now();
@@ -315,14 +333,16 @@ async function playChecked(
     // The model has played the click already when the engine is its game.
     const separate = engine !== ProgramChecker.of(session)?.model.game;
     if (separate) tracker.time("engineMs", () => engine.humanMove(cell));
-    asm = tracker.time("checkMs", () => session.readState());
-    const answered = asm.moveCount === ((stonesBefore + 2) & 0xffff);
+    // Two words of the state tell the answer; the whole state is read only for a separate engine's
+    // check (the checker has compared every byte already).
+    const answered = session.moveCount() === ((stonesBefore + 2) & 0xffff);
     if (answered) {
-      outcome.computerMoves.push(asm.lastPC);
+      outcome.computerMoves.push(session.lastPC());
       outcome.checkedComputerMoves++;
       outcome.instructions.push(timing.instructions);
     }
-    if (separate) outcome.mismatch = tracker.time("checkMs", () => check(session, asm, engine));
+    if (separate)
+      outcome.mismatch = tracker.time("checkMs", () => check(session, session.readState(), engine));
     if (answered) hooks.onMove?.();
   }
   if (outcome.mismatch) outcome.result = "mismatch";
