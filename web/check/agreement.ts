@@ -4,6 +4,7 @@
  * model after every input, or where it first differed.
  */
 import type { Diff } from "../../checks/diff-types.js";
+import { formatCell } from "../../engine-ts/index.js";
 import type { CheckStatus } from "./page-check.js";
 
 export interface AgreementView {
@@ -12,9 +13,9 @@ export interface AgreementView {
   text: string;
 }
 
-/** A difference in a few words: the variable (and cell), the program's value and the model's. */
+/** A difference in a few words: the variable (and board cell), the program's value and the model's. */
 export function describeDiff(diff: Diff): string {
-  const where = diff.cell !== null ? ` [${diff.cell}]` : "";
+  const where = diff.cell !== null ? ` ${formatCell(diff.cell)}` : "";
   return `${diff.field}${where}: program ${diff.asm}, model ${diff.ts}`;
 }
 
