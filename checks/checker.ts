@@ -312,7 +312,7 @@ export class ProgramChecker {
     const { session, model } = this;
     const { memory } = session.machine;
     const driver = readMouseDriverState(memory);
-    const pointer = this.shownPointer();
+    const pointer = this.shownPointer(driver);
     const diffs: Diff[] = [];
     // Each part is first compared whole, in place (no copy: guest memory and VGA memory read through
     // typed-array views); only a part that differs is looked into.
@@ -413,8 +413,7 @@ export class ProgramChecker {
   }
 
   /** The cell under a shown pointer: the driver's drawing, not the program's. */
-  private shownPointer(): ScreenSpot | undefined {
-    const driver = readMouseDriverState(this.session.machine.memory);
+  private shownPointer(driver = readMouseDriverState(this.session.machine.memory)): ScreenSpot | undefined {
     return driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
   }
 
