@@ -61,7 +61,8 @@ export class App implements ToolbarHandlers {
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
     const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
-    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide() });
+    const debuggerOn = (): boolean => this.panels.debuggerPanel.enabled;
+    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide(), debuggerOn });
     this.host = new MachineHost({
       status,
       errors,
@@ -94,8 +95,7 @@ export class App implements ToolbarHandlers {
       floppy: () => this.host.files?.floppy,
       moves: () => this.game.knownMoves(),
     });
-    // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
-    const mouse = (): Mouse | undefined => (machine()?.isPaused() ? undefined : machine()?.mouse);
+    const mouse = (): Mouse | undefined => this.game.check.mouse(machine());
     this.game.attachScreen(
       this.screen,
       new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
@@ -104,7 +104,7 @@ export class App implements ToolbarHandlers {
     this.panels = mountPanels({
       status,
       errors,
-      machine,
+      machine: () => this.game.check.tapped(machine()),
       queued: (task) => this.queue.run(task),
       later: (task) => this.afterPaint.run(task),
       restored: (restored, known) => this.machineReplaced(restored, known),
@@ -118,6 +118,7 @@ export class App implements ToolbarHandlers {
       timeline: this.panels.history.probe(),
       resume: this.actions.resumeProbe(),
       debugger: this.panels.debuggerPanel.probe(),
+      check: () => this.game.check.probe(),
     });
     this.rate.start();
   }
@@ -187,7 +188,7 @@ export class App implements ToolbarHandlers {
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {
     this.queue.submit(async () => {
       const machine = this.host.machine;
-      if (machine) await step(machine);
+      if (machine) await step(this.game.check.input(machine));
     });
   }
 

@@ -10,6 +10,8 @@ import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
+import { mountProgramCheck } from "./check/mount.js";
+import type { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
 import { GameDriver, type Starter } from "./game-driver.js";
@@ -33,6 +35,8 @@ export interface GameHost {
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
   setUpSide(): Side;
+  /** Whether the debugger tab is on (the check of the whole program is off then). */
+  debuggerOn(): boolean;
 }
 
 const LOCK_HINT =
@@ -48,10 +52,18 @@ export class GameController {
   private pending: PendingMove | undefined;
   private debuggerHold: DebuggerHold;
   private readonly follower = new Follower();
-  private readonly driver = new GameDriver();
+  /** The game's session under the one checker; every input step goes through it (web/check/page-check.ts). */
+  readonly check: PageCheck;
+  private readonly driver: GameDriver;
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
 
   constructor(private readonly host: GameHost) {
+    this.check = mountProgramCheck({
+      withMachine: (step) => host.withMachine(step),
+      debuggerOn: () => host.debuggerOn(),
+      changed: (status) => this.panel.showCheck(status),
+    });
+    this.driver = new GameDriver(this.check);
     this.panel.render(undefined);
   }
 
@@ -61,6 +73,8 @@ export class GameController {
     if (observation.kind === "transient") return false;
     const game = observation.kind === "game" ? observation.game : undefined;
     if (this.pending && game?.lastCheck?.human === this.pending.human) this.pending = undefined;
+    const machine = this.host.machine();
+    if (machine) this.check.seen(machine, layout, state.phase);
     this.layout = layout;
     this.state = state;
     this.panel.show(state);
@@ -73,6 +87,7 @@ export class GameController {
   /** The machine's state was replaced: follow the game from scratch (`known`: its moves in order, when known). */
   forget(known: readonly MoveRecord[] = []): void {
     this.follower.reset(known);
+    this.check.replaced();
     this.layout = undefined;
     this.state = undefined;
     this.pending = undefined;

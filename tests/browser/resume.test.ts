@@ -61,6 +61,7 @@ describe("the game across reloads", () => {
           `s.phase === ${HUMAN_TURN} && s.moveCount === ${before.moveCount + 2}`,
         );
         await expect.poll(() => savedMoveCount(page)).toBe(played.moveCount);
+        expect(await page.evaluate(() => window.piskasm?.check?.())).toMatchObject({ state: "agree" });
         const moves = await page.locator("#moves-list li").allTextContents();
         if (round % 2 === 0) {
           await page.reload();
@@ -79,6 +80,8 @@ describe("the game across reloads", () => {
         expect(back.plocha, `round ${round}`).toEqual(played.plocha);
         expect([back.seed, back.random]).toEqual([played.seed, played.random]);
         await expect.poll(() => page.locator("#moves-list li").allTextContents()).toEqual(moves);
+        // The checker of the whole program is anchored on the resumed game; the next round's move is checked.
+        await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
       }
       console.log(`page.resume_after_reload_ms (median of ${RELOADS}): ${median(resumed)}`);
 
