@@ -8,9 +8,15 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { collectPageErrors, probeState, useServedChromium, waitForState } from "./browser.js";
 
-/** The issue asks for 100; each round is a move and a page load (about 2 s on a quiet machine). */
-const RELOADS = 12;
+/**
+ * Each round is a move and a page load; a game that ends is followed by a new one. 100 rounds took
+ * 146 s in this tier on the project's 2-core machine (1.0 to 1.5 s a round), over the browser tier's
+ * budget of about 90 s for one file; 60 rounds stay within it. PISKASM_RELOADS=100 runs the full count.
+ */
+const RELOADS = Number(process.env.PISKASM_RELOADS ?? 60);
 const HUMAN_TURN = 2;
+/** The game is over (COMPUTER_WON, HUMAN_WON, DRAW): the page starts another. */
+const OVER = "s.phase >= 4 && s.phase <= 6";
 const chrome = useServedChromium();
 
 /** The empty cell with the highest score: the engine's own choice, so the game lasts. */
@@ -54,10 +60,17 @@ describe("the game across reloads", () => {
       for (let round = 0; round < RELOADS; round++) {
         const before = await probeState(page);
         await page.click(`#heatmap [data-cell="${await bestCell(page)}"]`);
-        const played = await waitForState(
+        const after = await waitForState(
           page,
-          `s.phase === ${HUMAN_TURN} && s.moveCount === ${before.moveCount + 2}`,
+          `(s.phase === ${HUMAN_TURN} && s.moveCount === ${before.moveCount + 2}) || ${OVER}`,
         );
+        if (after.phase !== HUMAN_TURN) {
+          await page.click("#btn-new-human");
+          await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
+          round--;
+          continue;
+        }
+        const played = after;
         await expect.poll(() => savedMoveCount(page)).toBe(played.moveCount);
         const moves = await page.locator("#moves-list li").allTextContents();
         if (round % 2 === 0) {
