@@ -1,6 +1,6 @@
 // Bundles the TypeScript entry points with esbuild.
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
-//   node scripts/bundle.mjs lib  -> build/lib/machine.mjs, build/lib/engine.mjs (the package's exports)
+//   node scripts/bundle.mjs lib  -> build/lib/machine.mjs, engine.mjs, embed.mjs (the package's exports)
 //   node scripts/bundle.mjs site -> build/make-site.mjs (Node: the menu state and the static site, cli/site/)
 //   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets, content-hashed
 //                                    names, .br and .gz copies, bundle-assets.json naming the assets)
@@ -49,6 +49,18 @@ async function bundleLib() {
     outdir: "build/lib",
     outExtension: { ".js": ".mjs" },
     sourcemap: true,
+  });
+  // "piskasm/embed": mount() for pages that bundle it (web/embed/mount.ts); it runs in the browser.
+  await build({
+    entryPoints: { embed: "web/embed/mount.ts" },
+    outdir: "build/lib",
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    sourcemap: true,
+    logLevel: "warning",
   });
 }
 
@@ -102,9 +114,27 @@ async function bundleWeb() {
     .replace('src="main.js"', `src="${script}"`)
     .replace("  </head>", `${PRELOAD}  </head>`);
   writeFileSync("build/web/index.html", html);
+  // The iframe entry for other sites (web/embed/embed-page.ts): the same page, marked for its compact layout.
+  writeFileSync("build/web/embed.html", embedHtml(html));
   writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
-  removeStale(new Set([...outputs, "index.html", "bundle-assets.json", ...Object.values(assets)]));
+  removeStale(
+    new Set([...outputs, "index.html", "embed.html", "bundle-assets.json", ...Object.values(assets)]),
+  );
   precompress();
+}
+
+/**
+ * index.html as embed.html: `<html data-embed>` (the page's script reads it), its own title, and no
+ * `autofocus` (browsers refuse it in a frame of another origin, with a console error; a dialog then
+ * focuses its first control instead).
+ */
+function embedHtml(html) {
+  const marked = html
+    .replace('<html lang="en">', '<html lang="en" data-embed>')
+    .replaceAll(" autofocus>", ">")
+    .replace(/<title>([^<]*)<\/title>/, "<title>$1 · embedded</title>");
+  if (!marked.includes("data-embed")) throw new Error('web/index.html has no <html lang="en"> to mark');
+  return marked;
 }
 
 /** `name-HASH.ext`: the first 10 hex digits of the content's SHA-256. */

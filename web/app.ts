@@ -46,11 +46,12 @@ export class App implements ToolbarHandlers {
   );
   private readonly toolbar: Toolbar;
   private readonly keyBar: KeyBar;
-  private readonly game: GameController;
+  /** The game as the page plays it (embed.html's bridge listens to it and starts its game through it). */
+  readonly game: GameController;
   private readonly host: MachineHost;
   private readonly rate: RateMeter;
   private readonly actions: MachineActions;
-  private readonly panels: Panels;
+  readonly panels: Panels;
 
   constructor(private readonly parts: AppParts) {
     const { status, errors, touch } = parts;

@@ -14,7 +14,7 @@ import { parseRecord } from "../../records/read-record.js";
 import { formatSgf } from "../../records/sgf.js";
 import { ForeignGameView, type ForeignGameProbe } from "../records/foreign-game.js";
 import { createRecordControls, type RecordControls } from "../records/records-controls.js";
-import { replayGame } from "../share/replay-game.js";
+import { replayGame, type ReplayResult } from "../share/replay-game.js";
 import { formatShareFragment, parseShareFragment } from "../share/share-url.js";
 import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
@@ -182,7 +182,12 @@ export class GameHistory {
     void this.replay(read.game, "the link's game");
   }
 
-  private async replay(game: PiskasmGame, what: string): Promise<void> {
+  /** Replays `game` in the emulator into a fresh timeline (an embedded record); what it placed and why it stopped. */
+  replayRecord(game: PiskasmGame): Promise<ReplayResult> {
+    return this.replay(game, "the record");
+  }
+
+  private async replay(game: PiskasmGame, what: string): Promise<ReplayResult> {
     this.foreignView.hide();
     this.timeline.clear();
     this.replayRunning = true;
@@ -207,10 +212,12 @@ export class GameHistory {
         this.say(`Replayed ${what}: ${stones} stones, on its last ply.`);
         this.host.ready(this.lastMessage ?? "");
       }
+      return result;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       this.say(`Could not replay ${what}: ${detail.split("\n", 1)[0]}`);
       this.host.error(`Could not replay ${what}`, detail);
+      return { plies: 0, stopped: detail.split("\n", 1)[0] };
     } finally {
       this.replayRunning = false;
     }
