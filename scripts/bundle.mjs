@@ -89,8 +89,7 @@ async function bundleWeb() {
   if (!existsSync("web/main.ts")) return;
   // Content-hashed names (main-HASH.js, v86-HASH.wasm, ...) may be cached for ever by browsers; only
   // index.html and the server's assets.json are revalidated on each visit.
-  const result = await build({
-    entryPoints: ["web/main.ts", "web/style.css"],
+  const browserModule = {
     outdir: "build/web",
     entryNames: "[name]-[hash]",
     bundle: true,
@@ -100,12 +99,23 @@ async function bundleWeb() {
     sourcemap: true,
     minify: true,
     metafile: true,
+    logLevel: "warning",
+  };
+  // The GIF export (and its encoder) is a module of its own that the page imports only when a GIF is
+  // asked for; its hashed name goes into the page's script as GIF_EXPORT_MODULE. (esbuild's splitting
+  // would also put its runtime helpers into a chunk the page's script loads before it can start.)
+  const gif = await build({ ...browserModule, entryPoints: { "gif-export": "web/share/gif-export.ts" } });
+  const gifOutputs = Object.keys(gif.metafile.outputs).map((path) => basename(path));
+  const gifModule = gifOutputs.find((name) => name.endsWith(".js"));
+  const result = await build({
+    ...browserModule,
+    entryPoints: ["web/main.ts", "web/style.css"],
+    define: { GIF_EXPORT_MODULE: JSON.stringify(`./${gifModule}`) },
     // v86 reaches for these Node modules only when it runs under Node (guarded by typeof checks).
     external: ["crypto", "node:crypto", "fs", "node:fs/promises", "perf_hooks"],
     plugins: [sabakiSgfInBrowser],
-    logLevel: "warning",
   });
-  const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
+  const outputs = [...Object.keys(result.metafile.outputs).map((path) => basename(path)), ...gifOutputs];
   const script = outputs.find((name) => /^main-.*\.js$/.test(name));
   const style = outputs.find((name) => /^style-.*\.css$/.test(name));
   const assets = copyWebAssets();

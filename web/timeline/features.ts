@@ -6,6 +6,9 @@
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { readGameState, type GameLayout, type GameState } from "../../guest/game-view.js";
+import { download } from "../downloads.js";
+import type * as GifExport from "../share/gif-export.js";
+import { drawScreen, VGA } from "../screenshot.js";
 import type { MoveRecord } from "../follower.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";
@@ -18,6 +21,9 @@ import { replayGame, type ReplayResult } from "../share/replay-game.js";
 import { formatShareFragment, parseShareFragment } from "../share/share-url.js";
 import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
+
+/** The GIF export's module, which scripts/bundle.mjs builds apart and names here ("./gif-export-HASH.js"). */
+declare const GIF_EXPORT_MODULE: string;
 
 export interface FeatureHost extends TimelineHost {
   /** The machine running now (a snapshot is kept only of the machine that showed the state). */
@@ -71,6 +77,7 @@ export class GameHistory {
     this.records = createRecordControls({
       copyLink: () => this.copyLink(),
       exportRecord: (format) => this.download(format),
+      exportGif: () => void this.exportGif(),
       importRecord: (file) => void file.text().then((text) => this.importRecord(text, file.name)),
     });
     this.view.root.append(this.records.root);
@@ -234,14 +241,32 @@ export class GameHistory {
     const text = this.recordText(format);
     const game = this.timeline.currentGame();
     if (text === undefined || !game) return;
-    const url = URL.createObjectURL(
+    download(
       new Blob([text], { type: format === "sgf" ? "application/x-go-sgf" : "text/plain" }),
+      `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${format}`,
     );
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${format}`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  /** The current line up to this ply as an animated GIF (its encoder is loaded now, not with the page). */
+  private async exportGif(): Promise<void> {
+    const game = this.timeline.currentGame();
+    const screens = this.timeline.screensToCurrent();
+    if (!game || screens.length === 0) return;
+    this.host.busy(`Making an animated GIF of ${screens.length} plies…`);
+    try {
+      const { framesToGif } = (await import(GIF_EXPORT_MODULE)) as typeof GifExport;
+      const gif = framesToGif(screens.map(drawScreen), VGA);
+      const name = `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.gif`;
+      download(new Blob([gif as Uint8Array<ArrayBuffer>], { type: "image/gif" }), name);
+      this.host.ready(`Saved ${name}: ${screens.length} frames, ${(gif.byteLength / 1024).toFixed(0)} KB`);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      this.host.error(
+        "Could not make the GIF",
+        detail,
+        "Its encoder is loaded the first time a GIF is made: that needs the network once.",
+      );
+    }
   }
 
   private copyLink(): void {
