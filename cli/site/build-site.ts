@@ -49,7 +49,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   mkdirSync(outDir, { recursive: true });
   copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", ...PAGES, bundle.floppy]));
   const floppy = packSparse(readSiteInput(options.floppy, "make image"));
-  const menuState = packSparse(readSiteInput(options.menuState, "make menu-state"));
+  // The state holds the PC's copies of the two BIOS images, which the page loads beside it anyway.
+  const biosFiles = [bundle.bios, bundle.vgaBios].map(
+    (name) => new Uint8Array(readFileSync(join(outDir, name))),
+  );
+  const menuState = packSparse(readSiteInput(options.menuState, "make menu-state"), biosFiles);
   const manifest: AssetManifest = {
     ...bundle,
     floppy: hashedName("piskasm", ".sparse", floppy),
