@@ -4,6 +4,7 @@
  * mount() (build/lib/embed.mjs) and receives its messages: ready with the seed and first player
  * typed through the game's menu, a move for every stone, game over with the result; a record given
  * by URL is replayed through the emulated mouse and then refuses moves; bad parameters are an error.
+ * axe-core finds no serious or critical violation in the host page with the game in it.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPUTER, formatCell, Game, HUMAN, parseCell } from "../../engine-ts/index.js";
 import { readEmbedMessage, type EmbedMessage } from "../../web/embed/messages.js";
 import type { ProbeState } from "../../web/page-probe.js";
+import { seriousViolations } from "./axe.js";
 import { collectPageErrors, PROJECT, useServedChromium } from "./browser.js";
 import { planQuickGame } from "./quick-game.js";
 
@@ -116,6 +118,7 @@ describe("the embedded game", () => {
       expect(ready).toMatchObject({ type: "ready", seed: SEED, first: "human", moves: [], readOnly: false });
       const start = await frameState(frame);
       expect([start.seed, start.phase, start.moveCount]).toEqual([SEED, 2, 0]);
+      expect(await seriousViolations(page), "the host page and the embedded game").toEqual([]);
       for (const cell of planQuickGame(SEED)) await playInFrame(frame, cell);
       const end = await frameState(frame);
       const messages = await waitForMessage(page, "gameover");
