@@ -9,7 +9,7 @@ import type { BootSpec } from "../guest/boot.js";
 import { BOARD_SIZE } from "../guest/game-view.js";
 import { ArenaError } from "./errors.js";
 
-/** The registry's external-brain entry, the only one that takes an argument (its command line). */
+/** The registry's external brain: its board sizes are the brain's to say, once it runs. */
 const PBRAIN = "pbrain";
 /** The registry's emulated engine (it boots v86 as soon as it is created). */
 const ASM = "asm";
@@ -42,7 +42,7 @@ export function checkPlayer(name: string): void {
   const base = colon < 0 ? name : name.slice(0, colon);
   if (!Object.hasOwn(ENGINES, base))
     throw new ArenaError(`unknown player ${JSON.stringify(name)} (engines: ${engineNames().join(", ")})`);
-  const wantsArgument = base === PBRAIN;
+  const wantsArgument = ENGINES[base].argument;
   if (wantsArgument && (colon < 0 || name.slice(colon + 1).trim() === ""))
     throw new ArenaError(`${name}: give the brain's command line, as in pbrain:./pbrain-foo`);
   if (!wantsArgument && colon >= 0) throw new ArenaError(`${name}: the engine ${base} takes no argument`);

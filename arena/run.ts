@@ -5,12 +5,9 @@
  * handled between any two). An AbortSignal ends the run at once: the games being played are dropped,
  * the pbrain children of every thread are killed (their process groups), the workers terminated.
  */
-import { workerResourceLimits } from "../util/address-space.js";
-import { existsSync } from "node:fs";
-import { Worker } from "node:worker_threads";
 import { nextTurn, untilDoneOrAborted } from "../util/abort.js";
 import { killGroup, killTrackedGroups } from "../util/child-groups.js";
-import { YieldingQueue } from "../util/yielding-queue.js";
+import { requireWorkerScript, WorkerPool, type PoolWorker } from "../util/worker-pool.js";
 import { ArenaError } from "./errors.js";
 import type { ArenaEngineOptions } from "./players.js";
 import type { ScheduledGame } from "./schedule.js";
@@ -57,85 +54,57 @@ export async function runArena(
     signal?.removeEventListener("abort", killTrackedGroups);
     return;
   }
-  const script = options.workerScript;
-  if (!script || !existsSync(script))
-    throw new ArenaError(`the arena worker ${script ?? "(none)"} is missing: run \`make\` first`);
-  await untilDoneOrAborted(inWorkers(options, script, jobs, onGame), signal);
+  await inWorkers(options, requireWorkerScript(options.workerScript, "the arena's --jobs"), jobs, onGame);
 }
 
-function inWorkers(
+/** The games spread over `jobs` workers of the pool (util/worker-pool.ts), each taking the next game when it finishes one. */
+async function inWorkers(
   options: ArenaRunOptions,
   script: string,
   jobs: number,
   onGame: (result: PlayedScheduledGame) => void,
 ): Promise<void> {
   const queue = options.pending;
-  return new Promise<void>((resolve, reject) => {
-    let running = jobs;
-    let failed = false;
-    const workers: Worker[] = [];
-    /** The pbrain process groups the workers started: killed here when the run is cut short. */
-    const groups = new Set<number>();
-    const stopAll = (): void => {
-      events.stop();
+  /** The pbrain process groups the workers started: killed here when the run is cut short. */
+  const groups = new Set<number>();
+  const pool = new WorkerPool({
+    signal: options.signal,
+    onStop: () => {
       for (const pid of groups) killGroup(pid);
       groups.clear();
-      workers.forEach((w) => void w.terminate());
-    };
-    const fail = (error: Error): void => {
-      if (failed) return;
-      failed = true;
-      stopAll();
-      reject(error);
-    };
-    const events = new YieldingQueue<() => void>((event) => {
-      try {
-        event();
-      } catch (error) {
-        fail(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    options.signal?.addEventListener("abort", stopAll, { once: true });
-    for (let j = 0; j < jobs; j++) {
-      const input: ArenaWorkerInput = { settings: options.settings, engines: options.engines };
-      const worker = new Worker(script, { workerData: input, resourceLimits: workerResourceLimits() });
-      workers.push(worker);
-      const next = (): void => {
-        const next = queue.next();
-        const message: ToArenaWorker =
-          next.done === true ? { kind: "stop" } : { kind: "play", game: next.value };
-        worker.postMessage(message);
-      };
-      const handle = (message: FromArenaWorker): void => {
-        if (message.kind === "group") {
-          if (message.alive) groups.add(message.pid);
-          else groups.delete(message.pid);
-          return;
-        }
-        if (message.kind === "error") {
-          fail(new ArenaError(`an arena worker failed: ${message.message}`));
-          return;
-        }
-        if (message.kind === "played") {
-          const { game, played, wallMs } = message;
-          onGame({ game, played, wallMs });
-        }
-        next();
-      };
-      // Group messages are handled at once: a signal right after a spawn must still find the child.
-      worker.on("message", (message: FromArenaWorker) =>
-        message.kind === "group" ? handle(message) : events.push(() => handle(message)),
-      );
-      worker.on("error", (error) => fail(error));
-      worker.on("exit", () =>
-        events.push(() => {
-          running--;
-          if (running === 0 && !failed) {
-            options.signal?.removeEventListener("abort", stopAll);
-            resolve();
-          }
-        }),
-      );
-    }
+    },
   });
+  const handle = (message: FromArenaWorker, worker: PoolWorker<ToArenaWorker>): void => {
+    switch (message.kind) {
+      case "group":
+        if (message.alive) groups.add(message.pid);
+        else groups.delete(message.pid);
+        return;
+      case "error":
+        throw new ArenaError(`an arena worker failed: ${message.message}`);
+      case "played":
+        onGame({ game: message.game, played: message.played, wallMs: message.wallMs });
+        break;
+      case "ready":
+        break;
+    }
+    const next = queue.next();
+    if (next.done === true) {
+      // The worker closes its engines (pbrain children) and exits.
+      worker.done();
+      worker.post({ kind: "stop" });
+    } else worker.post({ kind: "play", game: next.value });
+  };
+  const data: ArenaWorkerInput = { settings: options.settings, engines: options.engines };
+  const started = Array.from({ length: jobs }, (_, j) =>
+    pool.start<ArenaWorkerInput, ToArenaWorker, FromArenaWorker>({
+      script,
+      data,
+      label: `arena worker ${j + 1}`,
+      onMessage: handle,
+      // At once: a signal right after a spawn must still find the child.
+      urgent: (message) => message.kind === "group",
+    }),
+  );
+  await pool.all(started);
 }

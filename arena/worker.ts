@@ -1,13 +1,10 @@
 /** Worker-thread entry of `piskasm arena --jobs J` (bundled as build/arena-worker.mjs): plays the games it is sent. */
-import { parentPort, workerData } from "node:worker_threads";
 import { watchGroups } from "../util/child-groups.js";
+import { workerSide } from "../util/worker-pool.js";
 import { ArenaTable } from "./table-player.js";
 import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-protocol.js";
 
-const port = parentPort;
-if (!port) throw new Error("arena/worker must run in a worker thread");
-const post = (message: FromArenaWorker): void => port.postMessage(message);
-const input = workerData as ArenaWorkerInput;
+const { data: input, port, post } = workerSide<ArenaWorkerInput, FromArenaWorker>("arena/worker");
 const table = ArenaTable.withEngines(input.settings, input.engines);
 // The main thread kills these groups if the run is cut short (terminate() runs no clean-up here).
 watchGroups((pid, alive) => post({ kind: "group", pid, alive }));

@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { coverageReport } from "../debug/coverage-report.js";
 import { reachableFigures } from "../debug/coverage-doc.js";
-import { loadCoverageSetup } from "../cli/diff-coverage.js";
+import { loadCoverageSetup } from "../harness/diff-coverage.js";
 import { planGames } from "../harness/game-spec.js";
 import { runDiff } from "../harness/run.js";
 
@@ -17,7 +17,7 @@ const CAMPAIGN = { games: 20, policy: "sweep" as const, runSeed: 1, fixedSeed: 1
 const COST_GAMES = 60;
 const FIRST_PASS = 20;
 
-const { flow, plan } = loadCoverageSetup();
+const { flow, plan } = loadCoverageSetup(resolve("build"));
 
 const campaign = await runDiff({ boot: BOOT, specs: planGames(CAMPAIGN), jobs: 1, coverage: plan });
 if (!campaign.coverage) throw new Error("the campaign returned no coverage");

@@ -118,10 +118,18 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
+/** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
+export interface CheckerTime {
+  modelMs: number;
+  compareMs: number;
+}
+
 export class ProgramChecker {
   model: ProgramModel;
   /** The first mismatch, once found; no checks after it. */
   found: Mismatch | undefined;
+  /** Since the checker was made (the diff runner's per-move breakdown takes each game's share). */
+  readonly spent: CheckerTime = { modelMs: 0, compareMs: 0 };
   private readonly keys = new KeyTranslator();
 
   private constructor(
@@ -271,8 +279,12 @@ export class ProgramChecker {
     if (this.found) return;
     const settled = await this.settle();
     const at = event.kind === "press" ? this.pointerCell() : undefined;
+    const fed = performance.now();
     this.feed(event, at);
+    const compared = performance.now();
     const diffs = this.compare();
+    this.spent.modelMs += compared - fed;
+    this.spent.compareMs += performance.now() - compared;
     if (!settled)
       diffs.unshift(
         scalarDiff(
@@ -290,14 +302,14 @@ export class ProgramChecker {
    */
   private async settle(): Promise<boolean> {
     const { machine } = this.session;
-    const { memory } = machine;
+    // Usually the slice that took the input ended with the program waiting again: no wait to set up.
+    if (this.waitsForInput()) return true;
     const deadline = performance.now() + this.options.settleTimeoutMs;
     const start = machine.instructionCount();
     return machine
       .waitFor(
         () => {
-          if (machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL))
-            return "yes";
+          if (this.waitsForInput()) return "yes";
           const late =
             performance.now() > deadline || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
           return late ? "no" : undefined;
@@ -305,6 +317,13 @@ export class ProgramChecker {
         { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
       )
       .then((answer) => answer === "yes");
+  }
+
+  /** The CPU halted in a wait loop with the BIOS keyboard buffer empty. */
+  private waitsForInput(): boolean {
+    const { machine } = this.session;
+    const { memory } = machine;
+    return machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL);
   }
 
   private pointerCell(): { col: number; row: number } | undefined {

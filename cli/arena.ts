@@ -5,41 +5,17 @@
  */
 import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
-import { join } from "node:path";
 import type { Command } from "commander";
-import { ratingsSvg } from "../arena/chart.js";
+import { playArena, prepareArena, type ArenaProgress } from "../arena/command.js";
 import { ArenaError } from "../arena/errors.js";
-import { arenaMarkdown, checkMarkdownTarget, writeMarkdownSection } from "../arena/markdown.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
-import { checkPlayer, isAsm, isPiskasm, sizeRefusal } from "../arena/players.js";
-import {
-  GameRecorder,
-  newResults,
-  readResults,
-  resumeGames,
-  settingsMismatch,
-  writeResults,
-} from "../arena/results.js";
-import { runArena } from "../arena/run.js";
+import { checkPlayer, sizeRefusal } from "../arena/players.js";
 import { engineNames } from "../engines/registry.js";
-import { pairsOf, pendingGames, schedule, type Schedule } from "../arena/schedule.js";
-import {
-  checkOutputPlace,
-  ensureWritableDir,
-  FileError,
-  readRegularFile,
-  writeFileAtomically,
-} from "../util/files.js";
-import { ArenaTally, formatStandings } from "../arena/standings.js";
-import { parsePositiveInt, UsageError } from "./errors.js";
+import { pairsOf } from "../arena/schedule.js";
+import { FileError, readRegularFile } from "../util/files.js";
+import { parsePositiveInt, refusing, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
-import {
-  listenForInterrupts,
-  SIGNAL_EXIT_CODES,
-  type HandledSignal,
-  type Interruption,
-} from "./interrupt.js";
-import { StartFailures } from "../arena/start-failures.js";
+import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 import type { ArenaSettings } from "../arena/model.js";
 
@@ -112,97 +88,6 @@ function settingsFrom(options: ArenaCommandOptions): ArenaSettings {
   };
 }
 
-/** What a run starts from: its settings, its schedule, the games already played and their table. */
-interface ArenaPlan {
-  settings: ArenaSettings;
-  schedule: Schedule;
-  done: ReadonlySet<number>;
-  tally: ArenaTally;
-}
-
-/**
- * Everything the user named is checked before the first game: the settings, the --out folder (and
- * the arena in it for --resume), the --svg and --markdown targets. Arena errors are usage errors.
- */
-function prepare(options: ArenaCommandOptions): ArenaPlan {
-  try {
-    let settings = settingsFrom(options);
-    const dir = options.out;
-    ensureWritableDir(dir, "arena folder");
-    if (options.svg) checkOutputPlace(options.svg, "--svg file", "file");
-    if (options.markdown) checkMarkdownTarget(options.markdown);
-    const saved = readResults(dir);
-    if (saved && !options.resume)
-      throw new UsageError(
-        `${dir} already holds an arena: add --resume to continue it, or choose another --out`,
-      );
-    if (saved && options.resume) {
-      const mismatch = settingsMismatch(saved.settings, { ...settings, seed: saved.settings.seed });
-      if (mismatch) throw new UsageError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
-      settings = saved.settings;
-    }
-    const plan = schedule({
-      players: settings.players,
-      gauntlet: settings.gauntlet,
-      gamesPerPair: settings.gamesPerPair,
-      openings: settings.openings.length,
-      seed: settings.seed,
-    });
-    const tally = new ArenaTally(settings, settings.players.filter(isPiskasm));
-    const done = saved ? resumeGames(dir, plan, (entry) => tally.add(entry)) : new Set<number>();
-    return { settings, schedule: plan, done, tally };
-  } catch (error) {
-    if (error instanceof ArenaError || error instanceof FileError) throw new UsageError(error.message);
-    throw error;
-  }
-}
-
-/** Plays the pending games with a progress bar (the cursor shown again however the run ends). */
-async function play(
-  plan: ArenaPlan,
-  options: ArenaCommandOptions,
-  jobs: number,
-  interrupts: Interruption,
-  starts: StartFailures,
-): Promise<void> {
-  const { settings, tally } = plan;
-  const dir = options.out;
-  const boot = settings.players.some(isAsm) ? bootSpec(options) : undefined;
-  // Loaded here, not at the top: every command (the brain's cold start too) would pay for it.
-  const { SingleBar } = await import("cli-progress");
-  const bar = new SingleBar({
-    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
-    noTTYOutput: true,
-    notTTYSchedule: 10_000,
-    stream: process.stderr,
-    hideCursor: true,
-  });
-  const recorder = new GameRecorder(dir, settings.size);
-  bar.start(plan.schedule.total, plan.done.size, { score: tally.scoreLine() });
-  try {
-    await runArena(
-      {
-        settings,
-        engines: { boot, check: options.check, reportsDir: join(dir, "reports") },
-        pending: pendingGames(plan.schedule, plan.done),
-        pendingCount: plan.schedule.total - plan.done.size,
-        jobs,
-        workerScript: projectPath("build", "arena-worker.mjs"),
-        signal: interrupts.signal,
-      },
-      ({ game, played, wallMs }) => {
-        const entry = recorder.record(game, played, wallMs);
-        tally.add(entry);
-        starts.add(entry);
-        bar.increment(1, { score: tally.scoreLine() });
-      },
-    );
-  } finally {
-    recorder.close();
-    bar.stop();
-  }
-}
-
 export function registerArena(program: Command): void {
   addArenaOptions(program.command("arena")).action(runArenaCommand);
 }
@@ -243,66 +128,44 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const jobs = parsePositiveInt(options.jobs, "--jobs");
   const tooMany = jobsRefusal(jobs);
   if (tooMany) throw new UsageError(tooMany);
-  const plan = prepare(options);
-  const { settings, tally } = plan;
-  const dir = options.out;
-  writeResults(dir, { ...newResults(settings), played: tally.played });
-  const started = performance.now();
-  const interrupts = listenForInterrupts();
-  const starts = new StartFailures();
-  try {
-    await play(plan, options, jobs, interrupts, starts);
-  } finally {
-    interrupts.dispose();
-  }
-  const wallMs = performance.now() - started;
-  const signal = interrupts.received();
-  if (signal) interrupted(plan, dir, signal);
-  const standings = tally.standings();
-  writeResults(dir, { ...newResults(settings), played: tally.played, standings });
-  for (const line of starts.lines()) console.error(line);
-  if (options.svg)
-    writeFileAtomically(
-      options.svg,
-      ratingsSvg(
-        standings,
-        `piskasm arena: ${settings.size}x${settings.size}, ${settings.turnMs} ms per move`,
-      ),
-      "--svg file",
-    );
-  if (options.markdown)
-    writeMarkdownSection(
-      options.markdown,
-      arenaMarkdown({
-        settings,
-        standings,
-        games: tally.played,
-        wallMs,
-        jobs,
-        finishes: tally.lossFinishes(),
-      }),
-    );
-  if (options.json)
-    console.log(JSON.stringify({ dir, games: tally.played, wallMs: Math.round(wallMs), ...standings }));
-  else
-    console.log(
-      `${formatStandings(standings)}\n\n${tally.played} games in ${dir}/ (${(wallMs / 1000).toFixed(1)} s this run, ${jobs} job(s))`,
-    );
-  if (starts.someoneNeverStarted()) process.exitCode = 1;
+  // Arena and file errors before the first game are usage errors.
+  const plan = await refusing([ArenaError, FileError], () =>
+    prepareArena({
+      settings: settingsFrom(options),
+      out: options.out,
+      resume: options.resume === true,
+      svg: options.svg,
+      markdown: options.markdown,
+      jobs,
+      boot: () => bootSpec(options),
+      check: options.check,
+      workerScript: projectPath("build", "arena-worker.mjs"),
+    }),
+  );
+  const interruption = listenForInterrupts();
+  const { lines, neverStarted } = await playArena(
+    plan,
+    interruption,
+    { progress: progressBar, log: (line) => console.error(line) },
+    options.json === true,
+  );
+  console.log(lines.join("\n"));
+  const signal = interruption.received();
+  if (signal) process.exit(SIGNAL_EXIT_CODES[signal]);
+  if (neverStarted) process.exitCode = 1;
 }
 
-/**
- * Ends an interrupted run: the results so far kept for --resume, the standings when the games
- * played already rate every player, and the signal's exit code.
- */
-function interrupted(plan: ArenaPlan, dir: string, signal: HandledSignal): never {
-  const { settings, tally } = plan;
-  const standings = tally.connectsEveryPlayer() ? tally.standings() : undefined;
-  writeResults(dir, { ...newResults(settings), played: tally.played, ...(standings ? { standings } : {}) });
-  const table = standings ? `${formatStandings(standings)}\n\n` : "";
-  const early = standings ? "" : ", before every player was rated";
-  console.log(
-    `${table}interrupted by ${signal} after ${tally.played} of ${plan.schedule.total} games in ${dir}/${early} (--resume continues it)`,
-  );
-  process.exit(SIGNAL_EXIT_CODES[signal]);
+/** The progress bar on stderr, with the running score (the cursor shown again however the run ends). */
+async function progressBar(total: number, done: number, score: string): Promise<ArenaProgress> {
+  // Loaded here, not at the top: every command (the brain's cold start too) would pay for it.
+  const { SingleBar } = await import("cli-progress");
+  const bar = new SingleBar({
+    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  bar.start(total, done, { score });
+  return { game: (now) => bar.increment(1, { score: now }), stop: () => bar.stop() };
 }

@@ -2,21 +2,18 @@
 import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
-import {
-  ENGINE_POLICY_NAMES,
-  isEnginePolicyName,
-  isPolicyName,
-  POLICY_NAMES,
-} from "../checks/policy-names.js";
-import type { BootSpec } from "../guest/boot.js";
-import { programIdentity, type ProgramIdentity } from "../checks/program-identity.js";
-import type { RunPlanOptions, Shard } from "../harness/model.js";
-import { parseShard } from "../harness/shard.js";
-import { ensureWritableDir, ensureWritableFile } from "../util/files.js";
+import { DEFAULT_POLICY, isPlannedPolicy, policyChoices, policyHelp } from "../harness/policy-registry.js";
+import type { DiffRequest } from "../harness/diff-command.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
-import { loadCoverageSetup, type CoverageSetup } from "./diff-coverage.js";
-import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
+import {
+  addBootOptions,
+  bootOptions,
+  parseSeed,
+  parseShardOption,
+  type BootCommandOptions,
+} from "./harness-options.js";
+import { projectPath } from "./paths.js";
 
 export interface DiffCommandOptions extends BootCommandOptions {
   games: string;
@@ -34,32 +31,10 @@ export interface DiffCommandOptions extends BootCommandOptions {
   shrinkMs: string;
 }
 
-/** A run of `piskasm diff` as its checked options describe it. */
-export interface DiffSettings {
-  boot: BootSpec;
-  /** The program on the floppy booted: every report and the shard summary name it. */
-  identity: ProgramIdentity;
-  plan: RunPlanOptions;
-  jobs: number;
-  /** Where the mismatch reports go (checked writable). */
-  out: string;
-  stopOnWriteError: boolean;
-  json: boolean;
-  shard?: Shard;
-  /** --coverage: the tracer's plan and the program's blocks (cli/diff-coverage.ts). */
-  coverage?: CoverageSetup;
-  /** --coverage-md: where the coverage page is written (docs/coverage.md). */
-  coverageMd?: string;
-  /** --coverage-lines: where the per-line coverage for the page's source view is written. */
-  coverageLines?: string;
-  /** Budget for shrinking each mismatch (0: none). */
-  shrinkMs: number;
-}
-
 /** The largest --games: game indices and the policies' seed derivation stay 32-bit. */
 export const MAX_GAMES = 2 ** 31;
 
-const POLICY_CHOICES = [...POLICY_NAMES, ...ENGINE_POLICY_NAMES, "pbrain:CMD"].join(" or ");
+const POLICY_CHOICES = policyChoices().join(" or ");
 
 export function addDiffOptions(command: Command): Command {
   command
@@ -70,10 +45,8 @@ export function addDiffOptions(command: Command): Command {
     )
     .option(
       "--policy <name>",
-      `the human opponent: ${POLICY_CHOICES}; sweep (the default) is storm with openings by the game's index: ` +
-        "menu and seed-entry noise, the set-up mode, boards set up full (harness/sweep.ts); probe plays " +
-        "set-up positions aimed at rare paths of the evaluator, one per game index (harness/probe.ts)",
-      "sweep",
+      `the human opponent: ${POLICY_CHOICES}. ${policyHelp(policyChoices())}`,
+      DEFAULT_POLICY,
     )
     .option("--jobs <j>", "emulators running in parallel (worker threads)", "1")
     .option("--max-moves <n>", "abandon a game after this many computer moves", "100")
@@ -115,8 +88,14 @@ export function addDiffOptions(command: Command): Command {
   return addBootOptions(command);
 }
 
-/** Checks the options in the order the user reads them; the first bad one is a UsageError. */
-export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
+/**
+ * Checks the options in the order the user reads them; the first bad one is a UsageError. Nothing is
+ * made or written here: the floppy (a FreeDOS one is built) and the output checks are the run's.
+ */
+export function parseDiffOptions(options: DiffCommandOptions): {
+  request: Omit<DiffRequest, "interruption">;
+  json: boolean;
+} {
   const games = parsePositiveInt(options.games, "--games", MAX_GAMES);
   const jobs = parsePositiveInt(options.jobs, "--jobs");
   const tooMany = jobsRefusal(jobs);
@@ -124,31 +103,34 @@ export function parseDiffOptions(options: DiffCommandOptions): DiffSettings {
   const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
   const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const policy = options.policy;
-  if (!isPolicyName(policy) && !isEnginePolicyName(policy)) {
+  if (!isPlannedPolicy(policy)) {
     throw new UsageError(`--policy must be ${POLICY_CHOICES}, not ${JSON.stringify(policy)}`);
   }
   const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
-  const shard = parseShardOption(options.shard, fixedSeed);
-  const boot = bootSpec(options);
-  ensureWritableDir(options.out, "report directory");
+  if (options.shard !== undefined && fixedSeed === undefined)
+    throw new UsageError("--shard needs --seed: every shard must plan the same games");
+  const shard = parseShardOption(options.shard);
+  const boot = bootOptions(options);
+  const coverageMd = needsCoverage(options, options.coverageMd, "--coverage-md");
+  const coverageLines = needsCoverage(options, options.coverageLines, "--coverage-lines");
   const runSeed = fixedSeed ?? randomInt(0x1_0000_0000);
   return {
-    boot,
-    identity: programIdentity(boot.image),
-    plan: { games, policy, runSeed, fixedSeed, maxComputerMoves, shard },
-    jobs,
-    out: options.out,
-    stopOnWriteError: options.stopOnWriteError === true,
+    request: {
+      boot,
+      plan: { games, policy, runSeed, fixedSeed, maxComputerMoves, shard },
+      jobs,
+      out: options.out,
+      stopOnWriteError: options.stopOnWriteError === true,
+      shard,
+      coverage: options.coverage ? { md: coverageMd, lines: coverageLines } : undefined,
+      shrinkMs,
+      build: projectPath("build"),
+    },
     json: options.json === true,
-    shard,
-    coverage: options.coverage ? loadCoverageSetup() : undefined,
-    coverageMd: needsCoverage(options, options.coverageMd, "--coverage-md"),
-    coverageLines: needsCoverage(options, options.coverageLines, "--coverage-lines"),
-    shrinkMs,
   };
 }
 
-/** A --coverage-* file: only with --coverage, and checked writable before the run. */
+/** A --coverage-* file: only with --coverage (checked writable by the run, before its first game). */
 function needsCoverage(
   options: DiffCommandOptions,
   value: string | undefined,
@@ -156,17 +138,5 @@ function needsCoverage(
 ): string | undefined {
   if (value === undefined) return undefined;
   if (!options.coverage) throw new UsageError(`${name} needs --coverage`);
-  ensureWritableFile(value, `${name} file`);
   return value;
-}
-
-function parseShardOption(text: string | undefined, fixedSeed: number | undefined): Shard | undefined {
-  if (text === undefined) return undefined;
-  if (fixedSeed === undefined)
-    throw new UsageError("--shard needs --seed: every shard must plan the same games");
-  try {
-    return parseShard(text);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }

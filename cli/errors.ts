@@ -22,3 +22,16 @@ export function parseNonNegativeInt(value: string, option: string): number {
     throw new UsageError(`${option} must be a non-negative integer, not ${JSON.stringify(value)}`);
   return n;
 }
+
+/** An error class of a layer below whose errors are the user's (a refusal of what they asked for). */
+type RefusalClass = abstract new (...args: never[]) => Error;
+
+/** Runs `work`; an error of one of `refusals` becomes a UsageError (one line, exit 2). */
+export async function refusing<T>(refusals: readonly RefusalClass[], work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (refusals.some((refusal) => error instanceof refusal)) throw new UsageError((error as Error).message);
+    throw error;
+  }
+}

@@ -5,6 +5,8 @@ import { Option, type Command } from "commander";
 import type { MachineSnapshot } from "../emu/types.js";
 import { readRegularBytes } from "../util/files.js";
 import type { BootSpec } from "../guest/boot.js";
+import type { Shard } from "../harness/model.js";
+import { parseShard } from "../harness/shard.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { parsePositiveInt, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
@@ -39,11 +41,31 @@ export function parseSeed(value: string, option = "--seed"): number {
   return n;
 }
 
+/** --shard i/n of diff and mutate; a wrong one is a usage error (exit 2). */
+export function parseShardOption(text: string | undefined): Shard | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseShard(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 /** The floppy to boot, checked readable here, before any emulator or worker starts. */
 export function bootSpec(options: BootCommandOptions): BootSpec {
+  return bootOptions(options)();
+}
+
+/**
+ * The boot options checked (--timeout-ms) without touching a file; the function returned reads the
+ * floppy (and builds the FreeDOS one for --dos freedos) when the run calls it.
+ */
+export function bootOptions(options: BootCommandOptions): () => BootSpec {
   const timeoutMs = parsePositiveInt(options.timeoutMs, "--timeout-ms");
-  const { path, dos } = bootImage(options, options.image);
-  return { image: path, dos, timeoutMs };
+  return () => {
+    const { path, dos } = bootImage(options, options.image);
+    return { image: path, dos, timeoutMs };
+  };
 }
 
 /** The menu state is a v86 save_state of a few MB. */

@@ -4,18 +4,15 @@
  * the command can restore the terminal (progress bar, cursor), print the figures so far and exit with
  * the shell's code for that signal (128 + its number); a second signal exits at once.
  */
+import type { Interruption as BaseInterruption } from "../util/abort.js";
 import { killTrackedGroups } from "../util/child-groups.js";
 
 export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 export type HandledSignal = keyof typeof SIGNAL_EXIT_CODES;
 
-export interface Interruption {
-  /** Aborted by the first signal. */
-  readonly signal: AbortSignal;
-  /** The signal received, if any. */
+/** util/abort.ts's Interruption; after a signal, dispose() leaves later ones exiting with its code. */
+export interface Interruption extends BaseInterruption {
   received(): HandledSignal | undefined;
-  /** Stop listening (the command is done); after a signal, later ones still exit with its code. */
-  dispose(): void;
 }
 
 export interface InterruptOptions {

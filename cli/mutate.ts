@@ -5,9 +5,8 @@
 import { jobsRefusal } from "../util/address-space.js";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
-import { isPolicyName, POLICY_NAMES, type GeneratedPolicyName } from "../checks/policy-names.js";
-import type { Shard } from "../harness/model.js";
-import { parseShard } from "../harness/shard.js";
+import type { GeneratedPolicyName } from "../checks/policy-names.js";
+import { campaignPolicyNames, policyHelp } from "../harness/policy-registry.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { PROBES } from "../harness/probe.js";
 import { asmTarget } from "../mutate/asm-target.js";
@@ -19,7 +18,8 @@ import { rescore } from "../mutate/rescore.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
-import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
+import { parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { parseShardOption } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -67,7 +67,7 @@ function addPlanOptions(command: Command): Command {
     )
     .option(
       "--policy <list>",
-      `comma-separated policies the games go through, two games each (${POLICY_NAMES.join(", ")})`,
+      `comma-separated policies the games go through, two games each (${campaignPolicyNames().join(", ")}). ${policyHelp(campaignPolicyNames())}`,
       "engine,random,sweep",
     )
     .option(
@@ -178,15 +178,6 @@ export function registerMutate(program: Command): void {
     );
 }
 
-/** A refusal of the campaign (mutate/select.ts) is a usage error: one line, exit 2. */
-async function refusing<T>(work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof SelectionError ? new UsageError(error.message) : error;
-  }
-}
-
 function parseTarget(target: string): "asm" | "ts" {
   if (target !== "asm" && target !== "ts")
     throw new UsageError(`--target must be asm or ts, not ${JSON.stringify(target)}`);
@@ -195,11 +186,12 @@ function parseTarget(target: string): "asm" | "ts" {
 
 function parsePolicies(list: string): GeneratedPolicyName[] {
   const names = list.split(",").map((p) => p.trim());
-  for (const name of names) {
-    if (!isPolicyName(name))
-      throw new UsageError(`--policy: ${JSON.stringify(name)} is not one of ${POLICY_NAMES.join(", ")}`);
-  }
-  return names as GeneratedPolicyName[];
+  const known = campaignPolicyNames();
+  return names.map((name) => {
+    const policy = known.find((p) => p === name);
+    if (!policy) throw new UsageError(`--policy: ${JSON.stringify(name)} is not one of ${known.join(", ")}`);
+    return policy;
+  });
 }
 
 /** --verdicts, or the target's own verdicts file. */
@@ -223,16 +215,6 @@ function parseSeed(text: string): number {
   const seed = parseNonNegativeInt(text, "--seed");
   if (seed > 0xffff) throw new UsageError(`--seed must be 0..65535 (a Seed is a word), not ${seed}`);
   return seed;
-}
-
-/** --shard i/n; a wrong one is a usage error (exit 2), as for diff. */
-function parseShardOption(text: string | undefined): Shard | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return parseShard(text);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
 }
 
 type TsTargetModule = typeof import("../mutate/ts-target.js");
@@ -269,7 +251,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
       ? asmTarget
       : async (settings: TargetSettings, plan: GamePlan): Promise<TargetMutants> =>
           (await loadTsTarget()).tsTarget(settings, plan);
-  const { report, stoppedBy } = await refusing(() =>
+  const { report, stoppedBy } = await refusing([SelectionError], () =>
     runCampaign({
       root: projectPath(),
       target,
@@ -298,7 +280,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
 }
 
 async function rescoreCommand(file: string, options: RescoreOptions): Promise<void> {
-  const report = await refusing(() =>
+  const report = await refusing([SelectionError], () =>
     rescore({
       root: projectPath(),
       path: file,
@@ -315,7 +297,7 @@ export async function mergeCampaignCommand(
   dirs: readonly string[],
   options: { out: string; json?: boolean },
 ): Promise<void> {
-  const report = await refusing(() =>
+  const report = await refusing([SelectionError], () =>
     mergeCampaigns({
       dirs,
       out: options.out,

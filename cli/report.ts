@@ -1,13 +1,12 @@
 /** `piskasm report merge DIR...`: combine the outputs of the shards of one run. */
-import { join } from "node:path";
 import type { Command } from "commander";
 import { ShardSummaryError } from "../harness/shard-summary.js";
 import { areCampaigns } from "../mutate/merge.js";
-import { UsageError } from "./errors.js";
+import { refusing } from "./errors.js";
 import { imageOption } from "./harness-options.js";
 import { programIdentity } from "../checks/program-identity.js";
 import { mergeCampaignCommand } from "./mutate.js";
-import { MERGED_SUMMARY_FILE, mergeShards } from "./report-merge.js";
+import { MERGED_SUMMARY_FILE, mergedLines, mergeShards } from "../harness/shard-merge.js";
 
 interface MergeCommandOptions {
   out: string;
@@ -29,22 +28,10 @@ export function registerReport(program: Command): void {
     .option("--json", "print the merged summary as one JSON object")
     .action(async (dirs: string[], options: MergeCommandOptions) => {
       if (areCampaigns(dirs)) return await mergeCampaignCommand(dirs, options);
-      let merged;
-      try {
-        merged = mergeShards(dirs, options.out, programIdentity(options.image), console.error);
-      } catch (error) {
-        throw error instanceof ShardSummaryError ? new UsageError(error.message) : error;
-      }
-      if (options.json) {
-        console.log(JSON.stringify(merged));
-      } else {
-        console.log(
-          `${merged.shards} shards merged: ${merged.games} games, ${merged.computerMoves} computer moves checked, ` +
-            `${merged.mismatches} mismatches; moves digest ${merged.movesDigest}; slowest shard ${(merged.wallMs / 1000).toFixed(1)} s; ` +
-            `summary in ${join(options.out, MERGED_SUMMARY_FILE)}`,
-        );
-        for (const name of merged.reports) console.log(`  report: ${join(options.out, name)}`);
-      }
+      const merged = await refusing([ShardSummaryError], () =>
+        mergeShards(dirs, options.out, programIdentity(options.image), console.error),
+      );
+      console.log(options.json ? JSON.stringify(merged) : mergedLines(merged, options.out).join("\n"));
       if (merged.mismatches > 0) process.exitCode = 1;
     });
 }

@@ -36,74 +36,69 @@ export interface EngineContext {
 export interface EngineEntry {
   /** One line for --help. */
   readonly description: string;
-  /** `argument` is the text after `NAME:`, undefined when the name has none. */
+  /** Takes an argument after `NAME:` (and needs one); the others refuse one. */
+  readonly argument: boolean;
+  /**
+   * Can be the human opponent of a differential run (`piskasm diff --policy NAME`,
+   * harness/policy-registry.ts): it needs no emulator and answers within a policy's turn.
+   */
+  readonly opponent: boolean;
+  /** `argument` is the text after `NAME:`, undefined for an entry that takes none. */
   create(context: EngineContext, argument: string | undefined): Engine;
-}
-
-function noArgument(name: string, argument: string | undefined): void {
-  if (argument !== undefined)
-    throw new EngineError(`engine ${name} takes no argument (got "${name}:${argument}")`);
 }
 
 const ASM: EngineEntry = {
   description:
     "the real PISKASM.COM in v86, driven through the emulated mouse and keyboard (19x19 freestyle)",
-  create: (context, argument) => {
-    noArgument("asm", argument);
-    return new PiskasmAsmEngine({ ...context, boot: context.boot(), menuState: context.menuState?.() });
-  },
+  argument: false,
+  opponent: false,
+  create: (context) =>
+    new PiskasmAsmEngine({ ...context, boot: context.boot(), menuState: context.menuState?.() }),
 };
 
 const TS: EngineEntry = {
   description: "engine-ts, PISKASM's evaluator in TypeScript, on square boards 15..22",
-  create: (_context, argument) => {
-    noArgument("ts", argument);
-    return new PiskasmTsEngine();
-  },
+  argument: false,
+  opponent: false,
+  create: () => new PiskasmTsEngine(),
 };
 
 /** Another name for an entry (the PISKASM players are also called piskasm-asm and piskasm-ts). */
 function alias(name: string, entry: EngineEntry): EngineEntry {
-  return {
-    description: `the same as ${name}`,
-    create: (context, argument) => entry.create(context, argument),
-  };
+  return { ...entry, description: `the same as ${name}`, opponent: false };
+}
+
+/** An engine of this process that takes no argument and can be diff's opponent. */
+function opponent(description: string, create: () => Engine): EngineEntry {
+  return { description, argument: false, opponent: true, create };
 }
 
 export const ENGINES: Readonly<Record<string, EngineEntry>> = {
   asm: ASM,
   ts: TS,
-  five: {
-    description: "FIVE (S. Shlien 1992): the winning-lines method, no search (square boards 10..22)",
-    create: (_context, argument) => {
-      noArgument("five", argument);
-      return createFiveEngine();
-    },
-  },
-  crossmix: {
-    description: "crossmix (FREE SECTOR): flag arrays with the three crossmix defensive exceptions (10..22)",
-    create: (_context, argument) => {
-      noArgument("crossmix", argument);
-      return createCrossmixEngine();
-    },
-  },
-  pela: {
-    description:
-      "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
-    create: (_context, argument) => {
-      noArgument("pela", argument);
-      return createPelaEngine();
-    },
-  },
+  five: opponent(
+    "FIVE (S. Shlien 1992): the winning-lines method, no search (square boards 10..22)",
+    createFiveEngine,
+  ),
+  crossmix: opponent(
+    "crossmix (FREE SECTOR): flag arrays with the three crossmix defensive exceptions (10..22)",
+    createCrossmixEngine,
+  ),
+  pela: opponent(
+    "pela (after pbrain-pela): 9-cell window values and a search for wins by continuous fours (10..22)",
+    createPelaEngine,
+  ),
+  // Not an opponent: its name is the random policy's (harness/policy-registry.ts).
   random: {
     description: "random: a uniform choice among the empty cells within two of a stone (10..22)",
-    create: (_context, argument) => {
-      noArgument("random", argument);
-      return createRandomEngine();
-    },
+    argument: false,
+    opponent: false,
+    create: () => createRandomEngine(),
   },
   pbrain: {
     description: "pbrain:CMD, an external Gomocup brain run as a child process with the command line CMD",
+    argument: true,
+    opponent: true,
     create: (_context, argument) => {
       if (argument === undefined || argument.trim() === "")
         throw new EngineError('give the brain\'s command line: "pbrain:CMD"');
@@ -126,5 +121,7 @@ export function createEngine(spec: string, context: EngineContext): Engine {
   const argument = colon < 0 ? undefined : spec.slice(colon + 1);
   const entry = Object.hasOwn(ENGINES, name) ? ENGINES[name] : undefined;
   if (!entry) throw new EngineError(`no engine "${name}" (engines: ${engineNames().join(", ")})`);
+  if (argument !== undefined && !entry.argument)
+    throw new EngineError(`engine ${name} takes no argument (got "${spec}")`);
   return entry.create(context, argument);
 }

@@ -145,6 +145,11 @@ export class GameSession {
     return this.machine.memory.readU16(this.layout.moveCount);
   }
 
+  /** The cell of the computer's last stone (NO_CELL before its first). */
+  lastPC(): number {
+    return this.machine.memory.readU16(this.layout.lastPC);
+  }
+
   readState(): GameState {
     return readGameState(this.machine.memory, this.layout);
   }

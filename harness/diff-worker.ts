@@ -1,14 +1,11 @@
 /** Worker-thread entry: one emulator playing its share of a differential run (bundled separately). */
-import { parentPort, workerData } from "node:worker_threads";
+import { workerSide } from "../util/worker-pool.js";
 import { playGames } from "./run.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import type { GameSession } from "../guest/session.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 
-if (!parentPort) throw new Error("harness/diff-worker must run in a worker thread");
-const port = parentPort;
-const post = (message: WorkerMessage): void => port.postMessage(message);
-const input = workerData as WorkerInput;
+const { data: input, port, post } = workerSide<WorkerInput, WorkerMessage>("harness/diff-worker");
 
 /**
  * Moves are counted here and reported at most every MOVES_REPORT_MS (and before each game's result):

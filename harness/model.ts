@@ -105,14 +105,14 @@ export interface StormCounts {
 export interface GameCost {
   /** Inside v86's run loop: the guest, its devices and the JIT (Machine.stats). */
   runLoopMs: number;
-  /** engine-ts: the reference game's new game and moves. */
+  /** engine-ts: the reference game's new game and moves (with the checker: its model playing every input). */
   engineMs: number;
   /**
    * The opponent policy choosing the human's moves, awaited to the end (an asynchronous policy such as
    * pela thinks after its first await), less the emulator's run loop meanwhile.
    */
   policyMs: number;
-  /** Reading the asm's state and screen and comparing them with engine-ts. */
+  /** Reading the asm's state and screen and comparing them with engine-ts (and the checker's comparisons). */
   checkMs: number;
   instructions: number;
   slices: number;

@@ -25,7 +25,7 @@ import {
   countScore,
   rayCells,
 } from "../engine-ts/index.js";
-import type { GeneratedPolicyName, PolicyName } from "../checks/policy-names.js";
+import type { PolicyName } from "../checks/policy-names.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { Prng } from "../util/prng.js";
 
@@ -35,7 +35,7 @@ export interface Policy {
   next(plocha: Uint8Array): number | undefined;
 }
 
-/** What the runner plays against: a Policy, or one that answers later (an Engine, harness/engine-policy.ts). */
+/** A Policy, or one that answers later (an Engine, harness/engine-policy.ts); the runner plays it as an Opponent (harness/policy-registry.ts). */
 export interface OpponentPolicy {
   readonly name: PolicyName;
   next(plocha: Uint8Array): number | undefined | Promise<number | undefined>;
@@ -95,7 +95,13 @@ const SCORE_REACH = 6;
 /** A score not computed since the board last changed near its cell. */
 const UNSCORED = -1;
 
-export function enginePolicy(seed: number, bodovani: Uint16Array = buildBodovani()): Policy {
+/** The score tables every engine policy reads (never written), built once. */
+let defaultTables: Uint16Array | undefined;
+
+export function enginePolicy(
+  seed: number,
+  bodovani: Uint16Array = (defaultTables ??= buildBodovani()),
+): Policy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
   // The scores of the last board, kept between moves: only the cells near a changed cell are scored
@@ -141,18 +147,6 @@ export function replayPolicy(moves: readonly number[]): Policy {
   };
 }
 
-/** The generated policies but sweep and probe (harness/sweep.ts, harness/probe.ts: set-up openings). */
-export function createPolicy(name: Exclude<GeneratedPolicyName, "sweep" | "probe">, seed: number): Policy {
-  switch (name) {
-    case "random":
-      return randomPolicy(seed);
-    case "engine":
-      return enginePolicy(seed);
-    case "storm":
-      return stormPolicy(seed);
-  }
-}
-
 /** A text cell of the 80x25 screen. */
 export interface ScreenCell {
   col: number;
@@ -185,10 +179,6 @@ export interface StormPolicy extends Policy {
   readonly name: "storm" | "sweep" | "probe";
   /** The turn on this board, drawn with this screen geometry (the debug header's). */
   turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn;
-}
-
-export function isStormPolicy(policy: OpponentPolicy): policy is StormPolicy {
-  return policy.name === "storm" || policy.name === "sweep" || policy.name === "probe";
 }
 
 /** Each turn gives the game up with probability 1 / ESCAPE_ODDS. */

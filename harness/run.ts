@@ -4,13 +4,10 @@
  * its games one at a time and keeps only counters, so its memory stays flat for any number of games;
  * an AbortSignal ends it early with the figures of the games finished so far.
  */
-import { workerResourceLimits } from "../util/address-space.js";
-import { existsSync } from "node:fs";
-import { Worker } from "node:worker_threads";
 import { CoverageTracer, type CoverageHits, type CoveragePlan } from "../debug/coverage.js";
 import { mergeHits } from "../debug/coverage-report.js";
 import { untilDoneOrAborted } from "../util/abort.js";
-import { YieldingQueue } from "../util/yielding-queue.js";
+import { requireWorkerScript, WorkerPool, type PoolWorker, type StartedWorker } from "../util/worker-pool.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import type { GameSession } from "../guest/session.js";
@@ -189,107 +186,58 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   };
 }
 
-/** What runInWorkers shares with handleMessage: the jobs, the finished ones and where results go. */
-interface WorkerPool {
-  workers: Worker[];
-  done: Set<number>;
-  listener: RunListener;
-  fail: (error: Error) => void;
-}
-
-/** Handles one message of job `j`: results to the listener, job 1's menu snapshot to the other jobs. */
-function handleMessage(pool: WorkerPool, j: number, message: WorkerMessage): void {
-  const { workers, done, listener, fail } = pool;
-  switch (message.kind) {
-    case "moves":
-      for (let m = 0; m < message.count; m++) listener.onMove?.();
-      break;
-    case "menu": {
-      const shared: MenuMessage = { kind: "menu", menu: message.menu };
-      for (const other of workers.slice(1)) other.postMessage(shared);
-      break;
-    }
-    case "game":
-      listener.onGame?.(message.outcome);
-      break;
-    case "coverage":
-      listener.onCoverage?.(message.hits);
-      break;
-    case "error":
-      fail(new Error(`job ${j + 1}: ${message.message}`));
-      break;
-    case "done":
-      done.add(j);
-      void workers[j].terminate();
-      break;
-  }
-}
-
 /**
- * Plays the slice in `jobs` worker threads. Job 1 boots; the others start at once but wait for its
- * machine at the game's menu and continue from that snapshot: one boot per run instead of one per
- * job, without a boot before the workers start.
+ * Plays the slice in `jobs` worker threads (util/worker-pool.ts). Job 1 boots; the others start at
+ * once but wait for its machine at the game's menu and continue from that snapshot: one boot per run
+ * instead of one per job, without a boot before the workers start.
  */
-function runInWorkers(
+async function runInWorkers(
   options: DiffRunBase,
   slice: GameSlice,
   jobs: number,
   listener: RunListener,
 ): Promise<void> {
-  const script = options.workerScript;
-  if (!script || !existsSync(script)) {
-    return Promise.reject(
-      new Error(`--jobs needs the worker bundle ${script ?? "(none given)"}; run \`make\` first`),
+  const script = requireWorkerScript(options.workerScript, "--jobs");
+  const pool = new WorkerPool({ signal: options.signal });
+  const started: StartedWorker<MenuMessage>[] = [];
+  const handle = (message: WorkerMessage, worker: PoolWorker<MenuMessage>, j: number): void => {
+    switch (message.kind) {
+      case "moves":
+        for (let m = 0; m < message.count; m++) listener.onMove?.();
+        break;
+      case "menu":
+        pool.broadcast<MenuMessage>({ kind: "menu", menu: message.menu }, worker);
+        break;
+      case "game":
+        listener.onGame?.(message.outcome);
+        break;
+      case "coverage":
+        listener.onCoverage?.(message.hits);
+        break;
+      case "error":
+        throw new Error(`job ${j + 1}: ${message.message}`);
+      case "done":
+        worker.done();
+        worker.terminate();
+        break;
+    }
+  };
+  for (let j = 0; j < jobs; j++) {
+    const data: WorkerInput = {
+      boot: options.boot,
+      games: part(slice, j, jobs),
+      sharesBoot: j === 0,
+      coverage: options.coverage,
+      shrinkMs: options.shrinkMs,
+    };
+    started.push(
+      pool.start<WorkerInput, MenuMessage, WorkerMessage>({
+        script,
+        data,
+        label: `job ${j + 1}`,
+        onMessage: (message, worker) => handle(message, worker, j),
+      }),
     );
   }
-  return new Promise<void>((resolve, reject) => {
-    const workers: Worker[] = [];
-    let running = 0;
-    let failed = false;
-    const done = new Set<number>();
-    // One queue for every worker's messages and exits, in order: each is handled in its own turn of
-    // the event loop; a listener's exception fails the run instead of escaping as an uncaught one.
-    const events = new YieldingQueue<() => void>((event) => {
-      try {
-        event();
-      } catch (error) {
-        fail(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    const stopAll = (): void => {
-      events.stop();
-      for (const w of workers) void w.terminate();
-    };
-    const fail = (error: Error): void => {
-      if (failed) return;
-      failed = true;
-      stopAll();
-      reject(error);
-    };
-    const pool: WorkerPool = { workers, done, listener, fail };
-    options.signal?.addEventListener("abort", stopAll, { once: true });
-    for (let j = 0; j < jobs; j++) {
-      const input: WorkerInput = {
-        boot: options.boot,
-        games: part(slice, j, jobs),
-        sharesBoot: j === 0,
-        coverage: options.coverage,
-        shrinkMs: options.shrinkMs,
-      };
-      const worker = new Worker(script, { workerData: input, resourceLimits: workerResourceLimits() });
-      workers.push(worker);
-      running++;
-      worker.on("message", (message: WorkerMessage) => events.push(() => handleMessage(pool, j, message)));
-      worker.on("error", (error) => fail(new Error(`job ${j + 1}: ${error.message}`)));
-      worker.on("exit", (code) =>
-        events.push(() => {
-          if (!done.has(j)) fail(new Error(`job ${j + 1} stopped before finishing (exit code ${code})`));
-          else if (--running === 0 && !failed) {
-            options.signal?.removeEventListener("abort", stopAll);
-            resolve();
-          }
-        }),
-      );
-    }
-  });
+  await pool.all(started);
 }

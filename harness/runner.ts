@@ -5,26 +5,17 @@
  */
 import { COMPUTER, EMPTY, formatCell, Game, NO_CELL, type WhoStarts } from "../engine-ts/index.js";
 import { compareStates, compareTables } from "../checks/compare.js";
-import { MismatchError, ProgramChecker } from "../checks/checker.js";
+import { MismatchError, ProgramChecker, type CheckerTime } from "../checks/checker.js";
 import { cellToScreen, readBodovani, type GameState } from "../guest/game-view.js";
-import { createEnginePolicy } from "./engine-policy.js";
 import { BadMoveError } from "../checks/inspect.js";
 import { scalarDiff } from "../checks/diff-types.js";
-import {
-  createPolicy,
-  isStormPolicy,
-  replayPolicy,
-  type OpponentPolicy,
-  type StormTurn,
-} from "./policies.js";
+import type { StormTurn } from "./policies.js";
+import { createOpponent, type Opponent } from "./policy-registry.js";
 import type { GameSession, MoveTiming } from "../guest/session.js";
 import { costTracker } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
-import { isSweepPolicy, sweepPolicy } from "./sweep.js";
-import { probePolicy } from "./probe.js";
 import { performMenuNoise, playSetUp } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
-import { isEnginePolicyName } from "../checks/policy-names.js";
 
 /** Creates the reference game for a seed; tests pass one that corrupts a state or a table. */
 export type EngineFactory = (seed: number, whoStarts: WhoStarts) => Game;
@@ -48,14 +39,6 @@ function emptyStormCounts(): StormCounts {
 
 /** A human turn: the cell played and how long the answer took, or why the game stops here. */
 type Turn = { cell: number; timing: MoveTiming } | { stop: "escaped" | "no-move" | "mismatch" };
-
-function policyFor(spec: GameSpec): OpponentPolicy {
-  if (spec.policy === "replay") return replayPolicy(spec.moves ?? []);
-  if (isEnginePolicyName(spec.policy)) return createEnginePolicy(spec.policy, spec.policySeed);
-  if (spec.policy === "sweep") return sweepPolicy(spec.policySeed);
-  if (spec.policy === "probe") return probePolicy();
-  return createPolicy(spec.policy, spec.policySeed);
-}
 
 /**
  * The evaluator's state against the reference game the runner keeps (a test's EngineFactory may
@@ -143,27 +126,36 @@ function withTables(session: GameSession, opening: Opening): Opening {
 }
 
 /**
- * From the menu to the first human turn: a sweep policy's menu noise and set-up first (each step
+ * From the menu to the first human turn: the policy's opening (menu noise, set-up) first (each step
  * checked), or simply the menu key of who starts; the score tables compared at once.
  */
 async function openGame(
   session: GameSession,
   spec: GameSpec,
-  policy: OpponentPolicy,
+  policy: Opponent,
   hooks: RunHooks,
 ): Promise<Opening> {
   return withTables(session, await openBoard(session, spec, policy, hooks));
+}
+
+/**
+ * The game of the checker's model when the checker follows the program (no mismatch has stopped it):
+ * it plays every click already, so the runner needs no second engine-ts game of its own.
+ */
+function modelGame(session: GameSession): Game | undefined {
+  const checker = ProgramChecker.of(session);
+  return checker && !checker.found ? checker.model.game : undefined;
 }
 
 /** openGame's moves: the menu, the seed, the set-up or the key of who starts. */
 async function openBoard(
   session: GameSession,
   spec: GameSpec,
-  policy: OpponentPolicy,
+  policy: Opponent,
   hooks: RunHooks,
 ): Promise<Opening> {
   const timeoutMs = hooks.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
-  const opening = isSweepPolicy(policy) ? policy.opening(spec.index, session.layout.geometry) : undefined;
+  const opening = policy.opening?.(spec.index, session.layout.geometry);
   if (opening) await performMenuNoise(session, opening.menu, timeoutMs);
   const seed = opening?.seed ?? spec.seed;
   if (seed !== undefined && seed !== "counted") await session.useSeed(seed);
@@ -177,7 +169,8 @@ async function openBoard(
     return { ...setUp, computerMoves: setUp.computerMove === undefined ? [] : [setUp.computerMove] };
   }
   const asm = await session.startGame(spec.whoStarts);
-  const engine = (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts);
+  const engine =
+    hooks.engine?.(asm.seed, spec.whoStarts) ?? modelGame(session) ?? defaultEngine(asm.seed, spec.whoStarts);
   const computerMoves = asm.lastPC === NO_CELL ? [] : [asm.lastPC];
   return { asm, engine, mismatch: check(session, asm, engine), escaped: false, computerMoves };
 }
@@ -190,8 +183,10 @@ export async function playGame(
 ): Promise<GameOutcome> {
   const started = performance.now();
   const tracker = costTracker(session.machine);
-  const policy = policyFor(spec);
+  const policy = createOpponent(spec);
   const game: GameInProgress = { spec, policy, tracker, started };
+  const before: CheckerTime = { ...(ProgramChecker.of(session)?.spent ?? { modelMs: 0, compareMs: 0 }) };
+  let outcome: GameOutcome;
   try {
     // A program that differs from its model at its start is a mismatch of this game too.
     const checker = ProgramChecker.for(session, {
@@ -199,17 +194,24 @@ export async function playGame(
       sink: "throw",
     });
     checker.resume();
-    return await playChecked(session, hooks, game);
+    outcome = await playChecked(session, hooks, game);
   } catch (error) {
     if (!(error instanceof MismatchError)) throw error;
-    return mismatchOutcome(session, game, error);
+    outcome = await mismatchOutcome(session, game, error);
   }
+  // The checker's model plays each input (engine-ts's moves among them); its comparisons are checks.
+  const spent = ProgramChecker.of(session)?.spent;
+  if (spent) {
+    outcome.cost.engineMs += spent.modelMs - before.modelMs;
+    outcome.cost.checkMs += spent.compareMs - before.compareMs;
+  }
+  return outcome;
 }
 
 /** What playGame knows of the game while it runs, for an end by the checker. */
 interface GameInProgress {
   spec: GameSpec;
-  policy: OpponentPolicy;
+  policy: Opponent;
   tracker: ReturnType<typeof costTracker>;
   started: number;
   /** Once the opening is done. */
@@ -274,12 +276,11 @@ async function playChecked(
 ): Promise<GameOutcome> {
   const { spec, policy, tracker, started } = game;
   const opened = await openGame(session, spec, policy, hooks);
-  let asm = opened.asm;
   const engine = opened.engine;
   let mark = performance.now();
   const outcome: GameOutcome = {
     spec,
-    seed: asm.seed,
+    seed: opened.asm.seed,
     result: opened.escaped ? "escaped" : "playing",
     humanMoves: [],
     computerMoves: opened.computerMoves,
@@ -298,12 +299,10 @@ async function playChecked(
       break;
     }
     const plan = await tracker.timeAsync("policyMs", () =>
-      isStormPolicy(policy)
-        ? policy.turn(engine.state.plocha, session.layout.geometry)
-        : policy.next(engine.state.plocha),
+      policy.turn(engine.state.plocha, session.layout.geometry),
     );
     outcome.harnessMs += performance.now() - mark;
-    const stonesBefore = asm.moveCount;
+    const stonesBefore = session.moveCount();
     game.stonesBefore = stonesBefore;
     const turn = await humanTurn(session, plan, engine, outcome, hooks);
     mark = performance.now();
@@ -315,14 +314,16 @@ async function playChecked(
     // The model has played the click already when the engine is its game.
     const separate = engine !== ProgramChecker.of(session)?.model.game;
     if (separate) tracker.time("engineMs", () => engine.humanMove(cell));
-    asm = tracker.time("checkMs", () => session.readState());
-    const answered = asm.moveCount === ((stonesBefore + 2) & 0xffff);
+    // Two words of the state tell the answer; the whole state is read only for a separate engine's
+    // check (the checker has compared every byte already).
+    const answered = session.moveCount() === ((stonesBefore + 2) & 0xffff);
     if (answered) {
-      outcome.computerMoves.push(asm.lastPC);
+      outcome.computerMoves.push(session.lastPC());
       outcome.checkedComputerMoves++;
       outcome.instructions.push(timing.instructions);
     }
-    if (separate) outcome.mismatch = tracker.time("checkMs", () => check(session, asm, engine));
+    if (separate)
+      outcome.mismatch = tracker.time("checkMs", () => check(session, session.readState(), engine));
     if (answered) hooks.onMove?.();
   }
   if (outcome.mismatch) outcome.result = "mismatch";

@@ -1,6 +1,6 @@
 /**
  * The summary a sharded `piskasm diff --shard i/n --out DIR` leaves in DIR beside its mismatch
- * reports, as `shard-i-of-n.json`; `piskasm report merge` combines them (cli/report-merge.ts).
+ * reports, as `shard-i-of-n.json`; `piskasm report merge` combines them (harness/shard-merge.ts).
  */
 import { readdirSync } from "node:fs";
 import { CELLS } from "../engine-ts/index.js";

@@ -70,11 +70,6 @@ export interface SweepPolicy extends StormPolicy {
   opening(index: number, geometry: BoardGeometry): SweepOpening;
 }
 
-/** A policy with an opening before its game: sweep or probe. */
-export function isSweepPolicy(policy: { readonly name: string }): policy is SweepPolicy {
-  return policy.name === "sweep" || policy.name === "probe";
-}
-
 /** The scenarios repeat every SWEEP_PERIOD games (scenario by index mod SWEEP_PERIOD). */
 export const SWEEP_PERIOD = 10;
 

@@ -2,11 +2,10 @@
  * A mutation campaign's runs: each mutant on its own floppy (scripts/mkimg.sh) in its own worker
  * thread (mutate/worker.ts), J at a time, every mutant playing the same planned games.
  */
-import { workerResourceLimits } from "../util/address-space.js";
+import { WorkerFailure, WorkerPool } from "../util/worker-pool.js";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
 import type { GameSpec } from "../harness/model.js";
 import { plannedGame } from "../harness/game-spec.js";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
@@ -86,57 +85,34 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
 }
 
 /**
- * Runs one mutant's games in a worker of `script`. A worker silent for `silenceMs` (no sign of life:
- * its thread is stuck, as in a mutant of engine-ts that loops for ever) is ended: killed by timeout.
+ * Runs one mutant's games in a worker of `script` (a new thread per mutant: a ts mutant's code is
+ * its bundle's). A worker silent for `silenceMs` (no sign of life: its thread is stuck, as in a
+ * mutant of engine-ts that loops for ever) is ended: killed by timeout. An error the worker throws
+ * (the harness on the mutant's behaviour: a cell index off the board) ends its run as crashed.
  */
-export function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(script, { workerData: job, resourceLimits: workerResourceLimits() });
-    let result: MutantRun | undefined;
-    let silence: NodeJS.Timeout | undefined;
-    const listen = (): void => {
-      clearTimeout(silence);
-      silence = setTimeout(() => {
-        result ??= { status: "timeout", games: 1, message: `the worker was silent for ${silenceMs} ms` };
-        void worker.terminate();
-      }, silenceMs);
-    };
-    listen();
-    worker.on("message", (message: MutantMessage) => {
-      if (message.kind === "progress") return listen();
-      clearTimeout(silence);
-      result ??= message.run;
-      void worker.terminate();
-    });
-    // An error thrown by the harness on the mutant's behaviour (a cell index off the board) ends its run.
-    worker.once("error", (error) => {
-      result ??= {
-        status: "crashed",
-        games: 1,
-        message: `the harness failed: ${error.message.split("\n")[0]}`,
-      };
-    });
-    worker.once("exit", (code) => {
-      clearTimeout(silence);
-      if (result) resolve(result);
-      else reject(new Error(`mutant worker stopped without a result (exit code ${code})`));
-    });
+export async function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
+  let result: MutantRun | undefined;
+  // A pool of its own without a signal: a Ctrl+C lets the mutants under way finish (runEach starts no more).
+  const { ended } = new WorkerPool().start<MutantJob, never, MutantMessage>({
+    script,
+    data: job,
+    label: "the worker",
+    silenceMs,
+    onMessage: (message, worker) => {
+      if (message.kind === "progress") return;
+      result = message.run;
+      worker.done();
+      worker.terminate();
+    },
   });
-}
-
-/** Runs `tasks` `jobs` at a time; stops starting new ones once `signal` aborts. */
-export async function runPool<T>(
-  tasks: readonly (() => Promise<T>)[],
-  jobs: number,
-  onResult: (index: number, result: T) => void,
-  signal?: AbortSignal,
-): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < tasks.length && !signal?.aborted) {
-      const i = next++;
-      onResult(i, await tasks[i]());
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, tasks.length)) }, lane));
+  try {
+    await ended;
+  } catch (error) {
+    if (!(error instanceof WorkerFailure) || error.end === "exit") throw error;
+    return error.end === "silent"
+      ? { status: "timeout", games: 1, message: error.message }
+      : { status: "crashed", games: 1, message: `the harness failed: ${error.detail}` };
+  }
+  if (!result) throw new Error("the mutant worker ended without its run");
+  return result;
 }

@@ -10,7 +10,9 @@ import type { Shard } from "../harness/model.js";
 import { formatShard } from "../harness/shard.js";
 import { writeReport } from "../checks/report.js";
 import { checkOutputPlace, ensureWritableDir, writeFileAtomically } from "../util/files.js";
-import { runMutant, runPool, type GamePlan } from "./campaign.js";
+import type { Interruption } from "../util/abort.js";
+import { runEach } from "../util/worker-pool.js";
+import { runMutant, type GamePlan } from "./campaign.js";
 import { settingsIdentity } from "./identity.js";
 import type { MutantRun } from "./mutant-run.js";
 import { CAMPAIGN_FILES, writeCampaignFiles } from "./outputs.js";
@@ -26,13 +28,6 @@ import {
 import { SelectionError, shardPositions, spread } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { requireTools } from "./tools.js";
-
-/** What listens for Ctrl+C and its kin during the campaign (cli/interrupt.ts). */
-export interface Interruption {
-  readonly signal: AbortSignal;
-  received(): string | undefined;
-  dispose(): void;
-}
 
 export interface CampaignRequest {
   root: string;
@@ -277,7 +272,7 @@ async function runChosen(
       start.done();
     }
   });
-  await runPool(
+  await runEach(
     tasks,
     s.jobs,
     (k, run) => {

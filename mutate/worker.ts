@@ -9,16 +9,14 @@
  * loaded host the unmutated boot can take longer than a hung mutant's budget); they stay as the
  * last resort (the job's timeoutMs).
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { workerSide } from "../util/worker-pool.js";
 import type { Machine } from "../emu/types.js";
 import { buildReport } from "../harness/mismatch-report.js";
 import { playGames } from "../harness/run.js";
 import type { GameOutcome } from "../harness/model.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
-if (!parentPort) throw new Error("mutate/worker must run in a worker thread");
-const port = parentPort;
-const job = workerData as MutantJob;
+const { data: job, post } = workerSide<MutantJob, MutantMessage>("mutate/worker");
 
 /**
  * Guest instructions without progress that count as a hang: the boot takes about 6 million, an
@@ -30,7 +28,6 @@ const WATCH_MS = 200;
 /** Signs of life to the run thread, which ends a worker that stays silent (a mutant of engine-ts that loops). */
 const PROGRESS_MS = 1000;
 let lastSign = 0;
-const post = (message: MutantMessage): void => port.postMessage(message);
 const signOfLife = (): void => {
   const now = performance.now();
   if (now - lastSign < PROGRESS_MS) return;

@@ -36,3 +36,13 @@ export function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal |
 export function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** What listens for Ctrl+C and its kin during a long command (cli/interrupt.ts makes it). */
+export interface Interruption {
+  /** Aborted by the first signal. */
+  readonly signal: AbortSignal;
+  /** The signal received (SIGINT, SIGTERM, SIGHUP), if any. */
+  received(): string | undefined;
+  /** Stop listening (the command is done). */
+  dispose(): void;
+}

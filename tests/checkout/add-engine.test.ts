@@ -1,8 +1,8 @@
 /**
  * CONTRIBUTING.md's recipe "Add an engine", followed step by step in a copy of the checkout
  * (tests/checkout/checkout.ts) with a small engine, `last` (the last empty cell in reading order): its
- * file in engines/last/, its row in ENGINES, its unit test and its place in FACTORIES, its name in
- * ENGINE_POLICY_NAMES, then the CLI bundled again. The new engine must then show in `piskasm arena
+ * file in engines/last/, its row in ENGINES (an opponent: `piskasm diff --policy last`), its unit test
+ * and its place in FACTORIES, then the CLI bundled again. The new engine must then show in `piskasm arena
  * --help` and `piskasm brain --help`, pass its test and the common rules, type-check and lint, play an
  * arena game and be `piskasm diff`'s opponent. A step the recipe names but the code no longer has
  * (a file moved, a table renamed) fails here with the place it looked for. About a minute.
@@ -54,10 +54,9 @@ export function createLastEngine(): Engine {
 /** Step 2: the row of ENGINES. */
 const REGISTRY_ROW = `  last: {
     description: "the last empty cell in reading order (10..22)",
-    create: (_context, argument) => {
-      noArgument("last", argument);
-      return createLastEngine();
-    },
+    argument: false,
+    opponent: true,
+    create: () => createLastEngine(),
   },
 `;
 
@@ -98,7 +97,7 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         "engines/registry.ts",
         "tests/unit/engine-position.ts",
         "tests/unit/random-engine.test.ts",
-        "checks/policy-names.ts",
+        "opponent",
         "Run `make`",
       ])
         expect(steps, "the recipe as this test follows it").toContain(named);
@@ -124,7 +123,6 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         "  last: createLastEngine,\n",
         "after",
       );
-      insert("checks/policy-names.ts", 'ENGINE_POLICY_NAMES = ["five", ', '"last", ', "after");
 
       // Step 5: make (the CLI's bundle is what lists the engines), the tests, the type check and lint.
       // The floppy and the BIOS files too, for the diff run.

@@ -253,11 +253,7 @@ describe("piskasm replay: the report is checked before the emulator starts", () 
       { moves: ["A1", "A2", "A3", "A4", "A5", "A6"], computerMoves: ["S1", "S2", "S3", "S4", "S5"] },
       "five in a row with A5",
     ],
-    [
-      "an unknown policy",
-      { policy: "telepathy" as MismatchReport["policy"] },
-      'policy "telepathy" is not a known policy',
-    ],
+    ["an unknown policy", { policy: "telepathy" }, 'policy "telepathy" is not a known policy'],
   ])("refuses %s at once with one line and exit code 2", (_, edit, message) => {
     // Refused before any emulator boots (the old code waited 20 s for an answer to the click): from a
     // floppy that cannot boot, the refusal is still the one line.

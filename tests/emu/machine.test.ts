@@ -114,6 +114,20 @@ describe("a machine booted from the boot-sector fixture", () => {
     expect(() => cells.at(80, 0)).toThrow(RangeError);
   });
 
+  it("compares the text cells with expected words, a difference in the ignored cell not counting", () => {
+    const cells = m().textCells();
+    const words = new Uint16Array(80 * 25);
+    cells.words(words);
+    expect(cells.sameAs(words, -1)).toBe(true);
+    for (const cell of [0, 81, 80 * 25 - 1]) {
+      const other = words.slice();
+      other[cell] ^= 0x0100;
+      expect(cells.sameAs(other, -1)).toBe(false);
+      expect(cells.sameAs(other, cell)).toBe(true);
+      expect(cells.sameAs(other, cell === 0 ? 1 : cell - 1)).toBe(false);
+    }
+  });
+
   it("dumps the screen with a border and row numbers", () => {
     const dump = m().screenText().split("\n");
     expect(dump).toHaveLength(27);

@@ -15,16 +15,15 @@ import {
   readRegularBytes,
   writeFileAtomically,
 } from "../util/files.js";
-import { combineDigests } from "../harness/moves-digest.js";
+import { combineDigests } from "./moves-digest.js";
 import { MAX_REPORT_BYTES } from "../checks/report.js";
-import { formatShard } from "../harness/shard.js";
-import { readShardSummaries, type RunPlan, type ShardSummary } from "../harness/shard-summary.js";
+import { formatShard } from "./shard.js";
+import { readShardSummaries, ShardSummaryError, type RunPlan, type ShardSummary } from "./shard-summary.js";
 import { identityRefusal, type ProgramIdentity } from "../checks/program-identity.js";
-import { UsageError } from "./errors.js";
 
 export const MERGED_FORMAT = "piskasm-merged/1";
 export const MERGED_SUMMARY_FILE = "summary.json";
-/** The game records written beside each report (harness/record-files.ts). */
+/** The game records written beside each report (checks/record-files.ts). */
 const RECORD_EXTENSIONS = [".psq", ".sgf"] as const;
 
 export interface MergedSummary {
@@ -57,8 +56,8 @@ interface Copy {
 
 /**
  * Merges the shard summaries found in `dirs` into `outDir`; every shard must have run the program of
- * `identity` (a shard of an older piskasm, which does not say, is `warn`ed about). Throws UsageError
- * on unusable input.
+ * `identity` (a shard of an older piskasm, which does not say, is `warn`ed about). Throws
+ * ShardSummaryError on unusable input (the command's usage error).
  */
 export function mergeShards(
   dirs: readonly string[],
@@ -73,7 +72,7 @@ export function mergeShards(
   for (const { dir, summary } of found) {
     const what = `shard ${formatShard(summary.shard)} in ${dir}`;
     const refusal = identityRefusal(summary.identity, identity, what, warn);
-    if (refusal) throw new UsageError(refusal);
+    if (refusal) throw new ShardSummaryError(refusal);
   }
   const first = checkRun(found);
   const copies = found.flatMap(({ dir, summary }) =>
@@ -112,23 +111,23 @@ function checkRun(found: readonly FoundShard[]): FoundShard {
     const { summary, dir } = shard;
     const where = `shard ${formatShard(summary.shard)} in ${dir}`;
     if (summary.shard.count !== count || JSON.stringify(summary.plan) !== plan)
-      throw new UsageError(
+      throw new ShardSummaryError(
         `${where} belongs to another run than shard ${formatShard(first.summary.shard)} in ${first.dir}`,
       );
     const twin = byIndex.get(summary.shard.index);
-    if (twin) throw new UsageError(`${where} is there twice (also in ${twin.dir})`);
+    if (twin) throw new ShardSummaryError(`${where} is there twice (also in ${twin.dir})`);
     byIndex.set(summary.shard.index, shard);
   }
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (missing.length > 0)
-    throw new UsageError(
+    throw new ShardSummaryError(
       `shards missing from the run of ${count}: ${missing.map((i) => `${i}/${count}`).join(", ")}`,
     );
   const games = sum(found, (s) => s.games);
   if (games !== first.summary.plan.games)
-    throw new UsageError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
+    throw new ShardSummaryError(`the shards played ${games} games, the run has ${first.summary.plan.games}`);
   if (!Number.isSafeInteger(sum(found, (s) => s.computerMoves)))
-    throw new UsageError("the shards' computer moves add up to more than can be counted exactly");
+    throw new ShardSummaryError("the shards' computer moves add up to more than can be counted exactly");
   return first;
 }
 
@@ -144,13 +143,13 @@ function reportFiles(dir: string, name: string): Copy[] {
     const source = join(dir, file);
     if (i > 0 && !existsSync(source)) return [];
     if (i === 0 && !existsSync(source))
-      throw new UsageError(`report ${source} named by the shard summary is missing`);
+      throw new ShardSummaryError(`report ${source} named by the shard summary is missing`);
     if (lstatSync(source).isSymbolicLink())
-      throw new UsageError(`report ${source} is a symbolic link, not a report the shard wrote`);
+      throw new ShardSummaryError(`report ${source} is a symbolic link, not a report the shard wrote`);
     try {
       return [{ name: file, bytes: readRegularBytes(source, MAX_REPORT_BYTES, "report") }];
     } catch (error) {
-      if (error instanceof FileError) throw new UsageError(error.message);
+      if (error instanceof FileError) throw new ShardSummaryError(error.message);
       throw error;
     }
   });
@@ -162,5 +161,15 @@ function checkTarget(outDir: string, copy: Copy): void {
   if (!existsSync(target)) return;
   const there = readRegularBytes(target, MAX_REPORT_BYTES, "merged report");
   if (!Buffer.from(there).equals(copy.bytes))
-    throw new UsageError(`${target} already exists with other content`);
+    throw new ShardSummaryError(`${target} already exists with other content`);
+}
+
+/** What `piskasm report merge` prints: the figures, then each report's path. */
+export function mergedLines(merged: MergedSummary, outDir: string): string[] {
+  return [
+    `${merged.shards} shards merged: ${merged.games} games, ${merged.computerMoves} computer moves checked, ` +
+      `${merged.mismatches} mismatches; moves digest ${merged.movesDigest}; slowest shard ${(merged.wallMs / 1000).toFixed(1)} s; ` +
+      `summary in ${join(outDir, MERGED_SUMMARY_FILE)}`,
+    ...merged.reports.map((name) => `  report: ${join(outDir, name)}`),
+  ];
 }

@@ -10,7 +10,7 @@ import {
   type CoverageReport,
 } from "../debug/coverage-report.js";
 import type { SymbolMap } from "../debug/listing.js";
-import { projectPath } from "./paths.js";
+import { join } from "node:path";
 
 export interface CoverageSetup {
   map: SymbolMap;
@@ -19,10 +19,10 @@ export interface CoverageSetup {
   plan: CoveragePlan;
 }
 
-/** Reads build/piskasm.sym.json and build/PISKASM.COM (made by `make`). */
-export function loadCoverageSetup(): CoverageSetup {
-  const symPath = projectPath("build", "piskasm.sym.json");
-  const comPath = projectPath("build", "PISKASM.COM");
+/** Reads piskasm.sym.json and PISKASM.COM of the build folder (made by `make`). */
+export function loadCoverageSetup(build: string): CoverageSetup {
+  const symPath = join(build, "piskasm.sym.json");
+  const comPath = join(build, "PISKASM.COM");
   let map: SymbolMap;
   let image: Uint8Array;
   try {
@@ -38,7 +38,7 @@ export function loadCoverageSetup(): CoverageSetup {
   }
   const flow = controlFlow(map, image);
   // The small DOS's entry into a program run again (optional: without its listing only the first run is traced).
-  const kernelListing = projectPath("build", "kernel.lst");
+  const kernelListing = join(build, "kernel.lst");
   const programEntry = existsSync(kernelListing)
     ? dosProgramEntry(readFileSync(kernelListing, "utf8"))
     : undefined;
