@@ -1,8 +1,8 @@
 /**
- * The page's wiring: one emulated PC (MachineHost), the watcher that notices when the game's state
- * changes, the game as the page plays it (GameController: the panel, engine-ts, moves through the
- * guest layer's session), the timeline, the debugger and the toolbar. Input reaches the guest only
- * as keyboard scancodes and PS/2 mouse packets.
+ * The page's wiring: one emulated PC (MachineHost), the watcher of the game's state, the game as the
+ * page plays it (GameController: the panel, engine-ts, moves through the guest layer's session; public
+ * with the panels for embed.html's bridge), the timeline, the debugger and the toolbar. Input reaches
+ * the guest only as keyboard scancodes and PS/2 mouse packets.
  */
 import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
@@ -46,11 +46,11 @@ export class App implements ToolbarHandlers {
   );
   private readonly toolbar: Toolbar;
   private readonly keyBar: KeyBar;
-  private readonly game: GameController;
+  readonly game: GameController;
   private readonly host: MachineHost;
   private readonly rate: RateMeter;
   private readonly actions: MachineActions;
-  private readonly panels: Panels;
+  readonly panels: Panels;
 
   constructor(private readonly parts: AppParts) {
     const { status, errors, touch } = parts;
