@@ -8,7 +8,11 @@
  * this one; what each does with a mismatch is its sink.
  */
 import {
+  BOARD_LEFT,
+  BOARD_TOP,
+  CELL_WIDTH,
   DATA_BYTES,
+  dataVariable,
   KeyTranslator,
   ProgramModel,
   SCREEN_COLS,
@@ -17,24 +21,19 @@ import {
 } from "../program-ts/index.js";
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { InputEvent } from "../guest/observed-input.js";
+import {
+  keyboardBufferEmpty,
+  SETTLE_INSTRUCTIONS,
+  StillWatch,
+  STUCK_TICKS,
+  waitsForInput,
+} from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
-import { PROGRAM_ORIGIN } from "../guest/game-view.js";
+import { PROGRAM_ORIGIN, type GameLayout } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
 import { compareData, comparePointer, compareScreen, screenLines } from "./program-compare.js";
-
-/** The BIOS keyboard buffer's head and tail words (0040:001A, 0040:001C): equal when it is empty. */
-const KEYBOARD_HEAD = 0x41a;
-const KEYBOARD_TAIL = 0x41c;
-
-/**
- * Instructions a program may run after an input before it must wait again: the longest legitimate
- * run, DOS loading and starting the program again, is about 6 million; a computer move about 50,000.
- * Below mutation testing's 60 million of a hung guest, so a program that never waits again is told as a
- * mismatch with what the model expected, not as a bare time-out.
- */
-const SETTLE_INSTRUCTIONS = 40_000_000;
 
 /** A mismatch found after an input, thrown to end the game that made it (sink "throw"). */
 export class MismatchError extends Error {
@@ -98,6 +97,48 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const report = ERRORLEVEL_LINE.exec(session.machine.screen().lines[from] ?? "");
   if (report && Number(report[1]) !== model.exitCode)
     diffs.push(scalarDiff("ExitCode", Number(report[1]), model.exitCode ?? -1));
+  return diffs;
+}
+
+/** The debug header's pointer fields and the variables of the model's layout they must point at. */
+type HeaderPointer = Exclude<keyof GameLayout, "segmentBase" | "version" | "info" | "geometry">;
+const HEADER_POINTERS: ReadonlyArray<readonly [HeaderPointer, string]> = [
+  ["plocha", "Plocha"],
+  ["seed", "Seed"],
+  ["random", "Random"],
+  ["lastPC", "LastPC"],
+  ["volnaPole", "VolnaPole"],
+  ["phase", "Phase"],
+  ["moveCount", "MoveCount"],
+  ["gameCount", "GameCount"],
+  ["bodovani", "Bodovani"],
+  ["forcedSeed", "ForcedSeed"],
+  ["seedIsForced", "SeedIsForced"],
+];
+
+/**
+ * The debug header against the model: each pointer at its variable (counted from Info, the data's
+ * first byte, as docs/program.md section 2 lays the data out) and the board where the model draws it.
+ */
+function compareHeader(layout: GameLayout): Diff[] {
+  const diffs: Diff[] = [];
+  for (const [field, name] of HEADER_POINTERS) {
+    const offset = layout[field] - layout.info;
+    const expected = dataVariable(name).offset;
+    if (offset !== expected)
+      diffs.push(scalarDiff("Header", `${name} at Info + ${offset}`, `${name} at Info + ${expected}`));
+  }
+  const { left, top, cellWidth, cellHeight } = layout.geometry;
+  const board = (l: number, t: number, w: number, h: number): string =>
+    `board at (${l}, ${t}), cells ${w} x ${h}`;
+  if (left !== BOARD_LEFT || top !== BOARD_TOP || cellWidth !== CELL_WIDTH || cellHeight !== 1)
+    diffs.push(
+      scalarDiff(
+        "Header",
+        board(left, top, cellWidth, cellHeight),
+        board(BOARD_LEFT, BOARD_TOP, CELL_WIDTH, 1),
+      ),
+    );
   return diffs;
 }
 
@@ -180,11 +221,24 @@ export class ProgramChecker {
     return true;
   }
 
-  /** Checks the program now (at its start, before any input); the mismatch goes to the sink. */
+  /** Checks the program now (at its start, before any input), its debug header too; the mismatch goes to the sink. */
   checkNow(): void {
     if (this.found) return;
-    const diffs = this.compare();
+    const diffs = [...compareHeader(this.session.layout), ...this.compare()];
     if (diffs.length > 0) this.report(this.mismatch(diffs, "the program's start"));
+  }
+
+  /**
+   * The program started but did not come to its menu (guest/session.ts StartStallError): what it does
+   * against the model's menu, waiting for a key, with every difference of its header, data and screen.
+   */
+  stalledStart(stall: string): Mismatch {
+    const diffs = [
+      scalarDiff("Settle", stall, "waits for input in phase MENU"),
+      ...compareHeader(this.session.layout),
+      ...this.compare(),
+    ];
+    return this.mismatch(diffs, "the program's start");
   }
 
   private report(found: Mismatch): void {
@@ -273,38 +327,34 @@ export class ProgramChecker {
     const at = event.kind === "press" ? this.pointerCell() : undefined;
     this.feed(event, at);
     const diffs = this.compare();
-    if (!settled)
-      diffs.unshift(
-        scalarDiff(
-          "Settle",
-          `still running ${this.options.settleTimeoutMs} ms or ${SETTLE_INSTRUCTIONS / 1e6} million instructions after the input`,
-          `waiting for input (phase ${this.model.phase})`,
-        ),
-      );
+    if (settled !== "settled")
+      diffs.unshift(scalarDiff("Settle", settled, `waiting for input (phase ${this.model.phase})`));
     if (diffs.length > 0) this.report(this.mismatch(diffs, describeInput(event, at)));
   }
 
   /**
-   * Runs the machine until the program waits for input again; false when it did not within the time
-   * or SETTLE_INSTRUCTIONS, whichever comes first.
+   * Runs the machine until the program waits for input again: "settled", or what it does instead when
+   * it did not within the time or SETTLE_INSTRUCTIONS, or sat halted for STUCK_TICKS timer ticks with
+   * keys it does not read.
    */
-  private async settle(): Promise<boolean> {
+  private async settle(): Promise<string> {
     const { machine } = this.session;
     const { memory } = machine;
     const deadline = performance.now() + this.options.settleTimeoutMs;
     const start = machine.instructionCount();
-    return machine
-      .waitFor(
-        () => {
-          if (machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL))
-            return "yes";
-          const late =
-            performance.now() > deadline || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
-          return late ? "no" : undefined;
-        },
-        { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
-      )
-      .then((answer) => answer === "yes");
+    const ignoring = new StillWatch(memory);
+    return machine.waitFor(
+      () => {
+        if (waitsForInput(machine)) return "settled";
+        if (ignoring.held(machine.halted() && !keyboardBufferEmpty(memory)))
+          return `halted for ${STUCK_TICKS} timer ticks with keys unread in the BIOS buffer`;
+        const late = performance.now() > deadline || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
+        return late
+          ? `still running ${this.options.settleTimeoutMs} ms or ${SETTLE_INSTRUCTIONS / 1e6} million instructions after the input`
+          : undefined;
+      },
+      { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
+    );
   }
 
   private pointerCell(): { col: number; row: number } | undefined {

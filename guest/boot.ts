@@ -2,7 +2,7 @@
 import { bootFloppy } from "../emu/node.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import type { DosName } from "../emu/dos-kind.js";
-import { GameSession } from "./session.js";
+import { GameSession, StartStallError } from "./session.js";
 
 export interface BootSpec {
   image: string;
@@ -16,6 +16,7 @@ export interface BootSpec {
  * the same image, at the menu) the new machine continues from it instead of booting:
  * a few ms instead of the BIOS, the DOS and the game's start (about 6 million instructions, most of
  * them interpreted). `onMachine` gets the machine as soon as it exists (a watchdog of the boot).
+ * A StartStallError keeps its machine running: its catcher compares it with the model and destroys it.
  */
 export async function openSession(
   spec: BootSpec,
@@ -33,7 +34,7 @@ export async function openSession(
     }
     return await GameSession.open(machine, { timeoutMs: spec.timeoutMs });
   } catch (error) {
-    await machine.destroy();
+    if (!(error instanceof StartStallError)) await machine.destroy();
     throw error;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import { InputTap, tappedMachine } from "./observed-input.js";
+import { SETTLE_INSTRUCTIONS, StillWatch, waitsForInput } from "./waiting.js";
 import type { Machine } from "../emu/types.js";
 import {
   assertCell,
@@ -77,6 +78,21 @@ export class CellTakenError extends Error {
   }
 }
 
+/**
+ * The program started (its debug header is in memory) but did not come to its menu: it waits for
+ * input elsewhere, or runs on. The session is open on the machine as it is, for the checker to say
+ * what the model expected there; whoever catches this owns the machine.
+ */
+export class StartStallError extends Error {
+  constructor(
+    readonly session: GameSession,
+    readonly stall: string,
+  ) {
+    super(`PISKASM.COM did not come to its menu: it ${stall}`);
+    this.name = "StartStallError";
+  }
+}
+
 export function isGameOver(phase: number): boolean {
   return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 }
@@ -120,16 +136,35 @@ export class GameSession {
     return image;
   }
 
-  /** Waits until the game's menu is up on a freshly booted machine. */
+  /**
+   * Waits until the game's menu is up on a freshly booted machine. A program that started but waits
+   * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS without coming to
+   * its menu, is a StartStallError.
+   */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
-    const layout = await machine.waitFor(
+    const waiting = new StillWatch(machine.memory);
+    let started: number | undefined;
+    const found = await machine.waitFor<{ layout: GameLayout; stall?: string }>(
       () => {
-        const found = findGame(machine.memory);
-        return found && machine.memory.readU8(found.phase) === Phase.MENU ? found : undefined;
+        const layout = findGame(machine.memory);
+        if (!layout) return undefined;
+        const phase = machine.memory.readU8(layout.phase);
+        if (phase === Phase.MENU) return { layout };
+        started ??= machine.instructionCount();
+        if (waiting.held(waitsForInput(machine)))
+          return { layout, stall: `waits for input in phase ${phaseName(phase)}` };
+        if (machine.instructionCount() - started > SETTLE_INSTRUCTIONS)
+          return {
+            layout,
+            stall: `runs ${SETTLE_INSTRUCTIONS / 1e6} million instructions without waiting for input`,
+          };
+        return undefined;
       },
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
-    return new GameSession(machine, layout, options);
+    const session = new GameSession(machine, found.layout, options);
+    if (found.stall !== undefined) throw new StartStallError(session, found.stall);
+    return session;
   }
 
   /** A session on a machine whose game was already found (at any phase), as the page watches it. */

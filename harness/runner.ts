@@ -17,8 +17,8 @@ import {
   type OpponentPolicy,
   type StormTurn,
 } from "./policies.js";
-import type { GameSession, MoveTiming } from "../guest/session.js";
-import { costTracker } from "./stats.js";
+import type { GameSession, MoveTiming, StartStallError } from "../guest/session.js";
+import { costTracker, emptyCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
 import { isSweepPolicy, sweepPolicy } from "./sweep.js";
 import { probePolicy } from "./probe.js";
@@ -180,6 +180,32 @@ async function openBoard(
   const engine = (hooks.engine ?? defaultEngine)(asm.seed, spec.whoStarts);
   const computerMoves = asm.lastPC === NO_CELL ? [] : [asm.lastPC];
   return { asm, engine, mismatch: check(session, asm, engine), escaped: false, computerMoves };
+}
+
+/**
+ * The game `spec` of a program that did not come to its menu (StartStallError): a mismatch before any
+ * input, against the model at its start (the menu waiting for a key).
+ */
+export function stalledStartOutcome(
+  error: StartStallError,
+  spec: GameSpec,
+  settleTimeoutMs: number,
+): GameOutcome {
+  const { session } = error;
+  const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw" });
+  return {
+    spec,
+    seed: session.readState().seed,
+    result: "mismatch",
+    humanMoves: [],
+    computerMoves: [],
+    checkedComputerMoves: 0,
+    instructions: [],
+    wallMs: 0,
+    harnessMs: 0,
+    cost: emptyCost(),
+    mismatch: checker.stalledStart(error.stall),
+  };
 }
 
 /** Plays one game from the menu and returns to the menu. */
