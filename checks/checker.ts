@@ -15,6 +15,7 @@ import {
   dataVariable,
   KeyTranslator,
   ProgramModel,
+  type MouseSetUp,
   SCREEN_COLS,
   SCREEN_ROWS,
   type ProgramOptions,
@@ -61,9 +62,14 @@ export interface CheckerOptions {
   sink: "throw" | MismatchSink;
   /** The model's score tables (tests pass altered ones to see the check fail). */
   bodovani?: Uint16Array;
+  /** The mouse the machine gives the program (default a driver: MOUSE.COM on a PC with a PS/2 mouse). */
+  mouse?: MouseSetUp;
 }
 
-/** The BIOS data area's video mode byte, cursor shape word (CL end, CH start line) and cursor row. */
+/**
+ * The BIOS data area's video mode byte, cursor shape word (CL end, CH start line) and cursor row (the
+ * byte after page 0's cursor column).
+ */
 const BDA_VIDEO_MODE = 0x449;
 const BDA_CURSOR_SHAPE = 0x460;
 const BDA_CURSOR_ROW = 0x451;
@@ -77,7 +83,8 @@ const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
  * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of
  * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant.
  * The rows DOS has printed on since (from the exit's cursor row to the cursor now) are DOS's own; the
- * errorlevel is read from the small DOS's report there (another DOS's rows are left unread).
+ * errorlevel is read from the small DOS's report there (another DOS's rows are left unread), and a
+ * blank row there is a program that has not ended.
  */
 function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const { memory } = session.machine;
@@ -94,9 +101,20 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   for (let row = from; row <= to && row < SCREEN_ROWS; row++)
     for (let col = 0; col < SCREEN_COLS; col++) expected[row * SCREEN_COLS + col] = cells.at(col, row);
   diffs.push(...compareScreen(expected, cells, undefined));
-  const report = ERRORLEVEL_LINE.exec(session.machine.screen().lines[from] ?? "");
+  const line = session.machine.screen().lines[from] ?? "";
+  const report = ERRORLEVEL_LINE.exec(line);
   if (report && Number(report[1]) !== model.exitCode)
     diffs.push(scalarDiff("ExitCode", Number(report[1]), model.exitCode ?? -1));
+  // Every DOS prints once the program has handed back to it (a report, a prompt): the cursor moves on.
+  const cursorColumn = memory.readU8(BDA_CURSOR_ROW - 1);
+  if (line.trim() === "" && to === from && cursorColumn === 0)
+    diffs.push(
+      scalarDiff(
+        "ExitCode",
+        `nothing from DOS on row ${from}: the program has not ended`,
+        model.exitCode ?? -1,
+      ),
+    );
   return diffs;
 }
 
@@ -142,6 +160,8 @@ function compareHeader(layout: GameLayout): Diff[] {
   return diffs;
 }
 
+const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
+
 const checkers = new WeakMap<GameSession, ProgramChecker>();
 
 function describeInput(event: InputEvent, at?: { col: number; row: number }): string {
@@ -179,6 +199,7 @@ export class ProgramChecker {
     return {
       commandTail: options.commandTail,
       bodovani: options.bodovani,
+      mouse: options.mouse,
       countedSeed: () => memory.readU16(session.layout.seed),
     };
   }
@@ -224,21 +245,30 @@ export class ProgramChecker {
   /** Checks the program now (at its start, before any input), its debug header too; the mismatch goes to the sink. */
   checkNow(): void {
     if (this.found) return;
+    const found = this.startDiffers();
+    if (found) this.report(found);
+  }
+
+  /** The program at its start (before any input) against the model's, its debug header too; undefined when they agree. */
+  startDiffers(): Mismatch | undefined {
     const diffs = [...compareHeader(this.session.layout), ...this.compare()];
-    if (diffs.length > 0) this.report(this.mismatch(diffs, "the program's start"));
+    return diffs.length > 0 ? this.mismatch(diffs, "the program's start") : undefined;
   }
 
   /**
-   * The program started but did not come to its menu (guest/session.ts StartStallError): what it does
-   * against the model's menu, waiting for a key, with every difference of its header, data and screen.
+   * The program did not come to its menu (guest/session.ts StartStallError): what it does against the
+   * model's start, with every difference of its header, data and screen. When the model too ends at
+   * its start (no mouse, a bad /S:n), that the program stopped is no difference: how it ended is
+   * compared. Undefined when nothing differs.
    */
-  stalledStart(stall: string): Mismatch {
+  stalledStart(stall: string): Mismatch | undefined {
+    const ended = this.model.exitCode !== undefined;
     const diffs = [
-      scalarDiff("Settle", stall, "waits for input in phase MENU"),
+      ...(ended ? [] : [scalarDiff("Settle", stall, "waits for input in phase MENU")]),
       ...compareHeader(this.session.layout),
       ...this.compare(),
     ];
-    return this.mismatch(diffs, "the program's start");
+    return diffs.length > 0 ? this.mismatch(diffs, "the program's start") : undefined;
   }
 
   private report(found: Mismatch): void {
@@ -302,6 +332,9 @@ export class ProgramChecker {
     const ignore = pointer ? pointer.row * SCREEN_COLS + pointer.col : -1;
     if (!cells.sameAs(expectedScreen, ignore)) diffs.push(...compareScreen(expectedScreen, cells, pointer));
     diffs.push(...comparePointer(model.pointerShown, driver?.showCount));
+    const shape = memory.readU16(BDA_CURSOR_SHAPE);
+    if (model.cursorShape !== undefined && shape !== model.cursorShape)
+      diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));
     const loaded = session.loadedProgram;
     if (!sameBytes(memory.view(session.layout.segmentBase + PROGRAM_ORIGIN, loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));

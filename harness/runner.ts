@@ -18,6 +18,7 @@ import {
   type StormTurn,
 } from "./policies.js";
 import type { GameSession, MoveTiming, StartStallError } from "../guest/session.js";
+import type { MouseSetUp } from "../program-ts/index.js";
 import { costTracker, emptyCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
 import { isSweepPolicy, sweepPolicy } from "./sweep.js";
@@ -183,16 +184,21 @@ async function openBoard(
 }
 
 /**
- * The game `spec` of a program that did not come to its menu (StartStallError): a mismatch before any
- * input, against the model at its start (the menu waiting for a key).
+ * The program's start checked alone, on a machine with `mouse`: the game `spec` is a mismatch before any
+ * input when the program differs from the model there (its menu, or its exit without a mouse);
+ * undefined when they agree. `error`: the program did not come to its menu (StartStallError); else the
+ * session is at the menu.
  */
-export function stalledStartOutcome(
-  error: StartStallError,
+export function startOutcome(
+  start: { error: StartStallError } | { session: GameSession },
   spec: GameSpec,
   settleTimeoutMs: number,
-): GameOutcome {
-  const { session } = error;
-  const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw" });
+  mouse?: MouseSetUp,
+): GameOutcome | undefined {
+  const session = "error" in start ? start.error.session : start.session;
+  const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw", mouse });
+  const mismatch = "error" in start ? checker.stalledStart(start.error.stall) : checker.startDiffers();
+  if (!mismatch) return undefined;
   return {
     spec,
     seed: session.readState().seed,
@@ -204,7 +210,7 @@ export function stalledStartOutcome(
     wallMs: 0,
     harnessMs: 0,
     cost: emptyCost(),
-    mismatch: checker.stalledStart(error.stall),
+    mismatch,
   };
 }
 

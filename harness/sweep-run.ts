@@ -28,7 +28,7 @@ async function waitPhase(
   timeoutMs: number,
   what: string,
 ): Promise<void> {
-  await session.machine.waitFor(() => session.phase() === phase, { timeoutMs, what });
+  await session.waitUntil(() => session.phase() === phase, what, timeoutMs);
 }
 
 /** Types the menu's noise; after each item the menu is back and the forced seed is what it should be. */
@@ -113,12 +113,10 @@ async function placeStone(
   const { col, row } = cellToScreen(session.layout.geometry, action.cell);
   const button = action.side === COMPUTER ? "right" : "left";
   await session.machine.mouse.clickCell(col + (action.gap ?? 0), row, button);
-  await session.machine.waitFor(
+  await session.waitUntil(
     () => (session.phase() === Phase.SETUP && session.moveCount() === count) || isGameOver(session.phase()),
-    {
-      timeoutMs,
-      what: `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
-    },
+    `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
+    timeoutMs,
   );
 }
 
@@ -136,14 +134,12 @@ async function handOver(
   }
   const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
   await machine.keyboard.sendScancodes(end === "computer" ? ENTER : TAB);
-  await machine.waitFor(
+  await session.waitUntil(
     () =>
       (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) ||
       isGameOver(session.phase()),
-    {
-      timeoutMs,
-      what: `the human's turn after handing the set-up over (${end} to move)`,
-    },
+    `the human's turn after handing the set-up over (${end} to move)`,
+    timeoutMs,
   );
   return engine.handOver(end) ?? undefined;
 }

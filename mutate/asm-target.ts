@@ -40,14 +40,27 @@ function prepared(
         join(settings.scratch, `asm-m${index}`),
       );
       const image = mutantFloppy(settings.scratch, `m${index}`, program, files);
+      // The start without a mouse driver: a floppy whose AUTOEXEC.BAT runs PISKASM alone.
+      const noDriver = mutantFloppy(settings.scratch, `m${index}-nodriver`, program, {
+        ...files,
+        autoexec: join(settings.root, "disk", "tests", "piskasm-nomouse.bat"),
+      });
+      const boot = { image, dos: "builtin", timeoutMs: settings.timeoutMs } as const;
       return {
         script: join(settings.root, "build", "mutate-worker.mjs"),
         job: {
-          boot: { image, dos: "builtin", timeoutMs: settings.timeoutMs },
+          boot,
           specs: mutantGames(plan),
           shrinkMs,
+          starts: [
+            { boot: { ...boot, image: noDriver }, mouse: "no-driver" },
+            { boot: { ...boot, ps2Mouse: false }, mouse: "no-ps2-mouse" },
+          ],
         },
-        done: () => rmSync(image, { force: true }),
+        done: () => {
+          rmSync(image, { force: true });
+          rmSync(noDriver, { force: true });
+        },
       };
     },
   };

@@ -12,8 +12,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Machine } from "../emu/types.js";
 import { buildReport } from "../harness/mismatch-report.js";
-import { playGames } from "../harness/run.js";
-import type { GameOutcome } from "../harness/model.js";
+import { checkStart, playGames } from "../harness/run.js";
+import type { GameOutcome, GameSpec } from "../harness/model.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
 if (!parentPort) throw new Error("mutate/worker must run in a worker thread");
@@ -77,6 +77,31 @@ function watchdog(onHang: (instructions: number) => void): {
   };
 }
 
+/**
+ * The job's start checks, in order, until one differs from the model: its outcome. Each is a game of
+ * the count (`counted`), numbered after the job's games.
+ */
+async function checkStarts(
+  dog: ReturnType<typeof watchdog>,
+  counted: () => void,
+): Promise<GameOutcome | undefined> {
+  for (const [k, start] of (job.starts ?? []).entries()) {
+    const spec: GameSpec = {
+      index: job.specs.length + k,
+      whoStarts: "human",
+      policy: "replay",
+      policySeed: 0,
+      moves: [],
+      maxComputerMoves: 0,
+    };
+    const outcome = await checkStart(start.boot, start.mouse, spec, dog.attach);
+    dog.progress();
+    counted();
+    if (outcome) return outcome;
+  }
+  return undefined;
+}
+
 async function play(): Promise<MutantRun> {
   const stop = new AbortController();
   let games = 0;
@@ -112,10 +137,11 @@ async function play(): Promise<MutantRun> {
         onMenu: async () => dog.progress(),
       },
     );
+    killer ??= await checkStarts(dog, () => games++);
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
     if (killer) return killed(killer, games + 1);
-    return { status: /timed out/.test(message) ? "timeout" : "crashed", games: games + 1, message };
+    return { status: /timed out|^stuck:/.test(message) ? "timeout" : "crashed", games: games + 1, message };
   } finally {
     dog.stop();
   }
