@@ -77,7 +77,7 @@ const TEXT_MODE = 3;
 /** Start-line bit 5 of the cursor shape: no cursor (piskasm.asm's CURSOR_HIDDEN). */
 const CURSOR_OFF_BIT = 0x2000;
 /** How the small DOS reports an ended program on the row where the cursor was left. */
-const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
+export const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
 
 /**
  * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of

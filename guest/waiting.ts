@@ -34,14 +34,17 @@ export function waitsForInput(machine: Machine): boolean {
 
 /**
  * Watches a condition on the machine's clock: `held` is told at every probe whether it holds, and
- * answers true once it has held at every probe for STUCK_TICKS timer ticks (a probe where it does
+ * answers true once it has held at every probe for `ticks` timer ticks (a probe where it does
  * not hold starts the count again). A machine whose clock does not run (interrupts off) never answers
  * true: its waits end by their host time limit.
  */
 export class StillWatch {
   private since: number | undefined;
 
-  constructor(private readonly memory: GuestMemory) {}
+  constructor(
+    private readonly memory: GuestMemory,
+    private readonly ticks = STUCK_TICKS,
+  ) {}
 
   held(holds: boolean): boolean {
     if (!holds) {
@@ -51,6 +54,6 @@ export class StillWatch {
     // The count's low word: a difference of a few ticks, read across its carry too.
     const now = this.memory.readU16(BIOS_TICKS);
     this.since ??= now;
-    return ((now - this.since) & 0xffff) >= STUCK_TICKS;
+    return ((now - this.since) & 0xffff) >= this.ticks;
   }
 }

@@ -16,7 +16,6 @@ import { openSession, type BootSpec } from "../guest/boot.js";
 import { StartStallError, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
 import { playGame, startOutcome, type EngineFactory } from "./runner.js";
-import type { MouseSetUp } from "../program-ts/index.js";
 import { shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
@@ -165,57 +164,13 @@ async function stalledStart(
   try {
     const first = gamesOf(slice).next();
     if (first.done) return;
-    const outcome = startOutcome({ error }, first.value, timeoutMs);
+    const outcome = startOutcome(error.session, error.stall, first.value, timeoutMs);
     if (!outcome) throw error;
     listener.onMismatch?.(outcome);
     listener.onGame?.(outcome);
   } finally {
     await error.session.machine.destroy();
   }
-}
-
-/**
- * Boots `boot` (a machine with `mouse`) and checks the program's start alone against the model's: the
- * menu with a mouse driver, the message and errorlevel 1 without one. The game `spec` names the check
- * in a report; undefined when the program does what the model does.
- */
-export async function checkStart(
-  boot: BootSpec,
-  mouse: MouseSetUp,
-  spec: GameSpec,
-  onMachine?: (machine: Machine) => void,
-): Promise<GameOutcome | undefined> {
-  let session: GameSession;
-  try {
-    session = await openSession(boot, undefined, onMachine);
-  } catch (error) {
-    if (!(error instanceof StartStallError)) throw error;
-    try {
-      return named(startOutcome({ error }, spec, boot.timeoutMs, mouse), mouse);
-    } finally {
-      await error.session.machine.destroy();
-    }
-  }
-  try {
-    return named(startOutcome({ session }, spec, boot.timeoutMs, mouse), mouse);
-  } finally {
-    await session.machine.destroy();
-  }
-}
-
-function named(outcome: GameOutcome | undefined, mouse: MouseSetUp): GameOutcome | undefined {
-  if (outcome?.mismatch) outcome.mismatch.afterInput = startOn(mouse);
-  return outcome;
-}
-
-/** How a report names a start checked on a machine with `mouse`. */
-function startOn(mouse: MouseSetUp): string {
-  const machine: Record<MouseSetUp, string> = {
-    driver: "with MOUSE.COM and a PS/2 mouse",
-    "no-driver": "without MOUSE.COM loaded",
-    "no-ps2-mouse": "of a PC without a PS/2 mouse",
-  };
-  return `the program's start ${machine[mouse]}`;
 }
 
 export async function runDiff(options: DiffRunOptions, listener: RunListener = {}): Promise<RunResult> {

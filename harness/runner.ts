@@ -17,7 +17,7 @@ import {
   type OpponentPolicy,
   type StormTurn,
 } from "./policies.js";
-import type { GameSession, MoveTiming, StartStallError } from "../guest/session.js";
+import type { GameSession, MoveTiming } from "../guest/session.js";
 import type { MouseSetUp } from "../program-ts/index.js";
 import { costTracker, emptyCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
@@ -186,18 +186,18 @@ async function openBoard(
 /**
  * The program's start checked alone, on a machine with `mouse`: the game `spec` is a mismatch before any
  * input when the program differs from the model there (its menu, or its exit without a mouse);
- * undefined when they agree. `error`: the program did not come to its menu (StartStallError); else the
- * session is at the menu.
+ * undefined when they agree. `stall`: what the program did instead of coming to its menu (absent: it
+ * is at its menu).
  */
 export function startOutcome(
-  start: { error: StartStallError } | { session: GameSession },
+  session: GameSession,
+  stall: string | undefined,
   spec: GameSpec,
   settleTimeoutMs: number,
   mouse?: MouseSetUp,
 ): GameOutcome | undefined {
-  const session = "error" in start ? start.error.session : start.session;
   const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw", mouse });
-  const mismatch = "error" in start ? checker.stalledStart(start.error.stall) : checker.startDiffers();
+  const mismatch = stall === undefined ? checker.startDiffers() : checker.stalledStart(stall);
   if (!mismatch) return undefined;
   return {
     spec,

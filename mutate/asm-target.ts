@@ -9,6 +9,12 @@ import { mutantGames } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 
+/**
+ * The routines whose mutants also start on a PC without a PS/2 mouse: the only ones that run there
+ * alone (a boot there costs about 45 s: the BIOS waits out the PS/2 time-outs twice).
+ */
+const NO_PS2_ROUTINES: ReadonlySet<string> = new Set(["no_mouse_exit", "has_ps2_mouse"]);
+
 function prepared(
   mutant: BuiltMutant,
   index: number,
@@ -54,7 +60,9 @@ function prepared(
           shrinkMs,
           starts: [
             { boot: { ...boot, image: noDriver }, mouse: "no-driver" },
-            { boot: { ...boot, ps2Mouse: false }, mouse: "no-ps2-mouse" },
+            ...(NO_PS2_ROUTINES.has(mutant.routine)
+              ? [{ boot: { ...boot, ps2Mouse: false }, mouse: "no-ps2-mouse" } as const]
+              : []),
           ],
         },
         done: () => {

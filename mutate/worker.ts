@@ -12,7 +12,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { Machine } from "../emu/types.js";
 import { buildReport } from "../harness/mismatch-report.js";
-import { checkStart, playGames } from "../harness/run.js";
+import { playGames } from "../harness/run.js";
+import { checkStart } from "../harness/start-check.js";
 import type { GameOutcome, GameSpec } from "../harness/model.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
@@ -51,23 +52,31 @@ function killed(outcome: GameOutcome, games: number): MutantRun {
   }
 }
 
-/** Calls `onHang` when the machine runs HANG_INSTRUCTIONS past the last progress(). */
+/**
+ * A start without a PS/2 mouse: the BIOS busy-waits through the device's time-outs, in MOUSE.COM's
+ * probe and in the program's (about 2.3 billion instructions from the boot to the program's end).
+ */
+const NO_PS2_START_INSTRUCTIONS = 4_000_000_000;
+
+/** Calls `onHang` when the machine runs `allowance` (HANG_INSTRUCTIONS) past the last progress(). */
 function watchdog(onHang: (instructions: number) => void): {
-  attach: (m: Machine) => void;
+  attach: (m: Machine, allowance?: number) => void;
   progress: () => void;
   stop: () => void;
 } {
   let machine: Machine | undefined;
   let mark = 0;
+  let limit = HANG_INSTRUCTIONS;
   const timer = setInterval(() => {
     if (!machine) return;
     const spent = machine.instructionCount() - mark;
-    if (spent > HANG_INSTRUCTIONS) onHang(spent);
+    if (spent > limit) onHang(spent);
   }, WATCH_MS);
   return {
-    attach: (m) => {
+    attach: (m, allowance = HANG_INSTRUCTIONS) => {
       machine = m;
       mark = m.instructionCount();
+      limit = allowance;
     },
     progress: () => {
       if (machine) mark = machine.instructionCount();
@@ -94,7 +103,8 @@ async function checkStarts(
       moves: [],
       maxComputerMoves: 0,
     };
-    const outcome = await checkStart(start.boot, start.mouse, spec, dog.attach);
+    const allowance = start.mouse === "no-ps2-mouse" ? NO_PS2_START_INSTRUCTIONS : HANG_INSTRUCTIONS;
+    const outcome = await checkStart(start.boot, start.mouse, spec, (m) => dog.attach(m, allowance));
     dog.progress();
     counted();
     if (outcome) return outcome;
