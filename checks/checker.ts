@@ -30,7 +30,7 @@ import {
   waitsForInput,
 } from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
-import { PROGRAM_ORIGIN, type GameLayout } from "../guest/game-view.js";
+import { isGameStillAt, PROGRAM_ORIGIN, type GameLayout } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
@@ -81,7 +81,8 @@ export const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
 
 /**
  * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of
- * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant.
+ * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant;
+ * its data, while DOS has not reused its memory, as it left it.
  * The rows DOS has printed on since (from the exit's cursor row to the cursor now) are DOS's own; the
  * errorlevel is read from the small DOS's report there (another DOS's rows are left unread), and a
  * blank row there is a program that has not ended.
@@ -89,6 +90,12 @@ export const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
 function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const { memory } = session.machine;
   const diffs: Diff[] = [];
+  // The ended program's memory, while DOS has not reused it: its data as it left it.
+  if (isGameStillAt(memory, session.layout)) {
+    const expectedData = model.data();
+    const data = memory.view(session.layout.info, DATA_BYTES);
+    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
+  }
   const mode = memory.readU8(BDA_VIDEO_MODE);
   if (mode !== TEXT_MODE) diffs.push(scalarDiff("VideoMode", mode, TEXT_MODE));
   const shape = memory.readU16(BDA_CURSOR_SHAPE);
