@@ -116,22 +116,23 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
 }
 
 /**
- * Quitting and command lines: a seed above 65535, none, one with a letter, then (with other words,
- * lower case, leading zeros and a word after it) `seed`, which the game is played with; or the same
- * lines, then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game
- * is played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
+ * Quitting and command lines: a seed above 65535, none, one with a letter; a good seed that ends the
+ * line (its first digit counts); `S:n` without the slash (ignored); then (with other words, lower
+ * case, leading zeros and a word after it) `seed`, which the game is played with; or the same lines,
+ * then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game is
+ * played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
  */
 function relaunchNoise(seed: number | "counted"): MenuNoise[] {
-  const bad = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a"];
+  const tried = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", "PISKASM /S:12", "PISKASM S:3 -s:4"];
   if (seed === "counted")
     return [
       {
         kind: "relaunch",
-        lines: [...bad, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
+        lines: [...tried, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
         forces: "counted",
       },
     ];
-  return [{ kind: "relaunch", lines: [...bad, `PISKASM x /q /s:00${seed} y`], forces: seed }];
+  return [{ kind: "relaunch", lines: [...tried, `PISKASM x /q /s:00${seed} y`], forces: seed }];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
