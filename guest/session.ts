@@ -162,7 +162,7 @@ export class GameSession {
         if (phase === Phase.MENU) return { layout };
         started ??= machine.instructionCount();
         if (waiting.held(waitsForInput(machine)))
-          return { layout, stall: `waits for input in phase ${phaseName(phase)}` };
+          return { layout, stall: `sits halted in phase ${phaseName(phase)}` };
         if (machine.instructionCount() - started > SETTLE_INSTRUCTIONS)
           return {
             layout,

@@ -33,13 +33,19 @@ export function waitsForInput(machine: Machine): boolean {
 }
 
 /**
+ * A machine whose clock does not run (halted with interrupts off) counts as still after this much host
+ * time: its timer ticks never come.
+ */
+export const FROZEN_CLOCK_MS = 6000;
+
+/**
  * Watches a condition on the machine's clock: `held` is told at every probe whether it holds, and
- * answers true once it has held at every probe for `ticks` timer ticks (a probe where it does
- * not hold starts the count again). A machine whose clock does not run (interrupts off) never answers
- * true: its waits end by their host time limit.
+ * answers true once it has held at every probe for `ticks` timer ticks (a probe where it does not hold
+ * starts the count again), or for FROZEN_CLOCK_MS of host time while the clock stood still.
  */
 export class StillWatch {
   private since: number | undefined;
+  private sinceMs = 0;
 
   constructor(
     private readonly memory: GuestMemory,
@@ -53,7 +59,11 @@ export class StillWatch {
     }
     // The count's low word: a difference of a few ticks, read across its carry too.
     const now = this.memory.readU16(BIOS_TICKS);
-    this.since ??= now;
-    return ((now - this.since) & 0xffff) >= this.ticks;
+    if (this.since === undefined) {
+      this.since = now;
+      this.sinceMs = performance.now();
+    }
+    const passed = (now - this.since) & 0xffff;
+    return passed >= this.ticks || (passed === 0 && performance.now() - this.sinceMs >= FROZEN_CLOCK_MS);
   }
 }

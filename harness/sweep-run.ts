@@ -8,6 +8,7 @@ import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
 import type { Mismatch } from "./model.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
+import { BIOS_TICKS } from "../guest/waiting.js";
 import type { MenuNoise, SetUpAction, SweepOpening } from "./sweep.js";
 
 const ENTER = [0x1c, 0x9c];
@@ -16,8 +17,6 @@ const TAB = [0x0f, 0x8f];
 const KEY_S = [0x1f, 0x9f];
 /** Menu key 3: the program ends (DOS then asks for the next command line). */
 const QUIT_KEY = "3";
-/** The BIOS timer tick count (0040:006Ch), read to let ticks pass without input. */
-const BIOS_TICKS = 0x46c;
 
 /** The full check of a state against engine-ts (the runner's). */
 export type StateCheck = (asm: GameState, engine: Game) => Mismatch | undefined;

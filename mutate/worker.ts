@@ -144,7 +144,12 @@ async function play(): Promise<MutantRun> {
         shrinkMs: job.shrinkMs,
         menu: job.menu,
         onMachine: dog.attach,
-        onMenu: async () => dog.progress(),
+        // Every input is progress too: the checker then gives the program SETTLE_INSTRUCTIONS (fewer
+        // than HANG_INSTRUCTIONS) to wait again, so a hang after an input is its mismatch.
+        onMenu: async (session) => {
+          session.inputs.listen(async () => dog.progress());
+          dog.progress();
+        },
       },
     );
     killer ??= await checkStarts(dog, () => games++);
