@@ -150,11 +150,32 @@ export function drawPatternSide(cell: number): Side {
 const CORNERS = [0, BOARD_SIZE - 1, CELLS - BOARD_SIZE, CELLS - 1];
 
 /** Noise for the set-up mode once `stones` are on the board. */
+/**
+ * The screen cells next to the board's outside: left and right of its first row, above its first
+ * column, and the whole row below it (a cell index past the board lands on the data after Plocha, so
+ * that some of these clicks find a zero byte there: an "empty cell" to a click_to_cell that lets the
+ * row through).
+ */
+function offBoardCells({ left, top, cellWidth, cellHeight }: BoardGeometry): ScreenCell[] {
+  return [
+    { col: left - 2, row: top },
+    { col: left + cellWidth * (BOARD_SIZE - 1) + 2, row: top },
+    { col: left, row: top - 1 },
+    ...Array.from({ length: BOARD_SIZE }, (_, c) => ({
+      col: left + cellWidth * c,
+      row: top + cellHeight * BOARD_SIZE,
+    })),
+  ];
+}
+
 function setUpNoise(geometry: BoardGeometry, stones: readonly number[]): SetUpAction[] {
   const noise: SetUpAction[] = [
     { kind: "key", scancodes: [...LETTER_X, ...F1, ...SPACE] },
     { kind: "click", at: { col: 0, row: 0 }, button: "left" },
     { kind: "click", at: { col: 79, row: 24 }, button: "right" },
+    // The first screen cells off the board on each side (past the outer gaps of the first and last
+    // columns, the rows above and below): the bounds of click_to_cell.
+    ...offBoardCells(geometry).map((at): SetUpAction => ({ kind: "click", at, button: "left" })),
   ];
   if (stones.length > 0) {
     noise.push(
