@@ -88,7 +88,7 @@ const LETTER_S = key(0x1f);
 const ESC = key(0x01);
 /** Ctrl+Backspace: ASCII 7Fh, above '~'. */
 const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
-/** A key with Shift held: '!' on the 1 key, '~' on the ` key, the ends of the printable range a seed line takes. */
+/** A key with Shift held: '!' on the 1 key, '~' on the ` key, the ends of the printable range a seed line takes (F1 after them: an extended key, which it refuses). */
 const SHIFTED = (make: number): number[] => [0x2a, make, make | 0x80, 0xaa];
 const EXCLAMATION = SHIFTED(0x02);
 const TILDE = SHIFTED(0x29);
@@ -114,7 +114,7 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
       end: "esc",
     },
     { kind: "seed", keys: Array.from({ length: 8 }, () => DIGIT(9)), end: "esc" },
-    { kind: "seed", keys: [EXCLAMATION, TILDE], end: "esc" },
+    { kind: "seed", keys: [EXCLAMATION, TILDE, F1], end: "esc" },
     { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
   return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
