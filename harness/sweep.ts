@@ -224,6 +224,8 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
+    // Slot 1 too (after its menu noise): mutation testing's sweep games are slots 0, 1, 4 and 5.
+    case 1:
     case 3:
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
     case 5:
@@ -264,7 +266,7 @@ export function sweepPolicy(seed: number): SweepPolicy {
         return { menu: relaunchNoise(seed), seed };
       }
       if (slot === 4) return { menu: relaunchNoise("counted"), seed: "counted" };
-      // Slot 1 plays its game with a typed seed (the menu's count is then not used).
+      // Slot 1 sets up its game with a typed seed (the menu's count is then not used).
       const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
       return setUp ? { menu, setUp } : { menu };
     },
