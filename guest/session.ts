@@ -154,15 +154,24 @@ export class GameSession {
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
     const waiting = new StillWatch(machine.memory);
     let started: number | undefined;
+    // The header as last found: a program that overwrites it is still the one that started.
+    let seen: GameLayout | undefined;
     const found = await machine.waitFor<{ layout: GameLayout; stall?: string }>(
       () => {
-        const layout = findGame(machine.memory);
+        const now = findGame(machine.memory);
+        const layout = now ?? seen;
         if (!layout) return undefined;
+        seen = layout;
         const phase = machine.memory.readU8(layout.phase);
-        if (phase === Phase.MENU) return { layout };
+        if (now && phase === Phase.MENU) return { layout };
         started ??= machine.instructionCount();
         if (waiting.held(waitsForInput(machine)))
-          return { layout, stall: `sits halted in phase ${phaseName(phase)}` };
+          return {
+            layout,
+            stall: now
+              ? `sits halted in phase ${phaseName(phase)}`
+              : "sits halted with its debug header gone (its memory overwritten)",
+          };
         if (machine.instructionCount() - started > SETTLE_INSTRUCTIONS)
           return {
             layout,
