@@ -108,7 +108,13 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   for (let row = from; row <= to && row < SCREEN_ROWS; row++)
     for (let col = 0; col < SCREEN_COLS; col++) expected[row * SCREEN_COLS + col] = cells.at(col, row);
   diffs.push(...compareScreen(expected, cells, undefined));
-  const line = session.machine.screen().lines[from] ?? "";
+  const lines = session.machine.screen().lines;
+  const line = lines[from] ?? "";
+  // The small DOS reports the end where the program left the cursor: a report further down is a
+  // cursor left on another row.
+  const reportRow = lines.findIndex((text, row) => row > from && row <= to && ERRORLEVEL_LINE.test(text));
+  if (reportRow > from && !ERRORLEVEL_LINE.test(line))
+    diffs.push(scalarDiff("Cursor", `DOS's report of the end on row ${reportRow}`, `on row ${from}`));
   const report = ERRORLEVEL_LINE.exec(line);
   if (report && Number(report[1]) !== model.exitCode)
     diffs.push(scalarDiff("ExitCode", Number(report[1]), model.exitCode ?? -1));

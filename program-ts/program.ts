@@ -394,7 +394,7 @@ export class ProgramModel {
   private menuKey(char: number): void {
     if ((char & UPPER_CASE_MASK) === 0x53) return this.enterSeed();
     if (char < 0x31 || char > 0x34) return;
-    this.seed = this.seedIsForced ? this.forcedSeed : this.options.countedSeed() & 0xffff;
+    this.seed = this.seedIsForced ? this.forcedSeed : this.counted();
     this.random = this.seed;
     if (char === 0x33) return this.quit();
     this.gameCount = (this.gameCount + 1) & 0xffff;
@@ -408,6 +408,16 @@ export class ProgramModel {
     this.screen.drawBoard(state.plocha, state.lastPC);
     if (char === 0x34) this.waitSetUp();
     else this.waitHumanMove();
+  }
+
+  /**
+   * The Seed the menu counted, read from the program (it depends on time). The count goes on from the
+   * last Seed, one per wake-up, and the key itself wakes the menu: the Seed is never the last one
+   * again (short of 65,536 wake-ups), so a program that did not count is expected one count on.
+   */
+  private counted(): number {
+    const counted = this.options.countedSeed() & 0xffff;
+    return counted === this.seed ? (this.seed + 1) & 0xffff : counted;
   }
 
   /** The menu's key 3: Phase EXITING, the text mode set again (a clear screen), errorlevel 0. */
