@@ -80,8 +80,8 @@ export class CellTakenError extends Error {
 
 /**
  * The program started (its debug header is in memory) but did not come to its menu: it waits for
- * input elsewhere, or runs on. The session is open on the machine as it is, for the checker to say
- * what the model expected there; whoever catches this owns the machine.
+ * input elsewhere, or runs on. The session is open on the machine as it is (paused), for the checker
+ * to say what the model expected there; whoever catches this owns the machine.
  */
 export class StartStallError extends Error {
   constructor(
@@ -182,7 +182,12 @@ export class GameSession {
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
     const session = new GameSession(machine, found.layout, options);
-    if (found.stall !== undefined) throw new StartStallError(session, found.stall);
+    if (found.stall !== undefined) {
+      // Held where it stalled: what is compared is what it did, and a watchdog counting its
+      // instructions sees no more of them.
+      await machine.pause();
+      throw new StartStallError(session, found.stall);
+    }
     return session;
   }
 
