@@ -41,7 +41,12 @@ export type MenuNoise =
    * where it is running): the program runs again with it (a bad /S:n ends it again at once). The last
    * line's seed is forced afterwards, or seeds are counted.
    */
-  | { kind: "relaunch"; lines: readonly string[]; forces: number | "counted" };
+  | { kind: "relaunch"; lines: readonly string[]; forces: number | "counted" }
+  /**
+   * A left click at the menu, where the board's centre will be: the menu ignores it, and the game that
+   * follows must drop it (its first poll of the presses), not take it as the human's move.
+   */
+  | { kind: "click"; at: ScreenCell };
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
@@ -74,6 +79,9 @@ export interface SweepPolicy extends StormPolicy {
 export function isSweepPolicy(policy: { readonly name: string }): policy is SweepPolicy {
   return policy.name === "sweep" || policy.name === "probe";
 }
+
+/** The board's centre cell (K10). */
+const CENTRE = (CELLS - 1) / 2;
 
 /** The scenarios repeat every SWEEP_PERIOD games (scenario by index mod SWEEP_PERIOD). */
 export const SWEEP_PERIOD = 10;
@@ -121,13 +129,14 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
 }
 
 /**
- * Quitting and command lines: a seed above 65535, none, one with a letter; a good seed that ends the
+ * Quitting and command lines (then a click at the menu, which the game must drop): a seed above 65535, none, one with a letter; a good seed that ends the
  * line (its first digit counts); `S:n` without the slash (ignored); then (with other words, lower
  * case, leading zeros and a word after it) `seed`, which the game is played with; or the same lines,
  * then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game is
  * played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
  */
-function relaunchNoise(seed: number | "counted"): MenuNoise[] {
+function relaunchNoise(seed: number | "counted", geometry: BoardGeometry): MenuNoise[] {
+  const click: MenuNoise = { kind: "click", at: cellToScreen(geometry, CENTRE) };
   const tried = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", "PISKASM /S:12", "PISKASM S:3 -s:4"];
   if (seed === "counted")
     return [
@@ -136,8 +145,9 @@ function relaunchNoise(seed: number | "counted"): MenuNoise[] {
         lines: [...tried, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
         forces: "counted",
       },
+      click,
     ];
-  return [{ kind: "relaunch", lines: [...tried, `PISKASM x /q /s:00${seed} y`], forces: seed }];
+  return [{ kind: "relaunch", lines: [...tried, `PISKASM x /q /s:00${seed} y`], forces: seed }, click];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
@@ -263,9 +273,9 @@ export function sweepPolicy(seed: number): SweepPolicy {
       const setUp = setUpOpening(index, geometry, prng);
       if (slot === 2) {
         const seed = prng.below(0x1_0000);
-        return { menu: relaunchNoise(seed), seed };
+        return { menu: relaunchNoise(seed, geometry), seed };
       }
-      if (slot === 4) return { menu: relaunchNoise("counted"), seed: "counted" };
+      if (slot === 4) return { menu: relaunchNoise("counted", geometry), seed: "counted" };
       // Slot 1 sets up its game with a typed seed (the menu's count is then not used).
       const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
       return setUp ? { menu, setUp } : { menu };
