@@ -87,13 +87,10 @@ function watchdog(onHang: (instructions: number) => void): {
 }
 
 /**
- * The job's start checks, in order, until one differs from the model: its outcome. Each is a game of
- * the count (`counted`), numbered after the job's games.
+ * The job's start checks, in order, until one differs from the model: its outcome, a game numbered
+ * after the job's games.
  */
-async function checkStarts(
-  dog: ReturnType<typeof watchdog>,
-  counted: () => void,
-): Promise<GameOutcome | undefined> {
+async function checkStarts(dog: ReturnType<typeof watchdog>): Promise<GameOutcome | undefined> {
   for (const [k, start] of (job.starts ?? []).entries()) {
     const spec: GameSpec = {
       index: job.specs.length + k,
@@ -106,7 +103,6 @@ async function checkStarts(
     const allowance = start.mouse === "no-ps2-mouse" ? NO_PS2_START_INSTRUCTIONS : HANG_INSTRUCTIONS;
     const outcome = await checkStart(start.boot, start.mouse, spec, (m) => dog.attach(m, allowance));
     dog.progress();
-    counted();
     if (outcome) return outcome;
   }
   return undefined;
@@ -152,7 +148,11 @@ async function play(): Promise<MutantRun> {
         },
       },
     );
-    killer ??= await checkStarts(dog, () => games++);
+    if (!killer) {
+      killer = await checkStarts(dog);
+      // A start check counts as a game only when it kills (the plan's games are what `games` counts).
+      if (killer) games++;
+    }
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
     if (killer) return killed(killer, games + 1);
