@@ -8,17 +8,29 @@
  * this one; what each does with a mismatch is its sink.
  */
 import {
+  BOARD_LEFT,
+  BOARD_TOP,
+  CELL_WIDTH,
   DATA_BYTES,
+  dataVariable,
   KeyTranslator,
   ProgramModel,
+  type MouseSetUp,
   SCREEN_COLS,
   SCREEN_ROWS,
   type ProgramOptions,
 } from "../program-ts/index.js";
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { InputEvent } from "../guest/observed-input.js";
+import {
+  keyboardBufferEmpty,
+  SETTLE_INSTRUCTIONS,
+  StillWatch,
+  STUCK_TICKS,
+  waitsForInput,
+} from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
-import { PROGRAM_ORIGIN } from "../guest/game-view.js";
+import { isGameStillAt, PROGRAM_ORIGIN, type GameLayout } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
@@ -31,17 +43,6 @@ import {
   type ScreenSpot,
 } from "./program-compare.js";
 
-/** The BIOS keyboard buffer's head and tail words (0040:001A, 0040:001C): equal when it is empty. */
-const KEYBOARD_HEAD = 0x41a;
-const KEYBOARD_TAIL = 0x41c;
-
-/**
- * Instructions a program may run after an input before it must wait again: the longest legitimate
- * run, DOS loading and starting the program again, is about 6 million; a computer move about 50,000.
- * Below mutation testing's 60 million of a hung guest, so a program that never waits again is told as a
- * mismatch with what the model expected, not as a bare time-out.
- */
-const SETTLE_INSTRUCTIONS = 40_000_000;
 /**
  * A gap this long between two slices is the machine stopped (paused, or held by the page's debugger),
  * not the program at work: it does not count against the settle time.
@@ -84,9 +85,14 @@ export interface CheckerOptions {
    * promise with the RangeError; "off" turns the checks off (`off` says why) until the next anchor.
    */
   unknownInput?: "throw" | "off";
+  /** The mouse the machine gives the program (default a driver: MOUSE.COM on a PC with a PS/2 mouse). */
+  mouse?: MouseSetUp;
 }
 
-/** The BIOS data area's video mode byte, cursor shape word (CL end, CH start line) and cursor row. */
+/**
+ * The BIOS data area's video mode byte, cursor shape word (CL end, CH start line) and cursor row (the
+ * byte after page 0's cursor column).
+ */
 const BDA_VIDEO_MODE = 0x449;
 const BDA_CURSOR_SHAPE = 0x460;
 const BDA_CURSOR_ROW = 0x451;
@@ -94,17 +100,25 @@ const TEXT_MODE = 3;
 /** Start-line bit 5 of the cursor shape: no cursor (piskasm.asm's CURSOR_HIDDEN). */
 const CURSOR_OFF_BIT = 0x2000;
 /** How the small DOS reports an ended program on the row where the cursor was left. */
-const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
+export const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
 
 /**
  * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of
- * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant.
+ * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant;
+ * its data, while DOS has not reused its memory, as it left it.
  * The rows DOS has printed on since (from the exit's cursor row to the cursor now) are DOS's own; the
- * errorlevel is read from the small DOS's report there (another DOS's rows are left unread).
+ * errorlevel is read from the small DOS's report there (another DOS's rows are left unread), and a
+ * blank row there is a program that has not ended.
  */
 function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const { memory } = session.machine;
   const diffs: Diff[] = [];
+  // The ended program's memory, while DOS has not reused it: its data as it left it.
+  if (isGameStillAt(memory, session.layout)) {
+    const expectedData = model.data();
+    const data = memory.view(session.layout.info, DATA_BYTES);
+    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
+  }
   const mode = memory.readU8(BDA_VIDEO_MODE);
   if (mode !== TEXT_MODE) diffs.push(scalarDiff("VideoMode", mode, TEXT_MODE));
   const shape = memory.readU16(BDA_CURSOR_SHAPE);
@@ -117,11 +131,72 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   for (let row = from; row <= to && row < SCREEN_ROWS; row++)
     for (let col = 0; col < SCREEN_COLS; col++) expected[row * SCREEN_COLS + col] = cells.at(col, row);
   diffs.push(...compareScreen(expected, cells, undefined));
-  const report = ERRORLEVEL_LINE.exec(session.machine.screen().lines[from] ?? "");
+  const lines = session.machine.screen().lines;
+  const line = lines[from] ?? "";
+  // The small DOS reports the end where the program left the cursor: a report further down is a
+  // cursor left on another row.
+  const reportRow = lines.findIndex((text, row) => row > from && row <= to && ERRORLEVEL_LINE.test(text));
+  if (reportRow > from && !ERRORLEVEL_LINE.test(line))
+    diffs.push(scalarDiff("Cursor", `DOS's report of the end on row ${reportRow}`, `on row ${from}`));
+  const report = ERRORLEVEL_LINE.exec(line);
   if (report && Number(report[1]) !== model.exitCode)
     diffs.push(scalarDiff("ExitCode", Number(report[1]), model.exitCode ?? -1));
+  // Every DOS prints once the program has handed back to it (a report, a prompt): the cursor moves on.
+  const cursorColumn = memory.readU8(BDA_CURSOR_ROW - 1);
+  if (line.trim() === "" && to === from && cursorColumn === 0)
+    diffs.push(
+      scalarDiff(
+        "ExitCode",
+        `nothing from DOS on row ${from}: the program has not ended`,
+        model.exitCode ?? -1,
+      ),
+    );
   return diffs;
 }
+
+/** The debug header's pointer fields and the variables of the model's layout they must point at. */
+type HeaderPointer = Exclude<keyof GameLayout, "segmentBase" | "version" | "info" | "geometry">;
+const HEADER_POINTERS: ReadonlyArray<readonly [HeaderPointer, string]> = [
+  ["plocha", "Plocha"],
+  ["seed", "Seed"],
+  ["random", "Random"],
+  ["lastPC", "LastPC"],
+  ["volnaPole", "VolnaPole"],
+  ["phase", "Phase"],
+  ["moveCount", "MoveCount"],
+  ["gameCount", "GameCount"],
+  ["bodovani", "Bodovani"],
+  ["forcedSeed", "ForcedSeed"],
+  ["seedIsForced", "SeedIsForced"],
+];
+
+/**
+ * The debug header against the model: each pointer at its variable (counted from Info, the data's
+ * first byte, as docs/program.md section 2 lays the data out) and the board where the model draws it.
+ */
+function compareHeader(layout: GameLayout): Diff[] {
+  const diffs: Diff[] = [];
+  for (const [field, name] of HEADER_POINTERS) {
+    const offset = layout[field] - layout.info;
+    const expected = dataVariable(name).offset;
+    if (offset !== expected)
+      diffs.push(scalarDiff("Header", `${name} at Info + ${offset}`, `${name} at Info + ${expected}`));
+  }
+  const { left, top, cellWidth, cellHeight } = layout.geometry;
+  const board = (l: number, t: number, w: number, h: number): string =>
+    `board at (${l}, ${t}), cells ${w} x ${h}`;
+  if (left !== BOARD_LEFT || top !== BOARD_TOP || cellWidth !== CELL_WIDTH || cellHeight !== 1)
+    diffs.push(
+      scalarDiff(
+        "Header",
+        board(left, top, cellWidth, cellHeight),
+        board(BOARD_LEFT, BOARD_TOP, CELL_WIDTH, 1),
+      ),
+    );
+  return diffs;
+}
+
+const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
 
 const checkers = new WeakMap<GameSession, ProgramChecker>();
 
@@ -172,6 +247,7 @@ export class ProgramChecker {
     return {
       commandTail: options.commandTail,
       bodovani: options.bodovani,
+      mouse: options.mouse,
       countedSeed: () => memory.readU16(session.layout.seed),
     };
   }
@@ -234,7 +310,7 @@ export class ProgramChecker {
    */
   async anchorSettled(): Promise<boolean> {
     this.off = "waiting for the program to wait for input";
-    if (!(await this.settle())) {
+    if ((await this.settle()) !== "settled") {
       this.off = "the program did not come to wait for input";
       return false;
     }
@@ -243,11 +319,33 @@ export class ProgramChecker {
     return false;
   }
 
-  /** Checks the program now (at its start, before any input); the mismatch goes to the sink. */
+  /** Checks the program now (at its start, before any input), its debug header too; the mismatch goes to the sink. */
   checkNow(): void {
     if (this.found) return;
-    const diffs = this.compare();
-    if (diffs.length > 0) this.report(this.mismatch(diffs, "the program's start"));
+    const found = this.startDiffers();
+    if (found) this.report(found);
+  }
+
+  /** The program at its start (before any input) against the model's, its debug header too; undefined when they agree. */
+  startDiffers(): Mismatch | undefined {
+    const diffs = [...compareHeader(this.session.layout), ...this.compare()];
+    return diffs.length > 0 ? this.mismatch(diffs, "the program's start") : undefined;
+  }
+
+  /**
+   * The program did not come to its menu (guest/session.ts StartStallError): what it does against the
+   * model's start, with every difference of its header, data and screen. When the model too ends at
+   * its start (no mouse, a bad /S:n), that the program stopped is no difference: how it ended is
+   * compared. Undefined when nothing differs.
+   */
+  stalledStart(stall: string): Mismatch | undefined {
+    const ended = this.model.exitCode !== undefined;
+    const diffs = [
+      ...(ended ? [] : [scalarDiff("Settle", stall, "waits for input in phase MENU")]),
+      ...compareHeader(this.session.layout),
+      ...this.compare(),
+    ];
+    return diffs.length > 0 ? this.mismatch(diffs, "the program's start") : undefined;
   }
 
   private report(found: Mismatch): void {
@@ -325,6 +423,9 @@ export class ProgramChecker {
     model.uncover(pointer && ignore, (i) => cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS)));
     if (!cells.sameAs(expectedScreen, ignore)) diffs.push(...compareScreen(expectedScreen, cells, pointer));
     diffs.push(...comparePointer(model.pointerShown, driver?.showCount));
+    const shape = memory.readU16(BDA_CURSOR_SHAPE);
+    if (model.cursorShape !== undefined && shape !== model.cursorShape)
+      diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));
     const loaded = session.loadedProgram;
     if (!sameBytes(memory.view(session.layout.segmentBase + PROGRAM_ORIGIN, loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));
@@ -368,48 +469,40 @@ export class ProgramChecker {
     const diffs = this.compare();
     this.spent.modelMs += compared - fed;
     this.spent.compareMs += performance.now() - compared;
-    if (!settled)
-      diffs.unshift(
-        scalarDiff(
-          "Settle",
-          `still running ${this.options.settleTimeoutMs} ms or ${SETTLE_INSTRUCTIONS / 1e6} million instructions after the input`,
-          `waiting for input (phase ${this.model.phase})`,
-        ),
-      );
+    if (settled !== "settled")
+      diffs.unshift(scalarDiff("Settle", settled, `waiting for input (phase ${this.model.phase})`));
     if (diffs.length > 0) this.report(this.mismatch(diffs, describeInput(event, at)));
   }
 
   /**
-   * Runs the machine until the program waits for input again; false when it did not within the time
-   * or SETTLE_INSTRUCTIONS, whichever comes first.
+   * Runs the machine until the program waits for input again: "settled", or what it does instead when
+   * it did not within the time or SETTLE_INSTRUCTIONS, or sat halted for STUCK_TICKS timer ticks with
+   * keys it does not read.
    */
-  private async settle(): Promise<boolean> {
+  private async settle(): Promise<string> {
     const { machine } = this.session;
+    const { memory } = machine;
     // Usually the slice that took the input ended with the program waiting again: no wait to set up.
-    if (this.waitsForInput()) return true;
+    if (waitsForInput(machine)) return "settled";
     let left = this.options.settleTimeoutMs;
     let last = performance.now();
     const start = machine.instructionCount();
-    return machine
-      .waitFor(
-        () => {
-          if (this.waitsForInput()) return "yes";
-          const now = performance.now();
-          if (now - last < STOPPED_GAP_MS) left -= now - last;
-          last = now;
-          const late = left < 0 || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
-          return late ? "no" : undefined;
-        },
-        { timeoutMs: SETTLE_BACKSTOP_MS, what: "the program to wait for input again" },
-      )
-      .then((answer) => answer === "yes");
-  }
-
-  /** The CPU halted in a wait loop with the BIOS keyboard buffer empty. */
-  private waitsForInput(): boolean {
-    const { machine } = this.session;
-    const { memory } = machine;
-    return machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL);
+    const ignoring = new StillWatch(memory);
+    return machine.waitFor(
+      () => {
+        if (waitsForInput(machine)) return "settled";
+        if (ignoring.held(machine.halted() && !keyboardBufferEmpty(memory)))
+          return `halted for ${STUCK_TICKS} timer ticks with keys unread in the BIOS buffer`;
+        const now = performance.now();
+        if (now - last < STOPPED_GAP_MS) left -= now - last;
+        last = now;
+        const late = left < 0 || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
+        return late
+          ? `still running ${this.options.settleTimeoutMs} ms or ${SETTLE_INSTRUCTIONS / 1e6} million instructions after the input`
+          : undefined;
+      },
+      { timeoutMs: SETTLE_BACKSTOP_MS, what: "the program to wait for input again" },
+    );
   }
 
   /** The cell under a shown pointer: the driver's drawing, not the program's. */

@@ -42,7 +42,12 @@ export type DiffField =
   /** After the program ended: the BIOS video mode, whether the cursor shows, the errorlevel DOS reports. */
   | "VideoMode"
   | "Cursor"
-  | "ExitCode";
+  | "ExitCode"
+  /**
+   * The debug header (docs/architecture.md section 1) places a variable or the board elsewhere than the
+   * model's layout (cell = null): asm = the header's, ts = the model's, e.g. `Phase at Info + 3473`.
+   */
+  | "Header";
 
 export interface Diff {
   field: DiffField;

@@ -1,6 +1,7 @@
 import { findGame, Phase, readPhase } from "../guest/game-view.js";
 import type { DosProfile } from "../guest/dos-profile.js";
 import type { Machine } from "../emu/types.js";
+import { BIOS_TICKS, FROZEN_CLOCK_MS } from "../guest/waiting.js";
 
 /** What a boot ended in: the game's menu, a DOS prompt, an error message on the screen, or none of these. */
 export type BootFinding = "game-menu" | "dos-prompt" | "dos-error" | "nothing";
@@ -36,13 +37,10 @@ const ERROR_TEXTS: readonly RegExp[] = [
  * (dword at 0040:006Ch, 18.2 per emulated second), so a slow, busy host does not make a boot that is
  * still working look finished.
  */
-const BIOS_TICKS = 0x46c;
 const PROMPT_STABLE_TICKS = 4; // about 200 ms
 const SCREEN_STABLE_TICKS = 55; // about 3 s
 /** Between two probes the clock moves a tick or two; a larger jump is the BIOS setting it from the RTC. */
 const MAX_TICK_STEP = 18;
-/** A guest whose clock does not run at all (interrupts off) counts as still after this much host time. */
-const FROZEN_CLOCK_MS = 6000;
 
 /** SeaBIOS prints this at every boot attempt: seen this often, the floppy's boot code keeps restarting. */
 const BOOT_ATTEMPT = /^Booting from /;

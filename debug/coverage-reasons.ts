@@ -16,7 +16,8 @@ export interface CoverageReason {
 const NO_MOUSE =
   "reached only when no INT 33h driver answers (a floppy without MOUSE.COM, or a PC without a PS/2 " +
   "mouse, where MOUSE.COM refuses to install): the campaign's floppy always loads the driver; the emu " +
-  "tier boots floppies without it and checks these messages and the errorlevel (tests/emu/game.test.ts)";
+  "tier boots floppies without it and checks these messages and the errorlevel (tests/emu/game.test.ts), " +
+  "and mutation testing checks every such start against the model (harness/start-check.ts)";
 export const COVERAGE_REASONS: readonly CoverageReason[] = [
   ...["no_mouse_exit", "has_ps2_mouse"].map((routine) => ({ routine, why: NO_MOUSE })),
   ...[

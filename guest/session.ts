@@ -5,6 +5,7 @@
  */
 import { readMouseDriverState } from "../emu/mouse-header.js";
 import { InputTap, tappedMachine } from "./observed-input.js";
+import { SETTLE_INSTRUCTIONS, StillWatch, STUCK_TICKS, waitsForInput } from "./waiting.js";
 import type { Machine } from "../emu/types.js";
 import {
   assertCell,
@@ -77,6 +78,31 @@ export class CellTakenError extends Error {
   }
 }
 
+/**
+ * The program started (its debug header is in memory) but did not come to its menu: it waits for
+ * input elsewhere, or runs on. The session is open on the machine as it is (paused), for the checker
+ * to say what the model expected there; whoever catches this owns the machine.
+ */
+export class StartStallError extends Error {
+  constructor(
+    readonly session: GameSession,
+    readonly stall: string,
+  ) {
+    super(`PISKASM.COM did not come to its menu: it ${stall}`);
+    this.name = "StartStallError";
+  }
+}
+
+/** The program sat halted where the harness waited for it to get somewhere (GameSession.waitUntil). */
+export class StuckError extends Error {
+  constructor(session: GameSession, what: string) {
+    super(
+      `stuck: PISKASM.COM sat halted for ${STUCK_TICKS} timer ticks in phase ${phaseName(session.phase())} while waiting for ${what}; the screen:\n${session.machine.screenText()}`,
+    );
+    this.name = "StuckError";
+  }
+}
+
 export function isGameOver(phase: number): boolean {
   return phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW;
 }
@@ -120,16 +146,49 @@ export class GameSession {
     return image;
   }
 
-  /** Waits until the game's menu is up on a freshly booted machine. */
+  /**
+   * Waits until the game's menu is up on a freshly booted machine. A program that started but waits
+   * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS without coming to
+   * its menu, is a StartStallError.
+   */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
-    const layout = await machine.waitFor(
+    const waiting = new StillWatch(machine.memory);
+    let started: number | undefined;
+    // The header as last found: a program that overwrites it is still the one that started.
+    let seen: GameLayout | undefined;
+    const found = await machine.waitFor<{ layout: GameLayout; stall?: string }>(
       () => {
-        const found = findGame(machine.memory);
-        return found && machine.memory.readU8(found.phase) === Phase.MENU ? found : undefined;
+        const now = findGame(machine.memory);
+        const layout = now ?? seen;
+        if (!layout) return undefined;
+        seen = layout;
+        const phase = machine.memory.readU8(layout.phase);
+        if (now && phase === Phase.MENU) return { layout };
+        started ??= machine.instructionCount();
+        if (waiting.held(waitsForInput(machine)))
+          return {
+            layout,
+            stall: now
+              ? `sits halted in phase ${phaseName(phase)}`
+              : "sits halted with its debug header gone (its memory overwritten)",
+          };
+        if (machine.instructionCount() - started > SETTLE_INSTRUCTIONS)
+          return {
+            layout,
+            stall: `runs ${SETTLE_INSTRUCTIONS / 1e6} million instructions without waiting for input`,
+          };
+        return undefined;
       },
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
-    return new GameSession(machine, layout, options);
+    const session = new GameSession(machine, found.layout, options);
+    if (found.stall !== undefined) {
+      // Held where it stalled: what is compared is what it did, and a watchdog counting its
+      // instructions sees no more of them.
+      await machine.pause();
+      throw new StartStallError(session, found.stall);
+    }
+    return session;
   }
 
   /** A session on a machine whose game was already found (at any phase), as the page watches it. */
@@ -175,17 +234,14 @@ export class GameSession {
       throw new RangeError(`seed ${seed} is not in 0..65535`);
     if (this.forcedSeed() === seed) return;
     this.expectPhase(Phase.MENU, "useSeed");
-    const { machine, options } = this;
+    const { machine } = this;
     await machine.keyboard.type(SEED_KEY);
-    await machine.waitFor(() => this.phase() === Phase.SEED_ENTRY, {
-      timeoutMs: options.timeoutMs,
-      what: "PISKASM.COM asking for a seed after key S (Phase = SEED_ENTRY)",
-    });
+    await this.waitUntil(
+      () => this.phase() === Phase.SEED_ENTRY,
+      "PISKASM.COM asking for a seed after key S (Phase = SEED_ENTRY)",
+    );
     await machine.keyboard.type(`${seed}${ENTER}`);
-    await machine.waitFor(() => this.phase() === Phase.MENU, {
-      timeoutMs: options.timeoutMs,
-      what: `the menu again after typing the seed ${seed}`,
-    });
+    await this.waitUntil(() => this.phase() === Phase.MENU, `the menu again after typing the seed ${seed}`);
     const forced = this.forcedSeed();
     if (forced !== seed) {
       throw new Error(
@@ -201,12 +257,12 @@ export class GameSession {
     const games = machine.memory.readU16(layout.gameCount);
     const stones = who === "computer" ? 1 : 0;
     await machine.keyboard.type(MENU_KEY[who]);
-    await machine.waitFor(
+    await this.waitUntil(
       () =>
         this.phase() === Phase.HUMAN_TURN &&
         this.moveCount() === stones &&
         machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
-      { timeoutMs: this.options.timeoutMs, what: `a new game (${who} starts) waiting for the human's click` },
+      `a new game (${who} starts) waiting for the human's click`,
     );
     return this.checkedSeed(this.readState());
   }
@@ -217,12 +273,12 @@ export class GameSession {
     const { machine, layout } = this;
     const games = machine.memory.readU16(layout.gameCount);
     await machine.keyboard.type(SET_UP_KEY);
-    await machine.waitFor(
+    await this.waitUntil(
       () =>
         this.phase() === Phase.SETUP &&
         this.moveCount() === 0 &&
         machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
-      { timeoutMs: this.options.timeoutMs, what: "the set-up mode of a new game (Phase = SETUP)" },
+      "the set-up mode of a new game (Phase = SETUP)",
     );
     return this.checkedSeed(this.readState());
   }
@@ -247,12 +303,9 @@ export class GameSession {
     const placed = stones.length;
     const expected = toMove === "computer" ? placed + 1 : placed;
     await machine.keyboard.type(HAND_OVER_KEY[toMove]);
-    await machine.waitFor(
+    await this.waitUntil(
       () => (this.phase() === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(this.phase()),
-      {
-        timeoutMs: this.options.timeoutMs,
-        what: `the human's turn after handing the set-up over (${toMove} to move)`,
-      },
+      `the human's turn after handing the set-up over (${toMove} to move)`,
     );
     return this.readState();
   }
@@ -270,12 +323,9 @@ export class GameSession {
     const count = (this.moveCount() + 1) & 0xffff;
     const at = cellToScreen(this.layout.geometry, stone.cell);
     await machine.mouse.clickCell(at.col, at.row, stone.side === COMPUTER ? "right" : "left");
-    await machine.waitFor(
+    await this.waitUntil(
       () => (this.phase() === Phase.SETUP && this.moveCount() === count) || isGameOver(this.phase()),
-      {
-        timeoutMs: this.options.timeoutMs,
-        what: `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
-      },
+      `set-up stone ${count} (${stone.side === COMPUTER ? "X" : "O"} on ${formatCell(stone.cell)}) to be placed`,
     );
   }
 
@@ -288,13 +338,10 @@ export class GameSession {
     const expected = (this.moveCount() + 2) & 0xffff;
     const before = machine.instructionCount();
     await this.placeStone(cell);
-    await machine.waitFor(
-      () => {
-        const phase = this.phase();
-        return (phase === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(phase);
-      },
-      { timeoutMs: this.options.timeoutMs, what: `the program's answer to a click on board cell ${cell}` },
-    );
+    await this.waitUntil(() => {
+      const phase = this.phase();
+      return (phase === Phase.HUMAN_TURN && this.moveCount() === expected) || isGameOver(phase);
+    }, `the program's answer to a click on board cell ${cell}`);
     return { instructions: machine.instructionCount() - before };
   }
 
@@ -311,10 +358,10 @@ export class GameSession {
     const moves = this.moveCount();
     const at = cellToScreen(this.layout.geometry, cell);
     await machine.mouse.clickCell(at.col, at.row);
-    await machine.waitFor(() => this.moveCount() !== moves || this.phase() !== Phase.HUMAN_TURN, {
-      timeoutMs: this.options.timeoutMs,
-      what: `the human's stone on ${formatCell(cell)} after a click there`,
-    });
+    await this.waitUntil(
+      () => this.moveCount() !== moves || this.phase() !== Phase.HUMAN_TURN,
+      `the human's stone on ${formatCell(cell)} after a click there`,
+    );
   }
 
   /**
@@ -327,10 +374,26 @@ export class GameSession {
     if (phase !== Phase.HUMAN_TURN && phase !== Phase.SETUP && !isGameOver(phase))
       this.expectPhase(Phase.HUMAN_TURN, "backToMenu");
     await this.machine.keyboard.type(isGameOver(phase) ? CONTINUE_KEY : ESC);
-    await this.machine.waitFor(() => this.phase() === Phase.MENU, {
-      timeoutMs: this.options.timeoutMs,
-      what: "the menu after leaving the game",
-    });
+    await this.waitUntil(() => this.phase() === Phase.MENU, "the menu after leaving the game");
+  }
+
+  /**
+   * Runs the machine until `condition` holds, after an input the program is to answer. A program that
+   * sits halted for STUCK_TICKS timer ticks without it (it waits for input elsewhere, or leaves keys
+   * unread) will not get there without another input: that fails at once as a StuckError, not after
+   * the step's time.
+   */
+  async waitUntil(condition: () => boolean, what: string, timeoutMs = this.options.timeoutMs): Promise<void> {
+    const { machine } = this;
+    const still = new StillWatch(machine.memory);
+    await machine.waitFor(
+      () => {
+        if (condition()) return true;
+        if (still.held(machine.halted())) throw new StuckError(this, what);
+        return false;
+      },
+      { timeoutMs, what },
+    );
   }
 
   /** A new game's state, checked against the forced seed when one is in effect. */

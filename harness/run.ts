@@ -10,9 +10,9 @@ import { untilDoneOrAborted } from "../util/abort.js";
 import { requireWorkerScript, WorkerPool, type PoolWorker, type StartedWorker } from "../util/worker-pool.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
-import type { GameSession } from "../guest/session.js";
+import { StartStallError, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
-import { playGame, type EngineFactory } from "./runner.js";
+import { playGame, startOutcome, type EngineFactory } from "./runner.js";
 import { shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
@@ -107,7 +107,14 @@ export async function playGames(
   options: PlayOptions = {},
 ): Promise<void> {
   const { engine, signal, menu, onMenu, coverage, shrinkMs } = options;
-  const session = await openSession(boot, menu, options.onMachine);
+  let session: GameSession;
+  try {
+    session = await openSession(boot, menu, options.onMachine);
+  } catch (error) {
+    if (!(error instanceof StartStallError)) throw error;
+    await stalledStart(error, slice, listener, boot.timeoutMs);
+    return;
+  }
   try {
     await onMenu?.(session);
     // Shrinking replays each candidate from the program as it started (harness/shrink.ts).
@@ -138,6 +145,28 @@ export async function playGames(
     if (tracer) listener.onCoverage?.(tracer.hits());
   } finally {
     await session.machine.destroy();
+  }
+}
+
+/**
+ * A program that did not come to its menu: its first game is a mismatch at the start (nothing after it
+ * can be played), told to the listener as every diverged game is; the machine is released after.
+ */
+async function stalledStart(
+  error: StartStallError,
+  slice: GameSlice,
+  listener: RunListener,
+  timeoutMs: number,
+): Promise<void> {
+  try {
+    const first = gamesOf(slice).next();
+    if (first.done) return;
+    const outcome = startOutcome(error.session, error.stall, first.value, timeoutMs);
+    if (!outcome) throw error;
+    listener.onMismatch?.(outcome);
+    listener.onGame?.(outcome);
+  } finally {
+    await error.session.machine.destroy();
   }
 }
 

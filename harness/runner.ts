@@ -12,7 +12,8 @@ import { scalarDiff } from "../checks/diff-types.js";
 import type { StormTurn } from "./policies.js";
 import { createOpponent, type Opponent } from "./policy-registry.js";
 import type { GameSession, MoveTiming } from "../guest/session.js";
-import { costTracker } from "./stats.js";
+import type { MouseSetUp } from "../program-ts/index.js";
+import { costTracker, emptyCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
 import { performMenuNoise, playSetUp } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
@@ -173,6 +174,37 @@ async function openBoard(
     hooks.engine?.(asm.seed, spec.whoStarts) ?? modelGame(session) ?? defaultEngine(asm.seed, spec.whoStarts);
   const computerMoves = asm.lastPC === NO_CELL ? [] : [asm.lastPC];
   return { asm, engine, mismatch: check(session, asm, engine), escaped: false, computerMoves };
+}
+
+/**
+ * The program's start checked alone, on a machine with `mouse`: the game `spec` is a mismatch before any
+ * input when the program differs from the model there (its menu, or its exit without a mouse);
+ * undefined when they agree. `stall`: what the program did instead of coming to its menu (absent: it
+ * is at its menu).
+ */
+export function startOutcome(
+  session: GameSession,
+  stall: string | undefined,
+  spec: GameSpec,
+  settleTimeoutMs: number,
+  mouse?: MouseSetUp,
+): GameOutcome | undefined {
+  const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw", mouse });
+  const mismatch = stall === undefined ? checker.startDiffers() : checker.stalledStart(stall);
+  if (!mismatch) return undefined;
+  return {
+    spec,
+    seed: session.readState().seed,
+    result: "mismatch",
+    humanMoves: [],
+    computerMoves: [],
+    checkedComputerMoves: 0,
+    instructions: [],
+    wallMs: 0,
+    harnessMs: 0,
+    cost: emptyCost(),
+    mismatch,
+  };
 }
 
 /** Plays one game from the menu and returns to the menu. */

@@ -50,7 +50,7 @@ export function costTracker(machine: Pick<Machine, "stats">): CostTracker {
   };
 }
 
-function emptyCost(): GameCost {
+export function emptyCost(): GameCost {
   return {
     runLoopMs: 0,
     engineMs: 0,

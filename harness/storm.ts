@@ -49,15 +49,13 @@ export async function performMove(
   const before = machine.instructionCount();
   await click(session, move.at, "left");
   if (move.double) await click(session, move.at, "left");
-  await machine.waitFor(
+  await session.waitUntil(
     () => {
       const phase = session.phase();
       return (phase === Phase.HUMAN_TURN && session.moveCount() === expected) || isGameOver(phase);
     },
-    {
-      timeoutMs,
-      what: `the program's answer to a ${move.double ? "double " : ""}click at screen (${move.at.col}, ${move.at.row})`,
-    },
+    `the program's answer to a ${move.double ? "double " : ""}click at screen (${move.at.col}, ${move.at.row})`,
+    timeoutMs,
   );
   return { instructions: machine.instructionCount() - before };
 }
@@ -65,8 +63,9 @@ export async function performMove(
 /** Esc in the middle of the game: the program must give it up and show the menu. */
 export async function performEscape(session: GameSession, timeoutMs: number): Promise<void> {
   await session.machine.keyboard.sendScancodes(ESC_SCANCODES);
-  await session.machine.waitFor(() => session.phase() === Phase.MENU, {
+  await session.waitUntil(
+    () => session.phase() === Phase.MENU,
+    "the menu after Esc in the middle of a game",
     timeoutMs,
-    what: "the menu after Esc in the middle of a game",
-  });
+  );
 }

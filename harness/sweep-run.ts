@@ -8,6 +8,7 @@ import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
 import type { Mismatch } from "./model.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
+import { BIOS_TICKS } from "../guest/waiting.js";
 import type { MenuNoise, SetUpAction, SweepOpening } from "./sweep.js";
 
 const ENTER = [0x1c, 0x9c];
@@ -16,8 +17,6 @@ const TAB = [0x0f, 0x8f];
 const KEY_S = [0x1f, 0x9f];
 /** Menu key 3: the program ends (DOS then asks for the next command line). */
 const QUIT_KEY = "3";
-/** The BIOS timer tick count (0040:006Ch), read to let ticks pass without input. */
-const BIOS_TICKS = 0x46c;
 
 /** The full check of a state against engine-ts (the runner's). */
 export type StateCheck = (asm: GameState, engine: Game) => Mismatch | undefined;
@@ -28,7 +27,7 @@ async function waitPhase(
   timeoutMs: number,
   what: string,
 ): Promise<void> {
-  await session.machine.waitFor(() => session.phase() === phase, { timeoutMs, what });
+  await session.waitUntil(() => session.phase() === phase, what, timeoutMs);
 }
 
 /** Types the menu's noise; after each item the menu is back and the forced seed is what it should be. */
@@ -51,6 +50,8 @@ export async function performMenuNoise(
       );
     } else if (item.kind === "keys") {
       await keyboard.sendScancodes(item.scancodes);
+    } else if (item.kind === "click") {
+      await session.machine.mouse.clickCell(item.at.col, item.at.row);
     } else if (item.kind === "ahead") {
       await keyboard.typeAhead(item.scancodes);
       await waitPhase(session, Phase.MENU, timeoutMs, "the menu after keys typed ahead");
@@ -113,12 +114,10 @@ async function placeStone(
   const { col, row } = cellToScreen(session.layout.geometry, action.cell);
   const button = action.side === COMPUTER ? "right" : "left";
   await session.machine.mouse.clickCell(col + (action.gap ?? 0), row, button);
-  await session.machine.waitFor(
+  await session.waitUntil(
     () => (session.phase() === Phase.SETUP && session.moveCount() === count) || isGameOver(session.phase()),
-    {
-      timeoutMs,
-      what: `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
-    },
+    `set-up stone ${count} (${action.side === COMPUTER ? "X" : "O"} on ${formatCell(action.cell)}) to be placed`,
+    timeoutMs,
   );
 }
 
@@ -136,14 +135,12 @@ async function handOver(
   }
   const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
   await machine.keyboard.sendScancodes(end === "computer" ? ENTER : TAB);
-  await machine.waitFor(
+  await session.waitUntil(
     () =>
       (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) ||
       isGameOver(session.phase()),
-    {
-      timeoutMs,
-      what: `the human's turn after handing the set-up over (${end} to move)`,
-    },
+    `the human's turn after handing the set-up over (${end} to move)`,
+    timeoutMs,
   );
   return engine.handOver(end) ?? undefined;
 }

@@ -41,7 +41,12 @@ export type MenuNoise =
    * where it is running): the program runs again with it (a bad /S:n ends it again at once). The last
    * line's seed is forced afterwards, or seeds are counted.
    */
-  | { kind: "relaunch"; lines: readonly string[]; forces: number | "counted" };
+  | { kind: "relaunch"; lines: readonly string[]; forces: number | "counted" }
+  /**
+   * A left click at the menu, where the board's centre will be: the menu ignores it, and the game that
+   * follows must drop it (its first poll of the presses), not take it as the human's move.
+   */
+  | { kind: "click"; at: ScreenCell };
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
@@ -70,6 +75,9 @@ export interface SweepPolicy extends StormPolicy {
   opening(index: number, geometry: BoardGeometry): SweepOpening;
 }
 
+/** The board's centre cell (K10). */
+const CENTRE = (CELLS - 1) / 2;
+
 /** The scenarios repeat every SWEEP_PERIOD games (scenario by index mod SWEEP_PERIOD). */
 export const SWEEP_PERIOD = 10;
 
@@ -83,6 +91,10 @@ const LETTER_S = key(0x1f);
 const ESC = key(0x01);
 /** Ctrl+Backspace: ASCII 7Fh, above '~'. */
 const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
+/** A key with Shift held: '!' on the 1 key, '~' on the ` key, the ends of the printable range a seed line takes (F1 after them: an extended key, which it refuses). */
+const SHIFTED = (make: number): number[] => [0x2a, make, make | 0x80, 0xaa];
+const EXCLAMATION = SHIFTED(0x02);
+const TILDE = SHIFTED(0x29);
 
 /**
  * The menu's noise: every branch of the menu and of the seed entry, ending with `seed` forced (a good
@@ -105,28 +117,32 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
       end: "esc",
     },
     { kind: "seed", keys: Array.from({ length: 8 }, () => DIGIT(9)), end: "esc" },
+    { kind: "seed", keys: [EXCLAMATION, TILDE, F1], end: "esc" },
     { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
   return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
 }
 
 /**
- * Quitting and command lines: a seed above 65535, none, one with a letter, then (with other words,
- * lower case, leading zeros and a word after it) `seed`, which the game is played with; or the same
- * lines, then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game
- * is played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
+ * Quitting and command lines (then a click at the menu, which the game must drop): a seed above 65535, none, one with a letter; a good seed that ends the
+ * line (its first digit counts); `S:n` without the slash (ignored); then (with other words, lower
+ * case, leading zeros and a word after it) `seed`, which the game is played with; or the same lines,
+ * then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game is
+ * played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
  */
-function relaunchNoise(seed: number | "counted"): MenuNoise[] {
-  const bad = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a"];
+function relaunchNoise(seed: number | "counted", geometry: BoardGeometry): MenuNoise[] {
+  const click: MenuNoise = { kind: "click", at: cellToScreen(geometry, CENTRE) };
+  const tried = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", "PISKASM /S:12", "PISKASM S:3 -s:4"];
   if (seed === "counted")
     return [
       {
         kind: "relaunch",
-        lines: [...bad, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
+        lines: [...tried, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
         forces: "counted",
       },
+      click,
     ];
-  return [{ kind: "relaunch", lines: [...bad, `PISKASM x /q /s:00${seed} y`], forces: seed }];
+  return [{ kind: "relaunch", lines: [...tried, `PISKASM x /q /s:00${seed} y`], forces: seed }, click];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
@@ -139,11 +155,32 @@ export function drawPatternSide(cell: number): Side {
 const CORNERS = [0, BOARD_SIZE - 1, CELLS - BOARD_SIZE, CELLS - 1];
 
 /** Noise for the set-up mode once `stones` are on the board. */
+/**
+ * The screen cells next to the board's outside: left and right of its first row, above its first
+ * column, and the whole row below it (a cell index past the board lands on the data after Plocha, so
+ * that some of these clicks find a zero byte there: an "empty cell" to a click_to_cell that lets the
+ * row through).
+ */
+function offBoardCells({ left, top, cellWidth, cellHeight }: BoardGeometry): ScreenCell[] {
+  return [
+    { col: left - 2, row: top },
+    { col: left + cellWidth * (BOARD_SIZE - 1) + 2, row: top },
+    { col: left, row: top - 1 },
+    ...Array.from({ length: BOARD_SIZE }, (_, c) => ({
+      col: left + cellWidth * c,
+      row: top + cellHeight * BOARD_SIZE,
+    })),
+  ];
+}
+
 function setUpNoise(geometry: BoardGeometry, stones: readonly number[]): SetUpAction[] {
   const noise: SetUpAction[] = [
     { kind: "key", scancodes: [...LETTER_X, ...F1, ...SPACE] },
     { kind: "click", at: { col: 0, row: 0 }, button: "left" },
     { kind: "click", at: { col: 79, row: 24 }, button: "right" },
+    // The first screen cells off the board on each side (past the outer gaps of the first and last
+    // columns, the rows above and below): the bounds of click_to_cell.
+    ...offBoardCells(geometry).map((at): SetUpAction => ({ kind: "click", at, button: "left" })),
   ];
   if (stones.length > 0) {
     noise.push(
@@ -192,6 +229,8 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
+    // Slot 1 too (after its menu noise): mutation testing's sweep games are slots 0, 1, 4 and 5.
+    case 1:
     case 3:
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
     case 5:
@@ -229,10 +268,10 @@ export function sweepPolicy(seed: number): SweepPolicy {
       const setUp = setUpOpening(index, geometry, prng);
       if (slot === 2) {
         const seed = prng.below(0x1_0000);
-        return { menu: relaunchNoise(seed), seed };
+        return { menu: relaunchNoise(seed, geometry), seed };
       }
-      if (slot === 4) return { menu: relaunchNoise("counted"), seed: "counted" };
-      // Slot 1 plays its game with a typed seed (the menu's count is then not used).
+      if (slot === 4) return { menu: relaunchNoise("counted", geometry), seed: "counted" };
+      // Slot 1 sets up its game with a typed seed (the menu's count is then not used).
       const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
       return setUp ? { menu, setUp } : { menu };
     },

@@ -9,6 +9,12 @@ import { mutantGames } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 
+/**
+ * The routines whose mutants also start on a PC without a PS/2 mouse: the only ones that run there
+ * alone (a boot there costs about 45 s: the BIOS waits out the PS/2 time-outs twice).
+ */
+const NO_PS2_ROUTINES: ReadonlySet<string> = new Set(["no_mouse_exit", "has_ps2_mouse"]);
+
 function prepared(
   mutant: BuiltMutant,
   index: number,
@@ -40,14 +46,29 @@ function prepared(
         join(settings.scratch, `asm-m${index}`),
       );
       const image = mutantFloppy(settings.scratch, `m${index}`, program, files);
+      // The start without a mouse driver: a floppy whose AUTOEXEC.BAT runs PISKASM alone.
+      const noDriver = mutantFloppy(settings.scratch, `m${index}-nodriver`, program, {
+        ...files,
+        autoexec: join(settings.root, "disk", "tests", "piskasm-nomouse.bat"),
+      });
+      const boot = { image, dos: "builtin", timeoutMs: settings.timeoutMs } as const;
       return {
         script: join(settings.root, "build", "mutate-worker.mjs"),
         job: {
-          boot: { image, dos: "builtin", timeoutMs: settings.timeoutMs },
+          boot,
           specs: mutantGames(plan),
           shrinkMs,
+          starts: [
+            { boot: { ...boot, image: noDriver }, mouse: "no-driver" },
+            ...(NO_PS2_ROUTINES.has(mutant.routine)
+              ? [{ boot: { ...boot, ps2Mouse: false }, mouse: "no-ps2-mouse" } as const]
+              : []),
+          ],
         },
-        done: () => rmSync(image, { force: true }),
+        done: () => {
+          rmSync(image, { force: true });
+          rmSync(noDriver, { force: true });
+        },
       };
     },
   };

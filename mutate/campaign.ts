@@ -52,7 +52,8 @@ export function mutantGames(plan: GamePlan): GameSpec[] {
     };
   });
   const all = [...policyGames(plan), ...probes];
-  return plan.only ? plan.only.map((i) => all[i]) : all;
+  // An index past them names a start check (mutate/mutant-run.ts), which every campaign runs anyway.
+  return plan.only ? plan.only.flatMap((i) => all[i] ?? []) : all;
 }
 
 function policyGames(plan: GamePlan): GameSpec[] {

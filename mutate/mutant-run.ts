@@ -3,6 +3,7 @@ import type { MachineSnapshot } from "../emu/types.js";
 import type { BootSpec } from "../guest/boot.js";
 import type { GameSpec } from "../harness/model.js";
 import type { MismatchReport } from "../checks/report.js";
+import type { MouseSetUp } from "../program-ts/index.js";
 
 export interface MutantJob {
   boot: BootSpec;
@@ -11,6 +12,17 @@ export interface MutantJob {
   shrinkMs: number;
   /** The machine at the menu, when the mutant's floppy is the one it was taken from (ts target). */
   menu?: MachineSnapshot;
+  /**
+   * After the games, when none killed: the program's start alone on these machines (without a mouse
+   * driver, without a PS/2 mouse), each a game of its own in the count.
+   */
+  starts?: readonly StartCheck[];
+}
+
+/** A boot whose start is checked against the model's for that machine's mouse. */
+export interface StartCheck {
+  boot: BootSpec;
+  mouse: MouseSetUp;
 }
 
 /**

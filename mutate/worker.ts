@@ -13,7 +13,8 @@ import { workerSide } from "../util/worker-pool.js";
 import type { Machine } from "../emu/types.js";
 import { buildReport } from "../harness/mismatch-report.js";
 import { playGames } from "../harness/run.js";
-import type { GameOutcome } from "../harness/model.js";
+import { checkStart } from "../harness/start-check.js";
+import type { GameOutcome, GameSpec } from "../harness/model.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
 const { data: job, post } = workerSide<MutantJob, MutantMessage>("mutate/worker");
@@ -48,23 +49,31 @@ function killed(outcome: GameOutcome, games: number): MutantRun {
   }
 }
 
-/** Calls `onHang` when the machine runs HANG_INSTRUCTIONS past the last progress(). */
+/**
+ * A start without a PS/2 mouse: the BIOS busy-waits through the device's time-outs, in MOUSE.COM's
+ * probe and in the program's (about 2.3 billion instructions from the boot to the program's end).
+ */
+const NO_PS2_START_INSTRUCTIONS = 4_000_000_000;
+
+/** Calls `onHang` when the machine runs `allowance` (HANG_INSTRUCTIONS) past the last progress(). */
 function watchdog(onHang: (instructions: number) => void): {
-  attach: (m: Machine) => void;
+  attach: (m: Machine, allowance?: number) => void;
   progress: () => void;
   stop: () => void;
 } {
   let machine: Machine | undefined;
   let mark = 0;
+  let limit = HANG_INSTRUCTIONS;
   const timer = setInterval(() => {
     if (!machine) return;
     const spent = machine.instructionCount() - mark;
-    if (spent > HANG_INSTRUCTIONS) onHang(spent);
+    if (spent > limit) onHang(spent);
   }, WATCH_MS);
   return {
-    attach: (m) => {
+    attach: (m, allowance = HANG_INSTRUCTIONS) => {
       machine = m;
       mark = m.instructionCount();
+      limit = allowance;
     },
     progress: () => {
       if (machine) mark = machine.instructionCount();
@@ -72,6 +81,28 @@ function watchdog(onHang: (instructions: number) => void): {
     },
     stop: () => clearInterval(timer),
   };
+}
+
+/**
+ * The job's start checks, in order, until one differs from the model: its outcome, a game numbered
+ * after the job's games.
+ */
+async function checkStarts(dog: ReturnType<typeof watchdog>): Promise<GameOutcome | undefined> {
+  for (const [k, start] of (job.starts ?? []).entries()) {
+    const spec: GameSpec = {
+      index: job.specs.length + k,
+      whoStarts: "human",
+      policy: "replay",
+      policySeed: 0,
+      moves: [],
+      maxComputerMoves: 0,
+    };
+    const allowance = start.mouse === "no-ps2-mouse" ? NO_PS2_START_INSTRUCTIONS : HANG_INSTRUCTIONS;
+    const outcome = await checkStart(start.boot, start.mouse, spec, (m) => dog.attach(m, allowance));
+    dog.progress();
+    if (outcome) return outcome;
+  }
+  return undefined;
 }
 
 async function play(): Promise<MutantRun> {
@@ -106,13 +137,23 @@ async function play(): Promise<MutantRun> {
         shrinkMs: job.shrinkMs,
         menu: job.menu,
         onMachine: dog.attach,
-        onMenu: async () => dog.progress(),
+        // Every input is progress too: the checker then gives the program SETTLE_INSTRUCTIONS (fewer
+        // than HANG_INSTRUCTIONS) to wait again, so a hang after an input is its mismatch.
+        onMenu: async (session) => {
+          session.inputs.listen(async () => dog.progress());
+          dog.progress();
+        },
       },
     );
+    if (!killer) {
+      killer = await checkStarts(dog);
+      // A start check counts as a game only when it kills (the plan's games are what `games` counts).
+      if (killer) games++;
+    }
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
     if (killer) return killed(killer, games + 1);
-    return { status: /timed out/.test(message) ? "timeout" : "crashed", games: games + 1, message };
+    return { status: /timed out|^stuck:/.test(message) ? "timeout" : "crashed", games: games + 1, message };
   } finally {
     dog.stop();
   }

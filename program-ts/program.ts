@@ -37,6 +37,8 @@ import {
   CELL_WIDTH,
   INTRO_TEXTS,
   Message,
+  NO_MOUSE_TEXTS,
+  NO_PS2_MOUSE_TEXTS,
   NOTICE_ROW,
   SEED_TEXT_COL,
   STATUS_ROW,
@@ -51,11 +53,21 @@ const SEED_CHAR_FIRST = 0x21;
 const SEED_CHAR_LAST = 0x7e;
 const UPPER_CASE_MASK = 0xdf;
 const EXIT_OK = 0;
+const EXIT_NO_MOUSE = 1;
 const EXIT_BAD_SEED = 2;
+/** The BIOS cursor shape the program sets for the game (INT 10h 01h, CX): start line bit 5, no cursor. */
+export const CURSOR_OFF_SHAPE = 0x2000;
 /** exit_below_message's cursor row: under the messages of rows 14..16. */
 const EXIT_CURSOR_ROW = 18;
 
 export type MouseButtonName = "left" | "right";
+
+/**
+ * The machine's mouse as the program finds it at its start: a driver answering INT 33h's reset; no
+ * driver on a PC with a PS/2 mouse (MOUSE.COM not loaded); or no driver because the PC has no PS/2
+ * mouse (MOUSE.COM refused to install).
+ */
+export type MouseSetUp = "driver" | "no-driver" | "no-ps2-mouse";
 
 export interface ProgramOptions {
   /** The PSP command tail (what follows PISKASM on the command line, its leading space included). */
@@ -67,6 +79,8 @@ export interface ProgramOptions {
    * counts wake-ups while it waits, which depends on time, so the caller reads it from the program.
    */
   countedSeed: () => number;
+  /** The mouse the program finds (default "driver"). */
+  mouse?: MouseSetUp;
 }
 
 /** Where the program is: the phases of its main loop (Phase values, docs/architecture.md section 1). */
@@ -157,6 +171,8 @@ export class ProgramModel {
   phase: ProgramPhase = Phase.STARTING;
   /** Whether the program has the mouse pointer shown (its INT 33h show and hide calls). */
   pointerShown = false;
+  /** The BIOS cursor shape the program has set (CURSOR_OFF_SHAPE from its menu on); undefined: DOS's. */
+  cursorShape: number | undefined;
   /** The program has ended (quit, or a bad /S:n): errorlevel. */
   exitCode: number | undefined;
   /** engine-ts's game since the first NewBoard. */
@@ -186,6 +202,7 @@ export class ProgramModel {
   private start(commandTail: string): void {
     this.phase = Phase.STARTING;
     this.pointerShown = false;
+    this.cursorShape = undefined;
     this.exitCode = undefined;
     this.game = undefined;
     this.seed = 0;
@@ -208,11 +225,19 @@ export class ProgramModel {
       this.forcedSeed = forced;
       this.seedIsForced = true;
     }
+    const mouse = this.options.mouse ?? "driver";
+    if (mouse !== "driver") {
+      this.screen.printList(mouse === "no-driver" ? NO_MOUSE_TEXTS : NO_PS2_MOUSE_TEXTS);
+      this.exit(EXIT_NO_MOUSE, EXIT_CURSOR_ROW);
+      return;
+    }
+    this.cursorShape = CURSOR_OFF_SHAPE;
     this.toMenu();
   }
 
   private exit(code: number, cursorRow: number): void {
     this.exitCode = code;
+    this.cursorShape = undefined;
     this.exitCursorRow = cursorRow;
     this.dosLine = "";
   }
@@ -408,7 +433,7 @@ export class ProgramModel {
   private menuKey(char: number): void {
     if ((char & UPPER_CASE_MASK) === 0x53) return this.enterSeed();
     if (char < 0x31 || char > 0x34) return;
-    this.seed = this.seedIsForced ? this.forcedSeed : this.options.countedSeed() & 0xffff;
+    this.seed = this.seedIsForced ? this.forcedSeed : this.counted();
     this.random = this.seed;
     if (char === 0x33) return this.quit();
     this.gameCount = (this.gameCount + 1) & 0xffff;
@@ -422,6 +447,16 @@ export class ProgramModel {
     this.screen.drawBoard(state.plocha, state.lastPC);
     if (char === 0x34) this.waitSetUp();
     else this.waitHumanMove();
+  }
+
+  /**
+   * The Seed the menu counted, read from the program (it depends on time). The count goes on from the
+   * last Seed, one per wake-up, and the key itself wakes the menu: the Seed is never the last one
+   * again (short of 65,536 wake-ups), so a program that did not count is expected one count on.
+   */
+  private counted(): number {
+    const counted = this.options.countedSeed() & 0xffff;
+    return counted === this.seed ? (this.seed + 1) & 0xffff : counted;
   }
 
   /** The menu's key 3: Phase EXITING, the text mode set again (a clear screen), errorlevel 0. */

@@ -69,3 +69,17 @@ export const Message = {
 export const SEED_TEXT_COL = BOARD_LEFT + Message.SEED_PROMPT.length;
 /** Row of the bad-seed message when /S:n is bad (where the no-mouse message would be). */
 export const BAD_SEED_ROW = 14;
+
+/** Without a mouse driver (section 3's start): why, and the fix, under the intro. */
+export const NO_MOUSE_TEXTS: readonly ScreenText[] = [
+  [14, 4, Attr.ERROR, "No mouse driver found: PISKASM is played with the mouse."],
+  [15, 4, Attr.TEXT, "Fix: load MOUSE.COM first (put MOUSE before PISKASM in AUTOEXEC.BAT,"],
+  [16, 4, Attr.TEXT, "or type MOUSE at the DOS prompt), then run PISKASM again."],
+];
+
+/** Without a mouse driver on a PC whose BIOS has no PS/2 mouse (MOUSE.COM refused to install). */
+export const NO_PS2_MOUSE_TEXTS: readonly ScreenText[] = [
+  [14, 4, Attr.ERROR, "This PC has no PS/2 mouse: the BIOS reports none (INT 15h C205h fails),"],
+  [15, 4, Attr.TEXT, "so MOUSE.COM could not start, and PISKASM is played with the mouse."],
+  [16, 4, Attr.TEXT, "Fix: connect a PS/2 mouse (or give the emulator one), then run PISKASM."],
+];

@@ -14,8 +14,11 @@ export interface SourceEdit {
   to: string;
 }
 
-/** Builds the faulty floppy in a new temporary folder; returns the image's path. */
-export function faultyFloppy(edit: SourceEdit): string {
+/**
+ * Builds the faulty floppy in a new temporary folder; returns the image's path. `autoexec`: another
+ * AUTOEXEC.BAT than the campaign's (disk/tests/piskasm-nomouse.bat: PISKASM without MOUSE.COM).
+ */
+export function faultyFloppy(edit: SourceEdit, autoexec = "disk/AUTOEXEC.BAT"): string {
   const dir = mkdtempSync(join(tmpdir(), "piskasm-fault-"));
   const asm = join(dir, "asm");
   cpSync(resolve("asm"), asm, { recursive: true });
@@ -27,11 +30,6 @@ export function faultyFloppy(edit: SourceEdit): string {
   const com = join(dir, "PISKASM.COM");
   execFileSync("nasm", ["-w+all", "-f", "bin", "-I", `${asm}/`, join(asm, "piskasm.asm"), "-o", com]);
   const image = join(dir, "piskasm.img");
-  execFileSync(resolve("scripts/mkimg.sh"), [
-    image,
-    resolve("disk/AUTOEXEC.BAT"),
-    resolve("build/MOUSE.COM"),
-    com,
-  ]);
+  execFileSync(resolve("scripts/mkimg.sh"), [image, resolve(autoexec), resolve("build/MOUSE.COM"), com]);
   return image;
 }

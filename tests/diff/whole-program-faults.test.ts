@@ -3,7 +3,9 @@
  * the whole program as a mismatch after the input that shows them (never as a time-out).
  */
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../guest/boot.js";
+import { openSession, type BootSpec } from "../../guest/boot.js";
+import { StartStallError } from "../../guest/session.js";
+import { checkStart } from "../../harness/start-check.js";
 import { MismatchError, ProgramChecker } from "../../checks/checker.js";
 import { cellToScreen } from "../../guest/game-view.js";
 import { parseCell } from "../../engine-ts/index.js";
@@ -37,6 +39,26 @@ async function mismatchFields(
     await session.machine.destroy();
   }
 }
+
+/** Boots the faulty program, which must not come to its menu; the fields of its start's mismatch. */
+async function stalledStartFields(edit: SourceEdit): Promise<DiffField[]> {
+  const error = await openSession(boot(faultyFloppy(edit))).then(
+    async (session) => {
+      await session.machine.destroy();
+      throw new Error("the program came to its menu");
+    },
+    (failure: unknown) => failure,
+  );
+  if (!(error instanceof StartStallError)) throw error;
+  try {
+    const checker = ProgramChecker.attach(error.session, { settleTimeoutMs: SETTLE_MS, sink: "throw" });
+    return [...new Set(checker.stalledStart(error.stall)?.diffs.map((d) => d.field))];
+  } finally {
+    await error.session.machine.destroy();
+  }
+}
+
+const boot = (image: string): BootSpec => ({ image, dos: "builtin", timeoutMs: 20_000 });
 
 const fiveInSetUp = async (s: GameSession): Promise<void> => {
   await s.machine.keyboard.type("4");
@@ -109,5 +131,84 @@ describe("the checker of the whole program finds", () => {
       await click(s, "K10");
     });
     expect(fields[0]).toBe("Settle");
+  });
+
+  it("a program that leaves keys unread, told by the machine's clock without waiting for the step's time", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "read_key:\n        mov ah, DOS_READ_KEY",
+      to: "read_key:",
+    };
+    const session = await openSession(boot(faultyFloppy(edit)));
+    try {
+      const checker = ProgramChecker.attach(session, { settleTimeoutMs: 600_000, sink: "throw" });
+      checker.checkNow();
+      const error = await session.machine.keyboard.type("S").then(
+        () => new Error("the fault was not found"),
+        (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure))),
+      );
+      if (!(error instanceof MismatchError)) throw error;
+      const [first] = error.mismatch.diffs;
+      expect(first.field).toBe("Settle");
+      expect(first.asm).toMatch(/keys unread/);
+    } finally {
+      await session.machine.destroy();
+    }
+  });
+
+  it("the BIOS cursor left blinking during the game", async () => {
+    const edit = { file: "piskasm.asm", from: "        call hide_hardware_cursor\n", to: "" };
+    expect(await mismatchFields(edit, () => Promise.resolve())).toEqual(["Cursor"]);
+  });
+
+  it("a quit that does not say so in Phase (its data after the end)", async () => {
+    const edit = { file: "piskasm.asm", from: "        mov byte [Phase], PHASE_EXITING\n", to: "" };
+    expect(await mismatchFields(edit, (s) => s.machine.keyboard.type("3"))).toEqual(["Phase"]);
+  });
+
+  it("a start that never comes to the menu, as a mismatch against the model's menu", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "        mov byte [Phase], PHASE_MENU\n        mov bx, [Seed]",
+      to: "        mov bx, [Seed]",
+    };
+    expect(await stalledStartFields(edit)).toEqual(["Settle", "Phase"]);
+  });
+
+  it("a debug header whose Phase points a byte off", async () => {
+    const edit = {
+      file: "piskasm.asm",
+      from: "        dw Phase                        ; 118h",
+      to: "        dw Phase + 1",
+    };
+    expect(await stalledStartFields(edit)).toEqual(["Settle", "Header"]);
+  });
+
+  it("a wrong word in the message of a start without a mouse driver", async () => {
+    const edit = { file: "piskasm/texts.inc", from: "No mouse driver found", to: "No mouse drover found" };
+    const image = faultyFloppy(edit, "disk/tests/piskasm-nomouse.bat");
+    const spec = {
+      index: 0,
+      whoStarts: "human",
+      policy: "replay",
+      policySeed: 0,
+      maxComputerMoves: 0,
+    } as const;
+    const outcome = await checkStart(boot(image), "no-driver", spec);
+    expect(outcome?.mismatch?.afterInput).toBe("the program's start without MOUSE.COM loaded");
+    expect([...new Set(outcome?.mismatch?.diffs.map((d) => d.field))]).toEqual(["ScreenCell"]);
+  });
+
+  it("nothing in the unchanged program's start without a mouse driver", async () => {
+    const edit = { file: "piskasm/texts.inc", from: "No mouse driver found", to: "No mouse driver found" };
+    const image = faultyFloppy(edit, "disk/tests/piskasm-nomouse.bat");
+    const spec = {
+      index: 0,
+      whoStarts: "human",
+      policy: "replay",
+      policySeed: 0,
+      maxComputerMoves: 0,
+    } as const;
+    expect(await checkStart(boot(image), "no-driver", spec)).toBeUndefined();
   });
 });

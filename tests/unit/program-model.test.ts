@@ -5,7 +5,16 @@
  * data byte, and the pointer shown exactly when the program shows it.
  */
 import { describe, expect, it } from "vitest";
-import { dataVariable, ProgramModel, SCREEN_COLS, screenToCell } from "../../program-ts/index.js";
+import {
+  CURSOR_OFF_SHAPE,
+  dataVariable,
+  NO_MOUSE_TEXTS,
+  NO_PS2_MOUSE_TEXTS,
+  ProgramModel,
+  SCREEN_COLS,
+  screenToCell,
+  type MouseSetUp,
+} from "../../program-ts/index.js";
 import { parseCell } from "../../engine-ts/index.js";
 import { fromBase64, readRecordedSteps, type RecordedStep } from "./program-screens.js";
 
@@ -94,4 +103,36 @@ describe("the model of the whole program", () => {
     expect(beforeQuit[forced] | (beforeQuit[forced + 1] << 8)).toBe(SEED);
     expect(screenToCell(31, 11)).toBe(parseCell("J10"));
   });
+});
+
+describe("the model's start", () => {
+  const start = (mouse: MouseSetUp): ProgramModel => new ProgramModel({ mouse, countedSeed: () => 0 });
+  const row = (model: ProgramModel, r: number): string =>
+    String.fromCharCode(
+      ...Array.from(model.screen.words.subarray(r * SCREEN_COLS, (r + 1) * SCREEN_COLS), (w) => w & 0xff),
+    );
+
+  it("with a mouse driver is the menu, the BIOS cursor switched off", () => {
+    const model = start("driver");
+    expect(model.exitCode).toBeUndefined();
+    expect(model.cursorShape).toBe(CURSOR_OFF_SHAPE);
+  });
+
+  it.each([
+    ["no-driver", NO_MOUSE_TEXTS],
+    ["no-ps2-mouse", NO_PS2_MOUSE_TEXTS],
+  ] as const)(
+    "without a mouse (%s) says why under the intro and ends with errorlevel 1 at row 18",
+    (mouse, texts) => {
+      const model = start(mouse);
+      expect(model.exitCode).toBe(1);
+      expect(model.exitCursorRow).toBe(18);
+      expect(model.pointerShown).toBe(false);
+      expect(model.cursorShape).toBeUndefined();
+      for (const [r, col, attr, text] of texts) {
+        expect(row(model, r).slice(col, col + text.length)).toBe(text);
+        expect(model.screen.words[r * SCREEN_COLS + col] >> 8).toBe(attr);
+      }
+    },
+  );
 });
