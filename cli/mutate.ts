@@ -113,8 +113,8 @@ export function registerMutate(program: Command): void {
       program
         .command("mutate")
         .description(
-          "mutation testing: make mutants of the evaluator (conditional jumps inverted and swapped with their neighbour, " +
-            "immediates, table words and constants +1/-1, instructions removed), each its own floppy, and count how many " +
+          "mutation testing: make mutants of PISKASM.COM (its whole program by default) or of engine-ts (--target ts): conditional jumps inverted and swapped with their neighbour, " +
+            "immediates, table words and constants +1/-1, instructions removed, each its own floppy, and count how many " +
             "the differential harness kills",
         )
         .option(
