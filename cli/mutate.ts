@@ -114,8 +114,8 @@ export function registerMutate(program: Command): void {
         .command("mutate")
         .description(
           "mutation testing: make mutants of PISKASM.COM (its whole program by default) or of engine-ts (--target ts): conditional jumps inverted and swapped with their neighbour, " +
-            "immediates, table words and constants +1/-1, instructions removed, each its own floppy, and count how many " +
-            "the differential harness kills",
+            "immediates, table words and constants +1/-1, instructions removed; each is played by the differential harness " +
+            "(an asm mutant on its own floppy), which counts how many it kills",
         )
         .option(
           "--target <t>",
