@@ -135,12 +135,12 @@ $(B)/cli.mjs: $(TS_SOURCES) scripts/bundle.mjs | $(B)
 
 web: $(B)/web/.stamp
 
-# The package's exports: the Machine API (emu/index.ts) and engine-ts as modules with their types.
+# The package's exports: the Machine API (emu/index.ts), engine-ts and the page's mount() (web/embed/mount.ts) as modules with their types.
 lib: $(B)/lib/.stamp
 
-$(B)/lib/.stamp: $(TS_SOURCES) scripts/bundle.mjs tsconfig.types.json | $(B)
+$(B)/lib/.stamp: $(TS_SOURCES) scripts/bundle.mjs tsconfig.types.json web/tsconfig.types.json | $(B)
 	node scripts/bundle.mjs lib
-	rm -rf $(B)/types && npx tsc -p tsconfig.types.json
+	rm -rf $(B)/types && npx tsc -p tsconfig.types.json && npx tsc -p web/tsconfig.types.json
 	@touch $@
 
 $(B)/web/.stamp: $(TS_SOURCES) $(wildcard web/*) scripts/bundle.mjs $(B)/piskasm.sym.json | $(B)

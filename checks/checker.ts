@@ -22,7 +22,14 @@ import { PROGRAM_ORIGIN } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
-import { compareData, comparePointer, compareScreen, screenLines } from "./program-compare.js";
+import {
+  compareData,
+  comparePointer,
+  compareScreen,
+  differingCells,
+  screenLines,
+  type ScreenSpot,
+} from "./program-compare.js";
 
 /** The BIOS keyboard buffer's head and tail words (0040:001A, 0040:001C): equal when it is empty. */
 const KEYBOARD_HEAD = 0x41a;
@@ -35,6 +42,16 @@ const KEYBOARD_TAIL = 0x41c;
  * mismatch with what the model expected, not as a bare time-out.
  */
 const SETTLE_INSTRUCTIONS = 40_000_000;
+/**
+ * A gap this long between two slices is the machine stopped (paused, or held by the page's debugger),
+ * not the program at work: it does not count against the settle time.
+ */
+const STOPPED_GAP_MS = 1_000;
+/**
+ * The wait's own time-out, a backstop only: the settle's probe decides by the running time and the
+ * instructions, and a stopped machine runs no slices, so no probe and no time-out either.
+ */
+const SETTLE_BACKSTOP_MS = 3_600_000;
 
 /** A mismatch found after an input, thrown to end the game that made it (sink "throw"). */
 export class MismatchError extends Error {
@@ -62,6 +79,11 @@ export interface CheckerOptions {
   sink: "throw" | MismatchSink;
   /** The model's score tables (tests pass altered ones to see the check fail). */
   bodovani?: Uint16Array;
+  /**
+   * An input the model does not know (a key it cannot translate): "throw" (default) rejects the input's
+   * promise with the RangeError; "off" turns the checks off (`off` says why) until the next anchor.
+   */
+  unknownInput?: "throw" | "off";
 }
 
 /** The BIOS data area's video mode byte, cursor shape word (CL end, CH start line) and cursor row. */
@@ -128,6 +150,10 @@ export class ProgramChecker {
   model: ProgramModel;
   /** The first mismatch, once found; no checks after it. */
   found: Mismatch | undefined;
+  /** Why the checks are off (not anchored yet, or an input the model does not know); undefined while on. */
+  off: string | undefined;
+  /** Inputs checked since the model was last anchored or restarted. */
+  checked = 0;
   /** Since the checker was made (the diff runner's per-move breakdown takes each game's share). */
   readonly spent: CheckerTime = { modelMs: 0, compareMs: 0 };
   private readonly keys = new KeyTranslator();
@@ -154,6 +180,8 @@ export class ProgramChecker {
   restarted(): void {
     this.model = new ProgramModel(this.modelOptions());
     this.found = undefined;
+    this.off = undefined;
+    this.checked = 0;
   }
 
   /**
@@ -165,7 +193,10 @@ export class ProgramChecker {
     return this.found ? this.anchor() : true;
   }
 
-  /** The model anchored on the program as it is now, at its menu; false when it is elsewhere or unmodelled. */
+  /**
+   * The model anchored on the program as it is now, where it waits for input (ProgramModel.anchored:
+   * menu, seed prompt, human's turn, set-up, a result); false when it is elsewhere or unmodelled.
+   */
   anchor(): boolean {
     const { session } = this;
     const cells = session.machine.textCells();
@@ -173,10 +204,12 @@ export class ProgramChecker {
     for (let i = 0; i < words.length; i++) words[i] = cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS));
     let anchored: ProgramModel | undefined;
     try {
+      const pointer = this.shownPointer();
       anchored = ProgramModel.anchored(
         this.modelOptions(),
         session.machine.memory.read(session.layout.info, DATA_BYTES),
         words,
+        pointer && pointer.row * SCREEN_COLS + pointer.col,
       );
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
@@ -185,7 +218,29 @@ export class ProgramChecker {
     if (!anchored) return false;
     this.model = anchored;
     this.found = undefined;
+    this.off = undefined;
+    this.checked = 0;
     return true;
+  }
+
+  /** Turns the checks off until the next anchor (the page's debugger writes and clicks beside the program). */
+  suspend(why: string): void {
+    this.off ??= why;
+  }
+
+  /**
+   * Waits until the program waits for input, then anchors the model on it (anchor); false, and the
+   * checks off, when it does not settle or waits where the model cannot be anchored.
+   */
+  async anchorSettled(): Promise<boolean> {
+    this.off = "waiting for the program to wait for input";
+    if (!(await this.settle())) {
+      this.off = "the program did not come to wait for input";
+      return false;
+    }
+    if (this.anchor()) return true;
+    this.off = `the program waits where the model cannot take it over (phase ${this.session.phase()})`;
+    return false;
   }
 
   /** Checks the program now (at its start, before any input); the mismatch goes to the sink. */
@@ -218,7 +273,7 @@ export class ProgramChecker {
 
   /**
    * The session's checker, attached when it has none: from the program's start when the session has
-   * had no input yet (checked at once), else anchored on the program at its menu (ProgramModel.anchored).
+   * had no input yet (checked at once), else anchored on the program where it waits (ProgramModel.anchored).
    */
   static for(session: GameSession, options: CheckerOptions): ProgramChecker {
     const attached = checkers.get(session);
@@ -228,7 +283,21 @@ export class ProgramChecker {
     checkers.set(session, checker);
     if (fresh) checker.checkNow();
     else if (!checker.anchor())
-      throw new Error("the checker can start only at the program's menu or before the session's first input");
+      throw new Error(
+        "the checker can start only where the program waits for input or before its first input",
+      );
+    return checker;
+  }
+
+  /**
+   * Puts a session whose program has been running unseen (a machine restored, a page that joined
+   * late) under a checker that is off until anchorSettled() anchors it.
+   */
+  static follow(session: GameSession, options: CheckerOptions): ProgramChecker {
+    if (checkers.has(session)) throw new Error("this session already has a checker");
+    const checker = new ProgramChecker(session, options);
+    checker.off = "not anchored on the program yet";
+    checkers.set(session, checker);
     return checker;
   }
 
@@ -243,6 +312,7 @@ export class ProgramChecker {
     const { session, model } = this;
     const { memory } = session.machine;
     const driver = readMouseDriverState(memory);
+    const pointer = this.shownPointer(driver);
     const diffs: Diff[] = [];
     // Each part is first compared whole, in place (no copy: guest memory and VGA memory read through
     // typed-array views); only a part that differs is looked into.
@@ -251,9 +321,8 @@ export class ProgramChecker {
     if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
     const expectedScreen = model.screen.words;
     const cells = session.machine.textCells();
-    // The cell under a shown pointer is the driver's drawing, not the program's.
-    const pointer = driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
     const ignore = pointer ? pointer.row * SCREEN_COLS + pointer.col : -1;
+    model.uncover(pointer && ignore, (i) => cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS)));
     if (!cells.sameAs(expectedScreen, ignore)) diffs.push(...compareScreen(expectedScreen, cells, pointer));
     diffs.push(...comparePointer(model.pointerShown, driver?.showCount));
     const loaded = session.loadedProgram;
@@ -266,21 +335,35 @@ export class ProgramChecker {
   mismatch(diffs: Diff[], afterInput?: string): Mismatch {
     const screen = [...this.session.machine.screen().lines];
     const expectedScreen = screenLines(this.model.screen.words);
+    const cells = differingCells(
+      this.model.screen.words,
+      this.session.machine.textCells(),
+      this.shownPointer(),
+    );
     return {
       ply: this.session.moveCount(),
       diffs,
       screen,
       ...(expectedScreen.some((line, i) => line !== screen[i]) ? { expectedScreen } : {}),
+      ...(cells.length > 0 ? { screenCells: cells } : {}),
       ...(afterInput ? { afterInput } : {}),
     };
   }
 
   private async afterInput(event: InputEvent): Promise<void> {
-    if (this.found) return;
+    if (this.found || this.off !== undefined) return;
     const settled = await this.settle();
+    if (this.found || this.off !== undefined) return;
     const at = event.kind === "press" ? this.pointerCell() : undefined;
     const fed = performance.now();
-    this.feed(event, at);
+    try {
+      this.feed(event, at);
+    } catch (error) {
+      if (!(error instanceof RangeError) || this.options.unknownInput !== "off") throw error;
+      this.off = error.message;
+      return;
+    }
+    this.checked++;
     const compared = performance.now();
     const diffs = this.compare();
     this.spent.modelMs += compared - fed;
@@ -304,17 +387,20 @@ export class ProgramChecker {
     const { machine } = this.session;
     // Usually the slice that took the input ended with the program waiting again: no wait to set up.
     if (this.waitsForInput()) return true;
-    const deadline = performance.now() + this.options.settleTimeoutMs;
+    let left = this.options.settleTimeoutMs;
+    let last = performance.now();
     const start = machine.instructionCount();
     return machine
       .waitFor(
         () => {
           if (this.waitsForInput()) return "yes";
-          const late =
-            performance.now() > deadline || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
+          const now = performance.now();
+          if (now - last < STOPPED_GAP_MS) left -= now - last;
+          last = now;
+          const late = left < 0 || machine.instructionCount() - start > SETTLE_INSTRUCTIONS;
           return late ? "no" : undefined;
         },
-        { timeoutMs: this.options.settleTimeoutMs * 2, what: "the program to wait for input again" },
+        { timeoutMs: SETTLE_BACKSTOP_MS, what: "the program to wait for input again" },
       )
       .then((answer) => answer === "yes");
   }
@@ -324,6 +410,11 @@ export class ProgramChecker {
     const { machine } = this.session;
     const { memory } = machine;
     return machine.halted() && memory.readU16(KEYBOARD_HEAD) === memory.readU16(KEYBOARD_TAIL);
+  }
+
+  /** The cell under a shown pointer: the driver's drawing, not the program's. */
+  private shownPointer(driver = readMouseDriverState(this.session.machine.memory)): ScreenSpot | undefined {
+    return driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
   }
 
   private pointerCell(): { col: number; row: number } | undefined {

@@ -63,6 +63,8 @@ export interface Mismatch {
   screen: string[];
   /** The screen the model of the whole program expected (program-ts), when it differs from `screen`. */
   expectedScreen?: string[];
+  /** Every cell (row * 80 + col) where `screen` and `expectedScreen` differ, attributes included. */
+  screenCells?: number[];
   /** The input after which the divergence was seen (e.g. `key 0Dh`, `press left at (col 7, row 4)`). */
   afterInput?: string;
 }

@@ -83,6 +83,22 @@ export function compareScreen(
   return diffs;
 }
 
+/** Every differing cell of the screen (row * 80 + col), the shown pointer's aside, for a view that marks them all. */
+export function differingCells(
+  expected: Uint16Array,
+  observed: TextCells,
+  pointer: ScreenSpot | undefined,
+): number[] {
+  const cells: number[] = [];
+  for (let row = 0; row < SCREEN_ROWS; row++)
+    for (let col = 0; col < SCREEN_COLS; col++) {
+      const under = pointer !== undefined && pointer.col === col && pointer.row === row;
+      if (!under && observed.at(col, row) !== expected[row * SCREEN_COLS + col])
+        cells.push(row * SCREEN_COLS + col);
+    }
+  return cells;
+}
+
 /** The screen the model expects, as text rows (for reports beside the emulated screen). */
 export function screenLines(words: Uint16Array): string[] {
   const lines: string[] = [];

@@ -30,6 +30,11 @@ const ASCII: ReadonlyMap<number, readonly [string, string]> = new Map([
   ...rowKeys(0x39, " ", " "),
 ]);
 
+/** The grey keys that have an ASCII: keypad Enter (E0 1C) and keypad `/` (E0 35). */
+const PREFIXED_ASCII: ReadonlyMap<number, number> = new Map([
+  [0x1c, 0x0d],
+  [0x35, 0x2f],
+]);
 /** Function keys F1..F10, F11, F12: extended keys. */
 const FUNCTION_KEYS = new Set([0x3b, 0x3c, 0x3d, 0x3e, 0x3f, 0x40, 0x41, 0x42, 0x43, 0x44, 0x57, 0x58]);
 /** Ctrl with these keys gives a control character (the BIOS's Ctrl table). */
@@ -82,8 +87,9 @@ export class KeyTranslator {
     }
     if (released) return undefined;
     // A grey key (arrows, Home, ...) has no ASCII for the program: each is one key, ignored where
-    // only certain keys count and taken where any key does.
-    if (prefixed || FUNCTION_KEYS.has(make) || this.alt) return EXTENDED;
+    // only certain keys count and taken where any key does. Keypad Enter and `/` have theirs.
+    if (prefixed) return this.alt || this.ctrl ? EXTENDED : (PREFIXED_ASCII.get(make) ?? EXTENDED);
+    if (FUNCTION_KEYS.has(make) || this.alt) return EXTENDED;
     return this.ctrl ? this.control(make) : this.ordinary(make);
   }
 

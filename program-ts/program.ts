@@ -72,6 +72,17 @@ export interface ProgramOptions {
 /** Where the program is: the phases of its main loop (Phase values, docs/architecture.md section 1). */
 export type ProgramPhase = (typeof Phase)[keyof typeof Phase];
 
+/** The phases in which the program waits for input, where the model can be anchored on it. */
+const ANCHOR_PHASES: ReadonlySet<number> = new Set([
+  Phase.MENU,
+  Phase.SEED_ENTRY,
+  Phase.HUMAN_TURN,
+  Phase.SETUP,
+  Phase.COMPUTER_WON,
+  Phase.HUMAN_WON,
+  Phase.DRAW,
+]);
+
 /** The asm's ray order of Update (+across, -across, +down, -down, +diagonal, -diagonal, +anti, -anti). */
 const RAYS: ReadonlyArray<readonly [number, number]> = [
   [0, 1],
@@ -217,17 +228,29 @@ export class ProgramModel {
   }
 
   /**
-   * The model re-anchored on a program observed at its menu (after a mismatch, or on a machine whose
-   * earlier inputs the model did not see): its data and screen taken as they are, so that what follows
-   * is checked from there. Only at the menu, where no game is under way; undefined elsewhere.
+   * The model re-anchored on a program observed while it waits for input (after a mismatch, on a
+   * machine whose earlier inputs the model did not see, or after a machine state was restored): its
+   * data and screen taken as they are, so that what follows is checked from there. At the menu, the
+   * seed prompt, the human's turn, the set-up mode and a result (ANCHOR_PHASES); undefined elsewhere.
+   * `pointerCell`: the screen cell (row * 80 + col) the mouse driver has the pointer drawn on, whose
+   * word is the driver's, not the program's: it is taken later (uncover).
    */
-  static anchored(options: ProgramOptions, data: Uint8Array, screen: Uint16Array): ProgramModel | undefined {
+  static anchored(
+    options: ProgramOptions,
+    data: Uint8Array,
+    screen: Uint16Array,
+    pointerCell?: number,
+  ): ProgramModel | undefined {
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     const word = (name: string): number => view.getUint16(dataVariable(name).offset, true);
     const byte = (name: string): number => data[dataVariable(name).offset];
-    if (byte("Phase") !== Phase.MENU) return undefined;
+    const phase = byte("Phase");
+    if (!ANCHOR_PHASES.has(phase)) return undefined;
     const model = new ProgramModel(options);
     model.screen.words.set(screen);
+    if (pointerCell !== undefined) model.hiddenCell = { index: pointerCell, word: screen[pointerCell] };
+    model.phase = phase as ProgramPhase;
+    model.pointerShown = phase === Phase.HUMAN_TURN || phase === Phase.SETUP;
     model.seed = word("Seed");
     model.random = word("Random");
     model.gameCount = word("GameCount");
@@ -236,6 +259,8 @@ export class ProgramModel {
     model.seedIsForced = byte("SeedIsForced") === 1;
     const seedText = dataVariable("SeedText");
     model.seedText.set(data.subarray(seedText.offset, seedText.offset + seedText.bytes));
+    const typed = model.seedText.indexOf(0);
+    model.seedLength = typed < 0 ? SEED_TEXT_MAX : Math.min(typed, SEED_TEXT_MAX);
     if (model.gameCount !== 0) {
       const plocha = dataVariable("Plocha");
       const info = new Uint16Array(CELLS);
@@ -248,7 +273,7 @@ export class ProgramModel {
           random: model.random,
           lastPC: word("LastPC"),
           volnaPole: word("VolnaPole"),
-          phase: Phase.MENU,
+          phase: phase === Phase.SEED_ENTRY ? Phase.MENU : phase,
           moveCount: word("MoveCount"),
           gameCount: model.gameCount,
         },
@@ -256,6 +281,20 @@ export class ProgramModel {
       );
     }
     return model;
+  }
+
+  /** The cell an anchor saw only under the pointer, and the driver's word it held then. */
+  private hiddenCell: { index: number; word: number } | undefined;
+
+  /**
+   * The anchor's cell under the pointer, taken from the screen (`read`) once the pointer (`pointerCell`,
+   * undefined when hidden) is off it, unless the model has drawn that cell since. Cheap when done.
+   */
+  uncover(pointerCell: number | undefined, read: (cell: number) => number): void {
+    const hidden = this.hiddenCell;
+    if (!hidden || hidden.index === pointerCell) return;
+    this.hiddenCell = undefined;
+    if (this.screen.words[hidden.index] === hidden.word) this.screen.words[hidden.index] = read(hidden.index);
   }
 
   /** The engine-ts game, which a key or click that plays needs. */

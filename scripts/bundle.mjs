@@ -1,6 +1,6 @@
 // Bundles the TypeScript entry points with esbuild.
 //   node scripts/bundle.mjs cli  -> build/cli.mjs (Node, npm packages left external)
-//   node scripts/bundle.mjs lib  -> build/lib/machine.mjs, build/lib/engine.mjs (the package's exports)
+//   node scripts/bundle.mjs lib  -> build/lib/machine.mjs, engine.mjs, embed.mjs (the package's exports)
 //   node scripts/bundle.mjs site -> build/make-site.mjs (Node: the menu state and the static site, cli/site/)
 //   node scripts/bundle.mjs web  -> build/web/ (browser ES module + CSS + static assets, content-hashed
 //                                    names, .br and .gz copies, bundle-assets.json naming the assets)
@@ -50,6 +50,18 @@ async function bundleLib() {
     outExtension: { ".js": ".mjs" },
     sourcemap: true,
   });
+  // "piskasm/embed": mount() for pages that bundle it (web/embed/mount.ts); it runs in the browser.
+  await build({
+    entryPoints: { embed: "web/embed/mount.ts" },
+    outdir: "build/lib",
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    sourcemap: true,
+    logLevel: "warning",
+  });
 }
 
 // The site builder runs in Node after the web bundle: the menu state and build/site (cli/site/main.ts).
@@ -77,8 +89,7 @@ async function bundleWeb() {
   if (!existsSync("web/main.ts")) return;
   // Content-hashed names (main-HASH.js, v86-HASH.wasm, ...) may be cached for ever by browsers; only
   // index.html and the server's assets.json are revalidated on each visit.
-  const result = await build({
-    entryPoints: ["web/main.ts", "web/style.css"],
+  const browserModule = {
     outdir: "build/web",
     entryNames: "[name]-[hash]",
     bundle: true,
@@ -88,12 +99,23 @@ async function bundleWeb() {
     sourcemap: true,
     minify: true,
     metafile: true,
+    logLevel: "warning",
+  };
+  // The GIF export (and its encoder) is a module of its own that the page imports only when a GIF is
+  // asked for; its hashed name goes into the page's script as GIF_EXPORT_MODULE. (esbuild's splitting
+  // would also put its runtime helpers into a chunk the page's script loads before it can start.)
+  const gif = await build({ ...browserModule, entryPoints: { "gif-export": "web/share/gif-export.ts" } });
+  const gifOutputs = Object.keys(gif.metafile.outputs).map((path) => basename(path));
+  const gifModule = gifOutputs.find((name) => name.endsWith(".js"));
+  const result = await build({
+    ...browserModule,
+    entryPoints: ["web/main.ts", "web/style.css"],
+    define: { GIF_EXPORT_MODULE: JSON.stringify(`./${gifModule}`) },
     // v86 reaches for these Node modules only when it runs under Node (guarded by typeof checks).
     external: ["crypto", "node:crypto", "fs", "node:fs/promises", "perf_hooks"],
     plugins: [sabakiSgfInBrowser],
-    logLevel: "warning",
   });
-  const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
+  const outputs = [...Object.keys(result.metafile.outputs).map((path) => basename(path)), ...gifOutputs];
   const script = outputs.find((name) => /^main-.*\.js$/.test(name));
   const style = outputs.find((name) => /^style-.*\.css$/.test(name));
   const assets = copyWebAssets();
@@ -102,9 +124,27 @@ async function bundleWeb() {
     .replace('src="main.js"', `src="${script}"`)
     .replace("  </head>", `${PRELOAD}  </head>`);
   writeFileSync("build/web/index.html", html);
+  // The iframe entry for other sites (web/embed/embed-page.ts): the same page, marked for its compact layout.
+  writeFileSync("build/web/embed.html", embedHtml(html));
   writeFileSync("build/web/bundle-assets.json", `${JSON.stringify(assets, null, 2)}\n`);
-  removeStale(new Set([...outputs, "index.html", "bundle-assets.json", ...Object.values(assets)]));
+  removeStale(
+    new Set([...outputs, "index.html", "embed.html", "bundle-assets.json", ...Object.values(assets)]),
+  );
   precompress();
+}
+
+/**
+ * index.html as embed.html: `<html data-embed>` (the page's script reads it), its own title, and no
+ * `autofocus` (browsers refuse it in a frame of another origin, with a console error; a dialog then
+ * focuses its first control instead).
+ */
+function embedHtml(html) {
+  const marked = html
+    .replace('<html lang="en">', '<html lang="en" data-embed>')
+    .replaceAll(" autofocus>", ">")
+    .replace(/<title>([^<]*)<\/title>/, "<title>$1 · embedded</title>");
+  if (!marked.includes("data-embed")) throw new Error('web/index.html has no <html lang="en"> to mark');
+  return marked;
 }
 
 /** `name-HASH.ext`: the first 10 hex digits of the content's SHA-256. */

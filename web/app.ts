@@ -1,8 +1,8 @@
 /**
- * The page's wiring: one emulated PC (MachineHost), the watcher that notices when the game's state
- * changes, the game as the page plays it (GameController: the panel, engine-ts, moves through the
- * guest layer's session), the timeline, the debugger and the toolbar. Input reaches the guest only
- * as keyboard scancodes and PS/2 mouse packets.
+ * The page's wiring: one emulated PC (MachineHost), the watcher of the game's state, the game as the
+ * page plays it (GameController: the panel, engine-ts, moves through the guest layer's session; public
+ * with the panels for embed.html's bridge), the timeline, the debugger and the toolbar. Input reaches
+ * the guest only as keyboard scancodes and PS/2 mouse packets.
  */
 import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
@@ -46,11 +46,11 @@ export class App implements ToolbarHandlers {
   );
   private readonly toolbar: Toolbar;
   private readonly keyBar: KeyBar;
-  private readonly game: GameController;
+  readonly game: GameController;
   private readonly host: MachineHost;
   private readonly rate: RateMeter;
   private readonly actions: MachineActions;
-  private readonly panels: Panels;
+  readonly panels: Panels;
 
   constructor(private readonly parts: AppParts) {
     const { status, errors, touch } = parts;
@@ -61,7 +61,8 @@ export class App implements ToolbarHandlers {
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
     const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
-    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide() });
+    const debuggerOn = (): boolean => this.panels.debuggerPanel.enabled;
+    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide(), debuggerOn });
     this.host = new MachineHost({
       status,
       errors,
@@ -94,8 +95,7 @@ export class App implements ToolbarHandlers {
       floppy: () => this.host.files?.floppy,
       moves: () => this.game.knownMoves(),
     });
-    // A paused guest takes no input: keys, clicks and pointer movement are dropped, not queued.
-    const mouse = (): Mouse | undefined => (machine()?.isPaused() ? undefined : machine()?.mouse);
+    const mouse = (): Mouse | undefined => this.game.check.mouse(machine());
     this.game.attachScreen(
       this.screen,
       new PointerRelay(this.queue, mouse, () => textLayerSize(this.screen)),
@@ -104,7 +104,7 @@ export class App implements ToolbarHandlers {
     this.panels = mountPanels({
       status,
       errors,
-      machine,
+      machine: () => this.game.check.tapped(machine()),
       queued: (task) => this.queue.run(task),
       later: (task) => this.afterPaint.run(task),
       restored: (restored, known) => this.machineReplaced(restored, known),
@@ -118,6 +118,7 @@ export class App implements ToolbarHandlers {
       timeline: this.panels.history.probe(),
       resume: this.actions.resumeProbe(),
       debugger: this.panels.debuggerPanel.probe(),
+      check: () => this.game.check.probe(),
     });
     this.rate.start();
   }
@@ -187,7 +188,7 @@ export class App implements ToolbarHandlers {
   private withMachine(step: (machine: Machine) => Promise<unknown>): void {
     this.queue.submit(async () => {
       const machine = this.host.machine;
-      if (machine) await step(machine);
+      if (machine) await step(this.game.check.input(machine));
     });
   }
 

@@ -10,7 +10,11 @@ export interface AssetManifest {
   vgaBios: string;
   /** The default floppy: the image itself, or (from the static site) zero-block-packed (util/sparse-bytes.ts). */
   floppy: string;
-  /** The default floppy's machine saved at the game's menu, plain or packed as the floppy; null when the server made none. */
+  /**
+   * The default floppy's machine saved at the game's menu, plain or packed as the floppy (and against
+   * `bios` and `vgaBios`, in this order, whose copies in the PC's memory it leaves out); null when the
+   * server made none.
+   */
   menuState: string | null;
 }
 

@@ -3,7 +3,8 @@
  * as soon as the page's script runs: v86's wasm is compiled while it downloads, and the machine is
  * made while the menu state may still be arriving. The static site keeps the floppy and the menu
  * state with their zero blocks left out (util/sparse-bytes.ts), so a reload reads a tenth of their
- * bytes out of the service worker's cache; they are unpacked here.
+ * bytes out of the service worker's cache, and the menu state without the PC's copies of the BIOS
+ * files; they are unpacked here (the state with the BIOS files).
  *
  * The performance marks piskasm:* (read by bench/site.ts) say when each step ended.
  */
@@ -30,8 +31,11 @@ const START_TIMEOUT_MS = 30_000;
 /** The files' share of the boot's progress bar. */
 const FILES_SHARE = 0.4;
 
-function unpacked(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  return isSparse(bytes) ? unpackSparse(bytes) : bytes;
+function unpacked(
+  bytes: Uint8Array<ArrayBuffer>,
+  references: readonly Uint8Array[] = [],
+): Uint8Array<ArrayBuffer> {
+  return isSparse(bytes) ? unpackSparse(bytes, references) : bytes;
 }
 
 /** assets.json, then every file it names at once; resolves when all but the menu state are in. */
@@ -50,22 +54,25 @@ export async function loadBootFiles(status: StatusLine): Promise<BootFiles> {
         fraction * FILES_SHARE,
       );
   });
+  const biosFiles = Promise.all([downloads.bytes(manifest.bios), downloads.bytes(manifest.vgaBios)]);
   const menuState =
     manifest.menuState === null
       ? undefined
-      : downloads.bytes(manifest.menuState).then((bytes) => {
-          performance.mark("piskasm:state-loaded");
-          return unpacked(bytes).buffer;
-        });
+      : Promise.all([
+          downloads.bytes(manifest.menuState).then((bytes) => {
+            performance.mark("piskasm:state-loaded");
+            return bytes;
+          }),
+          biosFiles,
+        ]).then(([bytes, references]) => unpacked(bytes, references).buffer);
   try {
-    const [wasm, bios, vgaBios, floppy] = await Promise.all([
+    const [wasm, [bios, vgaBios], floppy] = await Promise.all([
       downloads.wasm(manifest.wasm).then((module) => {
         performance.mark("piskasm:wasm-compiled");
         return module;
       }),
-      downloads.bytes(manifest.bios),
-      downloads.bytes(manifest.vgaBios),
-      downloads.bytes(manifest.floppy).then(unpacked),
+      biosFiles,
+      downloads.bytes(manifest.floppy).then((bytes) => unpacked(bytes)),
     ]);
     loaded = true;
     return { wasm, wasmUrl: manifest.wasm, bios, vgaBios, floppy, menuState };

@@ -1,11 +1,13 @@
 /**
- * engine-ts following the game the asm plays, move by move from the seed (as the differential
- * harness does), so its Info is computed independently of the asm's. Only when the page first sees a
- * game already under way, or after a divergence, does it take the asm's state over ("synced").
+ * engine-ts following the game the asm plays, move by move from the seed, for the panel: its scores
+ * beside the asm's in the score map, its predicted answer, the moves in order. Only when the page first
+ * sees a game already under way, or after the engines chose different cells, does it take the asm's
+ * state over ("synced"). Whether the program agrees with its reference is the one checker's to say
+ * (web/check/page-check.ts), not this.
  */
 import { COMPUTER, EMPTY, Game, HUMAN } from "../engine-ts/index.js";
 import { CELLS, Phase, type GameState } from "../guest/game-view.js";
-import { compareStates, type Comparison } from "./state-diff.js";
+import { sameBytes } from "../util/bytes.js";
 import { stonesAdded } from "./stones-added.js";
 
 export interface MoveRecord {
@@ -35,7 +37,6 @@ export interface FollowedGame {
   moves: MoveRecord[];
   /** Move number the game was synced at (0 when followed from the seed). */
   syncedAt: number;
-  comparison: Comparison;
   lastCheck: PredictionCheck | undefined;
 }
 
@@ -96,11 +97,9 @@ export class Follower {
     game.moves.push({ cell: human, side: HUMAN });
     if (actual !== null) game.moves.push({ cell: actual, side: COMPUTER });
     game.lastCheck = { human, predicted: outcome.computer, actual };
-    game.comparison = compareStates(asm, game.engine.state);
-    if (game.comparison.plocha.length > 0) {
-      // The engines chose different cells: report this move, then continue from the asm's board.
+    if (!sameBytes(game.engine.state.plocha, asm.plocha)) {
+      // The engines chose different cells: show this move's check, then continue from the asm's board.
       const synced = this.sync(asm, game.moves);
-      synced.comparison = game.comparison;
       synced.lastCheck = game.lastCheck;
       return { kind: "game", game: synced };
     }
@@ -129,7 +128,6 @@ export class Follower {
       before: [],
       moves,
       syncedAt: 0,
-      comparison: compareStates(asm, engine.state),
       lastCheck: undefined,
     };
     return this.current;
@@ -145,7 +143,6 @@ export class Follower {
       before,
       moves: ordered,
       syncedAt: asm.moveCount,
-      comparison: compareStates(asm, engine.state),
       lastCheck: undefined,
     };
     return this.current;

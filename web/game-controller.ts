@@ -10,6 +10,8 @@ import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { boardCellToText, textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
+import { mountProgramCheck } from "./check/mount.js";
+import type { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
 import { GameDriver, type Starter } from "./game-driver.js";
@@ -33,7 +35,12 @@ export interface GameHost {
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
   setUpSide(): Side;
+  /** Whether the debugger tab is on (the check of the whole program is off then). */
+  debuggerOn(): boolean;
 }
+
+/** Told a stable state the page shows and the moves of its game in order (web/embed/embed-bridge.ts). */
+export type GameListener = (state: GameState, moves: readonly MoveRecord[]) => void;
 
 const LOCK_HINT =
   "Pointer lock: your mouse moves the PC's pointer · Esc releases it (and never gives up the game)";
@@ -47,11 +54,22 @@ export class GameController {
   readonly clock = new MoveClock();
   private pending: PendingMove | undefined;
   private debuggerHold: DebuggerHold;
+  /** Why the game takes no moves at all (an embedded record), when it takes none. */
+  private readOnlyReason: string | undefined;
   private readonly follower = new Follower();
-  private readonly driver = new GameDriver();
+  /** The game's session under the one checker; every input step goes through it (web/check/page-check.ts). */
+  readonly check: PageCheck;
+  private readonly driver: GameDriver;
   private readonly panel = new Panel(this.follower, { click: (cell) => this.playCell(cell) });
+  private readonly listeners: GameListener[] = [];
 
   constructor(private readonly host: GameHost) {
+    this.check = mountProgramCheck({
+      withMachine: (step) => host.withMachine(step),
+      debuggerOn: () => host.debuggerOn(),
+      changed: (status) => this.panel.showCheck(status),
+    });
+    this.driver = new GameDriver(this.check);
     this.panel.render(undefined);
   }
 
@@ -61,18 +79,27 @@ export class GameController {
     if (observation.kind === "transient") return false;
     const game = observation.kind === "game" ? observation.game : undefined;
     if (this.pending && game?.lastCheck?.human === this.pending.human) this.pending = undefined;
+    const machine = this.host.machine();
+    if (machine) this.check.seen(machine, layout, state.phase);
     this.layout = layout;
     this.state = state;
     this.panel.show(state);
     this.panel.render(this.pending, game);
     if (game?.lastCheck) this.clock.shown(game.lastCheck.human);
     this.showHint();
+    for (const listener of this.listeners) listener(state, this.knownMoves());
     return true;
+  }
+
+  /** `listener` is told every stable state from now on, with the game's moves in order. */
+  listen(listener: GameListener): void {
+    this.listeners.push(listener);
   }
 
   /** The machine's state was replaced: follow the game from scratch (`known`: its moves in order, when known). */
   forget(known: readonly MoveRecord[] = []): void {
     this.follower.reset(known);
+    this.check.replaced();
     this.layout = undefined;
     this.state = undefined;
     this.pending = undefined;
@@ -83,6 +110,12 @@ export class GameController {
   /** The debugger stopped the program, runs it for a command, or lets it run. */
   debuggerHeld(hold: DebuggerHold): void {
     this.debuggerHold = hold;
+    this.showHint();
+  }
+
+  /** From now on no move, key or new game reaches the PC from the page (the status says `reason`). */
+  readOnly(reason: string): void {
+    this.readOnlyReason = reason;
     this.showHint();
   }
 
@@ -251,9 +284,10 @@ export class GameController {
       : Promise.resolve(true);
   }
 
-  /** Paused, or stopped in the debugger: the game takes no input (the status says why). */
+  /** Paused, stopped in the debugger or read-only: the game takes no input (the status says why). */
   refuseInput(): boolean {
-    if (!this.paused && this.debuggerHold?.kind !== "stopped") return false;
+    if (!this.paused && this.debuggerHold?.kind !== "stopped" && this.readOnlyReason === undefined)
+      return false;
     this.showHint();
     return true;
   }
@@ -264,6 +298,7 @@ export class GameController {
   }
 
   private hint(): string {
+    if (this.readOnlyReason !== undefined) return this.readOnlyReason;
     if (this.debuggerHold?.kind === "stopped")
       return `Stopped in the debugger (${this.debuggerHold.where}) · Continue or switch the debugger off to play on`;
     if (this.paused) return "Paused · press Resume (P) to go on";

@@ -8,12 +8,9 @@ import { readMouseDriverState } from "../emu/mouse-header.js";
 import type { Machine } from "../emu/types.js";
 import { formatCell, type WhoStarts } from "../engine-ts/index.js";
 import { Phase, type GameLayout } from "../guest/game-view.js";
-import { CellTakenError, GameSession, type SetUpStone } from "../guest/session.js";
+import { CellTakenError, type GameSession, type SetUpStone } from "../guest/session.js";
 
 export type Starter = WhoStarts;
-
-/** Longest wait for one step: typing a seed after menu key S takes this long at 4.77 MHz. */
-const STEP_TIMEOUT_MS = 60_000;
 
 /** Longest wait for the computer's answer, for its timing only (the move is done without it). */
 const ANSWER_TIMING_MS = 60_000;
@@ -31,15 +28,16 @@ export interface MoveStages {
   unanswered(reason: unknown): void;
 }
 
-export class GameDriver {
-  private session: GameSession | undefined;
+/** Where the driver gets the session of the game at `layout` (the page's checked one, web/check/page-check.ts). */
+export interface Sessions {
+  session(machine: Machine, layout: GameLayout): Promise<GameSession>;
+}
 
-  /** The session of the game at `layout` on `machine` (a new one when either changed). */
-  private on(machine: Machine, layout: GameLayout): GameSession {
-    if (this.session?.machine !== machine || this.session.layout !== layout) {
-      this.session = GameSession.attach(machine, layout, { timeoutMs: STEP_TIMEOUT_MS });
-    }
-    return this.session;
+export class GameDriver {
+  constructor(private readonly sessions: Sessions) {}
+
+  private on(machine: Machine, layout: GameLayout): Promise<GameSession> {
+    return this.sessions.session(machine, layout);
   }
 
   /**
@@ -47,7 +45,7 @@ export class GameDriver {
    * computer's answer is not waited for (the watcher shows it), only timed for `stages`.
    */
   async play(machine: Machine, layout: GameLayout, cell: number, stages: MoveStages): Promise<MoveOutcome> {
-    const session = this.on(machine, layout);
+    const session = await this.on(machine, layout);
     stages.started();
     const packets = (): number => readMouseDriverState(machine.memory)?.packets ?? 0;
     const before = { packets: packets(), moves: session.moveCount() };
@@ -94,7 +92,7 @@ export class GameDriver {
 
   /** From any game or result screen back to the menu, then a new game (with `seed`: menu key S first). */
   async newGame(machine: Machine, layout: GameLayout, starter: Starter, seed?: number): Promise<void> {
-    const session = this.on(machine, layout);
+    const session = await this.on(machine, layout);
     await session.backToMenu();
     if (seed !== undefined) await session.useSeed(seed);
     await session.startGame(starter);
@@ -103,7 +101,7 @@ export class GameDriver {
   /** The set-up mode: one stone (a left click for O, a right click for X); "taken" when the cell holds one. */
   async setUpStone(machine: Machine, layout: GameLayout, stone: SetUpStone): Promise<MoveOutcome> {
     try {
-      await this.on(machine, layout).placeSetUpStone(stone);
+      await (await this.on(machine, layout)).placeSetUpStone(stone);
     } catch (error) {
       if (error instanceof CellTakenError) return "taken";
       throw error;
@@ -113,6 +111,6 @@ export class GameDriver {
 
   /** The game's own give-up key (Esc) during the human's turn; back at the menu afterwards. */
   async giveUp(machine: Machine, layout: GameLayout): Promise<void> {
-    await this.on(machine, layout).backToMenu();
+    await (await this.on(machine, layout)).backToMenu();
   }
 }

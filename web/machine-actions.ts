@@ -9,6 +9,7 @@ import type { GameState } from "../guest/game-view.js";
 import type { Speed } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { download, stampedName } from "./downloads.js";
+import { isEmbedPage } from "./embed/embed-page.js";
 import { messageOf, type ErrorBox } from "./error-box.js";
 import type { MoveRecord } from "./follower.js";
 import { AutoSave, type ResumeProbe } from "./resume/autosave.js";
@@ -39,24 +40,25 @@ export interface MachineActionsHost {
 
 export class MachineActions {
   private limit: number | undefined;
-  private readonly autoSave: AutoSave;
+  private readonly autoSave: AutoSave | undefined;
 
   constructor(private readonly host: MachineActionsHost) {
-    this.autoSave = new AutoSave(host);
+    // embed.html starts what its address asks for, and never touches the full page's saved game.
+    this.autoSave = isEmbedPage() ? undefined : new AutoSave(host);
   }
 
   /** A stable state of the game (kept for the next visit when a move was added). */
   observe(state: GameState): void {
-    this.autoSave.observe(state);
+    this.autoSave?.observe(state);
   }
 
   /** The running game of the last visit back, once the machine runs. */
   resumeSaved(): Promise<void> {
-    return this.autoSave.resume();
+    return this.autoSave?.resume() ?? Promise.resolve();
   }
 
-  resumeProbe(): ResumeProbe {
-    return this.autoSave.probe();
+  resumeProbe(): ResumeProbe | undefined {
+    return this.autoSave?.probe();
   }
 
   togglePause(): void {

@@ -7,6 +7,7 @@ import { attachMoveEntry } from "./controls/move-entry.js";
 import { attachShortcuts, type Action } from "./controls/shortcuts.js";
 import { attachToolbar, type Toolbar } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
+import { isEmbedPage, startEmbed } from "./embed/embed-page.js";
 import { createErrorBox, messageOf } from "./error-box.js";
 import { startOffline } from "./offline/offline.js";
 import { createStatusLine } from "./status.js";
@@ -37,6 +38,7 @@ if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "funct
   // No hover and a coarse pointer: a phone or a tablet without a keyboard, where hints name taps.
   const touch = matchMedia("(hover: none) and (pointer: coarse)").matches;
   const app = new App({ status, errors, toolbar: (handlers) => (toolbar = attachToolbar(handlers)), touch });
+  if (isEmbedPage()) startEmbed({ game: app.game, history: app.panels.history }, fail);
   const help = createHelpOverlay();
   const moveInput = attachMoveEntry((text) => app.playNamed(text));
   const actions: Record<Action, () => void> = {

@@ -9,6 +9,7 @@ import type { TextCell } from "./screen-input.js";
 import type { TimelineProbe } from "./timeline/features.js";
 import type { DebuggerProbe } from "./debugger/debugger-panel.js";
 import type { ResumeProbe } from "./resume/autosave.js";
+import type { CheckProbe } from "./check/page-check.js";
 
 /** The game state with plain arrays, so it crosses into the test's process as JSON. */
 export type ProbeState = Omit<GameState, "plocha" | "info"> & { plocha: number[]; info: number[] };
@@ -36,6 +37,11 @@ export interface PageProbe {
   isPaused(): boolean | undefined;
   /** The speed limit in MIPS, undefined at full speed or without a machine. */
   speedLimit(): number | undefined;
+  /**
+   * The one checker's state (web/check/page-check.ts): agree, differ or off, the inputs checked, and
+   * the last mismatch found on this page as data.
+   */
+  check?(): CheckProbe;
   /** The stages of the last move played from the page (a click, a tap or a typed cell). */
   moveTiming?(): MoveTiming | undefined;
 }

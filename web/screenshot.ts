@@ -4,7 +4,7 @@ import type { TextScreen } from "../emu/types.js";
 const CELL_W = 9;
 const CELL_H = 16;
 /** The VGA text palette (attribute nibble -> colour). */
-const VGA = [
+export const VGA = [
   "#000000",
   "#0000aa",
   "#00aa00",
@@ -23,12 +23,13 @@ const VGA = [
   "#ffffff",
 ];
 
-export function screenToPng(screen: TextScreen): Promise<Blob> {
+/** The screen drawn into a new canvas of 80x25 cells of CELL_W x CELL_H pixels. */
+export function drawScreen(screen: TextScreen): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = screen.cols * CELL_W;
   canvas.height = screen.rows * CELL_H;
   const g = canvas.getContext("2d");
-  if (!g) return Promise.reject(new Error("this browser cannot draw into a canvas"));
+  if (!g) throw new Error("this browser cannot draw into a canvas");
   g.font = `${CELL_H - 2}px "DejaVu Sans Mono", "Liberation Mono", monospace`;
   g.textBaseline = "middle";
   g.textAlign = "center";
@@ -42,6 +43,16 @@ export function screenToPng(screen: TextScreen): Promise<Blob> {
       g.fillStyle = VGA[attr & 0xf];
       g.fillText(ch, col * CELL_W + CELL_W / 2, row * CELL_H + CELL_H / 2, CELL_W);
     }
+  }
+  return canvas;
+}
+
+export function screenToPng(screen: TextScreen): Promise<Blob> {
+  let canvas: HTMLCanvasElement;
+  try {
+    canvas = drawScreen(screen);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   return new Promise((resolve, reject) =>
     canvas.toBlob(

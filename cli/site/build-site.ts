@@ -36,6 +36,8 @@ export interface SiteSummary {
 }
 
 const ICON_SIZES = [192, 512];
+/** The bundle's pages, which get the site's head lines: the page, and its iframe entry for other sites. */
+const PAGES = ["index.html", "embed.html"];
 /** Above every file of the site (the wasm is about 2 MB): Workbox's default of 2 MB would leave some out. */
 const MAX_PRECACHED_BYTES = 64 * 1024 * 1024;
 
@@ -45,9 +47,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const bundle = readBundleAssets(options.webRoot);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", "index.html", bundle.floppy]));
+  copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", ...PAGES, bundle.floppy]));
   const floppy = packSparse(readSiteInput(options.floppy, "make image"));
-  const menuState = packSparse(readSiteInput(options.menuState, "make menu-state"));
+  // The state holds the PC's copies of the two BIOS images, which the page loads beside it anyway.
+  const biosFiles = [bundle.bios, bundle.vgaBios].map(
+    (name) => new Uint8Array(readFileSync(join(outDir, name))),
+  );
+  const menuState = packSparse(readSiteInput(options.menuState, "make menu-state"), biosFiles);
   const manifest: AssetManifest = {
     ...bundle,
     floppy: hashedName("piskasm", ".sparse", floppy),
@@ -59,9 +65,9 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   writeWithCompressed(outDir, "manifest.webmanifest", webManifest());
   writeWithCompressed(outDir, "icon.svg", iconSvg());
   for (const size of ICON_SIZES) writeWithCompressed(outDir, `icon-${size}.png`, iconPng(size));
-  const indexHtml = readFileSync(join(options.webRoot, "index.html"), "utf8");
-  const version = buildVersion(outDir, indexHtml);
-  writeWithCompressed(outDir, "index.html", siteIndexHtml(indexHtml, version));
+  const pages = PAGES.map((name) => ({ name, html: readFileSync(join(options.webRoot, name), "utf8") }));
+  const version = buildVersion(outDir, pages);
+  for (const { name, html } of pages) writeWithCompressed(outDir, name, siteIndexHtml(html, version));
   writeWithCompressed(
     outDir,
     SERVICE_WORKER_FILE,
@@ -80,15 +86,17 @@ function copyBundle(webRoot: string, outDir: string, replaced: ReadonlySet<strin
 
 /**
  * The build's version: a hash over the names and contents of the files the worker caches and the
- * page's index.html before the version is written into it (so a change to index.html alone is a new
- * version too).
+ * pages before the version is written into them (so a change to index.html alone is a new version too).
  */
-function buildVersion(outDir: string, indexHtml: string): string {
+function buildVersion(outDir: string, pages: readonly { name: string; html: string }[]): string {
   const lines = readdirSync(outDir)
     .filter(precached)
     .sort()
     .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
-  return sha256([...lines, `index.html ${sha256(indexHtml)}`].join("\n")).slice(0, 10);
+  return sha256([...lines, ...pages.map(({ name, html }) => `${name} ${sha256(html)}`)].join("\n")).slice(
+    0,
+    10,
+  );
 }
 
 /** Every file the worker caches with its revision (none for content-hashed names: the name is one). */

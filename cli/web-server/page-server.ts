@@ -1,7 +1,8 @@
 /**
  * The page's server as `piskasm serve` and the browser tests start it: build/web, the chosen floppy
  * as the default disk, and a menu snapshot of that floppy when one can be made. The floppy and the
- * snapshot are served from memory under content-hashed names that assets.json lists.
+ * snapshot (packed as the static site packs it, util/sparse-bytes.ts) are served from memory under
+ * content-hashed names that assets.json lists.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
@@ -10,6 +11,7 @@ import { ASSET_MANIFEST_URL, type AssetManifest, type BundleAssets } from "../..
 import { hashedPath, memoryAsset, type MemoryAsset } from "./memory-asset.js";
 import { makeMenuSnapshot } from "./menu-snapshot.js";
 import { createStaticServer, type GeneratedFile } from "./static-server.js";
+import { packSparse } from "../../util/sparse-bytes.js";
 
 const OCTETS = "application/octet-stream";
 
@@ -64,8 +66,12 @@ export function createPageServer(options: PageServerOptions): PageServer {
   const manifest = snapshot.then(({ bytes }) => {
     let menuState: string | null = null;
     if (bytes.byteLength > 0) {
-      const state = memoryAsset(bytes, OCTETS);
-      menuState = hashedPath("menu", ".state", state);
+      // As the static site keeps it: without its zero blocks and its copies of the two BIOS images.
+      const biosFiles = [bundle.bios, bundle.vgaBios].map(
+        (name) => new Uint8Array(readFileSync(join(options.webRoot, name))),
+      );
+      const state = memoryAsset(packSparse(bytes, biosFiles), OCTETS);
+      menuState = hashedPath("menu", ".sparse", state);
       generated.set(menuState, { asset: Promise.resolve(state), immutable: true });
     }
     const answer: AssetManifest = {

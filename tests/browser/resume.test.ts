@@ -10,9 +10,16 @@ import { useServedChromium } from "./browser.js";
 import { collectPageErrors, probeState, waitForState } from "../../testkit/browser.js";
 import { median } from "../../util/median.js";
 
-/** The issue asks for 100; each round is a move and a page load (about 2 s on a quiet machine). */
-const RELOADS = 12;
+/**
+ * Each round is a move and a page load; a game that ends is followed by a new one. On the project's
+ * 2-core machine, shared with other work, a round took 1.0 to 1.6 s: 100 rounds took 146 s and 60
+ * took 97 s, over the browser tier's budget of about 90 s for one file; 50 stay within it.
+ * PISKASM_RELOADS=100 runs the full count.
+ */
+const RELOADS = Number(process.env.PISKASM_RELOADS ?? 50);
 const HUMAN_TURN = 2;
+/** The game is over (COMPUTER_WON, HUMAN_WON, DRAW): the page starts another. */
+const OVER = "s.phase >= 4 && s.phase <= 6";
 const chrome = useServedChromium();
 
 /** The empty cell with the highest score: the engine's own choice, so the game lasts. */
@@ -56,11 +63,19 @@ describe("the game across reloads", () => {
       for (let round = 0; round < RELOADS; round++) {
         const before = await probeState(page);
         await page.click(`#heatmap [data-cell="${await bestCell(page)}"]`);
-        const played = await waitForState(
+        const after = await waitForState(
           page,
-          `s.phase === ${HUMAN_TURN} && s.moveCount === ${before.moveCount + 2}`,
+          `(s.phase === ${HUMAN_TURN} && s.moveCount === ${before.moveCount + 2}) || ${OVER}`,
         );
+        if (after.phase !== HUMAN_TURN) {
+          await page.click("#btn-new-human");
+          await waitForState(page, `s.phase === ${HUMAN_TURN} && s.moveCount === 0`);
+          round--;
+          continue;
+        }
+        const played = after;
         await expect.poll(() => savedMoveCount(page)).toBe(played.moveCount);
+        expect(await page.evaluate(() => window.piskasm?.check?.())).toMatchObject({ state: "agree" });
         const moves = await page.locator("#moves-list li").allTextContents();
         if (round % 2 === 0) {
           await page.reload();
@@ -79,6 +94,8 @@ describe("the game across reloads", () => {
         expect(back.plocha, `round ${round}`).toEqual(played.plocha);
         expect([back.seed, back.random]).toEqual([played.seed, played.random]);
         await expect.poll(() => page.locator("#moves-list li").allTextContents()).toEqual(moves);
+        // The checker of the whole program is anchored on the resumed game; the next round's move is checked.
+        await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
       }
       console.log(`page.resume_after_reload_ms (median of ${RELOADS}): ${median(resumed)}`);
 

@@ -76,6 +76,10 @@ describe("a shared game", () => {
     expect(state.plocha).toEqual([...engine.state.plocha]);
     expect(state.info).toEqual([...engine.state.info]);
     expect(await timelineCall(page, (t) => t.shareFragment())).toBe(formatShareFragment(game));
+    // Every key and click of the replay passed the page's checker of the whole program.
+    const check = await page.evaluate(() => window.piskasm?.check?.());
+    expect(check?.state, JSON.stringify(check)).toBe("agree");
+    expect(check?.inputs).toBeGreaterThan(game.moves.length);
     expect(errors).toEqual([]);
   });
 

@@ -55,6 +55,17 @@ describe("the model of the whole program", () => {
     expect(session.forcedSeed()).toBe(777);
   });
 
+  it("agrees when the keypad's / and Enter end a seed as / and Enter do", async () => {
+    await checked(async () => {
+      const { keyboard } = session.machine;
+      await keyboard.type("S31");
+      await keyboard.sendScancodes([0xe0, 0x35, 0xe0, 0xb5, 0x0e, 0x8e]);
+      await keyboard.sendScancodes([0xe0, 0x1c, 0xe0, 0x9c]);
+    });
+    expect(session.forcedSeed()).toBe(31);
+    expect(checker.found).toBeUndefined();
+  });
+
   it("agrees after every click of a game and after Esc", async () => {
     await checked(async () => {
       const { keyboard, mouse } = session.machine;
@@ -97,5 +108,58 @@ describe("the model of the whole program", () => {
       await keyboard.type("\r");
     });
     expect(session.forcedSeed()).toBeUndefined();
+  });
+});
+
+describe("a checker that joins a running program (as the page's does after a restored state)", () => {
+  it("is anchored mid-game with the pointer shown and agrees after the next moves, also once the pointer left its cell", async () => {
+    const session = await openSession(BOOT);
+    const { keyboard, mouse } = session.machine;
+    const click = async (name: string): Promise<void> => {
+      const at = cellToScreen(session.layout.geometry, parseCell(name));
+      await mouse.clickCell(at.col, at.row);
+    };
+    try {
+      await keyboard.type("1");
+      await click("K10");
+      const checker = ProgramChecker.follow(session, { settleTimeoutMs: 15_000, sink: "throw" });
+      expect(checker.off).toBeDefined();
+      expect(await checker.anchorSettled()).toBe(true);
+      expect(checker.model.phase).toBe(2);
+      expect(checker.model.pointerShown).toBe(true);
+      // Two moves: the pointer leaves K10 (the cell the anchor saw under it) at the first.
+      const moves = async (): Promise<void> => {
+        await click("A1");
+        await click("S19");
+      };
+      await moves().catch((error: unknown) => {
+        throw new Error(explain(error), { cause: error });
+      });
+      expect(checker.checked).toBe(6);
+      expect(checker.found).toBeUndefined();
+    } finally {
+      await session.machine.destroy();
+    }
+  });
+
+  it("turns its checks off for a key the model does not know (unknownInput off), until anchored again", async () => {
+    const other = await openSession(BOOT);
+    try {
+      const lenient = ProgramChecker.follow(other, {
+        settleTimeoutMs: 15_000,
+        sink: "throw",
+        unknownInput: "off",
+      });
+      expect(await lenient.anchorSettled()).toBe(true);
+      // Caps Lock: the model knows no ASCII for it.
+      await other.machine.keyboard.sendScancodes([0x3a, 0xba]);
+      expect(lenient.off).toMatch(/scancode 3Ah/);
+      expect(await lenient.anchorSettled()).toBe(true);
+      await other.machine.keyboard.type("1");
+      expect(lenient.off).toBeUndefined();
+      expect(lenient.checked).toBe(1);
+    } finally {
+      await other.machine.destroy();
+    }
   });
 });

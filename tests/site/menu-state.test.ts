@@ -1,13 +1,19 @@
-/** build/menu.state (made by `make menu-state`): a booted machine continues from it at the game's menu and plays. */
+/**
+ * build/menu.state (made by `make menu-state`): a booted machine continues from it at the game's menu
+ * and plays; the static site's packed copy of it (without the BIOS copies) unpacks to the same bytes.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSession } from "../../guest/boot.js";
 import { Phase } from "../../guest/game-view.js";
+import { unpackSparse } from "../../util/sparse-bytes.js";
+import type { AssetManifest } from "../../web/asset-manifest.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const MENU_STATE = join(ROOT, "build", "menu.state");
 const IMAGE = join(ROOT, "build", "piskasm.img");
+const SITE = join(ROOT, "build", "site");
 const CENTRE = 9 * 19 + 9;
 /** Well below the ~6 million instructions of a boot to the menu. */
 const BOOT_INSTRUCTIONS = 2_000_000;
@@ -31,5 +37,16 @@ describe("the build-time menu state", () => {
     } finally {
       await session.machine.destroy();
     }
+  });
+
+  it("comes back byte for byte from the site's packed copy and the site's BIOS files", () => {
+    const manifest = JSON.parse(readFileSync(join(SITE, "assets.json"), "utf8")) as AssetManifest;
+    const read = (name: string | null): Uint8Array => new Uint8Array(readFileSync(join(SITE, name ?? "")));
+    const packed = read(manifest.menuState);
+    const state = readFileSync(MENU_STATE);
+    // The PC's copies of the two BIOS images are left out of the packed state: about 100 KB.
+    expect(packed.byteLength).toBeLessThan(state.byteLength / 10);
+    const unpacked = unpackSparse(packed, [read(manifest.bios), read(manifest.vgaBios)]);
+    expect(Buffer.from(unpacked).equals(state)).toBe(true);
   });
 });

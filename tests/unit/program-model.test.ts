@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { dataVariable, ProgramModel, SCREEN_COLS, screenToCell } from "../../program-ts/index.js";
 import { parseCell } from "../../engine-ts/index.js";
-import { fromBase64, readRecordedSteps } from "./program-screens.js";
+import { fromBase64, readRecordedSteps, type RecordedStep } from "./program-screens.js";
 
 const SEED = 4242;
 
@@ -46,6 +46,46 @@ describe("the model of the whole program", () => {
       expect(Array.from(fromBase64(step.data))).toEqual(Array.from(model.data()));
     },
   );
+
+  it.each(steps.slice(0, -1).map((step, i) => [i, step, steps[i + 1]] as const))(
+    "anchored on the program at step %i, where it waits, gives the next step's data and screen",
+    (_, step, next) => {
+      const options = {
+        countedSeed: () => {
+          throw new Error("every recorded game has a forced seed");
+        },
+      };
+      const words = new Uint16Array(fromBase64(step.screen).buffer);
+      const under = (s: RecordedStep): number | undefined =>
+        s.showCount === 0 ? s.pointer.row * SCREEN_COLS + s.pointer.col : undefined;
+      const anchored = ProgramModel.anchored(options, fromBase64(step.data), words, under(step));
+      if (!anchored) {
+        // Only where the program does not wait for input (it has ended) is there nothing to anchor on.
+        expect(next.input).toBeDefined();
+        expect(step.data).toBe(steps.at(-1)?.data);
+        return;
+      }
+      expect(anchored.pointerShown).toBe(step.showCount === 0);
+      if ("text" in next.input) for (const char of next.input.text) anchored.key(char.charCodeAt(0));
+      else anchored.press(next.input.click.button, next.input.click.col, next.input.click.row);
+      if (anchored.exitCode !== undefined) return;
+      const screen = new Uint16Array(fromBase64(next.screen).buffer);
+      anchored.uncover(under(next), (cell) => screen[cell]);
+      const expected = anchored.screen.words.slice();
+      if (next.showCount === 0) {
+        const at = next.pointer.row * SCREEN_COLS + next.pointer.col;
+        expected[at] = screen[at];
+      }
+      expect(Array.from(screen)).toEqual(Array.from(expected));
+      expect(Array.from(fromBase64(next.data))).toEqual(Array.from(anchored.data()));
+    },
+  );
+
+  it("is not anchored where the program does not wait for input (the computer's turn)", () => {
+    const data = fromBase64(steps[0].data);
+    data[dataVariable("Phase").offset] = 3;
+    expect(ProgramModel.anchored({ countedSeed: () => 0 }, data, new Uint16Array(2000))).toBeUndefined();
+  });
 
   it("ended with errorlevel 0, after games of the seed typed after key S, the click on J10's screen cell taken as J10", () => {
     expect(model.exitCode).toBe(0);

@@ -23,14 +23,22 @@ export function isContentHashed(file: string): boolean {
 }
 
 /**
- * Whether the worker caches `file`: every file of the build but the compressed copies, source maps,
- * dotfiles, the worker itself and the PNG home-screen icons (asked for only when the page is
- * installed, which needs the network anyway; 7 KB less on a first visit).
+ * Modules the page loads only when asked (the GIF export and its encoder, scripts/bundle.mjs): not
+ * fetched on a first visit; the worker keeps them once they were loaded (for offline use after that).
+ */
+export const ON_DEMAND = /^gif-export-[A-Z2-7]{8}\.js$/;
+
+/**
+ * Whether the worker caches `file` when it installs: every file of the build but the compressed
+ * copies, source maps, dotfiles, the worker itself, the modules loaded on demand and the PNG
+ * home-screen icons (asked for only when the page is installed, which needs the network anyway; 7 KB
+ * less on a first visit).
  */
 export function precached(file: string): boolean {
   return (
     !/\.(br|gz|map)$/.test(file) &&
     !/^icon-\d+\.png$/.test(file) &&
+    !ON_DEMAND.test(file) &&
     file !== SERVICE_WORKER_FILE &&
     !file.startsWith(".")
   );

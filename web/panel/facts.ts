@@ -1,6 +1,7 @@
-/** The state fields of the panel in plain words: state, stones, last move, empty cells, seed, prediction, agreement. */
+/** The state fields of the panel in plain words: state, stones, last move, empty cells, seed, prediction, the checker's agreement. */
 import { COMPUTER, formatCell } from "../../engine-ts/index.js";
 import { Phase, type GameState } from "../../guest/game-view.js";
+import type { AgreementView } from "../check/agreement.js";
 import { byId } from "../dom.js";
 
 export interface PredictionView {
@@ -8,13 +9,6 @@ export interface PredictionView {
   predicted: number | null;
   /** The asm's answer once seen (undefined while waiting). */
   actual: number | null | undefined;
-}
-
-export interface DiffView {
-  /** Differences between asm and engine-ts (Info cells + Plocha cells + fields), undefined when nothing is followed. */
-  count: number | undefined;
-  infoCells: number;
-  detail: string;
 }
 
 const PHASE_NAMES: Readonly<Record<number, string>> = {
@@ -82,21 +76,17 @@ export class Facts {
     e.textContent = `${what} · the game ${played} ${ok ? "✓" : "✗"}`;
   }
 
-  difference(d: DiffView): void {
+  /** The one checker's agreement line (web/check/agreement.ts); data-count 0 when the program agrees. */
+  agreement(view: AgreementView): void {
     const e = this.diff;
-    if (d.count === undefined) {
-      e.textContent = d.detail;
+    e.textContent = view.text;
+    e.title = view.text;
+    if (view.count === undefined) {
       e.className = "";
       delete e.dataset.count;
       return;
     }
-    e.dataset.count = String(d.count);
-    e.dataset.infoCells = String(d.infoCells);
-    e.className = d.count === 0 ? "ok" : "bad";
-    e.textContent =
-      d.count === 0
-        ? `all 361 scores agree ✓ ${d.detail}`
-        : `${d.count} difference${d.count === 1 ? "" : "s"} ✗ ${d.detail}`;
-    e.title = e.textContent;
+    e.dataset.count = String(view.count);
+    e.className = view.count === 0 ? "ok" : "bad";
   }
 }

@@ -6,7 +6,8 @@ import { buildBodovani, CELLS, explain, freshScores } from "../../engine-ts/inde
 import { Phase, type GameState } from "../../guest/game-view.js";
 import { byId } from "../dom.js";
 import type { FollowedGame, Follower } from "../follower.js";
-import { differenceCount } from "../state-diff.js";
+import { agreementView } from "../check/agreement.js";
+import type { CheckStatus } from "../check/page-check.js";
 import { ExplainCard } from "./explain-card.js";
 import { Facts } from "./facts.js";
 import { HeatMap, type HeatMapHandlers } from "./heatmap.js";
@@ -28,6 +29,7 @@ export class Panel {
   private state: GameState | undefined;
   private fresh: Uint16Array | undefined;
   private hovered: number | undefined;
+  private check: CheckStatus = { kind: "off", why: "no game yet" };
 
   constructor(
     private readonly follower: Follower,
@@ -50,7 +52,7 @@ export class Panel {
     this.facts.state(state);
     if (!state) {
       this.facts.prediction(undefined);
-      this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet" });
+      this.showCheck(this.check);
       this.moves.render([], []);
       this.heat.render({
         asm: new Uint16Array(CELLS),
@@ -80,21 +82,21 @@ export class Panel {
       this.facts.prediction(
         game?.lastCheck && { predicted: game.lastCheck.predicted, actual: game.lastCheck.actual },
       );
-    if (game) {
-      const origin =
-        game.origin === "seed"
-          ? `followed from seed ${game.engine.state.seed}`
-          : `synced from the asm at move ${game.syncedAt}`;
-      this.facts.difference({
-        count: differenceCount(game.comparison),
-        infoCells: game.comparison.info.length,
-        detail: `(${origin})`,
-      });
-    } else {
-      this.facts.difference({ count: undefined, infoCells: 0, detail: "no game yet" });
-    }
+    this.showCheck(this.check, game);
     this.moves.render(game?.before ?? [], game?.moves ?? []);
     this.hover(this.hovered);
+  }
+
+  /** The one checker's status on the agreement line, with what engine-ts follows for the score map. */
+  showCheck(status: CheckStatus, game: FollowedGame | undefined = this.follower.game): void {
+    this.check = status;
+    const followed =
+      game === undefined
+        ? ""
+        : game.origin === "seed"
+          ? `scores followed from seed ${game.engine.state.seed}`
+          : `scores synced from the asm at move ${game.syncedAt}`;
+    this.facts.agreement(agreementView(status, followed));
   }
 
   /** The cell under the pointer or the keyboard (undefined: none): highlighted, with its explanation. */

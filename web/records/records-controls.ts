@@ -1,10 +1,11 @@
-/** The row of record and link controls: copy link, export PSQ / SGF, import a record. */
+/** The row of record and link controls: copy link, export PSQ / SGF / an animated GIF, import a record. */
 import { el } from "../dom.js";
 import { actionButton } from "../timeline/button.js";
 
 export interface RecordHandlers {
   copyLink(): void;
   exportRecord(format: "psq" | "sgf"): void;
+  exportGif(): void;
   importRecord(file: File): void;
 }
 
@@ -29,9 +30,13 @@ export function createRecordControls(handlers: RecordHandlers): RecordControls {
   const sgf = button("Export SGF", "SGF (FF[4], GM[4]) of the game up to this ply, for Sabaki", () =>
     handlers.exportRecord("sgf"),
   );
+  const gif = button("Export GIF", "An animated GIF of the PC screen, one frame a ply, up to this ply", () =>
+    handlers.exportGif(),
+  );
   copy.id = "rec-copy";
   psq.id = "rec-psq";
   sgf.id = "rec-sgf";
+  gif.id = "rec-gif";
   const label = el("label", "button", "Import record…");
   label.title = "Open a PSQ or SGF game record";
   // Transparent over its label (web/style.css), like the toolbar's file inputs, so Tab reaches it.
@@ -55,7 +60,7 @@ export function createRecordControls(handlers: RecordHandlers): RecordControls {
   return {
     root,
     enable(hasGame) {
-      for (const b of [copy, psq, sgf]) b.disabled = !hasGame;
+      for (const b of [copy, psq, sgf, gif]) b.disabled = !hasGame;
     },
     showLink(url) {
       link.value = url;

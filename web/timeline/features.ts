@@ -6,6 +6,9 @@
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { readGameState, type GameLayout, type GameState } from "../../guest/game-view.js";
+import { download } from "../downloads.js";
+import type * as GifExport from "../share/gif-export.js";
+import { drawScreen, VGA } from "../screenshot.js";
 import type { MoveRecord } from "../follower.js";
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, toRecord, type PiskasmGame } from "../../records/piskasm-game.js";
@@ -14,10 +17,13 @@ import { parseRecord } from "../../records/read-record.js";
 import { formatSgf } from "../../records/sgf.js";
 import { ForeignGameView, type ForeignGameProbe } from "../records/foreign-game.js";
 import { createRecordControls, type RecordControls } from "../records/records-controls.js";
-import { replayGame } from "../share/replay-game.js";
+import { replayGame, type ReplayResult } from "../share/replay-game.js";
 import { formatShareFragment, parseShareFragment } from "../share/share-url.js";
 import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
+
+/** The GIF export's module, which scripts/bundle.mjs builds apart and names here ("./gif-export-HASH.js"). */
+declare const GIF_EXPORT_MODULE: string;
 
 export interface FeatureHost extends TimelineHost {
   /** The machine running now (a snapshot is kept only of the machine that showed the state). */
@@ -71,6 +77,7 @@ export class GameHistory {
     this.records = createRecordControls({
       copyLink: () => this.copyLink(),
       exportRecord: (format) => this.download(format),
+      exportGif: () => void this.exportGif(),
       importRecord: (file) => void file.text().then((text) => this.importRecord(text, file.name)),
     });
     this.view.root.append(this.records.root);
@@ -182,7 +189,12 @@ export class GameHistory {
     void this.replay(read.game, "the link's game");
   }
 
-  private async replay(game: PiskasmGame, what: string): Promise<void> {
+  /** Replays `game` in the emulator into a fresh timeline (an embedded record); what it placed and why it stopped. */
+  replayRecord(game: PiskasmGame): Promise<ReplayResult> {
+    return this.replay(game, "the record");
+  }
+
+  private async replay(game: PiskasmGame, what: string): Promise<ReplayResult> {
     this.foreignView.hide();
     this.timeline.clear();
     this.replayRunning = true;
@@ -207,10 +219,12 @@ export class GameHistory {
         this.say(`Replayed ${what}: ${stones} stones, on its last ply.`);
         this.host.ready(this.lastMessage ?? "");
       }
+      return result;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       this.say(`Could not replay ${what}: ${detail.split("\n", 1)[0]}`);
       this.host.error(`Could not replay ${what}`, detail);
+      return { plies: 0, stopped: detail.split("\n", 1)[0] };
     } finally {
       this.replayRunning = false;
     }
@@ -227,14 +241,32 @@ export class GameHistory {
     const text = this.recordText(format);
     const game = this.timeline.currentGame();
     if (text === undefined || !game) return;
-    const url = URL.createObjectURL(
+    download(
       new Blob([text], { type: format === "sgf" ? "application/x-go-sgf" : "text/plain" }),
+      `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${format}`,
     );
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${format}`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  /** The current line up to this ply as an animated GIF (its encoder is loaded now, not with the page). */
+  private async exportGif(): Promise<void> {
+    const game = this.timeline.currentGame();
+    const screens = this.timeline.screensToCurrent();
+    if (!game || screens.length === 0) return;
+    this.host.busy(`Making an animated GIF of ${screens.length} plies…`);
+    try {
+      const { framesToGif } = (await import(GIF_EXPORT_MODULE)) as typeof GifExport;
+      const gif = framesToGif(screens.map(drawScreen), VGA);
+      const name = `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.gif`;
+      download(new Blob([gif as Uint8Array<ArrayBuffer>], { type: "image/gif" }), name);
+      this.host.ready(`Saved ${name}: ${screens.length} frames, ${(gif.byteLength / 1024).toFixed(0)} KB`);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      this.host.error(
+        "Could not make the GIF",
+        detail,
+        "Its encoder is loaded the first time a GIF is made: that needs the network once.",
+      );
+    }
   }
 
   private copyLink(): void {

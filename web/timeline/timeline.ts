@@ -4,7 +4,7 @@
  * restoring its snapshot, so the emulated screen, Plocha, Info and everything else are the real
  * ones of that ply. It never writes guest memory.
  */
-import type { Machine } from "../../emu/types.js";
+import type { Machine, TextScreen } from "../../emu/types.js";
 import { Phase, type GameState } from "../../guest/game-view.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
 import { GameTree, type PlyNode } from "./game-tree.js";
@@ -34,6 +34,8 @@ export class Timeline {
   readonly tree = new GameTree<Promise<StoredSnapshot>>();
   private readonly listeners: TimelineListener[] = [];
   private travelTarget: TimelineNode | undefined;
+  /** The emulated screen each node showed, read when its snapshot was taken (the GIF's frames). */
+  private readonly screens = new WeakMap<TimelineNode, TextScreen>();
   /** ms the last move to another ply took, from the request to the restored machine. */
   lastTravelMs: number | undefined;
 
@@ -49,8 +51,19 @@ export class Timeline {
    */
   observe(machine: Machine, state: GameState): void {
     if (!inGame(state.phase)) return;
-    const seen = this.tree.observe(state, () => machine.snapshot().then((s) => packSnapshot(s.state)));
+    let screen: TextScreen | undefined;
+    const seen = this.tree.observe(state, () => {
+      screen = machine.screen();
+      return machine.snapshot().then((s) => packSnapshot(s.state));
+    });
+    if (screen) this.screens.set(seen.node, screen);
     if (seen.kind !== "same") this.notify();
+  }
+
+  /** The screens of the current line from its start up to the current node, one a node. */
+  screensToCurrent(): TextScreen[] {
+    const { line, index } = this.position();
+    return line.slice(0, index + 1).flatMap((node) => this.screens.get(node) ?? []);
   }
 
   clear(): void {
