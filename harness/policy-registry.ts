@@ -4,7 +4,8 @@
  * opening when it has one, else the menu key of who starts; then its turns, each a cell to click, a
  * turn drawn on the screen (noise, then a move or Esc) or none left. `piskasm diff --policy`, `mutate
  * --policy` and their --help take their names from here; the engines of engines/registry.ts that can
- * be an opponent are policies of the same name. Add a policy by adding one row.
+ * be an opponent are policies of the same name. A new policy is one row here and its name in
+ * checks/policy-names.ts (CONTRIBUTING.md's recipe "Add a policy").
  */
 import { POLICY_NAMES, type GeneratedPolicyName, type PolicyName } from "../checks/policy-names.js";
 import { ENGINES, engineNames } from "../engines/registry.js";

@@ -6,17 +6,19 @@
  * `piskasm:` line and exit code 2, pass its test, type-check and lint. A step the recipe names but the
  * code no longer has fails here with the place it looked for.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { stripVTControlCharacters } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyForRecipe, insertIn, run, writeIn } from "./checkout.js";
+import { describe, expect, it } from "vitest";
+import {
+  copyForRecipe,
+  insertIn,
+  run,
+  testsPassedIn,
+  typecheckAndLint,
+  writeIn,
+  RECIPE_TIMEOUT_MS,
+  scratchFolder,
+} from "./checkout.js";
 
-const RECIPE_TIMEOUT_MS = 600_000;
-
-const dir = mkdtempSync(join(tmpdir(), "piskasm-add-command-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder("add-command");
 
 /** Step 1: the command's file, as cli/info.ts is. */
 const COMMAND = `/** \`piskasm cell NAME\`: a cell's index in Plocha (19*row + col). */
@@ -88,16 +90,8 @@ describe("CONTRIBUTING.md's recipe: add a command", () => {
         /^\s+cell <name>\s+print the index/m,
       );
       expect(await run(dir, "node", ["build/cli.mjs", "cell", "K10"])).toBe("181\n");
-      const tested = await run(dir, "npx", ["vitest", "run", "tests/unit/cell-cli.test.ts"]);
-      expect(stripVTControlCharacters(tested)).toMatch(/Tests\s+2 passed/);
-      await run(dir, "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
-      await run(dir, "npx", [
-        "eslint",
-        "--no-cache",
-        "cli/cell.ts",
-        "cli/main.ts",
-        "tests/unit/cell-cli.test.ts",
-      ]);
+      expect(await testsPassedIn(dir, ["tests/unit/cell-cli.test.ts"])).toBe(2);
+      await typecheckAndLint(dir, ["cli/cell.ts", "cli/main.ts", "tests/unit/cell-cli.test.ts"]);
     },
     RECIPE_TIMEOUT_MS,
   );

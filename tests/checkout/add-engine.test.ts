@@ -1,22 +1,30 @@
 /**
  * CONTRIBUTING.md's recipe "Add an engine", followed step by step in a copy of the checkout
  * (tests/checkout/checkout.ts) with a small engine, `last` (the last empty cell in reading order): its
- * file in engines/last/, its row in ENGINES (an opponent: `piskasm diff --policy last`), its unit test
- * and its place in FACTORIES, then the CLI bundled again. The new engine must then show in `piskasm arena
- * --help` and `piskasm brain --help`, pass its test and the common rules, type-check and lint, play an
- * arena game and be `piskasm diff`'s opponent. A step the recipe names but the code no longer has
+ * file in engines/last/, its row in ENGINES (an opponent: `piskasm diff --policy last`, named in the
+ * README's list of policies), its unit test and its place in FACTORIES, then the CLI bundled again. The
+ * new engine must then show in `piskasm arena --help` and `piskasm brain --help`, pass its test, the
+ * common rules and the README's list check, type-check and lint, play an arena game and be `piskasm
+ * diff`'s opponent. A step the recipe names but the code no longer has
  * (a file moved, a table renamed) fails here with the place it looked for. About a minute.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyForRecipe, insertIn, run, writeIn } from "./checkout.js";
+import { describe, expect, it } from "vitest";
+import {
+  copyForRecipe,
+  diffIn,
+  insertIn,
+  makeForDiff,
+  run,
+  testsPassedIn,
+  typecheckAndLint,
+  writeIn,
+  RECIPE_TIMEOUT_MS,
+  scratchFolder,
+} from "./checkout.js";
 
-const RECIPE_TIMEOUT_MS = 600_000;
-
-const dir = mkdtempSync(join(tmpdir(), "piskasm-add-engine-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder("add-engine");
 
 const insert = (file: string, anchor: string, text: string, where: "before" | "after"): void =>
   insertIn(dir, file, anchor, text, where);
@@ -83,6 +91,8 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         "tests/unit/engine-position.ts",
         "tests/unit/random-engine.test.ts",
         "opponent",
+        "README",
+        "tests/unit/docs-figures.test.ts",
         "Run `make`",
       ]);
 
@@ -108,26 +118,20 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         "after",
       );
 
+      // Step 4: the opponent's name in the README's list of policies, in the registry's order.
+      insert("README.md", "\\|pbrain:CMD]", "\\|last", "before");
+
       // Step 5: make (the CLI's bundle is what lists the engines), the tests, the type check and lint.
       // The floppy and the BIOS files too, for the diff run.
-      await run(dir, "make", [
-        "build/cli.mjs",
-        "build/piskasm.img",
-        "build/bios/bios.bin",
-        "build/bios/vgabios-stdvga.bin",
-      ]);
+      await makeForDiff(dir);
       expect(await run(dir, "node", ["build/cli.mjs", "arena", "--help"])).toMatch(/\blast\b/);
       const brainHelp = await run(dir, "node", ["build/cli.mjs", "brain", "--help"]);
       expect(brainHelp.replace(/\s+/g, " ")).toContain("last: the last empty cell in reading order");
-      await run(dir, "npx", ["vitest", "run", "tests/unit/last.test.ts", "tests/unit/random-engine.test.ts"]);
-      await run(dir, "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
-      await run(dir, "npx", [
-        "eslint",
-        "--no-cache",
-        "engines/last/",
-        "engines/registry.ts",
-        "tests/unit/last.test.ts",
-      ]);
+      await testsPassedIn(dir, ["tests/unit/last.test.ts", "tests/unit/random-engine.test.ts"]);
+      expect(await testsPassedIn(dir, ["tests/unit/docs-figures.test.ts"], "the policies the README")).toBe(
+        1,
+      );
+      await typecheckAndLint(dir, ["engines/last/", "engines/registry.ts", "tests/unit/last.test.ts"]);
 
       const arena = join(dir, "arena-out");
       await run(dir, "node", [
@@ -141,17 +145,7 @@ describe("CONTRIBUTING.md's recipe: add an engine", () => {
         arena,
       ]);
       expect(readFileSync(join(arena, "results.json"), "utf8")).toContain('"last"');
-      const diff = await run(dir, "node", [
-        "build/cli.mjs",
-        "diff",
-        "--games",
-        "1",
-        "--policy",
-        "last",
-        "--out",
-        join(dir, "diff-reports"),
-      ]);
-      expect(diff).toMatch(/0 mismatches/);
+      expect(await diffIn(dir, "last", 1)).toMatch(/0 mismatches/);
     },
     RECIPE_TIMEOUT_MS,
   );

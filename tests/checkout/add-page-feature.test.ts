@@ -7,17 +7,18 @@
  * the test must pass in Chromium: the help overlay lists the key, the key answers, the probe counts.
  * A step the recipe names but the code no longer has fails here with the place it looked for.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { stripVTControlCharacters } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { copyForRecipe, insertIn, run, writeIn } from "./checkout.js";
+import { describe, expect, it } from "vitest";
+import {
+  copyForRecipe,
+  insertIn,
+  run,
+  testsPassedIn,
+  writeIn,
+  RECIPE_TIMEOUT_MS,
+  scratchFolder,
+} from "./checkout.js";
 
-const RECIPE_TIMEOUT_MS = 600_000;
-
-const dir = mkdtempSync(join(tmpdir(), "piskasm-add-page-feature-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchFolder("add-page-feature");
 
 /** Step 1: the feature's own module. */
 const FEATURE = `/** The stone count: how many stones the board holds (shortcut k says it in the status line). */
@@ -133,8 +134,7 @@ describe("CONTRIBUTING.md's recipe: add a page feature", () => {
         "build/bios/vgabios-stdvga.bin",
         "build/web/.stamp",
       ]);
-      const tested = await run(dir, "npx", ["vitest", "run", "tests/browser/stone-count.test.ts"]);
-      expect(stripVTControlCharacters(tested)).toMatch(/Tests\s+1 passed/);
+      expect(await testsPassedIn(dir, ["tests/browser/stone-count.test.ts"])).toBe(1);
     },
     RECIPE_TIMEOUT_MS,
   );

@@ -10,14 +10,29 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { afterAll } from "vitest";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
+
+/** How long a recipe's test may take: a build, tests and a run in its copy. */
+export const RECIPE_TIMEOUT_MS = 600_000;
+
+/** A new temporary folder for the copy of the test file `name`, removed after the file's tests. */
+export function scratchFolder(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `piskasm-${name}-`));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Copies the checkout's sources into `dir` (made if missing). */
 export function copyCheckout(dir: string): void {
@@ -55,6 +70,49 @@ export function run(
         : reject(new Error(`${command} ${args.join(" ")} in ${dir} exited ${code}:\n${output}`)),
     );
   });
+}
+
+/**
+ * Runs vitest on `files` of the copy in `dir` (with `filter`, only the tests whose names match it);
+ * resolves with the number of tests that passed, rejects when one failed.
+ */
+export async function testsPassedIn(dir: string, files: readonly string[], filter?: string): Promise<number> {
+  const args = ["vitest", "run", ...files, ...(filter === undefined ? [] : ["-t", filter])];
+  const output = stripVTControlCharacters(await run(dir, "npx", args));
+  const passed = /Tests\s+(\d+) passed/.exec(output);
+  if (!passed) throw new Error(`vitest ${files.join(" ")} in ${dir} passed no test:\n${output}`);
+  return Number(passed[1]);
+}
+
+/** The type check of the whole copy in `dir` (`tsconfig` of the root), then lint of `files` (no cache: the copy is new). */
+export async function typecheckAndLint(dir: string, files: readonly string[]): Promise<void> {
+  await run(dir, "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]);
+  await run(dir, "npx", ["eslint", "--no-cache", ...files]);
+}
+
+/** Builds what a `piskasm diff` run needs in the copy in `dir` (make's targets that do not install): the CLI, the floppy, the BIOS files. */
+export async function makeForDiff(dir: string): Promise<void> {
+  await run(dir, "make", [
+    "build/cli.mjs",
+    "build/piskasm.img",
+    "build/bios/bios.bin",
+    "build/bios/vgabios-stdvga.bin",
+  ]);
+}
+
+/** Runs `piskasm diff --games GAMES --policy POLICY` with the copy's CLI in `dir`; resolves with its output (exit code 0: no mismatch). */
+export function diffIn(dir: string, policy: string, games: number): Promise<string> {
+  const out = join(dir, "diff-reports");
+  return run(dir, "node", [
+    "build/cli.mjs",
+    "diff",
+    "--games",
+    String(games),
+    "--policy",
+    policy,
+    "--out",
+    out,
+  ]);
 }
 
 /** Writes `text` to `file` of the copy in `dir` (its folders made). */

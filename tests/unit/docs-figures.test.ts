@@ -2,7 +2,8 @@
  * The figures the docs give, against what the build and the code say, so that a change that moves one
  * fails here until the doc follows: PISKASM.COM's size in docs/piskasm.md, the tier table of
  * tests/README.md against the folders of tests/, the option defaults the README and docs/ quote against
- * the CLI's option definitions, the files CONTRIBUTING.md, tests/README.md and eslint.config.js name,
+ * the CLI's option definitions, the policies the README's `piskasm diff` row lists against the policy
+ * registry, the files CONTRIBUTING.md, tests/README.md and eslint.config.js name,
  * the BSS table of docs/program.md against program-ts's layout, the mutation reports' counts of
  * mutants against the generators, the line counts the README and CONTRIBUTING.md give, and the 2004
  * documentation's sentences quoted in docs/piskasm.md, section 5. Needs `make` (the COM size).
@@ -22,6 +23,7 @@ import { registerMutate } from "../../cli/mutate.js";
 import { registerReplay } from "../../cli/replay.js";
 import { registerReport } from "../../cli/report.js";
 import { registerServe } from "../../cli/serve.js";
+import { DEFAULT_POLICY, policyChoices } from "../../harness/policy-registry.js";
 import { asmMutants } from "../../mutate/asm-mutants.js";
 import { readAsmSource } from "../../mutate/asm-source.js";
 import { evaluatorTsMutants } from "../../mutate/ts-mutants.js";
@@ -179,6 +181,13 @@ describe("the option defaults the docs quote", () => {
   });
 });
 
+describe("the policies the README's command table lists for piskasm diff", () => {
+  it("are those of the policy registry, the default first", () => {
+    const listed = quoted("README.md", /`piskasm diff \[[^`]*--policy ([\w:\\|]+)\]/).split("\\|");
+    expect(listed).toEqual([DEFAULT_POLICY, ...policyChoices().filter((name) => name !== DEFAULT_POLICY)]);
+  });
+});
+
 /** The repository's files, committed or new (the same list as `git ls-files` gives a clean clone). */
 function repositoryFiles(): string[] {
   return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
@@ -210,18 +219,24 @@ function namedPaths(doc: string): string[] {
 }
 
 describe("the files the contributors' docs name", () => {
-  const files = repositoryFiles();
-  const folders = files.flatMap((file) =>
-    file
-      .split("/")
-      .slice(0, -1)
-      .map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`),
-  );
-  const paths = new Set([...files, ...folders]);
-  /** A bare name (`setup.ts`, `controls/`) is a file or folder of that name anywhere. */
-  const bare = new Set([...files, ...folders].map((path) => path.replace(/^(?:.*\/)?([^/]+\/?)$/, "$1")));
+  /** The repository's files and folders, and their bare names (`setup.ts`, `controls/`: one anywhere). */
+  function repositoryPaths(): { paths: Set<string>; bare: Set<string> } {
+    const files = repositoryFiles();
+    const folders = files.flatMap((file) =>
+      file
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, parts) => `${parts.slice(0, i + 1).join("/")}/`),
+    );
+    const all = [...files, ...folders];
+    return {
+      paths: new Set(all),
+      bare: new Set(all.map((path) => path.replace(/^(?:.*\/)?([^/]+\/?)$/, "$1"))),
+    };
+  }
 
   it.each(["CONTRIBUTING.md", "tests/README.md", "eslint.config.js"])("exist: those %s names", (doc) => {
+    const { paths, bare } = repositoryPaths();
     const missing = namedPaths(doc).filter((path) =>
       /^[^/]+\/?$/.test(path) ? !bare.has(path) : !paths.has(path) && !paths.has(join(dirname(doc), path)),
     );
