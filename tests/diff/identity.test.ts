@@ -60,14 +60,20 @@ describe("a report of a run", () => {
     expect(run.status).toBe(1);
   });
 
-  it("of an older piskasm, without the identity, replays with a warning and counts the game's one move", () => {
+  it("of an older piskasm, without the identity, replays with a warning and counts the game's moves", () => {
     const old = join(dir, "old.json");
-    writeFileSync(old, JSON.stringify({ ...json(report), identity: undefined }));
+    const game = json(report) as { moves: string[]; computerMoves: string[] };
+    writeFileSync(old, JSON.stringify({ ...game, identity: undefined }));
+    const moves = game.moves.length + game.computerMoves.length;
+    expect(moves).toBeGreaterThan(0);
     const run = piskasm("replay", old);
     expect(lines(run.stderr)).toEqual([
       expect.stringMatching(/^piskasm: warning: report .*old\.json does not record which program made it/),
     ]);
-    expect(run.stdout).toContain("no divergence: the engines agree on all 1 move of");
+    expect(run.stdout).toContain(
+      `no divergence: the engines agree on all ${moves} move${moves === 1 ? "" : "s"} of ${old} ` +
+        `(${game.moves.length} human, ${game.computerMoves.length} computer;`,
+    );
     expect(run.status).toBe(0);
   });
 });
