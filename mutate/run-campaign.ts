@@ -297,7 +297,7 @@ async function runChosen(
         mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined),
       );
       finished++;
-      const how = kills.has(i) ? "re-verified by its killing game" : `after ${run.games} game(s)`;
+      const how = kills.has(i) ? "again by its killing game alone" : `after ${run.games} game(s)`;
       s.log(
         `mutate: ${finished}/${order.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} ${how}`,
       );

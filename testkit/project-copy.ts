@@ -25,8 +25,9 @@ export function projectCopy(dir: string): ProjectCopy {
 }
 
 /**
- * A change to one routine: a NOP at the start of `update`, which moves every byte after it (so every
- * mutant's program changes) and nothing the program does.
+ * A change to one routine: a NOP byte at the start of `update`, which moves every byte after it (so
+ * every mutant's program changes) and nothing the program does. It is written as data (`db`), which no
+ * operator mutates, so the changed sources have the same mutants and `--limit` picks the same ones.
  */
 export function changeOneRoutine(asm: string): void {
   const path = join(asm, "piskasm", "engine.inc");
@@ -34,5 +35,5 @@ export function changeOneRoutine(asm: string): void {
   const label = "\nupdate:\n";
   if (text.split(label).length !== 2)
     throw new Error(`${path} has not the one label update: has the source changed?`);
-  writeFileSync(path, text.replace(label, `${label}        nop\n`));
+  writeFileSync(path, text.replace(label, `${label}        db 0x90                         ; NOP\n`));
 }
