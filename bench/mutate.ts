@@ -8,14 +8,26 @@
  *   ts:  MUTATE_BENCH_TS_LIMIT mutants of engine-ts (default 60), no shrinking; figures `ts_mutants`,
  *        `ts_killed`, ... (build/bench/mutation-ts/).
  *   incremental_rerun_unchanged_s: the asm campaign again with --incremental and nothing changed.
+ *   incremental_rerun_one_routine_s: the asm campaign again with --incremental after a change to one
+ *        routine (testkit/project-copy.ts: a NOP in `update`, on a copy of the project), every
+ *        mutant's bytes moved: its kills re-verified by their killing game, the rest played. Measured
+ *        on the reduced campaign (MUTATE_BENCH_LIMIT mutants), not the full one, with the reassembly of
+ *        every mutant of the changed sources.
  * The full campaigns (every mutant) are `make mutation-report` and `make mutation-report-ts`; their
  * figures are in docs/mutation.md and docs/mutation-ts.md.
  *   node bench/run.mjs mutate
  * Prints `name value` lines; needs `make` (build/cli.mjs, build/mutate-worker.mjs, build/mutate-ts.mjs).
  */
 import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import type { MutationFigures } from "../mutate/report.js";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { listenForInterrupts } from "../cli/interrupt.js";
+import { asmTarget } from "../mutate/asm-target.js";
+import { reportPlan } from "../mutate/kill-matrix.js";
+import { readMutationReport, type MutationFigures } from "../mutate/report.js";
+import { runCampaign } from "../mutate/run-campaign.js";
+import { changeOneRoutine, projectCopy } from "../testkit/project-copy.js";
 
 function limitFrom(variable: string): number {
   const text = process.env[variable] ?? "60";
@@ -73,6 +85,41 @@ printFigures("", asmLimit, asm);
 // The same campaign again with nothing changed: every verdict reused, the mutants only reassembled.
 const rerun = campaign(asmLimit, resolve("build/bench/mutation"), ["--incremental", ...asmOptions]);
 console.log(`incremental_rerun_unchanged_s ${rerun.wallS}`);
+
+/** The campaign of `last` (a folder) re-run with --incremental on a copy of the project whose one routine changed. */
+async function oneRoutineRerun(limit: number, last: string): Promise<MutationFigures> {
+  const dir = mkdtempSync(join(tmpdir(), "piskasm-bench-incremental-"));
+  try {
+    const { root, asm } = projectCopy(dir);
+    changeOneRoutine(asm);
+    const out = join(dir, "mutation");
+    cpSync(last, out, { recursive: true });
+    const report = readMutationReport(join(out, "mutation.json"), "bench");
+    const { report: rerun } = await runCampaign({
+      root,
+      target: "asm",
+      mutants: asmTarget,
+      limit,
+      plan: reportPlan(report),
+      jobs: 2,
+      timeoutMs: report.plan.timeoutMs,
+      shrinkMs: report.plan.shrinkMs,
+      shrinkSample: 0,
+      out,
+      verdicts: resolve("mutate/verdicts.json"),
+      incremental: true,
+      fresh: false,
+      log: (line) => void process.stderr.write(`${line}\n`),
+      listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
+    });
+    if (!rerun) throw new Error("the incremental re-run after a change to one routine was stopped");
+    return rerun.figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const changed = await oneRoutineRerun(asmLimit, resolve("build/bench/mutation"));
+console.log(`incremental_rerun_one_routine_s ${changed.wallS}`);
 
 const tsOptions = ["--target", "ts", "--shrink-ms", "0"];
 const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--fresh", ...tsOptions]);

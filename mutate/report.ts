@@ -84,6 +84,18 @@ export interface MutationFigures {
   shrunk: number;
 }
 
+/** How the mutants of an --incremental campaign got their verdicts, and the games it played. */
+export interface ReuseCounts {
+  /** Verdicts taken over whole: the mutant's hash was unchanged. */
+  exact: number;
+  /** Kills that their killing game confirmed on the new program. */
+  reverified: number;
+  /** Mutants played in full (no earlier verdict, a survivor, or a kill not confirmed). */
+  played: number;
+  /** Games played in all, the re-verifying ones included. */
+  games: number;
+}
+
 export interface MutationReport {
   format: typeof MUTATION_FORMAT;
   target: "asm" | "ts";
@@ -115,6 +127,8 @@ export interface MutationReport {
   partial: string | null;
   /** --shard: the mutants i, i+n, ... of the chosen ones. */
   shard?: Shard;
+  /** --incremental: how many verdicts were reused exactly, re-verified or played (mutate/reuse.ts). */
+  reuse?: ReuseCounts;
   mutants: MutantResult[];
   figures: MutationFigures;
   started: string;

@@ -13,6 +13,7 @@ import { checkOutputPlace, ensureWritableDir, writeFileAtomically } from "../uti
 import type { Interruption } from "../util/abort.js";
 import { runEach } from "../util/worker-pool.js";
 import { runMutant, type GamePlan } from "./campaign.js";
+import { reusable, type KnownKill, type Reusable } from "./reuse.js";
 import { settingsIdentity } from "./identity.js";
 import type { MutantRun } from "./mutant-run.js";
 import { CAMPAIGN_FILES, writeCampaignFiles } from "./outputs.js";
@@ -24,6 +25,7 @@ import {
   readVerdicts,
   type MutantResult,
   type MutationReport,
+  type ReuseCounts,
 } from "./report.js";
 import { SelectionError, shardPositions, spread } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
@@ -80,23 +82,6 @@ function lastCampaign(request: CampaignRequest): MutationReport | undefined {
       `--out ${request.out} holds a campaign already (${used.join(", ")}): --incremental reuses its verdicts, --fresh replaces it`,
     );
   return readMutationReport(path, "--incremental");
-}
-
-/** The last campaign's results by mutant hash, when its settings are these. */
-function reusable(
-  last: MutationReport | undefined,
-  target: "asm" | "ts",
-  settings: string,
-  log: (line: string) => void,
-): Map<string, MutantResult> {
-  if (!last) return new Map();
-  if (last.target !== target || last.identity?.settings !== settings) {
-    log(
-      "mutate: --incremental: the settings (games, policies, seeds, harness) changed: playing every mutant",
-    );
-    return new Map();
-  }
-  return new Map(last.mutants.flatMap((m) => (m.hash ? [[m.hash, m] as const] : [])));
 }
 
 /** What part of the campaign ran (null: all of it), as the report's `partial` says it. */
@@ -157,8 +142,8 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
     const identity = { program: made.program, settings: settingsIdentity(request.root, target, plan) };
     const chosen = spread(made.mutants, request.limit);
     const positions = shardPositions(chosen.length, request.shard);
-    const known = reusable(last, target, identity.settings, log);
-    const { results, played } = await runChosen(chosen, positions, known, {
+    const known = reusable(last, target, identity.settings, plan, log);
+    const { results, played, counts } = await runChosen(chosen, positions, known, {
       ...request,
       reportsDir,
       signal: interrupts.signal,
@@ -193,6 +178,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
       ...(made.assembled ? { assembled: made.assembled } : {}),
       partial: partialRun(request, stopped),
       ...(request.shard ? { shard: request.shard } : {}),
+      ...(last ? { reuse: counts } : {}),
       mutants: results,
       figures: figures(results, verdicts, wallMs),
       started: new Date(Date.now() - wallMs).toISOString(),
@@ -239,35 +225,63 @@ interface RunSettings {
 }
 
 /**
- * Plays the mutants of `chosen` at `positions` (the shard's) `jobs` at a time, those of a hash in
- * `known` reused; the kills of about shrinkSample of the chosen are shrunk (by position, so shards
- * shrink what the whole campaign would). After the signal aborts, the mutants being played finish and
- * no new one starts: the finished ones return, in the order of their positions, with how many were played.
+ * Plays the mutants of `chosen` at `positions` (the shard's) `jobs` at a time, reusing what `known`
+ * allows (mutate/reuse.ts: an unchanged hash's verdict, or a kill its killing game confirms); the kills
+ * of about shrinkSample of the chosen are shrunk (by position, so shards shrink what the whole
+ * campaign would). After the signal aborts, the mutants being played finish and no new one starts: the
+ * finished ones return, in the order of their positions, with how many were played and how each got
+ * its verdict.
  */
 async function runChosen(
   chosen: readonly PreparedMutant[],
   positions: readonly number[],
-  known: ReadonlyMap<string, MutantResult>,
+  known: Reusable,
   s: RunSettings,
-): Promise<{ results: MutantResult[]; played: number }> {
+): Promise<{ results: MutantResult[]; played: number; counts: ReuseCounts }> {
   const results = new Map<number, MutantResult>();
+  const counts: ReuseCounts = { exact: 0, reverified: 0, played: 0, games: 0 };
   const stride = s.shrinkSample === 0 ? 1 : Math.max(1, Math.floor(chosen.length / s.shrinkSample));
   const toPlay: number[] = [];
+  const kills = new Map<number, KnownKill>();
   for (const i of positions) {
     const { description } = chosen[i];
-    const old = description.hash === undefined ? undefined : known.get(description.hash);
+    const old = description.hash === undefined ? undefined : known.byHash.get(description.hash);
     if (old) results.set(i, { ...old, ...description });
     else toPlay.push(i);
+    const kill = old ? undefined : known.kill(description);
+    if (kill) kills.set(i, kill);
   }
-  if (results.size > 0)
-    s.log(`mutate: --incremental: ${results.size} verdicts reused, ${toPlay.length} mutants to play`);
+  counts.exact = results.size;
+  const reusing = results.size > 0 || kills.size > 0;
+  if (reusing)
+    s.log(
+      `mutate: --incremental: ${results.size} verdicts reused, ${toPlay.length} mutants to play (${kills.size} kills first re-verified by their killing game)`,
+    );
   let finished = 0;
   // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
   const order = [...toPlay].sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
   const tasks = order.map((i) => async (): Promise<MutantRun> => {
     const start = await chosen[i].start(i % stride === 0 ? s.shrinkMs : 0);
     try {
-      return await runMutant(start.script, start.job, s.timeoutMs);
+      const kill = kills.get(i);
+      if (kill) {
+        const again = await runMutant(
+          start.script,
+          { ...start.job, specs: [kill.game], starts: [] },
+          s.timeoutMs,
+        );
+        counts.games += again.games;
+        // The same kind of kill by the same game: the verdict names that game, as the last one did.
+        if (again.status === kill.result.status) {
+          counts.reverified++;
+          return { ...again, games: kill.result.games };
+        }
+        kills.delete(i);
+      }
+      const run = await runMutant(start.script, start.job, s.timeoutMs);
+      counts.games += run.games;
+      counts.played++;
+      return run;
     } finally {
       start.done();
     }
@@ -283,13 +297,18 @@ async function runChosen(
         mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined),
       );
       finished++;
+      const how = kills.has(i) ? "again by its killing game alone" : `after ${run.games} game(s)`;
       s.log(
-        `mutate: ${finished}/${order.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} after ${run.games} game(s)`,
+        `mutate: ${finished}/${order.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} ${how}`,
       );
     },
     s.signal,
   );
-  return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished };
+  if (reusing)
+    s.log(
+      `mutate: --incremental: ${counts.exact} verdicts reused exactly, ${counts.reverified} re-verified by their killing game, ${counts.played} played in full (${counts.games} games)`,
+    );
+  return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished, counts };
 }
 
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */

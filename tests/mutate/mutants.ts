@@ -11,10 +11,11 @@ const ASM = resolve("asm");
 
 /**
  * The evaluator's mutant of `operator` on the line of `routine` whose original code is `code` (spaces
- * squashed); on a line with several (a table's words), the `nth` of them, from 1.
+ * squashed); on a line with several (a table's words), the `nth` of them, from 1. `asm`: the sources'
+ * folder (a changed copy of asm/).
  */
-export function findMutant(routine: string, code: string, operator: string, nth = 1): AsmMutant {
-  const source = readAsmSource(ASM);
+export function findMutant(routine: string, code: string, operator: string, nth = 1, asm = ASM): AsmMutant {
+  const source = readAsmSource(asm);
   const squash = (s: string): string => s.replace(/;.*$/, "").replace(/\s+/g, " ").trim();
   const found = asmMutants(source, new Set(evaluatorRoutines(source))).filter(
     (m) => m.routine === routine && m.operator === operator && squash(m.original) === code,
