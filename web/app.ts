@@ -152,10 +152,7 @@ export class App implements ToolbarHandlers {
     this.game.forget(known ?? []);
     this.watcher.invalidate(machine);
     this.updateControls();
-    // The restored memory has its own interrupt vectors: the debugger attaches to it afresh.
-    const failed = (error: unknown): void =>
-      this.parts.errors.show("The debugger could not attach to the restored machine", error);
-    this.panels.debuggerPanel.machineRestored().catch(failed);
+    void this.panels.debuggerPanel.machineRestored();
   }
 
   private onState(state: GameState, layout: GameLayout): boolean {

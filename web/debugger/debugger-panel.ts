@@ -243,10 +243,17 @@ export class DebuggerPanel {
     };
   }
 
-  /** The machine's state was replaced: the debugger leaves the old one and attaches to the new one. */
+  /**
+   * The machine's state was replaced: the debugger leaves the old one and attaches to the new one (the
+   * restored memory has its own interrupt vectors). A failure is shown in the error box, not thrown.
+   */
   machineRestored(): Promise<void> {
     if (!this.enabled) return this.attaching;
-    this.attaching = this.enable(false).then(() => this.enable(true));
+    this.attaching = this.enable(false)
+      .then(() => this.enable(true))
+      .catch((error: unknown) =>
+        this.host.error("The debugger could not attach to the restored machine", error),
+      );
     return this.attaching;
   }
 
