@@ -1,7 +1,8 @@
 /**
  * axe-core finds no serious or critical violation at six sizes (phones upright and
  * sideways, a tablet by touch, laptop and large screens) in the menu, during a game and with the
- * debugger stopped at a breakpoint, scroll regions included.
+ * debugger stopped at a breakpoint, scroll regions included; after a game's end at the same six sizes:
+ * viewports.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";

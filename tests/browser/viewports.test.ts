@@ -18,6 +18,7 @@ const chrome = useServedChromium();
 
 const SIZES: readonly [number, number, Pointer][] = [
   [360, 740, "touch"],
+  [412, 915, "touch"],
   [740, 360, "touch"],
   [768, 1024, "mouse"],
   [1280, 800, "mouse"],
