@@ -192,9 +192,14 @@ export function startOutcome(
   const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw", mouse });
   const mismatch = stall === undefined ? checker.startDiffers() : checker.stalledStart(stall);
   if (!mismatch) return undefined;
+  return { ...noMovesOutcome(spec, session.readState().seed, emptyCost()), mismatch };
+}
+
+/** A game that ended in a mismatch before any move was counted (its start, or its first input). */
+function noMovesOutcome(spec: GameSpec, seed: number, cost: GameOutcome["cost"]): GameOutcome {
   return {
     spec,
-    seed: session.readState().seed,
+    seed,
     result: "mismatch",
     humanMoves: [],
     computerMoves: [],
@@ -202,8 +207,7 @@ export function startOutcome(
     instructions: [],
     wallMs: 0,
     harnessMs: 0,
-    cost: emptyCost(),
-    mismatch,
+    cost,
   };
 }
 
@@ -264,18 +268,7 @@ async function mismatchOutcome(
 ): Promise<GameOutcome> {
   const { spec, policy, tracker, started } = game;
   const mismatch = error.mismatch;
-  const outcome: GameOutcome = game.outcome ?? {
-    spec,
-    seed: session.readState().seed,
-    result: "mismatch",
-    humanMoves: [],
-    computerMoves: [],
-    checkedComputerMoves: 0,
-    instructions: [],
-    wallMs: 0,
-    harnessMs: 0,
-    cost: tracker.cost,
-  };
+  const outcome = game.outcome ?? noMovesOutcome(spec, session.readState().seed, tracker.cost);
   outcome.result = "mismatch";
   outcome.mismatch = mismatch;
   // The click that showed the difference may have been answered: that answer is part of the game.
