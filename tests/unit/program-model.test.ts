@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import {
   CURSOR_OFF_SHAPE,
+  EXTENDED,
+  KeyTranslator,
   dataVariable,
   NO_MOUSE_TEXTS,
   NO_PS2_MOUSE_TEXTS,
@@ -135,4 +137,44 @@ describe("the model's start", () => {
       }
     },
   );
+});
+
+describe("the model's keyboard (the BIOS's scancode rules, program-ts/keys.ts)", () => {
+  const tap = (make: number): number[] => [make, make | 0x80];
+  const held = (modifier: number, make: number): number[] => [modifier, ...tap(make), modifier | 0x80];
+
+  it("gives letters shifted under Caps Lock, and Shift undoes it", () => {
+    const keys = new KeyTranslator();
+    expect(keys.keys([...tap(0x1e), ...tap(0x3a), ...tap(0x1e), ...held(0x2a, 0x1e), ...tap(0x02)])).toEqual([
+      0x61, 0x41, 0x61, 0x31,
+    ]);
+  });
+
+  it("gives the keypad's digits only under Num Lock (off at the start), its - and + always", () => {
+    const keys = new KeyTranslator();
+    expect(keys.keys([...tap(0x48), ...tap(0x4a), ...tap(0x45), ...tap(0x48), ...held(0x36, 0x48)])).toEqual([
+      EXTENDED,
+      0x2d,
+      0x38,
+      EXTENDED,
+    ]);
+  });
+
+  it("gives no key for Ctrl with a key that has no control code, and a space for Alt+Space", () => {
+    const keys = new KeyTranslator();
+    expect(
+      keys.keys([...held(0x1d, 0x02), ...held(0x1d, 0x03), ...held(0x38, 0x39), ...held(0x38, 0x1e)]),
+    ).toEqual([EXTENDED, 0x20, EXTENDED]);
+  });
+
+  it("gives the grey keys as extended keys, but the keypad's Enter and / their characters", () => {
+    const keys = new KeyTranslator();
+    expect(
+      keys.keys([0xe0, 0x48, 0xe0, 0xc8, 0xe0, 0x1c, 0xe0, 0x9c, 0x1d, 0xe0, 0x1c, 0xe0, 0x9c, 0x9d]),
+    ).toEqual([EXTENDED, 0x0d, 0x0a]);
+  });
+
+  it("refuses a scancode it has no rule for rather than guessing", () => {
+    expect(() => new KeyTranslator().keys(tap(0x54))).toThrow(RangeError);
+  });
 });
