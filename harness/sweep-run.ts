@@ -2,7 +2,8 @@
  * Performs a sweep opening (harness/sweep.ts) through the emulated keyboard and mouse: the menu's
  * noise (each item ends at the menu with the forced seed as it should be), then the set-up mode,
  * each stone checked against engine-ts's own set-up, each noise action checked to change nothing,
- * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu).
+ * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu), or the
+ * result of a stone that ended the game, answered with the opening's key when it has one.
  */
 import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
@@ -145,6 +146,12 @@ async function handOver(
   return engine.handOver(end) ?? undefined;
 }
 
+/** The result of the set-up answered with `key`: the menu must follow, with no other key. */
+async function answerResult(session: GameSession, key: readonly number[], timeoutMs: number): Promise<void> {
+  await session.machine.keyboard.sendScancodes(key);
+  await waitPhase(session, Phase.MENU, timeoutMs, "the menu after a key that answered the result");
+}
+
 /** From the menu: the set-up of a sweep opening, every step checked; stops at the first mismatch. */
 export async function playSetUp(
   session: GameSession,
@@ -166,6 +173,8 @@ export async function playSetUp(
     }
     asm = session.readState();
     const mismatch = check(asm, engine);
+    if (!mismatch && engine.result !== "playing" && setUp.resultKey)
+      await answerResult(session, setUp.resultKey, timeoutMs);
     if (mismatch || engine.result !== "playing") return { asm, engine, mismatch, escaped: false };
   }
   const computerMove = await handOver(session, setUp.end, engine, timeoutMs);

@@ -65,8 +65,11 @@ export interface SweepOpening {
    * "counted": the game is played with the seed the menu counts (none is typed).
    */
   seed?: number | "counted";
-  /** Undefined: the game starts from the menu as usual. */
-  setUp?: { actions: SetUpAction[]; end: ToMove | "esc" };
+  /**
+   * Undefined: the game starts from the menu as usual. `resultKey`: the key (scancodes) that answers
+   * the result when a set-up stone ends the game (else the harness's own key answers it).
+   */
+  setUp?: { actions: SetUpAction[]; end: ToMove | "esc"; resultKey?: readonly number[] };
 }
 
 export interface SweepPolicy extends StormPolicy {
@@ -95,10 +98,22 @@ const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
 const SHIFTED = (make: number): number[] => [0x2a, make, make | 0x80, 0xaa];
 const EXCLAMATION = SHIFTED(0x02);
 const TILDE = SHIFTED(0x29);
+/** ':' (Shift and the ';' key): '0' + 10, the character after the digits. */
+const COLON = SHIFTED(0x27);
+/** Ctrl with a letter: the control characters 01h (A) and 07h (G), which DOS's input functions know. */
+const CTRL = (make: number): number[] => [0x1d, make, make | 0x80, 0x9d];
+/**
+ * The keys that answer a result of the set-up (by the game's index): Backspace (08h), Ctrl-A (01h),
+ * Ctrl-G (07h), each the number of a DOS input function that flush_keys must not run.
+ */
+const RESULT_KEYS: ReadonlyArray<readonly number[]> = [BACKSPACE, CTRL(0x1e), CTRL(0x22)];
+/** The cell beside the bottom right corner on its diagonal (R18): the corner's Info gets a score. */
+const NEAR_CORNER = CELLS - BOARD_SIZE - 2;
 
 /**
- * The menu's noise: every branch of the menu and of the seed entry, ending with `seed` forced (a good
- * seed typed) or seeds counted again (an empty line).
+ * The menu's noise: every branch of the menu and of the seed entry, with `seed` forced (a good seed
+ * typed) or seeds counted again (an empty line), then a line refused for its ':' (one past the
+ * digits): the game's board is then drawn while the bad-seed message is up on the screen's last row.
  */
 function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
   const digits = String(seed)
@@ -120,19 +135,30 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
     { kind: "seed", keys: [EXCLAMATION, TILDE, F1], end: "esc" },
     { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
-  return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
+  const counted: MenuNoise[] = keepForced
+    ? []
+    : [{ kind: "seed", keys: [], end: "enter", forces: "counted" }];
+  return [...noise, ...counted, { kind: "seed", keys: [DIGIT(1), COLON], end: "enter" }];
 }
 
 /**
- * Quitting and command lines (then a click at the menu, which the game must drop): a seed above 65535, none, one with a letter; a good seed that ends the
- * line (its first digit counts); `S:n` without the slash (ignored); then (with other words, lower
+ * Quitting and command lines (then a click at the menu, which the game must drop): a seed above
+ * 65535, none, one with a letter, one with a ':' after its digit; a good seed that ends the line (its
+ * first digit counts); `S:n` without the slash (ignored); then (with other words, lower
  * case, leading zeros and a word after it) `seed`, which the game is played with; or the same lines,
  * then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game is
  * played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
  */
 function relaunchNoise(seed: number | "counted", geometry: BoardGeometry): MenuNoise[] {
   const click: MenuNoise = { kind: "click", at: cellToScreen(geometry, CENTRE) };
-  const tried = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", "PISKASM /S:12", "PISKASM S:3 -s:4"];
+  const tried = [
+    "PISKASM /S:70000",
+    "PISKASM /s:",
+    "PISKASM /S:12a",
+    "PISKASM /S:1:",
+    "PISKASM /S:12",
+    "PISKASM S:3 -s:4",
+  ];
   if (seed === "counted")
     return [
       {
@@ -207,12 +233,19 @@ function drawBoard(geometry: BoardGeometry, leaveCorners: boolean): SetUpAction[
   return [...stones.slice(0, 2), ...setUpNoise(geometry, cells.slice(0, 1)), ...stones.slice(2)];
 }
 
-/** A few stones around the centre, sides alternating, none of them five. */
+/**
+ * A few stones around the centre, sides alternating, none of them five, and an O beside the bottom
+ * right corner: the corner cell, empty, gets an Info score that the next game's NewBoard must clear.
+ */
 function fewStones(prng: Prng, count: number): SetUpAction[] {
-  const centre = (BOARD_SIZE * BOARD_SIZE - 1) / 2;
   const cells = new Set<number>();
-  while (cells.size < count) cells.add(centre + (prng.below(7) - 3) * BOARD_SIZE + prng.below(7) - 3);
-  return [...cells].map((cell, i) => ({ kind: "stone", cell, side: i % 2 === 0 ? HUMAN : COMPUTER }));
+  while (cells.size < count) cells.add(CENTRE + (prng.below(7) - 3) * BOARD_SIZE + prng.below(7) - 3);
+  const stones = [...cells].map((cell, i): SetUpAction => ({
+    kind: "stone",
+    cell,
+    side: i % 2 === 0 ? HUMAN : COMPUTER,
+  }));
+  return [...stones, { kind: "stone", cell: NEAR_CORNER, side: HUMAN }];
 }
 
 function five(side: Side, row: number): SetUpAction[] {
@@ -239,6 +272,7 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
           five(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10)),
         ),
         end: "human",
+        resultKey: RESULT_KEYS[Math.floor(index / SWEEP_PERIOD) % RESULT_KEYS.length],
       };
     case 7:
       return { actions: withNoise(fewStones(prng, prng.below(4))), end: "esc" };
@@ -271,9 +305,13 @@ export function sweepPolicy(seed: number): SweepPolicy {
         return { menu: relaunchNoise(seed, geometry), seed };
       }
       if (slot === 4) return { menu: relaunchNoise("counted", geometry), seed: "counted" };
-      // Slot 1 sets up its game with a typed seed (the menu's count is then not used).
-      const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
-      return setUp ? { menu, setUp } : { menu };
+      // Slot 1 sets up its game with the seed its noise typed (the menu's count is then not used, and
+      // no other seed is typed after the refused line: the board is drawn with its message up).
+      if (slot === 1) {
+        const seed = prng.below(0x1_0000);
+        return { menu: menuNoise(seed, true), seed, setUp };
+      }
+      return setUp ? { menu: menuNoise(prng.below(0x1_0000), false), setUp } : { menu: [] };
     },
   };
 }
