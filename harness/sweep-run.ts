@@ -5,7 +5,7 @@
  * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu), or the
  * result of a stone that ended the game, answered with the opening's key when it has one.
  */
-import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
+import { COMPUTER, formatCell, Game } from "../engine-ts/index.js";
 import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
 import type { Mismatch } from "./model.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
@@ -124,7 +124,7 @@ async function placeStone(
 
 async function handOver(
   session: GameSession,
-  end: ToMove | "esc",
+  { end, ahead }: NonNullable<SweepOpening["setUp"]>,
   engine: Game,
   timeoutMs: number,
 ): Promise<number | undefined> {
@@ -135,7 +135,9 @@ async function handOver(
     return undefined;
   }
   const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
-  await machine.keyboard.sendScancodes(end === "computer" ? ENTER : TAB);
+  const key = end === "computer" ? ENTER : TAB;
+  if (ahead) await machine.keyboard.typeAhead([...key, ...ahead]);
+  else await machine.keyboard.sendScancodes(key);
   await session.waitUntil(
     () =>
       (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) ||
@@ -177,7 +179,7 @@ export async function playSetUp(
       await answerResult(session, setUp.resultKey, timeoutMs);
     if (mismatch || engine.result !== "playing") return { asm, engine, mismatch, escaped: false };
   }
-  const computerMove = await handOver(session, setUp.end, engine, timeoutMs);
+  const computerMove = await handOver(session, setUp, engine, timeoutMs);
   asm = session.readState();
   if (setUp.end === "esc") return { asm, engine, escaped: true };
   return { asm, engine, mismatch: check(asm, engine), escaped: false, computerMove };

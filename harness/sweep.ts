@@ -67,9 +67,16 @@ export interface SweepOpening {
   seed?: number | "counted";
   /**
    * Undefined: the game starts from the menu as usual. `resultKey`: the key (scancodes) that answers
-   * the result when a set-up stone ends the game (else the harness's own key answers it).
+   * the result when a set-up stone ends the game (else the harness's own key answers it). `ahead`:
+   * keys typed ahead with the hand-over key (all in the BIOS buffer before the program reads it), so
+   * that they wait there while the computer answers: a result drops them, the human's turn reads them.
    */
-  setUp?: { actions: SetUpAction[]; end: ToMove | "esc"; resultKey?: readonly number[] };
+  setUp?: {
+    actions: SetUpAction[];
+    end: ToMove | "esc";
+    resultKey?: readonly number[];
+    ahead?: readonly number[];
+  };
 }
 
 export interface SweepPolicy extends StormPolicy {
@@ -248,8 +255,27 @@ function fewStones(prng: Prng, count: number): SetUpAction[] {
   return [...stones, { kind: "stone", cell: NEAR_CORNER, side: HUMAN }];
 }
 
-function five(side: Side, row: number): SetUpAction[] {
-  return Array.from({ length: 5 }, (_, i) => ({ kind: "stone", cell: row * BOARD_SIZE + 3 + i, side }));
+/** `length` stones of `side` in a row from column 3 of `row` (open at both ends). */
+function run(side: Side, row: number, length: number): SetUpAction[] {
+  return Array.from({ length }, (_, i) => ({ kind: "stone", cell: row * BOARD_SIZE + 3 + i, side }));
+}
+
+/** The row of the computer's open four (far from the stones around the centre and the corner's). */
+const FOUR_ROW = 2;
+
+/**
+ * A few stones handed to the human (Tab), or (every other SWEEP_PERIOD games) with the computer's open
+ * four besides, handed to the computer with Enter and a Space typed ahead: the computer's fifth stone
+ * wins while the Space waits in the buffer, and the result must drop it.
+ */
+function handedOver(
+  index: number,
+  prng: Prng,
+  withNoise: (a: SetUpAction[]) => SetUpAction[],
+): SweepOpening["setUp"] {
+  const stones = fewStones(prng, 1 + prng.below(8));
+  if (Math.floor(index / SWEEP_PERIOD) % 2 === 0) return { actions: withNoise(stones), end: "human" };
+  return { actions: withNoise([...stones, ...run(COMPUTER, FOUR_ROW, 4)]), end: "computer", ahead: SPACE };
 }
 
 function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): SweepOpening["setUp"] {
@@ -265,11 +291,11 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
     // Slot 1 too (after its menu noise): mutation testing's sweep games are slots 0, 1, 4 and 5.
     case 1:
     case 3:
-      return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
+      return handedOver(index, prng, withNoise);
     case 5:
       return {
         actions: withNoise([]).concat(
-          five(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10)),
+          run(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10), 5),
         ),
         end: "human",
         resultKey: RESULT_KEYS[Math.floor(index / SWEEP_PERIOD) % RESULT_KEYS.length],
