@@ -1,12 +1,17 @@
 /**
  * The sweep policy: the storm policy's turns, and before them, by the game's index, an opening that
  * takes the program where plain games never go: keys the menu must ignore, the seed entry of menu key
- * S (bad seeds, Backspace, Esc, an empty line, characters it refuses, a line too long), and the set-up
+ * S (bad seeds, Backspace, Esc, an empty line, characters it refuses, a line too long, and last a line
+ * refused for its ':', so that the board is drawn while the bad-seed message is up), and the set-up
  * mode of menu key 4 with its noise (keys, clicks on stones and off the board): a full board that ends
  * in a draw while it is set up, a board full but for its four corners handed to the computer (where
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
- * set up, a few stones handed to the human (Tab), a few stones and Esc; quitting with key 3 and the
- * program run again with bad, good and empty command lines. Everything goes through the
+ * set up (its result answered with Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must not
+ * run), a few stones handed to the human (Tab) or, every other SWEEP_PERIOD games, with the computer's
+ * open four handed to it (Enter, a Space typed ahead that its win's result must drop), a few stones and
+ * Esc (each few stones with an O beside the bottom right corner, whose Info score the next game's
+ * NewBoard must clear); quitting with key 3 and the program run again with bad (`/S:1:` among them),
+ * good and empty command lines. Everything goes through the
  * emulated keyboard and mouse; every set-up stone and every noise action is followed by the full
  * check against engine-ts (harness/runner.ts).
  */
