@@ -33,7 +33,7 @@ const faulty = (edit: SourceEdit, indices: readonly number[]): Promise<Array<Dif
   fieldsByGame(faultyFloppy(edit), indices);
 
 /** Every game the faults below are shown by. */
-const GAMES = [2, 3, 5, 7, 8, 11];
+const GAMES = [2, 3, 5, 7, 8, 11, 16];
 
 describe("the sweep's openings", () => {
   it("are played by the unchanged program without a mismatch", async () => {
@@ -74,6 +74,17 @@ describe("the sweep's openings", () => {
     const [givenUp, next] = await faulty(edit, [7, 8]);
     expect(givenUp).toBeUndefined();
     expect(next).toEqual(expect.arrayContaining(["Info"]));
+  }, 60_000);
+
+  it("show the human's clicks polled on the button that the poll before left in BX", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "        hlt\n        mov bx, LEFT_BUTTON\n        call poll_click\n        jnc .hide_cursor",
+      to: "        hlt\n        call poll_click\n        jnc .hide_cursor",
+    };
+    // Game 16 (slot 6) is a plain game: its storm turns press in an order that shows it.
+    const [played] = await faulty(edit, [16]);
+    expect(played).toEqual(expect.arrayContaining(["Plocha", "ScreenCell"]));
   }, 60_000);
 
   it("show a key typed while the computer wins answering the result the player has not seen", async () => {
