@@ -6,14 +6,14 @@
  * mode of menu key 4 with its noise (keys, clicks on stones and off the board): a full board that ends
  * in a draw while it is set up, a board full but for its four corners handed to the computer (where
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
- * set up (its result answered with Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must not
- * run), a few stones handed to the human (Tab) or, every other SWEEP_PERIOD games, with the computer's
- * open four handed to it (Enter, a Space typed ahead that its win's result must drop), a few stones and
- * Esc (each few stones with an O beside the bottom right corner, whose Info score the next game's
- * NewBoard must clear); quitting with key 3 and the program run again with bad (`/S:1:` among them),
- * good and empty command lines. Everything goes through the
- * emulated keyboard and mouse; every set-up stone and every noise action is followed by the full
- * check against engine-ts (harness/runner.ts).
+ * set up (its result answered with Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must
+ * not run), a few stones handed to the human (Tab) or, every other SWEEP_PERIOD games, to the computer
+ * (Enter, a Space typed ahead: dropped by the result when the computer's open four wins, read at the
+ * human's turn when there is no four), a few stones and Esc (each few stones with an O beside the
+ * bottom right corner, whose Info score the next game's NewBoard must clear); quitting with key 3 and
+ * the program run again with bad (`/S:1:` among them), good and empty command lines. Everything goes
+ * through the emulated keyboard and mouse; every set-up stone and every noise action is followed by
+ * the full check against engine-ts (harness/runner.ts).
  */
 import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
@@ -269,9 +269,10 @@ function run(side: Side, row: number, length: number): SetUpAction[] {
 const FOUR_ROW = 2;
 
 /**
- * A few stones handed to the human (Tab), or (every other SWEEP_PERIOD games) with the computer's open
- * four besides, handed to the computer with Enter and a Space typed ahead: the computer's fifth stone
- * wins while the Space waits in the buffer, and the result must drop it.
+ * A few stones handed to the human (Tab); every other SWEEP_PERIOD games handed to the computer with
+ * Enter and a Space typed ahead, which waits in the buffer while the computer answers: in slot 1 with
+ * the computer's open four besides, whose fifth stone wins (the result must drop the Space), in slot 3
+ * without (the human's turn reads the Space and ignores it).
  */
 function handedOver(
   index: number,
@@ -280,7 +281,8 @@ function handedOver(
 ): SweepOpening["setUp"] {
   const stones = fewStones(prng, 1 + prng.below(8));
   if (Math.floor(index / SWEEP_PERIOD) % 2 === 0) return { actions: withNoise(stones), end: "human" };
-  return { actions: withNoise([...stones, ...run(COMPUTER, FOUR_ROW, 4)]), end: "computer", ahead: SPACE };
+  const four = index % SWEEP_PERIOD === 1 ? run(COMPUTER, FOUR_ROW, 4) : [];
+  return { actions: withNoise([...stones, ...four]), end: "computer", ahead: SPACE };
 }
 
 function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): SweepOpening["setUp"] {
@@ -293,7 +295,8 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
-    // Slot 1 too (after its menu noise): mutation testing's sweep games are slots 0, 1, 4 and 5.
+    // Slot 1 too (after its menu noise): mutation testing's sweep games (4, 5, 10, 11, 16 and 17 of
+    // its 20) are slots 4, 5, 0, 1, 6 and 7.
     case 1:
     case 3:
       return handedOver(index, prng, withNoise);
