@@ -148,9 +148,13 @@ async function handOver(
   return engine.handOver(end) ?? undefined;
 }
 
-/** The result of the set-up answered with `key`: the menu must follow, with no other key. */
+/**
+ * The result of the set-up answered with `key`: the menu must follow, with no other key. Its scancodes
+ * (a Ctrl down and up around a letter) go at once, one input: a mismatch found at the letter must not
+ * leave Ctrl held for the games after it.
+ */
 async function answerResult(session: GameSession, key: readonly number[], timeoutMs: number): Promise<void> {
-  await session.machine.keyboard.sendScancodes(key);
+  await session.machine.keyboard.typeAhead(key);
   await waitPhase(session, Phase.MENU, timeoutMs, "the menu after a key that answered the result");
 }
 
