@@ -7,13 +7,13 @@
  * in a draw while it is set up, a board full but for its four corners handed to the computer (where
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
  * set up (its result answered with Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must
- * not run), a few stones handed to the human (Tab) or, every other SWEEP_PERIOD games, to the computer
- * (Enter, a Space typed ahead: dropped by the result when the computer's open four wins, read at the
- * human's turn when there is no four), a few stones and Esc (each few stones with an O beside the
- * bottom right corner, whose Info score the next game's NewBoard must clear); quitting with key 3 and
- * the program run again with bad (`/S:1:` among them), good and empty command lines. Everything goes
- * through the emulated keyboard and mouse; every set-up stone and every noise action is followed by
- * the full check against engine-ts (harness/runner.ts).
+ * not run), a few stones handed to the human (Tab), a few stones and Esc (each few stones with an O
+ * beside the bottom right corner, whose Info score the next game's NewBoard must clear), and every
+ * other SWEEP_PERIOD games instead of those two, a few stones handed to the computer (Enter, a Space
+ * typed ahead: read at the human's turn, or dropped by the result when the computer's open four set
+ * up with them wins); quitting with key 3 and the program run again with bad (`/S:1:` among them),
+ * good and empty command lines. Everything goes through the emulated keyboard and mouse; every set-up
+ * stone and every noise action is followed by the full check against engine-ts (harness/runner.ts).
  */
 import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
@@ -269,20 +269,15 @@ function run(side: Side, row: number, length: number): SetUpAction[] {
 const FOUR_ROW = 2;
 
 /**
- * A few stones handed to the human (Tab); every other SWEEP_PERIOD games handed to the computer with
- * Enter and a Space typed ahead, which waits in the buffer while the computer answers: in slot 1 with
- * the computer's open four besides, whose fifth stone wins (the result must drop the Space), in slot 3
- * without (the human's turn reads the Space and ignores it).
+ * Every other SWEEP_PERIOD games (the odd tens), a set-up handed to the computer with Enter and a
+ * Space typed ahead, which waits in the buffer while the computer answers: with the computer's open
+ * four, whose fifth stone wins (the result must drop the Space), or without (the human's turn reads
+ * the Space and ignores it). Undefined in the even tens.
  */
-function handedOver(
-  index: number,
-  prng: Prng,
-  withNoise: (a: SetUpAction[]) => SetUpAction[],
-): SweepOpening["setUp"] {
-  const stones = fewStones(prng, 1 + prng.below(8));
-  if (Math.floor(index / SWEEP_PERIOD) % 2 === 0) return { actions: withNoise(stones), end: "human" };
-  const four = index % SWEEP_PERIOD === 1 ? run(COMPUTER, FOUR_ROW, 4) : [];
-  return { actions: withNoise([...stones, ...four]), end: "computer", ahead: SPACE };
+function typedAhead(index: number, stones: SetUpAction[], four: boolean): SweepOpening["setUp"] {
+  if (Math.floor(index / SWEEP_PERIOD) % 2 === 0) return undefined;
+  const run4 = four ? run(COMPUTER, FOUR_ROW, 4) : [];
+  return { actions: [...stones, ...run4], end: "computer", ahead: SPACE };
 }
 
 function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): SweepOpening["setUp"] {
@@ -298,8 +293,11 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
     // Slot 1 too (after its menu noise): mutation testing's sweep games (4, 5, 10, 11, 16 and 17 of
     // its 20) are slots 4, 5, 0, 1, 6 and 7.
     case 1:
-    case 3:
-      return handedOver(index, prng, withNoise);
+      return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
+    case 3: {
+      const stones = withNoise(fewStones(prng, 1 + prng.below(8)));
+      return typedAhead(index, stones, false) ?? { actions: stones, end: "human" };
+    }
     case 5:
       return {
         actions: withNoise([]).concat(
@@ -308,8 +306,10 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
         end: "human",
         resultKey: RESULT_KEYS[Math.floor(index / SWEEP_PERIOD) % RESULT_KEYS.length],
       };
-    case 7:
-      return { actions: withNoise(fewStones(prng, prng.below(4))), end: "esc" };
+    case 7: {
+      const stones = withNoise(fewStones(prng, prng.below(4)));
+      return typedAhead(index, stones, true) ?? { actions: stones, end: "esc" };
+    }
     default:
       return undefined;
   }

@@ -33,7 +33,7 @@ const faulty = (edit: SourceEdit, indices: readonly number[]): Promise<Array<Dif
   fieldsByGame(faultyFloppy(edit), indices);
 
 /** Every game the faults below are shown by. */
-const GAMES = [2, 3, 5, 7, 8, 11, 13, 15, 16, 25];
+const GAMES = [2, 3, 5, 7, 8, 13, 15, 16, 17, 25];
 
 describe("the sweep's openings", () => {
   it("are played by the unchanged program without a mismatch", async () => {
@@ -94,7 +94,8 @@ describe("the sweep's openings", () => {
       from: "show_result:\n        call show_status\n        call flush_keys\n",
       to: "show_result:\n        call show_status\n",
     };
-    const [won] = await faulty(edit, [11]);
+    // Game 17 sets up the computer's open four and hands it over with Enter and a Space typed ahead.
+    const [won] = await faulty(edit, [17]);
     expect(won).toEqual(expect.arrayContaining(["Phase", "ScreenCell"]));
   }, 60_000);
 });
