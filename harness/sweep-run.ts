@@ -2,9 +2,10 @@
  * Performs a sweep opening (harness/sweep.ts) through the emulated keyboard and mouse: the menu's
  * noise (each item ends at the menu with the forced seed as it should be), then the set-up mode,
  * each stone checked against engine-ts's own set-up, each noise action checked to change nothing,
- * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu).
+ * and the hand-over (Enter: the computer's answer checked too; Tab; Esc back to the menu), or the
+ * result of a stone that ended the game, answered with the opening's key when it has one.
  */
-import { COMPUTER, formatCell, Game, type ToMove } from "../engine-ts/index.js";
+import { COMPUTER, formatCell, Game } from "../engine-ts/index.js";
 import { cellToScreen, Phase, type GameState } from "../guest/game-view.js";
 import type { Mismatch } from "./model.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
@@ -123,7 +124,7 @@ async function placeStone(
 
 async function handOver(
   session: GameSession,
-  end: ToMove | "esc",
+  { end, ahead }: NonNullable<SweepOpening["setUp"]>,
   engine: Game,
   timeoutMs: number,
 ): Promise<number | undefined> {
@@ -134,7 +135,9 @@ async function handOver(
     return undefined;
   }
   const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
-  await machine.keyboard.sendScancodes(end === "computer" ? ENTER : TAB);
+  const key = end === "computer" ? ENTER : TAB;
+  if (ahead) await machine.keyboard.typeAhead([...key, ...ahead]);
+  else await machine.keyboard.sendScancodes(key);
   await session.waitUntil(
     () =>
       (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) ||
@@ -143,6 +146,16 @@ async function handOver(
     timeoutMs,
   );
   return engine.handOver(end) ?? undefined;
+}
+
+/**
+ * The result of the set-up answered with `key`: the menu must follow, with no other key. Its scancodes
+ * (a Ctrl down and up around a letter) go at once, one input: a mismatch found at the letter must not
+ * leave Ctrl held for the games after it.
+ */
+async function answerResult(session: GameSession, key: readonly number[], timeoutMs: number): Promise<void> {
+  await session.machine.keyboard.typeAhead(key);
+  await waitPhase(session, Phase.MENU, timeoutMs, "the menu after a key that answered the result");
 }
 
 /** From the menu: the set-up of a sweep opening, every step checked; stops at the first mismatch. */
@@ -166,9 +179,11 @@ export async function playSetUp(
     }
     asm = session.readState();
     const mismatch = check(asm, engine);
+    if (!mismatch && engine.result !== "playing" && setUp.resultKey)
+      await answerResult(session, setUp.resultKey, timeoutMs);
     if (mismatch || engine.result !== "playing") return { asm, engine, mismatch, escaped: false };
   }
-  const computerMove = await handOver(session, setUp.end, engine, timeoutMs);
+  const computerMove = await handOver(session, setUp, engine, timeoutMs);
   asm = session.readState();
   if (setUp.end === "esc") return { asm, engine, escaped: true };
   return { asm, engine, mismatch: check(asm, engine), escaped: false, computerMove };

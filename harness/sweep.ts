@@ -1,14 +1,20 @@
 /**
  * The sweep policy: the storm policy's turns, and before them, by the game's index, an opening that
  * takes the program where plain games never go: keys the menu must ignore, the seed entry of menu key
- * S (bad seeds, Backspace, Esc, an empty line, characters it refuses, a line too long), and the set-up
+ * S (bad seeds, Backspace, Esc, an empty line, characters it refuses, a line too long, and last a line
+ * refused for its ':', so that the board is drawn while the bad-seed message is up), and the set-up
  * mode of menu key 4 with its noise (keys, clicks on stones and off the board): a full board that ends
  * in a draw while it is set up, a board full but for its four corners handed to the computer (where
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
- * set up, a few stones handed to the human (Tab), a few stones and Esc; quitting with key 3 and the
- * program run again with bad, good and empty command lines. Everything goes through the
- * emulated keyboard and mouse; every set-up stone and every noise action is followed by the full
- * check against engine-ts (harness/runner.ts).
+ * set up (its result answered with Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must
+ * not run), a few stones handed to the human (Tab), a few stones and Esc (the few stones with an O
+ * beside the bottom right corner, whose Info score the next game's NewBoard must clear). In every
+ * other ten games, slots 3 and 7 hand their stones to the computer instead (Enter with a Space typed
+ * ahead: read at the human's turn, or in slot 7 dropped by the result of the computer's open four set
+ * up with them), and slot 1 plays a plain game after its menu noise. Slots 2 and 4 quit with key 3
+ * and run the program again with bad (`/S:1:` among them), good and empty command lines. Everything
+ * goes through the emulated keyboard and mouse; every set-up stone and every noise action is followed
+ * by the full check against engine-ts (harness/runner.ts).
  */
 import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
@@ -65,8 +71,18 @@ export interface SweepOpening {
    * "counted": the game is played with the seed the menu counts (none is typed).
    */
   seed?: number | "counted";
-  /** Undefined: the game starts from the menu as usual. */
-  setUp?: { actions: SetUpAction[]; end: ToMove | "esc" };
+  /**
+   * Undefined: the game starts from the menu as usual. `resultKey`: the key (scancodes) that answers
+   * the result when a set-up stone ends the game (else the harness's own key answers it). `ahead`:
+   * keys typed ahead with the hand-over key (all in the BIOS buffer before the program reads it), so
+   * that they wait there while the computer answers: a result drops them, the human's turn reads them.
+   */
+  setUp?: {
+    actions: SetUpAction[];
+    end: ToMove | "esc";
+    resultKey?: readonly number[];
+    ahead?: readonly number[];
+  };
 }
 
 export interface SweepPolicy extends StormPolicy {
@@ -95,10 +111,22 @@ const CTRL_BACKSPACE = [0x1d, 0x0e, 0x8e, 0x9d];
 const SHIFTED = (make: number): number[] => [0x2a, make, make | 0x80, 0xaa];
 const EXCLAMATION = SHIFTED(0x02);
 const TILDE = SHIFTED(0x29);
+/** ':' (Shift and the ';' key): '0' + 10, the character after the digits. */
+const COLON = SHIFTED(0x27);
+/** Ctrl with a letter: the control characters 01h (A) and 07h (G), which DOS's input functions know. */
+const CTRL = (make: number): number[] => [0x1d, make, make | 0x80, 0x9d];
+/**
+ * The keys that answer a result of the set-up (by the game's index): Backspace (08h), Ctrl-A (01h),
+ * Ctrl-G (07h), each the number of a DOS input function that flush_keys must not run.
+ */
+const RESULT_KEYS: ReadonlyArray<readonly number[]> = [BACKSPACE, CTRL(0x1e), CTRL(0x22)];
+/** The cell beside the bottom right corner on its diagonal (R18): the corner's Info gets a score. */
+const NEAR_CORNER = CELLS - BOARD_SIZE - 2;
 
 /**
- * The menu's noise: every branch of the menu and of the seed entry, ending with `seed` forced (a good
- * seed typed) or seeds counted again (an empty line).
+ * The menu's noise: every branch of the menu and of the seed entry, with `seed` forced (a good seed
+ * typed) or seeds counted again (an empty line), then a line refused for its ':' (one past the
+ * digits): the game's board is then drawn while the bad-seed message is up on the screen's last row.
  */
 function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
   const digits = String(seed)
@@ -120,19 +148,30 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
     { kind: "seed", keys: [EXCLAMATION, TILDE, F1], end: "esc" },
     { kind: "seed", keys: digits, end: "enter", forces: seed },
   ];
-  return keepForced ? noise : [...noise, { kind: "seed", keys: [], end: "enter", forces: "counted" }];
+  const counted: MenuNoise[] = keepForced
+    ? []
+    : [{ kind: "seed", keys: [], end: "enter", forces: "counted" }];
+  return [...noise, ...counted, { kind: "seed", keys: [DIGIT(1), COLON], end: "enter" }];
 }
 
 /**
- * Quitting and command lines (then a click at the menu, which the game must drop): a seed above 65535, none, one with a letter; a good seed that ends the
- * line (its first digit counts); `S:n` without the slash (ignored); then (with other words, lower
+ * Quitting and command lines (then a click at the menu, which the game must drop): a seed above
+ * 65535, none, one with a letter, one with a ':' after its digit; a good seed that ends the line (its
+ * first digit counts); `S:n` without the slash (ignored); then (with other words, lower
  * case, leading zeros and a word after it) `seed`, which the game is played with; or the same lines,
  * then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game is
  * played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
  */
 function relaunchNoise(seed: number | "counted", geometry: BoardGeometry): MenuNoise[] {
   const click: MenuNoise = { kind: "click", at: cellToScreen(geometry, CENTRE) };
-  const tried = ["PISKASM /S:70000", "PISKASM /s:", "PISKASM /S:12a", "PISKASM /S:12", "PISKASM S:3 -s:4"];
+  const tried = [
+    "PISKASM /S:70000",
+    "PISKASM /s:",
+    "PISKASM /S:12a",
+    "PISKASM /S:1:",
+    "PISKASM /S:12",
+    "PISKASM S:3 -s:4",
+  ];
   if (seed === "counted")
     return [
       {
@@ -207,16 +246,39 @@ function drawBoard(geometry: BoardGeometry, leaveCorners: boolean): SetUpAction[
   return [...stones.slice(0, 2), ...setUpNoise(geometry, cells.slice(0, 1)), ...stones.slice(2)];
 }
 
-/** A few stones around the centre, sides alternating, none of them five. */
+/**
+ * A few stones around the centre, sides alternating, none of them five, and an O beside the bottom
+ * right corner: the corner cell, empty, gets an Info score that the next game's NewBoard must clear.
+ */
 function fewStones(prng: Prng, count: number): SetUpAction[] {
-  const centre = (BOARD_SIZE * BOARD_SIZE - 1) / 2;
   const cells = new Set<number>();
-  while (cells.size < count) cells.add(centre + (prng.below(7) - 3) * BOARD_SIZE + prng.below(7) - 3);
-  return [...cells].map((cell, i) => ({ kind: "stone", cell, side: i % 2 === 0 ? HUMAN : COMPUTER }));
+  while (cells.size < count) cells.add(CENTRE + (prng.below(7) - 3) * BOARD_SIZE + prng.below(7) - 3);
+  const stones = [...cells].map((cell, i): SetUpAction => ({
+    kind: "stone",
+    cell,
+    side: i % 2 === 0 ? HUMAN : COMPUTER,
+  }));
+  return [...stones, { kind: "stone", cell: NEAR_CORNER, side: HUMAN }];
 }
 
-function five(side: Side, row: number): SetUpAction[] {
-  return Array.from({ length: 5 }, (_, i) => ({ kind: "stone", cell: row * BOARD_SIZE + 3 + i, side }));
+/** `length` stones of `side` in a row from column 3 of `row` (open at both ends). */
+function run(side: Side, row: number, length: number): SetUpAction[] {
+  return Array.from({ length }, (_, i) => ({ kind: "stone", cell: row * BOARD_SIZE + 3 + i, side }));
+}
+
+/** The row of the computer's open four (far from the stones around the centre and the corner's). */
+const FOUR_ROW = 2;
+
+/**
+ * Every other SWEEP_PERIOD games (the odd tens), a set-up handed to the computer with Enter and a
+ * Space typed ahead, which waits in the buffer while the computer answers: with the computer's open
+ * four, whose fifth stone wins (the result must drop the Space), or without (the human's turn reads
+ * the Space and ignores it). Undefined in the even tens.
+ */
+function typedAhead(index: number, stones: SetUpAction[], four: boolean): SweepOpening["setUp"] {
+  if (Math.floor(index / SWEEP_PERIOD) % 2 === 0) return undefined;
+  const run4 = four ? run(COMPUTER, FOUR_ROW, 4) : [];
+  return { actions: [...stones, ...run4], end: "computer", ahead: SPACE };
 }
 
 function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): SweepOpening["setUp"] {
@@ -229,19 +291,28 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
-    // Slot 1 too (after its menu noise): mutation testing's sweep games are slots 0, 1, 4 and 5.
+    // Slot 1 too (after its menu noise): mutation testing's sweep games (4, 5, 10, 11, 16 and 17 of
+    // its 20) are slots 4, 5, 0, 1, 6 and 7. In the odd tens it plays a plain game after the noise
+    // (the storm's turns from the start: their presses are what shows a wait polling the wrong button).
     case 1:
-    case 3:
+      if (Math.floor(index / SWEEP_PERIOD) % 2 === 1) return undefined;
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
+    case 3: {
+      const stones = withNoise(fewStones(prng, 1 + prng.below(8)));
+      return typedAhead(index, stones, false) ?? { actions: stones, end: "human" };
+    }
     case 5:
       return {
         actions: withNoise([]).concat(
-          five(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10)),
+          run(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10), 5),
         ),
         end: "human",
+        resultKey: RESULT_KEYS[Math.floor(index / SWEEP_PERIOD) % RESULT_KEYS.length],
       };
-    case 7:
-      return { actions: withNoise(fewStones(prng, prng.below(4))), end: "esc" };
+    case 7: {
+      const stones = withNoise(fewStones(prng, prng.below(4)));
+      return typedAhead(index, stones, true) ?? { actions: stones, end: "esc" };
+    }
     default:
       return undefined;
   }
@@ -271,9 +342,13 @@ export function sweepPolicy(seed: number): SweepPolicy {
         return { menu: relaunchNoise(seed, geometry), seed };
       }
       if (slot === 4) return { menu: relaunchNoise("counted", geometry), seed: "counted" };
-      // Slot 1 sets up its game with a typed seed (the menu's count is then not used).
-      const menu = setUp || slot === 1 ? menuNoise(prng.below(0x1_0000), slot === 1) : [];
-      return setUp ? { menu, setUp } : { menu };
+      // Slot 1 plays or sets up its game with the seed its noise typed (the menu's count is then not
+      // used, and no other seed is typed after the refused line: the board is drawn with its message up).
+      if (slot === 1) {
+        const seed = prng.below(0x1_0000);
+        return { menu: menuNoise(seed, true), seed, setUp };
+      }
+      return setUp ? { menu: menuNoise(prng.below(0x1_0000), false), setUp } : { menu: [] };
     },
   };
 }

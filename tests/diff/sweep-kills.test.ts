@@ -1,0 +1,101 @@
+/**
+ * The sweep policy's openings reach paths plain games never take, each shown by a fault written into
+ * a copy of the source: the sweep's game of that index ends in a mismatch against the model, while
+ * the unchanged program plays the same games without one.
+ */
+import { describe, expect, it } from "vitest";
+import type { DiffField } from "../../checks/diff-types.js";
+import type { GameSpec } from "../../harness/model.js";
+import { runDiff } from "../../harness/run.js";
+import { BOOT, describeMismatches } from "./setup.js";
+import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
+
+/** The sweep's game `index` (its opening is chosen by the index). */
+const sweepGame = (index: number): GameSpec => ({
+  index,
+  whoStarts: index % 2 === 0 ? "human" : "computer",
+  policy: "sweep",
+  policySeed: 1000 + index,
+  maxComputerMoves: 20,
+});
+
+/** The games `indices` in one session on `image`: each game's mismatch fields (undefined: none). */
+async function fieldsByGame(
+  image: string,
+  indices: readonly number[],
+): Promise<Array<DiffField[] | undefined>> {
+  const { outcomes } = await runDiff({ boot: { ...BOOT, image }, specs: indices.map(sweepGame), jobs: 1 });
+  return outcomes.map((o) => o.mismatch && [...new Set(o.mismatch.diffs.map((d) => d.field))]);
+}
+
+/** The faulty program's games `indices`, in one session: each game's mismatch fields. */
+const faulty = (edit: SourceEdit, indices: readonly number[]): Promise<Array<DiffField[] | undefined>> =>
+  fieldsByGame(faultyFloppy(edit), indices);
+
+/** Every game the faults below are shown by. */
+const GAMES = [2, 3, 5, 7, 8, 13, 15, 16, 17, 25];
+
+describe("the sweep's openings", () => {
+  it("are played by the unchanged program without a mismatch", async () => {
+    const { outcomes } = await runDiff({ boot: BOOT, specs: GAMES.map(sweepGame), jobs: 1 });
+    expect(describeMismatches(outcomes)).toBe("");
+  }, 60_000);
+
+  it("show a board drawn while the refused seed line's message is still on the last row", async () => {
+    const edit = { file: "piskasm.asm", from: "SCREEN_ROWS     equ 25", to: "SCREEN_ROWS     equ 24" };
+    expect(await faulty(edit, [3])).toEqual([["ScreenCell"]]);
+  }, 60_000);
+
+  it("show a ':' taken as a digit, on the command line and in a seed line", async () => {
+    const edit = { file: "piskasm/input.inc", from: "        cmp al, 9\n", to: "        cmp al, 10\n" };
+    // /S:1: run again from DOS (slot 2), and the seed line "1:" (slot 3): both must be refused.
+    const [relaunched, typed] = await faulty(edit, [2, 3]);
+    expect(relaunched).toEqual(expect.arrayContaining(["ScreenCell"]));
+    expect(typed).toEqual(expect.arrayContaining(["ForcedSeed", "SeedIsForced"]));
+  }, 60_000);
+
+  it("show a result answered with Backspace, Ctrl-A or Ctrl-G that makes the key flush wait for more keys", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "flush_keys:\n        mov ah, DOS_CHECK_INPUT",
+      to: "flush_keys:\n        mov ah, DOS_CHECK_INPUT+1",
+    };
+    // Games 5, 15 and 25 answer their set-up's result with Backspace, Ctrl-A and Ctrl-G.
+    const fields = await faulty(edit, [5, 15, 25]);
+    for (const answered of fields) expect(answered).toEqual(expect.arrayContaining(["Phase", "ScreenCell"]));
+  }, 60_000);
+
+  it("show the corner's Info score left from the game before by a NewBoard that clears one word short", async () => {
+    const edit = {
+      file: "piskasm/engine.inc",
+      from: "        mov di, Info\n        mov cx, CELLS\n        rep stosw",
+      to: "        mov di, Info\n        mov cx, CELLS-1\n        rep stosw",
+    };
+    // Game 7 gives its set-up up with an O beside the bottom right corner; game 8 starts after it.
+    const [givenUp, next] = await faulty(edit, [7, 8]);
+    expect(givenUp).toBeUndefined();
+    expect(next).toEqual(expect.arrayContaining(["Info"]));
+  }, 60_000);
+
+  it("show the human's clicks polled on the button that the poll before left in BX", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "        hlt\n        mov bx, LEFT_BUTTON\n        call poll_click\n        jnc .hide_cursor",
+      to: "        hlt\n        call poll_click\n        jnc .hide_cursor",
+    };
+    // Game 16 (slot 6) is a plain game: its storm turns press in an order that shows it.
+    const [played] = await faulty(edit, [16]);
+    expect(played).toEqual(expect.arrayContaining(["Plocha", "ScreenCell"]));
+  }, 60_000);
+
+  it("show a key typed while the computer wins answering the result the player has not seen", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "show_result:\n        call show_status\n        call flush_keys\n",
+      to: "show_result:\n        call show_status\n",
+    };
+    // Game 17 sets up the computer's open four and hands it over with Enter and a Space typed ahead.
+    const [won] = await faulty(edit, [17]);
+    expect(won).toEqual(expect.arrayContaining(["Phase", "ScreenCell"]));
+  }, 60_000);
+});
