@@ -19,7 +19,7 @@ import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
 import { parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
-import { parseShardOption } from "./harness-options.js";
+import { parseSeed, parseShardOption } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -208,13 +208,6 @@ function parsePlan(options: MutateOptions): GamePlan {
     seed: parseSeed(options.seed),
     maxComputerMoves: parsePositiveInt(options.maxMoves, "--max-moves"),
   };
-}
-
-/** A Seed is a word: a larger one is refused, not taken modulo 65536. */
-function parseSeed(text: string): number {
-  const seed = parseNonNegativeInt(text, "--seed");
-  if (seed > 0xffff) throw new UsageError(`--seed must be 0..65535 (a Seed is a word), not ${seed}`);
-  return seed;
 }
 
 type TsTargetModule = typeof import("../mutate/ts-target.js");
