@@ -14,6 +14,7 @@ import { engineNames } from "../engines/registry.js";
 import { pairsOf } from "../arena/schedule.js";
 import { FileError, readRegularFile } from "../util/files.js";
 import { parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { startProgress } from "../util/progress.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
@@ -157,15 +158,7 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
 
 /** The progress bar on stderr, with the running score (the cursor shown again however the run ends). */
 async function progressBar(total: number, done: number, score: string): Promise<ArenaProgress> {
-  // Loaded here, not at the top: every command (the brain's cold start too) would pay for it.
-  const { SingleBar } = await import("cli-progress");
-  const bar = new SingleBar({
-    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
-    noTTYOutput: true,
-    notTTYSchedule: 10_000,
-    stream: process.stderr,
-    hideCursor: true,
-  });
-  bar.start(total, done, { score });
-  return { game: (now) => bar.increment(1, { score: now }), stop: () => bar.stop() };
+  const bar = await startProgress({ label: "arena", figures: "{score}", total, done, fields: { score } });
+  let played = done;
+  return { game: (now) => bar.update(++played, { score: now }), stop: bar.stop };
 }
