@@ -2,7 +2,6 @@
  * `piskasm mutate`: mutation testing of the differential harness. The options are parsed here; the
  * campaign, its rescoring and its files are mutate/'s (run-campaign.ts, rescore.ts, outputs.ts).
  */
-import { jobsRefusal } from "../util/address-space.js";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
@@ -18,7 +17,7 @@ import { rescore } from "../mutate/rescore.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
-import { parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { parseJobs, parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
 import { parseSeed, parseShardOption } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
@@ -234,9 +233,7 @@ function printFigures(report: MutationReport, json: boolean | undefined): void {
 }
 
 async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
-  const jobs = parsePositiveInt(options.jobs, "--jobs");
-  const tooMany = jobsRefusal(jobs);
-  if (tooMany) throw new UsageError(tooMany);
+  const jobs = parseJobs(options.jobs);
   if (options.incremental && options.fresh)
     throw new UsageError("--incremental and --fresh exclude each other");
   const mutants =
