@@ -85,6 +85,7 @@ export async function executeDiff(
   const { interruption } = request;
   const stopOnWriteError = new AbortController();
   const report = mismatchReporter(settings, progress, log, stopOnWriteError);
+  // Finished however the run ends: the bar's redraw timer would keep the process alive after an error.
   const { summary, interrupted, coverage } = await runDiff(
     {
       boot: settings.boot,
@@ -103,9 +104,8 @@ export async function executeDiff(
         report(outcome);
       },
     },
-  );
+  ).finally(() => progress.finish());
   interruption.dispose();
-  progress.finish();
   const signal = interruption.received();
   const stoppedBy =
     signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);
