@@ -43,7 +43,8 @@ export async function startProgress<F extends ProgressFields>(options: {
   const terminal = stream.isTTY === true && process.env.CI !== "true";
   const bar: SingleBar = new SingleBar({
     format: `${options.label}: [{bar}] {value}/{total} games, ${options.figures} | {eta_formatted} left`,
-    // cli-progress writes through the stream and asks it isTTY: CI=true makes a terminal a log.
+    // cli-progress uses only write, isTTY and columns of its stream (hence the cast of this wrapper):
+    // isTTY is ours to say, so that CI=true makes a terminal a log.
     stream: {
       write: (text: string) => stream.write(text),
       isTTY: terminal,
