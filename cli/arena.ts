@@ -3,7 +3,6 @@
  * results in DIR/results.json, a progress bar with the running score, and at the end the table of
  * wins, draws and losses per pair with Elo ratings and their 95 % intervals.
  */
-import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import { playArena, prepareArena, type ArenaProgress } from "../arena/command.js";
@@ -13,7 +12,8 @@ import { checkPlayer, sizeRefusal } from "../arena/players.js";
 import { engineNames } from "../engines/registry.js";
 import { pairsOf } from "../arena/schedule.js";
 import { FileError, readRegularFile } from "../util/files.js";
-import { parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { parseJobs, parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { startProgress } from "../util/progress.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
@@ -125,9 +125,7 @@ function addArenaOptions(command: Command): Command {
 }
 
 async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
-  const jobs = parsePositiveInt(options.jobs, "--jobs");
-  const tooMany = jobsRefusal(jobs);
-  if (tooMany) throw new UsageError(tooMany);
+  const jobs = parseJobs(options.jobs);
   // Arena and file errors before the first game are usage errors.
   const plan = await refusing([ArenaError, FileError], () =>
     prepareArena({
@@ -157,15 +155,7 @@ async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
 
 /** The progress bar on stderr, with the running score (the cursor shown again however the run ends). */
 async function progressBar(total: number, done: number, score: string): Promise<ArenaProgress> {
-  // Loaded here, not at the top: every command (the brain's cold start too) would pay for it.
-  const { SingleBar } = await import("cli-progress");
-  const bar = new SingleBar({
-    format: "arena [{bar}] {value}/{total} games | {score} | {eta_formatted} left",
-    noTTYOutput: true,
-    notTTYSchedule: 10_000,
-    stream: process.stderr,
-    hideCursor: true,
-  });
-  bar.start(total, done, { score });
-  return { game: (now) => bar.increment(1, { score: now }), stop: () => bar.stop() };
+  const bar = await startProgress({ label: "arena", figures: "{score}", total, done, fields: { score } });
+  let played = done;
+  return { game: (now) => bar.update(++played, { score: now }), stop: bar.stop };
 }

@@ -1,11 +1,10 @@
 /** `piskasm diff`'s options: their declarations and their validation into the settings of one run. */
-import { jobsRefusal } from "../util/address-space.js";
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import { DEFAULT_POLICY, isPlannedPolicy, policyChoices, policyHelp } from "../harness/policy-registry.js";
 import type { DiffRequest } from "../harness/diff-command.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
-import { parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
+import { parseJobs, parseNonNegativeInt, parsePositiveInt, UsageError } from "./errors.js";
 import {
   addBootOptions,
   bootOptions,
@@ -97,9 +96,7 @@ export function parseDiffOptions(options: DiffCommandOptions): {
   json: boolean;
 } {
   const games = parsePositiveInt(options.games, "--games", MAX_GAMES);
-  const jobs = parsePositiveInt(options.jobs, "--jobs");
-  const tooMany = jobsRefusal(jobs);
-  if (tooMany) throw new UsageError(tooMany);
+  const jobs = parseJobs(options.jobs);
   const maxComputerMoves = parsePositiveInt(options.maxMoves, "--max-moves");
   const shrinkMs = parseNonNegativeInt(options.shrinkMs, "--shrink-ms");
   const policy = options.policy;

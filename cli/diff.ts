@@ -2,7 +2,8 @@
 import type { Command } from "commander";
 import { executeDiff } from "../harness/diff-command.js";
 import { diffExitCode, diffSummaryLines } from "../harness/diff-summary.js";
-import { Progress } from "../harness/progress.js";
+import type { DiffProgress } from "../harness/diff-command.js";
+import { startProgress } from "../util/progress.js";
 import { addDiffOptions, parseDiffOptions, type DiffCommandOptions } from "./diff-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 
@@ -18,7 +19,7 @@ export function registerDiff(program: Command): void {
     const { settings, result } = await executeDiff(
       { ...request, interruption },
       {
-        progress: (games) => new Progress(process.stderr, games),
+        progress: diffProgress,
         log: (line) => console.error(line),
       },
     );
@@ -28,4 +29,37 @@ export function registerDiff(program: Command): void {
     process.exitCode = diffExitCode(settings, result);
     if (result.summaryError) throw result.summaryError;
   });
+}
+
+/** The run's games on the bar, with the moves checked, the mismatches and the moves a second. */
+async function diffProgress(games: number): Promise<DiffProgress> {
+  const started = performance.now();
+  let done = 0;
+  let mismatches = 0;
+  const fields = { moves: 0, mismatches: "0 mismatches", rate: 0 };
+  const bar = await startProgress({
+    label: "diff",
+    figures: "{moves} moves checked, {mismatches}, {rate} moves/s",
+    total: games,
+    done,
+    fields,
+  });
+  const update = (): void => {
+    fields.mismatches = `${mismatches} mismatch${mismatches === 1 ? "" : "es"}`;
+    fields.rate = Math.round((1000 * fields.moves) / Math.max(1, performance.now() - started));
+    bar.update(done, fields);
+  };
+  return {
+    move: () => {
+      fields.moves++;
+      update();
+    },
+    game: (outcome) => {
+      done++;
+      if (outcome.mismatch) mismatches++;
+      update();
+    },
+    note: bar.note,
+    finish: bar.stop,
+  };
 }

@@ -1,3 +1,5 @@
+import { jobsRefusal } from "../util/address-space.js";
+
 /** A problem with what the user asked for: printed as one line, exit code 2. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -13,6 +15,14 @@ export function parsePositiveInt(value: string, option: string, max?: number): n
   }
   if (max !== undefined && n > max) throw new UsageError(`${option} must be at most ${max}, not ${value}`);
   return n;
+}
+
+/** --jobs: a positive integer whose emulator threads fit the address-space limit (ulimit -v). */
+export function parseJobs(value: string): number {
+  const jobs = parsePositiveInt(value, "--jobs");
+  const tooMany = jobsRefusal(jobs);
+  if (tooMany) throw new UsageError(tooMany);
+  return jobs;
 }
 
 /** A non-negative integer option (0 allowed: "off"). */

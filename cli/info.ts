@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { formatCell, parseCell } from "../engine-ts/index.js";
 import { infoGridsSideBySide } from "../checks/board-map.js";
 import { openSession } from "../guest/boot.js";
-import { BadMoveError, inspectMoves } from "../checks/inspect.js";
+import { BadMoveError, inspectMoves, type Inspection } from "../checks/inspect.js";
 import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
 import { UsageError } from "./errors.js";
@@ -61,20 +61,8 @@ export function registerInfo(program: Command): void {
           JSON.stringify({
             seed: inspection.seed,
             moves: inspection.played.map(formatCell),
-            asm: {
-              plocha: [...asm.plocha],
-              info: [...asm.info],
-              random: asm.random,
-              lastPC: asm.lastPC,
-              volnaPole: asm.volnaPole,
-            },
-            ts: {
-              plocha: [...ts.plocha],
-              info: [...ts.info],
-              random: ts.random,
-              lastPC: ts.lastPC,
-              volnaPole: ts.volnaPole,
-            },
+            asm: stateJson(asm),
+            ts: stateJson(ts),
             diffs,
           }),
         );
@@ -102,3 +90,14 @@ export function registerInfo(program: Command): void {
     }
   });
 }
+
+/** An engine's state for --json: the board and Info as plain arrays. */
+const stateJson = (
+  state: Pick<Inspection["ts"], "plocha" | "info" | "random" | "lastPC" | "volnaPole">,
+): object => ({
+  plocha: [...state.plocha],
+  info: [...state.info],
+  random: state.random,
+  lastPC: state.lastPC,
+  volnaPole: state.volnaPole,
+});

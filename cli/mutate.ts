@@ -2,7 +2,6 @@
  * `piskasm mutate`: mutation testing of the differential harness. The options are parsed here; the
  * campaign, its rescoring and its files are mutate/'s (run-campaign.ts, rescore.ts, outputs.ts).
  */
-import { jobsRefusal } from "../util/address-space.js";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
@@ -18,8 +17,8 @@ import { rescore } from "../mutate/rescore.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
-import { parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
-import { parseShardOption } from "./harness-options.js";
+import { parseJobs, parseNonNegativeInt, parsePositiveInt, refusing, UsageError } from "./errors.js";
+import { parseSeed, parseShardOption } from "./harness-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES, type HandledSignal } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 
@@ -210,13 +209,6 @@ function parsePlan(options: MutateOptions): GamePlan {
   };
 }
 
-/** A Seed is a word: a larger one is refused, not taken modulo 65536. */
-function parseSeed(text: string): number {
-  const seed = parseNonNegativeInt(text, "--seed");
-  if (seed > 0xffff) throw new UsageError(`--seed must be 0..65535 (a Seed is a word), not ${seed}`);
-  return seed;
-}
-
 type TsTargetModule = typeof import("../mutate/ts-target.js");
 
 /**
@@ -241,9 +233,7 @@ function printFigures(report: MutationReport, json: boolean | undefined): void {
 }
 
 async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Promise<void> {
-  const jobs = parsePositiveInt(options.jobs, "--jobs");
-  const tooMany = jobsRefusal(jobs);
-  if (tooMany) throw new UsageError(tooMany);
+  const jobs = parseJobs(options.jobs);
   if (options.incremental && options.fresh)
     throw new UsageError("--incremental and --fresh exclude each other");
   const mutants =

@@ -6,13 +6,11 @@
  */
 import type { GuestMemory } from "../emu/types.js";
 import type { CpuRegisters } from "../emu/cpu-debug.js";
+import { s16, s8 } from "./x86-decode.js";
 
 export type Successors = { kind: "known"; offsets: number[] } | { kind: "unknown"; why: string };
 
 const REG16: readonly (keyof CpuRegisters)[] = ["ax", "cx", "dx", "bx", "sp", "bp", "si", "di"];
-
-const s8 = (b: number): number => (b << 24) >> 24;
-const s16 = (w: number): number => (w << 16) >> 16;
 
 /** `next` is the offset of the following instruction (from the symbol map). */
 export function successors(memory: GuestMemory, r: CpuRegisters, next: number): Successors {

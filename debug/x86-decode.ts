@@ -71,8 +71,9 @@ function modrmLength(modrm: number): number {
   return 1;
 }
 
-const s8 = (b: number): number => (b << 24) >> 24;
-const s16 = (w: number): number => (w << 16) >> 16;
+/** A byte and a word read as signed (8086 displacements). */
+export const s8 = (b: number): number => (b << 24) >> 24;
+export const s16 = (w: number): number => (w << 16) >> 16;
 
 /**
  * Decodes the instruction at `offset`; `byteAt(o)` reads the program's byte at offset `o`. Throws for

@@ -23,7 +23,6 @@ import {
 } from "./diff-summary.js";
 import { buildReport } from "./mismatch-report.js";
 import type { GameOutcome } from "./model.js";
-import type { Progress } from "./progress.js";
 import { combineDigests, gameDigest } from "./moves-digest.js";
 import { runDiff } from "./run.js";
 import { shardGameCount } from "./shard.js";
@@ -41,13 +40,18 @@ export type DiffRequest = Omit<DiffSettings, "boot" | "identity" | "coverage"> &
 /** What the run reports as it goes: its progress (a bar or plain lines) and lines for the user. */
 export interface DiffReporter {
   /** The progress of a run of `games` games. */
-  progress(games: number): DiffProgress;
+  progress(games: number): Promise<DiffProgress>;
   /** A line for standard error (a file written). */
   log(this: void, line: string): void;
 }
 
-/** Moves, games, a mismatch's summary among them (note), the end: harness/progress.ts on a stream. */
-export type DiffProgress = Pick<Progress, "move" | "game" | "note" | "finish">;
+/** Moves, games, a mismatch's summary among them (note), the end: cli/diff.ts draws them (util/progress.ts). */
+export interface DiffProgress {
+  move(): void;
+  game(outcome: GameOutcome): void;
+  note(text: string): void;
+  finish(): void;
+}
 
 /** Reports (written or missing) named in the summary; the rest are counted. */
 const LISTED_REPORTS = 100;
@@ -74,13 +78,14 @@ export async function executeDiff(
 ): Promise<{ settings: DiffSettings; result: DiffResult }> {
   const settings = prepare(request);
   const { plan, shard } = settings;
-  const progress = reporter.progress(shard ? shardGameCount(shard, plan.games) : plan.games);
+  const progress = await reporter.progress(shard ? shardGameCount(shard, plan.games) : plan.games);
   const log: ReportLog = { written: 0, paths: [], names: [], missingGames: [], missing: 0 };
   // The run's moves digest is a sum over games: one running value, not every game kept.
   let digest = combineDigests([]);
   const { interruption } = request;
   const stopOnWriteError = new AbortController();
   const report = mismatchReporter(settings, progress, log, stopOnWriteError);
+  // Finished however the run ends: the bar's redraw timer would keep the process alive after an error.
   const { summary, interrupted, coverage } = await runDiff(
     {
       boot: settings.boot,
@@ -99,9 +104,8 @@ export async function executeDiff(
         report(outcome);
       },
     },
-  );
+  ).finally(() => progress.finish());
   interruption.dispose();
-  progress.finish();
   const signal = interruption.received();
   const stoppedBy =
     signal ?? (stopOnWriteError.signal.aborted ? "a report that could not be written" : undefined);

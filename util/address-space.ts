@@ -45,14 +45,14 @@ const PER_JOB_BYTES = 200 * 2 ** 20;
 const mb = (bytes: number): string => `${Math.round(bytes / 2 ** 20)} MB`;
 
 /** Why `jobs` emulator threads do not fit the address-space limit, or undefined when they do. */
-export function jobsRefusal(jobs: number, option = "--jobs"): string | undefined {
+export function jobsRefusal(jobs: number): string | undefined {
   const limit = addressSpaceLimit();
   if (limit === undefined || jobs <= 1) return undefined;
   const needed = MAIN_THREAD_BYTES + jobs * PER_JOB_BYTES;
   if (needed <= limit) return undefined;
   const fits = Math.max(1, Math.floor((limit - MAIN_THREAD_BYTES) / PER_JOB_BYTES));
   return (
-    `${option} ${jobs} needs about ${mb(needed)} of address space, but ulimit -v allows ${mb(limit)}: ` +
-    `use ${option} ${fits}, or raise the limit (ulimit -v ${Math.ceil(needed / 1024)})`
+    `--jobs ${jobs} needs about ${mb(needed)} of address space, but ulimit -v allows ${mb(limit)}: ` +
+    `use --jobs ${fits}, or raise the limit (ulimit -v ${Math.ceil(needed / 1024)})`
   );
 }

@@ -7,6 +7,7 @@
  */
 import { COMPUTER, EMPTY, Game, HUMAN } from "../engine-ts/index.js";
 import { CELLS, Phase, type GameState } from "../guest/game-view.js";
+import { showsGame } from "./controls/phase-controls.js";
 import { sameBytes } from "../util/bytes.js";
 import { stonesAdded } from "./stones-added.js";
 
@@ -47,12 +48,6 @@ export type Observation =
   | { kind: "idle" }
   | { kind: "game"; game: FollowedGame };
 
-const inGame = (phase: number): boolean =>
-  phase === Phase.HUMAN_TURN ||
-  phase === Phase.COMPUTER_WON ||
-  phase === Phase.HUMAN_WON ||
-  phase === Phase.DRAW;
-
 export class Follower {
   private current: FollowedGame | undefined;
   /** Moves whose order the page knows (a timeline ply): a game synced to them keeps that order. */
@@ -80,7 +75,7 @@ export class Follower {
   }
 
   observe(asm: GameState): Observation {
-    if (!inGame(asm.phase)) return this.current ? { kind: "game", game: this.current } : { kind: "idle" };
+    if (!showsGame(asm.phase)) return this.current ? { kind: "game", game: this.current } : { kind: "idle" };
     const game = this.current;
     if (!game || game.gameCount !== asm.gameCount) return { kind: "game", game: this.startGame(asm) };
     const fresh = stonesAdded(game.engine.state.plocha, asm.plocha);

@@ -19,26 +19,16 @@ import { writeFileSync } from "node:fs";
 import { bootFloppy, type BootOptions } from "../../emu/node.js";
 import { snapshotAtMenu } from "../web-server/menu-snapshot.js";
 
-/** Boots `floppyPath` headless with the project's default machine options and returns the state at the game's menu. */
-export async function makeMenuState(
-  floppyPath: string,
-  options: Pick<BootOptions, "biosDir"> = {},
-): Promise<Uint8Array> {
-  const machine = await bootFloppy(floppyPath, options);
-  try {
-    return await snapshotAtMenu(machine);
-  } finally {
-    await machine.destroy();
-  }
-}
-
-/** makeMenuState written to `outPath`; returns its size in bytes. */
+/**
+ * Boots `floppyPath` headless with the project's default machine options and writes its state at the
+ * game's menu to `outPath`; returns its size in bytes.
+ */
 export async function writeMenuState(
   floppyPath: string,
   outPath: string,
   options: Pick<BootOptions, "biosDir"> = {},
 ): Promise<number> {
-  const state = await makeMenuState(floppyPath, options);
+  const state = await snapshotAtMenu(await bootFloppy(floppyPath, options));
   writeFileSync(outPath, state);
   return state.byteLength;
 }

@@ -43,17 +43,10 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Uint
     raw[y * (1 + width * 4)] = FILTER_NONE;
     raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (1 + width * 4) + 1);
   }
-  const parts = [
+  return Buffer.concat([
     new Uint8Array(SIGNATURE),
     chunk("IHDR", header),
     chunk("IDAT", deflateSync(raw, { level: 9 })),
     chunk("IEND", new Uint8Array(0)),
-  ];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
+  ]);
 }

@@ -19,23 +19,27 @@ export async function makeMenuSnapshot(
   bundle: BundleAssets,
   floppyPath: string,
 ): Promise<Uint8Array> {
-  const machine = await createMachine({
-    floppy: new Uint8Array(readFileSync(floppyPath)),
-    bios: new Uint8Array(readFileSync(join(webRoot, bundle.bios))),
-    vgaBios: new Uint8Array(readFileSync(join(webRoot, bundle.vgaBios))),
-    wasmPath: join(webRoot, bundle.wasm),
-  });
+  return snapshotAtMenu(
+    await createMachine({
+      floppy: new Uint8Array(readFileSync(floppyPath)),
+      bios: new Uint8Array(readFileSync(join(webRoot, bundle.bios))),
+      vgaBios: new Uint8Array(readFileSync(join(webRoot, bundle.vgaBios))),
+      wasmPath: join(webRoot, bundle.wasm),
+    }),
+  );
+}
+
+/**
+ * Runs a freshly booted `machine` until the game's menu and returns its state (v86 save_state bytes);
+ * the machine is destroyed after, however that ends.
+ */
+export async function snapshotAtMenu(machine: Machine): Promise<Uint8Array> {
   try {
-    return await snapshotAtMenu(machine);
+    await waitForMenu(machine);
+    return new Uint8Array((await machine.snapshot()).state);
   } finally {
     await machine.destroy();
   }
-}
-
-/** Runs a freshly booted `machine` until the game's menu and returns its state (v86 save_state bytes). */
-export async function snapshotAtMenu(machine: Machine): Promise<Uint8Array> {
-  await waitForMenu(machine);
-  return new Uint8Array((await machine.snapshot()).state);
 }
 
 async function waitForMenu(machine: Machine): Promise<void> {

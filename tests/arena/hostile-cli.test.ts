@@ -194,7 +194,7 @@ describe("piskasm arena: signals", () => {
     // The hanging brain never answers its first move (no time limit): no game ends before the signal.
     const run = await piskasmSignalled(
       ["arena", "--players", `${fake("hang")},random`, "--size", "15", "--time-per-move", "0", "--out", dir],
-      (stderr) => stderr.includes("arena ["),
+      (stderr) => stderr.includes("arena: ["),
       ["SIGINT"],
     );
     expect(run.status, run.stderr).toBe(130);

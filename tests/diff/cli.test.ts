@@ -117,6 +117,17 @@ describe("piskasm diff", () => {
   });
 });
 
+describe("a bad --seed", () => {
+  it.each([["diff"], ["info", "--moves", "h8"], ["arena", "--players", "asm,ts"], ["mutate"], ["brain"]])(
+    "is refused in the same words by %s (one validator for every command that takes a seed)",
+    (...command) => {
+      const run = piskasm(...command, "--seed", "1x");
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe('piskasm: --seed must be an integer 0..65535, not "1x"\n');
+    },
+  );
+});
+
 describe("piskasm info", () => {
   it("shows both engines' Info side by side for the given moves", () => {
     const run = piskasm("info", "--moves", "K10", "--image", IMAGE);

@@ -156,7 +156,7 @@ describe("piskasm diff: run length and signals", () => {
     );
   });
 
-  /** Starts a run of 2^31 games, sends `signal` once the first progress line is out, and collects the output. */
+  /** Starts a run of 2^31 games, sends `signal` once a progress line counts a game, and collects the output. */
   async function interrupted(signal: NodeJS.Signals): Promise<Run> {
     const child = spawn(process.execPath, [
       CLI,
@@ -171,11 +171,11 @@ describe("piskasm diff: run length and signals", () => {
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    // The first progress line (not a terminal: after 5 s) says games have been played.
+    // Not a terminal: a progress line at the start, then one every 5 s; the first with a game played.
     const progressed = new Promise<void>((resolve) =>
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (stderr.includes("diff: ")) resolve();
+        if (/diff: .* [1-9]\d*\/2147483648 games/.test(stderr)) resolve();
       }),
     );
     const exited = new Promise<number | null>((resolve) => child.on("exit", (status) => resolve(status)));

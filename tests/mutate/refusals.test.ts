@@ -48,6 +48,6 @@ describe("piskasm mutate refuses up front", () => {
   });
 
   it("refuses a Seed above 65535 instead of taking it modulo 65536", () => {
-    refused(["--seed", "99999"], "--seed must be 0..65535");
+    refused(["--seed", "99999"], `--seed must be an integer 0..65535, not "99999"`);
   });
 });

@@ -4,6 +4,7 @@
  * touch screen) the hints name buttons and taps instead of keys.
  */
 import { Phase } from "../../engine-ts/phase.js";
+import { isGameOver } from "../../guest/session.js";
 import type { ToolbarState } from "./toolbar.js";
 
 export interface HintContext {
@@ -78,6 +79,9 @@ export function toolbarControls(condition: MachineCondition): ToolbarState {
     paused: condition.paused,
   };
 }
+
+/** A game on the board: the human's turn or its result. */
+export const showsGame = (phase: number): boolean => phase === Phase.HUMAN_TURN || isGameOver(phase);
 
 /** A game with stones on the board and no result yet: leaving it loses it, so the page asks first. */
 export function gameInProgress(phase: number | undefined, moveCount: number | undefined): boolean {

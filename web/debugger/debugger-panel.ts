@@ -12,6 +12,7 @@ import { profileMove, type MoveProfile } from "../../debug/profiler.js";
 import { SymbolTable } from "../../debug/symbols.js";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
 import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../guest/game-view.js";
+import { isGameOver } from "../../guest/session.js";
 import type { Machine } from "../../emu/types.js";
 import { fetchBytes } from "../assets.js";
 import { el } from "../dom.js";
@@ -285,9 +286,7 @@ export class DebuggerPanel {
           return (
             (phase === Phase.HUMAN_TURN &&
               readMoveCount(machine.memory, layout) === ((moves + 2) & 0xffff)) ||
-            phase === Phase.COMPUTER_WON ||
-            phase === Phase.HUMAN_WON ||
-            phase === Phase.DRAW
+            isGameOver(phase)
           );
         },
       ),

@@ -7,7 +7,7 @@
 import type { Machine } from "../../emu/types.js";
 import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { findGame, Phase, readPhase, type GameState } from "../../guest/game-view.js";
-import { GameSession } from "../../guest/session.js";
+import { GameSession, isGameOver } from "../../guest/session.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
 
 /** Longest wait for one step of the replay. */
@@ -26,8 +26,7 @@ async function toMenu(machine: Machine): Promise<void> {
   if (!layout) throw new Error("PISKASM.COM is not running in the emulator");
   const phase = readPhase(machine.memory, layout);
   if (phase === Phase.HUMAN_TURN) await machine.keyboard.type("\x1b");
-  else if (phase === Phase.COMPUTER_WON || phase === Phase.HUMAN_WON || phase === Phase.DRAW)
-    await machine.keyboard.type(" ");
+  else if (isGameOver(phase)) await machine.keyboard.type(" ");
 }
 
 export async function replayGame(

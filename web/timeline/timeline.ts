@@ -5,7 +5,8 @@
  * ones of that ply. It never writes guest memory.
  */
 import type { Machine, TextScreen } from "../../emu/types.js";
-import { Phase, type GameState } from "../../guest/game-view.js";
+import type { GameState } from "../../guest/game-view.js";
+import { showsGame } from "../controls/phase-controls.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
 import { GameTree, type PlyNode } from "./game-tree.js";
 import { packSnapshot, unpackSnapshot, type StoredSnapshot } from "./snapshot-codec.js";
@@ -23,12 +24,6 @@ export interface TimelineListener {
   /** The tree or the current node changed. */
   changed(): void;
 }
-
-const inGame = (phase: number): boolean =>
-  phase === Phase.HUMAN_TURN ||
-  phase === Phase.COMPUTER_WON ||
-  phase === Phase.HUMAN_WON ||
-  phase === Phase.DRAW;
 
 export class Timeline {
   readonly tree = new GameTree<Promise<StoredSnapshot>>();
@@ -50,7 +45,7 @@ export class Timeline {
    * snapshot taken for a new node (v86 saves synchronously when asked) is of exactly this state.
    */
   observe(machine: Machine, state: GameState): void {
-    if (!inGame(state.phase)) return;
+    if (!showsGame(state.phase)) return;
     let screen: TextScreen | undefined;
     const seen = this.tree.observe(state, () => {
       screen = machine.screen();
