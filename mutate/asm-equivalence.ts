@@ -23,9 +23,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { AsmSource } from "./asm-source.js";
+import { readAsmSource, type AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
 import { everyLine } from "./equivalence.js";
+import type { MutantResult } from "./report.js";
 
 const run = promisify(execFile);
 
@@ -119,7 +120,7 @@ function ofOriginal<T>(f: () => T): T {
     return f();
   } catch (error) {
     if (error instanceof Unproven)
-      throw new Error(`the model cannot follow the original program: ${error.message}`);
+      throw new Error(`the model cannot follow the original program: ${error.message}`, { cause: error });
     throw error;
   }
 }
@@ -271,5 +272,17 @@ export async function asmMachineCheck(
       return undefined;
     }
     throw error;
+  }
+}
+
+/** Sets again the proof of every survivor of an asm campaign of the project's program (`mutate rescore`). */
+export async function proveAsmSurvivors(root: string, mutants: MutantResult[]): Promise<void> {
+  const asmDir = join(root, "asm");
+  const source = readAsmSource(asmDir);
+  for (const m of mutants) {
+    delete m.proof;
+    if (m.status !== "survived") continue;
+    const proof = await asmMachineCheck(asmDir, source, m);
+    if (proof !== undefined) m.proof = proof;
   }
 }
