@@ -4,14 +4,18 @@
  * interpreter of mutate/equivalence-8086.ts, over every input the model gives it. Two models:
  *
  *   tables   build_bodovani with its rules and value lists: run once from a cleared BSS (clear_bss
- *            runs just before it); equal when the whole BSS after it is the same, byte for byte.
+ *            runs just before it), reading only the program and the BSS; equal when the whole BSS
+ *            after it is the same, byte for byte.
  *   windows  side_best: first each program's own build_bodovani fills its tables, then side_best runs
  *            as axis_score calls it (attack: AX = 0, DX = plane 0, CX = plane 1, DI = ATTACK_TABLE;
  *            defence: AX = the attack's answer, the planes swapped, DI = DEFENCE_TABLE) for every
  *            reachable line (mutate/equivalence.ts everyLine: about 1.2 million, walls in both planes).
- *            Bits 13..15 of the planes (axis_score's leftovers), BX, SI and BP are unknown inputs: a
- *            jump or an address that depends on them proves nothing. Equal when every line gets the same axis
+ *            It may read the program and Bodovani only. Bits 13..15 of the planes (axis_score's
+ *            leftovers) are unknown inputs. Equal when every line gets the same axis
  *            score (the defence call's AX) and every call leaves SI, DI, BP and memory as they were.
+ *
+ * Every register and flag a model does not set is an unknown input: a jump, an address or an answer
+ * that depends on one proves nothing (mutate/equivalence-8086.ts).
  *
  * A mutant is in a model's scope when its line is in one of the model's routines, or is the definition
  * of an equ or a macro that only lines of those routines use. What is compared is the routine's
@@ -23,6 +27,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { BODOVANI_WORDS } from "../engine-ts/tables.js";
 import { readAsmSource, type AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
 import { everyLine } from "./equivalence.js";
@@ -102,6 +107,7 @@ const STEPS_SIDE = 400;
 function built(p: Program): Machine {
   const m = new Machine(p.image);
   const [bss, end] = [symbol(p, "bss_start"), symbol(p, "bss_end")];
+  m.forget();
   m.set(REG.sp, 0xfffe);
   m.run(symbol(p, "build_bodovani"), {
     readable: [
@@ -136,7 +142,6 @@ function tablesEqual(original: Program, mutant: Program): boolean {
 
 /** Planes' bits 13..15: axis_score's leftovers, never enumerated. */
 const LEFTOVERS = 0xe000;
-const ALL = 0xffff;
 
 /** side_best of one program, ready to call as axis_score does. */
 function sideBest(
@@ -148,28 +153,28 @@ function sideBest(
   const limits = {
     readable: [
       [0x100, 0x100 + p.image.length],
-      [symbol(p, "bss_start"), symbol(p, "bss_end")],
+      [tables.attack, tables.attack + 2 * BODOVANI_WORDS],
     ] as const,
     steps: STEPS_SIDE,
   };
   return (ax, own, blockers, table) => {
+    m.forget();
     m.set(REG.ax, ax);
     m.set(REG.dx, own, LEFTOVERS);
     m.set(REG.cx, blockers, LEFTOVERS);
     m.set(REG.di, tables[table]);
-    m.set(REG.bx, 0, ALL);
-    m.set(REG.si, 0, ALL);
-    m.set(REG.bp, 0, ALL);
     m.set(REG.sp, 0xfffe);
+    // SI and BP are unknown: kept means the very inputs, not a copy of another unknown.
+    const [si, bp] = [m.get(REG.si), m.get(REG.bp)];
     m.run(entry, limits);
     const out = m.get(REG.ax);
     if (out.u !== 0) throw new Unproven("side_best answers bits the model does not enumerate");
-    const kept = (r: number, v: number, u: number): boolean => m.get(r).v === v && m.get(r).u === u;
+    const known = (r: number, v: number): boolean => m.get(r).v === v && m.get(r).u === 0;
     if (
-      !kept(REG.di, tables[table], 0) ||
-      !kept(REG.si, 0, ALL) ||
-      !kept(REG.bp, 0, ALL) ||
-      !kept(REG.sp, 0xfffe, 0)
+      !known(REG.di, tables[table]) ||
+      !known(REG.sp, 0xfffe) ||
+      m.get(REG.si) !== si ||
+      m.get(REG.bp) !== bp
     )
       throw new Unproven("side_best changed a register outside its Clobbers");
     return out.v;

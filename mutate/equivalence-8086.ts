@@ -118,6 +118,12 @@ export class Machine {
     this.cpu = { regs: Array.from({ length: 8 }, () => KNOWN(0)), cf: 0, zf: 0, sf: 0, of: 0, ip: 0 };
   }
 
+  /** Every register and flag unknown: what a routine finds that the model does not set. */
+  forget(): void {
+    for (let r = 0; r < 8; r++) this.set(r, 0, 0xffff);
+    this.cpu.cf = this.cpu.zf = this.cpu.sf = this.cpu.of = undefined;
+  }
+
   set(reg: number, value: number, unknown = 0): void {
     this.cpu.regs[reg] = { v: value & 0xffff, u: unknown & 0xffff };
   }
@@ -246,6 +252,7 @@ export class Machine {
       const cf: Flag = a.u & 1 ? undefined : ((a.v & 1) as 0 | 1);
       logicFlags(c, r);
       c.cf = cf;
+      c.of = a.u & 0x8000 ? undefined : ((a.v >>> 15) as 0 | 1);
       return r;
     }
     throw new Unproven(`shift operation ${op} is not modelled`);

@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { asmMachineCheck } from "../../mutate/asm-equivalence.js";
 import { readAsmSource } from "../../mutate/asm-source.js";
+import { Machine, REG, Unproven } from "../../mutate/equivalence-8086.js";
 import { findMutant } from "./mutants.js";
 
 const ASM = resolve("asm");
@@ -43,4 +44,29 @@ describe("machine-checked equivalence of asm mutants", () => {
     const mutant = findMutant("first_move", "mov bh, 0", "remove");
     expect(await asmMachineCheck(ASM, source, mutant)).toBeUndefined();
   }, 60_000);
+});
+
+describe("the 8086 interpreter of the asm models", () => {
+  // test dx, 8000h / jz +0 / ret (at 100h), then mov ax, [bx] / ret (at 107h).
+  const code = Uint8Array.from([0xf7, 0xc2, 0x00, 0x80, 0x74, 0x00, 0xc3, 0x8b, 0x07, 0xc3]);
+  const limits = { readable: [[0x100, 0x10a]] as const, steps: 10 };
+
+  it("follows a jump on known bits and refuses one on bits the model does not enumerate", () => {
+    const m = new Machine(code);
+    m.set(REG.dx, 0x8000, 0x6000);
+    m.run(0x100, limits);
+    m.set(REG.dx, 0x0000, 0x8000);
+    expect(() => m.run(0x100, limits)).toThrow(Unproven);
+  });
+
+  it("refuses a read at an unknown address or outside the modelled memory", () => {
+    const m = new Machine(code);
+    m.forget();
+    expect(() => m.run(0x107, limits)).toThrow(/memory address depends/);
+    m.set(REG.bx, 0x200);
+    expect(() => m.run(0x107, limits)).toThrow(/outside the modelled memory/);
+    m.set(REG.bx, 0x100);
+    m.run(0x107, limits);
+    expect(m.get(REG.ax)).toEqual({ v: 0xc2f7, u: 0 });
+  });
 });
