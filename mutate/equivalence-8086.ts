@@ -45,6 +45,9 @@ export interface RunLimits {
 
 const KNOWN = (v: number): Word => ({ v: v & 0xffff, u: 0 });
 
+/** Each register's unknown input: one object each, so a register that still holds its own is kept. */
+const UNKNOWN: readonly Word[] = Array.from({ length: 8 }, () => Object.freeze({ v: 0, u: 0xffff }));
+
 /** Flags of a logical result (CF = OF = 0). */
 function logicFlags(cpu: Cpu, r: Word): void {
   cpu.cf = 0;
@@ -111,6 +114,8 @@ export class Machine {
   /** Return addresses of the calls made inside the run. */
   private readonly calls: number[] = [];
   private limits: RunLimits = { readable: [], steps: 0 };
+  /** 1 for each readable byte of the segment (the limits of the last run). */
+  private readonly readable = new Uint8Array(0x10000);
 
   constructor(image: Uint8Array) {
     this.memory = new Uint8Array(0x10000);
@@ -120,7 +125,7 @@ export class Machine {
 
   /** Every register and flag unknown: what a routine finds that the model does not set. */
   forget(): void {
-    for (let r = 0; r < 8; r++) this.set(r, 0, 0xffff);
+    for (let r = 0; r < 8; r++) this.cpu.regs[r] = UNKNOWN[r];
     this.cpu.cf = this.cpu.zf = this.cpu.sf = this.cpu.of = undefined;
   }
 
@@ -134,6 +139,10 @@ export class Machine {
 
   /** Runs from `entry` until its `ret` (calls made on the way return into it). */
   run(entry: number, limits: RunLimits): void {
+    if (limits !== this.limits) {
+      this.readable.fill(0);
+      for (const [from, to] of limits.readable) this.readable.fill(1, from, to);
+    }
     this.limits = limits;
     this.calls.length = 0;
     this.cpu.ip = entry;
@@ -142,7 +151,7 @@ export class Machine {
   }
 
   private byte(address: number): number {
-    if (!this.limits.readable.some(([from, to]) => address >= from && address < to))
+    if (this.readable[address] === 0)
       throw new Unproven(`a read at ${address.toString(16)}h outside the modelled memory`);
     return this.memory[address];
   }
