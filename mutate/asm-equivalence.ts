@@ -20,7 +20,9 @@
  * A mutant is in a model's scope when its line is in one of the model's routines, or is the definition
  * of an equ or a macro that only lines of those routines use. What is compared is the routine's
  * contract (its Output, the registers outside its Clobbers, memory): the registers it declares
- * clobbered are taken as dead at its return, as its callers' own contracts say.
+ * clobbered are taken as dead at its return, as its callers' own contracts say. The rest of the program
+ * is the same source: where the mutant's routine is shorter or longer, only the addresses after it move
+ * (each program runs with its own symbol map).
  */
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
