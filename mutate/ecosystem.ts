@@ -93,7 +93,7 @@ function result(
           ? "Ignored"
           : "Survived";
   const reason = m.proof
-    ? `equivalent, checked by machine (model ${m.proof}, mutate/equivalence.ts)`
+    ? `equivalent, checked by machine (model ${m.proof}, mutate/equivalence.ts or mutate/asm-equivalence.ts)`
     : killer
       ? [
           m.status === "crashed" ? "the program crashed" : "",

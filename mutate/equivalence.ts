@@ -51,8 +51,12 @@ function tablesEqual(original: Module, mutant: Module): boolean {
 /** Bits 0..12 but the scored cell's (6). */
 const LINE_BITS = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
 
-function planesEqual(original: Module, mutant: Module): boolean {
-  const [fa, fb] = [original, mutant].map((m) => call<number>(m, "__lineScore"));
+/**
+ * Every reachable line through an empty scored cell (the planes model's domain, also the asm windows
+ * model's): own stones `x`, opponent stones `o` and off-board positions `off` (13 bits, bit 6 the
+ * cell, clear in all three). Stops at the first line `visit` answers false for; true when none did.
+ */
+export function everyLine(visit: (x: number, o: number, off: number) => boolean): boolean {
   for (let prefix = 0; prefix <= 6; prefix++)
     for (let suffix = 0; suffix <= 6; suffix++) {
       const onBoard = LINE_BITS.filter((bit) => bit >= prefix && bit <= 12 - suffix);
@@ -65,10 +69,15 @@ function planesEqual(original: Module, mutant: Module): boolean {
           if (rest % 3 === 1) x |= 1 << onBoard[k];
           else if (rest % 3 === 2) o |= 1 << onBoard[k];
         }
-        if (fa(x, o, off) !== fb(x, o, off)) return false;
+        if (!visit(x, o, off)) return false;
       }
     }
   return true;
+}
+
+function planesEqual(original: Module, mutant: Module): boolean {
+  const [fa, fb] = [original, mutant].map((m) => call<number>(m, "__lineScore"));
+  return everyLine((x, o, off) => fa(x, o, off) === fb(x, o, off));
 }
 
 const MODELS: readonly Model[] = [

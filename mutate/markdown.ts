@@ -44,7 +44,7 @@ function survivorLines(report: MutationReport, verdicts: ReadonlyMap<string, Ver
   for (const m of survivors) {
     const v = verdicts.get(verdictKey(m));
     const verdict = m.proof
-      ? `**equivalent, checked by machine** (model ${m.proof} of mutate/equivalence.ts)${v ? `; also argued: ${v.why}` : ""}`
+      ? `**equivalent, checked by machine** (model ${m.proof} of ${report.target === "asm" ? "mutate/asm-equivalence.ts" : "mutate/equivalence.ts"})${v ? `; also argued: ${v.why}` : ""}`
       : v
         ? `**${v.verdict}**: ${v.why}`
         : `**not yet judged** (no verdict in ${report.target === "asm" ? "mutate/verdicts.json" : "mutate/verdicts-ts.json"})`;
@@ -78,8 +78,10 @@ function intro(target: "asm" | "ts"): string[] {
     "The harness compares the whole state, the screen and the program's own code and read-only data (a",
     "write there is a mismatch); after the policies' games come the probe games (harness/probe.ts):",
     "set-up positions, made with the emulated mouse and keyboard, for paths played games seldom reach.",
-    "A survivor is either **equivalent** (no input can tell it from the program: the argument is given, or",
-    "for engine-ts a model of mutate/equivalence.ts checks it by machine over every input) or **missed** (a",
+    "A survivor is either **equivalent** (no input can tell it from the program: a model checks it by",
+    target === "asm"
+      ? "machine over every input, mutate/asm-equivalence.ts, or the argument is given) or **missed** (a"
+      : "machine over every input, mutate/equivalence.ts, or the argument is given) or **missed** (a",
     "defect of the harness or its policies).",
     "",
     "Each kill leaves its mismatch report in the campaign's `reports/` folder beside the mutant (its",

@@ -1,11 +1,13 @@
 /**
  * `piskasm mutate rescore`: a finished campaign counted again with the current verdicts (they are
- * written after it ran), its folder's files rewritten. A report of another program than the project's
+ * written after it ran) and, for the asm target, the survivors checked by machine again
+ * (mutate/asm-equivalence.ts), its folder's files rewritten. A report of another program than the project's
  * now is refused: its lines and verdict keys would not be this source's.
  */
 import { dirname, join } from "node:path";
 import type { MismatchReport } from "../checks/report.js";
 import { checkOutputPlace, readRegularFile } from "../util/files.js";
+import { proveAsmSurvivors } from "./asm-equivalence.js";
 import { currentProgram } from "./identity.js";
 import { writeCampaignFiles } from "./outputs.js";
 import { figures, readMutationReport, readVerdicts, shrinkCounts, type MutationReport } from "./report.js";
@@ -35,6 +37,8 @@ export async function rescore(request: RescoreRequest): Promise<MutationReport> 
         `rescore: ${request.path} was made of another program (sha256 ${program.slice(0, 12)}) than the project's now (${now.slice(0, 12)}): run the campaign again`,
       );
   }
+  // The models of the asm target may prove survivors the campaign's did not (they are newer).
+  if (report.target === "asm" && program !== undefined) await proveAsmSurvivors(request.root, report.mutants);
   const verdicts = readVerdicts(request.verdicts(report.target));
   recountShrinks(report, join(dirname(request.path), "reports"));
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);
