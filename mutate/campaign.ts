@@ -1,8 +1,9 @@
 /**
- * A mutation campaign's runs: each mutant on its own floppy (scripts/mkimg.sh) in its own worker
- * thread (mutate/worker.ts), J at a time, every mutant playing the same planned games.
+ * A mutation campaign's runs: each mutant on its own floppy (scripts/mkimg.sh) in a worker thread
+ * (mutate/worker.ts; J threads, each playing mutants one after another), every mutant playing the same
+ * planned games.
  */
-import { WorkerFailure, WorkerPool } from "../util/worker-pool.js";
+import { WorkerFailure, WorkerPool, type PoolWorker } from "../util/worker-pool.js";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -86,34 +87,87 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
 }
 
 /**
- * Runs one mutant's games in a worker of `script` (a new thread per mutant: a ts mutant's code is
- * its bundle's). A worker silent for `silenceMs` (no sign of life: its thread is stuck, as in a
- * mutant of engine-ts that loops for ever) is ended: killed by timeout. An error the worker throws
- * (the harness on the mutant's behaviour: a cell index off the board) ends its run as crashed.
+ * A worker thread that plays mutants one after another (the asm target: one bundle for every mutant),
+ * started again for a mutant of another script (a ts mutant's code is its bundle's) and after a run
+ * that did not leave it free (its guest stuck). A worker silent for `silenceMs` while it plays (its
+ * thread stuck, as in a mutant of engine-ts that loops for ever) is ended: killed by timeout. An
+ * error the worker throws (the harness on the mutant's behaviour: a cell index off the board) ends
+ * its run as crashed.
  */
-export async function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
-  let result: MutantRun | undefined;
-  // A pool of its own without a signal: a Ctrl+C lets the mutants under way finish (runEach starts no more).
-  const { ended } = new WorkerPool().start<MutantJob, never, MutantMessage>({
-    script,
-    data: job,
-    label: "the worker",
-    silenceMs,
-    onMessage: (message, worker) => {
-      if (message.kind === "progress") return;
-      result = message.run;
-      worker.done();
-      worker.terminate();
-    },
-  });
-  try {
-    await ended;
-  } catch (error) {
-    if (!(error instanceof WorkerFailure) || error.end === "exit") throw error;
-    return error.end === "silent"
-      ? { status: "timeout", games: 1, message: error.message }
-      : { status: "crashed", games: 1, message: `the harness failed: ${error.detail}` };
+export class MutantWorker {
+  private live?: { script: string; worker: PoolWorker<MutantJob> };
+  /** A failure of the worker between runs, thrown by the next run. */
+  private idleFailure?: unknown;
+  /** The run under way: its handlers of the worker's messages and of the worker's end. */
+  private pending?: { onMessage: (message: MutantMessage) => void; onEnd: (failure?: unknown) => void };
+
+  /** Plays `job` in a worker of `script`. */
+  run(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
+    const { idleFailure } = this;
+    this.idleFailure = undefined;
+    if (idleFailure !== undefined) return Promise.reject(idleFailure);
+    if (this.live?.script !== script) this.close();
+    const worker = (this.live ??= { script, worker: this.open(script) }).worker;
+    return new Promise<MutantRun>((resolve, reject) => {
+      let silence: NodeJS.Timeout | undefined;
+      const finish = (run: MutantRun, free: boolean): void => {
+        clearTimeout(silence);
+        this.pending = undefined;
+        if (!free) this.close();
+        resolve(run);
+      };
+      const listen = (): void => {
+        clearTimeout(silence);
+        silence = setTimeout(() => {
+          const message = new WorkerFailure("the worker", "silent", String(silenceMs)).message;
+          finish({ status: "timeout", games: 1, message }, false);
+        }, silenceMs);
+      };
+      this.pending = {
+        onMessage: (message) => {
+          listen();
+          if (message.kind === "run") finish(message.run, message.free);
+        },
+        onEnd: (failure) => {
+          clearTimeout(silence);
+          this.pending = undefined;
+          if (failure instanceof WorkerFailure && failure.end === "error")
+            resolve({ status: "crashed", games: 1, message: `the harness failed: ${failure.detail}` });
+          else reject(failure ?? new Error("the mutant worker ended without its run"));
+        },
+      };
+      listen();
+      worker.post(job);
+    });
   }
-  if (!result) throw new Error("the mutant worker ended without its run");
-  return result;
+
+  /** Ends the worker (the next run starts another). */
+  close(): void {
+    this.live?.worker.terminate();
+    this.live = undefined;
+  }
+
+  private open(script: string): PoolWorker<MutantJob> {
+    // A pool of its own without a signal: a Ctrl+C lets the mutants under way finish (runEach starts no more).
+    const { worker, ended } = new WorkerPool().start<undefined, MutantJob, MutantMessage>({
+      script,
+      data: undefined,
+      label: "the worker",
+      onMessage: (message) => this.pending?.onMessage(message),
+    });
+    // Between runs the worker waits for its next job: its end is a failure only while it plays.
+    worker.done();
+    ended.then(
+      () => this.ended(worker),
+      (failure: unknown) => this.ended(worker, failure),
+    );
+    return worker;
+  }
+
+  private ended(worker: PoolWorker<MutantJob>, failure?: unknown): void {
+    if (this.live?.worker !== worker) return;
+    this.live = undefined;
+    if (this.pending) this.pending.onEnd(failure);
+    else this.idleFailure = failure;
+  }
 }

@@ -6,13 +6,13 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Shard } from "../harness/model.js";
+import type { GameSpec, Shard } from "../harness/model.js";
 import { formatShard } from "../harness/shard.js";
 import { writeReport } from "../checks/report.js";
 import { checkOutputPlace, ensureWritableDir, writeFileAtomically } from "../util/files.js";
 import type { Interruption } from "../util/abort.js";
 import { runEach } from "../util/worker-pool.js";
-import { runMutant, type GamePlan } from "./campaign.js";
+import { MutantWorker, type GamePlan } from "./campaign.js";
 import { reusable, type KnownKill, type Reusable } from "./reuse.js";
 import { settingsIdentity } from "./identity.js";
 import type { MutantRun } from "./mutant-run.js";
@@ -107,6 +107,7 @@ function targetSettings(
     root: request.root,
     routines: request.routines,
     ids: request.ids,
+    limit: request.limit,
     scratch,
     jobs: request.jobs,
     timeoutMs: request.timeoutMs,
@@ -260,31 +261,37 @@ async function runChosen(
   let finished = 0;
   // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
   const order = [...toPlay].sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
-  const tasks = order.map((i) => async (): Promise<MutantRun> => {
-    const start = await chosen[i].start(i % stride === 0 ? s.shrinkMs : 0);
+  // One worker thread per lane, each playing its lane's mutants one after another.
+  const idle: MutantWorker[] = [];
+  /** Mutant i's games and start checks, or only the game `killer` (a re-verification). */
+  const play = async (i: number, shrinkMs: number, killer?: GameSpec): Promise<MutantRun> => {
+    const start = await chosen[i].start(shrinkMs, killer === undefined);
+    const worker = idle.pop() ?? new MutantWorker();
     try {
-      const kill = kills.get(i);
-      if (kill) {
-        const again = await runMutant(
-          start.script,
-          { ...start.job, specs: [kill.game], starts: [] },
-          s.timeoutMs,
-        );
-        counts.games += again.games;
-        // The same kind of kill by the same game: the verdict names that game, as the last one did.
-        if (again.status === kill.result.status) {
-          counts.reverified++;
-          return { ...again, games: kill.result.games };
-        }
-        kills.delete(i);
-      }
-      const run = await runMutant(start.script, start.job, s.timeoutMs);
-      counts.games += run.games;
-      counts.played++;
-      return run;
+      const job = killer ? { ...start.job, specs: [killer] } : start.job;
+      return await worker.run(start.script, job, s.timeoutMs);
     } finally {
+      idle.push(worker);
       start.done();
     }
+  };
+  const tasks = order.map((i) => async (): Promise<MutantRun> => {
+    const shrinkMs = i % stride === 0 ? s.shrinkMs : 0;
+    const kill = kills.get(i);
+    if (kill) {
+      const again = await play(i, shrinkMs, kill.game);
+      counts.games += again.games;
+      // The same kind of kill by the same game: the verdict names that game, as the last one did.
+      if (again.status === kill.result.status) {
+        counts.reverified++;
+        return { ...again, games: kill.result.games };
+      }
+      kills.delete(i);
+    }
+    const run = await play(i, shrinkMs);
+    counts.games += run.games;
+    counts.played++;
+    return run;
   });
   await runEach(
     tasks,
@@ -303,7 +310,9 @@ async function runChosen(
       );
     },
     s.signal,
-  );
+  ).finally(() => {
+    for (const worker of idle) worker.close();
+  });
   if (reusing)
     s.log(
       `mutate: --incremental: ${counts.exact} verdicts reused exactly, ${counts.reverified} re-verified by their killing game, ${counts.played} played in full (${counts.games} games)`,
