@@ -56,6 +56,7 @@ function prepared(
       const boot = { image, dos: "builtin", timeoutMs: settings.timeoutMs } as const;
       return {
         script: join(settings.root, "build", "mutate-worker.mjs"),
+        shared: true,
         job: {
           boot,
           specs: mutantGames(plan),

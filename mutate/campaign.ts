@@ -143,8 +143,10 @@ export class MutantWorker {
 
   /** Ends the worker (the next run starts another). */
   close(): void {
-    this.live?.worker.terminate();
+    const worker = this.live?.worker;
     this.live = undefined;
+    worker?.done();
+    worker?.terminate();
   }
 
   private open(script: string): PoolWorker<MutantJob> {
@@ -155,8 +157,6 @@ export class MutantWorker {
       label: "the worker",
       onMessage: (message) => this.pending?.onMessage(message),
     });
-    // Between runs the worker waits for its next job: its end is a failure only while it plays.
-    worker.done();
     ended.then(
       () => this.ended(worker),
       (failure: unknown) => this.ended(worker, failure),

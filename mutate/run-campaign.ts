@@ -271,6 +271,7 @@ async function runChosen(
       const job = killer ? { ...start.job, specs: [killer] } : start.job;
       return await worker.run(start.script, job, s.timeoutMs);
     } finally {
+      if (!start.shared) worker.close();
       idle.push(worker);
       start.done();
     }

@@ -6,6 +6,8 @@ import type { MutantDescription } from "./report.js";
 export interface MutantStart {
   /** The worker bundle that plays it. */
   script: string;
+  /** The bundle plays every mutant of the campaign (asm): its worker plays the lane's next mutant too. */
+  shared: boolean;
   job: MutantJob;
   /** Removes the files made for the run. */
   done: () => void;
