@@ -155,7 +155,10 @@ export class MutantWorker {
       script,
       data: undefined,
       label: "the worker",
-      onMessage: (message) => this.pending?.onMessage(message),
+      // Only the live worker's: a closed one's last messages (a stuck guest's repeated run) are dropped.
+      onMessage: (message, from) => {
+        if (this.live?.worker === from) this.pending?.onMessage(message);
+      },
     });
     ended.then(
       () => this.ended(worker),
