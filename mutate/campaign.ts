@@ -97,9 +97,9 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
 export class MutantWorker {
   private live?: { script: string; worker: PoolWorker<MutantJob> };
   /** A failure of the worker between runs, thrown by the next run. */
-  private idleFailure?: unknown;
+  private idleFailure?: Error;
   /** The run under way: its handlers of the worker's messages and of the worker's end. */
-  private pending?: { onMessage: (message: MutantMessage) => void; onEnd: (failure?: unknown) => void };
+  private pending?: { onMessage: (message: MutantMessage) => void; onEnd: (failure?: Error) => void };
 
   /** Plays `job` in a worker of `script`. */
   run(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
@@ -162,12 +162,13 @@ export class MutantWorker {
     });
     ended.then(
       () => this.ended(worker),
-      (failure: unknown) => this.ended(worker, failure),
+      (failure: unknown) =>
+        this.ended(worker, failure instanceof Error ? failure : new Error(String(failure))),
     );
     return worker;
   }
 
-  private ended(worker: PoolWorker<MutantJob>, failure?: unknown): void {
+  private ended(worker: PoolWorker<MutantJob>, failure?: Error): void {
     if (this.live?.worker !== worker) return;
     this.live = undefined;
     if (this.pending) this.pending.onEnd(failure);

@@ -261,21 +261,7 @@ async function runChosen(
   let finished = 0;
   // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
   const order = [...toPlay].sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
-  // One worker thread per lane, each playing its lane's mutants one after another.
-  const idle: MutantWorker[] = [];
-  /** Mutant i's games and start checks, or only the game `killer` (a re-verification). */
-  const play = async (i: number, shrinkMs: number, killer?: GameSpec): Promise<MutantRun> => {
-    const start = await chosen[i].start(shrinkMs, killer === undefined);
-    const worker = idle.pop() ?? new MutantWorker();
-    try {
-      const job = killer ? { ...start.job, specs: [killer] } : start.job;
-      return await worker.run(start.script, job, s.timeoutMs);
-    } finally {
-      if (!start.shared) worker.close();
-      idle.push(worker);
-      start.done();
-    }
-  };
+  const { play, close } = mutantPlayer(chosen, s.timeoutMs);
   const tasks = order.map((i) => async (): Promise<MutantRun> => {
     const shrinkMs = i % stride === 0 ? s.shrinkMs : 0;
     const kill = kills.get(i);
@@ -311,14 +297,44 @@ async function runChosen(
       );
     },
     s.signal,
-  ).finally(() => {
-    for (const worker of idle) worker.close();
-  });
+  ).finally(close);
   if (reusing)
     s.log(
       `mutate: --incremental: ${counts.exact} verdicts reused exactly, ${counts.reverified} re-verified by their killing game, ${counts.played} played in full (${counts.games} games)`,
     );
   return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished, counts };
+}
+
+/**
+ * Plays the mutants of `chosen`, one worker thread per lane (each playing its lane's mutants one
+ * after another); `close` ends the threads.
+ */
+function mutantPlayer(
+  chosen: readonly PreparedMutant[],
+  timeoutMs: number,
+): {
+  /** Mutant i's games and start checks, or only the game `killer` (a re-verification). */
+  play: (i: number, shrinkMs: number, killer?: GameSpec) => Promise<MutantRun>;
+  close: () => void;
+} {
+  const idle: MutantWorker[] = [];
+  return {
+    play: async (i, shrinkMs, killer) => {
+      const start = await chosen[i].start(shrinkMs, killer === undefined);
+      const worker = idle.pop() ?? new MutantWorker();
+      try {
+        const job = killer ? { ...start.job, specs: [killer] } : start.job;
+        return await worker.run(start.script, job, timeoutMs);
+      } finally {
+        if (!start.shared) worker.close();
+        idle.push(worker);
+        start.done();
+      }
+    },
+    close: () => {
+      for (const worker of idle) worker.close();
+    },
+  };
 }
 
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */
