@@ -89,8 +89,8 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
 /**
  * A worker thread that plays mutants one after another (the asm target: one bundle for every mutant),
  * started again for a mutant of another script (a ts mutant's code is its bundle's) and after a run
- * that did not leave it free (its guest stuck). A worker silent for `silenceMs` while it plays (its
- * thread stuck, as in a mutant of engine-ts that loops for ever) is ended: killed by timeout. An
+ * that did not leave it free (its guest stuck). A worker silent for `silenceMs` (no sign of life: its
+ * thread is stuck, as in a mutant of engine-ts that loops for ever) is ended: killed by timeout. An
  * error the worker throws (the harness on the mutant's behaviour: a cell index off the board) ends
  * its run as crashed.
  */
@@ -101,42 +101,35 @@ export class MutantWorker {
   /** The run under way: its handlers of the worker's messages and of the worker's end. */
   private pending?: { onMessage: (message: MutantMessage) => void; onEnd: (failure?: Error) => void };
 
+  constructor(private readonly silenceMs: number) {}
+
   /** Plays `job` in a worker of `script`. */
-  run(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
+  run(script: string, job: MutantJob): Promise<MutantRun> {
     const { idleFailure } = this;
     this.idleFailure = undefined;
     if (idleFailure !== undefined) return Promise.reject(idleFailure);
     if (this.live?.script !== script) this.close();
     const worker = (this.live ??= { script, worker: this.open(script) }).worker;
     return new Promise<MutantRun>((resolve, reject) => {
-      let silence: NodeJS.Timeout | undefined;
-      const finish = (run: MutantRun, free: boolean): void => {
-        clearTimeout(silence);
-        this.pending = undefined;
-        if (!free) this.close();
-        resolve(run);
-      };
-      const listen = (): void => {
-        clearTimeout(silence);
-        silence = setTimeout(() => {
-          const message = new WorkerFailure("the worker", "silent", String(silenceMs)).message;
-          finish({ status: "timeout", games: 1, message }, false);
-        }, silenceMs);
-      };
       this.pending = {
         onMessage: (message) => {
-          listen();
-          if (message.kind === "run") finish(message.run, message.free);
+          if (message.kind !== "run") return;
+          this.pending = undefined;
+          if (!message.free) this.close();
+          resolve(message.run);
         },
         onEnd: (failure) => {
-          clearTimeout(silence);
           this.pending = undefined;
-          if (failure instanceof WorkerFailure && failure.end === "error")
-            resolve({ status: "crashed", games: 1, message: `the harness failed: ${failure.detail}` });
-          else reject(failure ?? new Error("the mutant worker ended without its run"));
+          if (!(failure instanceof WorkerFailure) || failure.end === "exit")
+            reject(failure ?? new Error("the mutant worker ended without its run"));
+          else
+            resolve(
+              failure.end === "silent"
+                ? { status: "timeout", games: 1, message: failure.message }
+                : { status: "crashed", games: 1, message: `the harness failed: ${failure.detail}` },
+            );
         },
       };
-      listen();
       worker.post(job);
     });
   }
@@ -155,6 +148,7 @@ export class MutantWorker {
       script,
       data: undefined,
       label: "the worker",
+      silenceMs: this.silenceMs,
       // Only the live worker's: a closed one's last messages (a stuck guest's repeated run) are dropped.
       onMessage: (message, from) => {
         if (this.live?.worker === from) this.pending?.onMessage(message);
@@ -172,6 +166,8 @@ export class MutantWorker {
     if (this.live?.worker !== worker) return;
     this.live = undefined;
     if (this.pending) this.pending.onEnd(failure);
-    else this.idleFailure = failure;
+    // Silence between runs is the worker waiting for its next job (the pool ended it: the next run
+    // starts another); any other end there is the next run's failure.
+    else if (!(failure instanceof WorkerFailure && failure.end === "silent")) this.idleFailure = failure;
   }
 }

@@ -321,10 +321,10 @@ function mutantPlayer(
   return {
     play: async (i, shrinkMs, killer) => {
       const start = await chosen[i].start(shrinkMs, killer === undefined);
-      const worker = idle.pop() ?? new MutantWorker();
+      const worker = idle.pop() ?? new MutantWorker(timeoutMs);
       try {
         const job = killer ? { ...start.job, specs: [killer] } : start.job;
-        return await worker.run(start.script, job, timeoutMs);
+        return await worker.run(start.script, job);
       } finally {
         if (!start.shared) worker.close();
         idle.push(worker);
