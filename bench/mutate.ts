@@ -11,8 +11,10 @@
  *   incremental_rerun_one_routine_s: the asm campaign again with --incremental after a change to one
  *        routine (testkit/project-copy.ts: a NOP in `update`, on a copy of the project), every
  *        mutant's bytes moved: its kills re-verified by their killing game, the rest played. Measured
- *        on the reduced campaign (MUTATE_BENCH_LIMIT mutants), not the full one, with the reassembly of
- *        every mutant of the changed sources.
+ *        on the reduced campaign (MUTATE_BENCH_LIMIT mutants), not the full one: it reassembles the
+ *        mutants it spreads over (about MUTATE_BENCH_LIMIT), not every mutant of the changed sources.
+ *        `incremental_rerun_one_routine_cpu_s` is the CPU time of that re-run (every thread of this
+ *        process: the campaign and its workers), which a loaded machine changes less than the wall time.
  * The full campaigns (every mutant) are `make mutation-report` and `make mutation-report-ts`; their
  * figures are in docs/mutation.md and docs/mutation-ts.md.
  *   node bench/run.mjs mutate
@@ -118,8 +120,11 @@ async function oneRoutineRerun(limit: number, last: string): Promise<MutationFig
     rmSync(dir, { recursive: true, force: true });
   }
 }
+const cpuBefore = process.cpuUsage();
 const changed = await oneRoutineRerun(asmLimit, resolve("build/bench/mutation"));
+const cpu = process.cpuUsage(cpuBefore);
 console.log(`incremental_rerun_one_routine_s ${changed.wallS}`);
+console.log(`incremental_rerun_one_routine_cpu_s ${((cpu.user + cpu.system) / 1e6).toFixed(1)}`);
 
 const tsOptions = ["--target", "ts", "--shrink-ms", "0"];
 const ts = campaign(tsLimit, resolve("build/bench/mutation-ts"), ["--fresh", ...tsOptions]);

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { mutateLine, type AsmOperator } from "./asm-operators.js";
 import type { AsmSource, SourceLine } from "./asm-source.js";
 import { sha256 } from "./hash.js";
+import { spreadPositions } from "./select.js";
 
 const run = promisify(execFile);
 
@@ -142,12 +143,20 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** The last campaign's programs: a mutant found there (same source) is not assembled again. */
   cache?: AssemblyCache;
+  /**
+   * At most this many distinct mutants, evenly spread (`--limit`): the list falls into `limit`
+   * stretches (select.ts spreadPositions) and each stretch gives its first mutant that builds into a
+   * program neither the original's nor an earlier kept one's (going on into the next stretch when it
+   * has none). Only what that needs is assembled (about `limit` mutants, not the whole list).
+   */
+  limit?: number;
 }
 
 /**
- * Assembles every mutant (`parallel` NASM processes, each in its own copy of `asmDir` under
- * `scratch`) and keeps those whose program is new; `onProgress` is called after each mutant. A mutant
- * of the cache keeps its hash without its bytes (assembleMutant makes them when it is played).
+ * Assembles the mutants (`parallel` NASM processes, each in its own copy of `asmDir` under
+ * `scratch`) and keeps those whose program is new (with `limit`, the first such of each stretch);
+ * `onProgress` is called after each mutant assembled or found in the cache. A mutant of the cache
+ * keeps its hash without its bytes (assembleMutant makes them when it is played).
  */
 export async function buildMutants(
   source: AsmSource,
@@ -171,18 +180,30 @@ export async function buildMutants(
   const cached = options.cache?.key === key ? options.cache.programs : {};
   const programs = new Array<Buffer | undefined>(mutants.length);
   const hashes = new Array<string | null | undefined>(mutants.length);
-  let next = 0;
   let done = 0;
-  const worker = async (dir: string): Promise<void> => {
-    while (next < mutants.length && !options.signal?.aborted) {
-      const i = next++;
-      const known = cached[mutants[i].id];
-      if (known === undefined) {
-        programs[i] = await assembleIn(dir, source, mutants[i]);
-        hashes[i] = programs[i] ? sha256(programs[i]) : null;
-      } else hashes[i] = known;
-      options.onProgress?.(++done);
+  /** Mutant i's program hash (null: NASM refused it), assembled in `dir` unless known. */
+  const hashOf = async (i: number, dir: string): Promise<string | null> => {
+    const had = hashes[i];
+    if (had !== undefined) return had;
+    let hash = cached[mutants[i].id];
+    if (hash === undefined) {
+      const program = await assembleIn(dir, source, mutants[i]);
+      programs[i] = program;
+      hash = program ? sha256(program) : null;
     }
+    hashes[i] = hash;
+    options.onProgress?.(++done);
+    return hash;
+  };
+  // Each stretch [starts[k], starts[k + 1]) gives its mutants in order; without a limit one stretch
+  // keeps every distinct mutant, with one each stretch keeps its first.
+  const limited = options.limit !== undefined && options.limit < mutants.length;
+  const starts = limited ? spreadPositions(mutants.length, options.limit) : [0];
+  // The mutants almost surely needed, assembled side by side: every one, or each stretch's first.
+  const first = limited ? starts : mutants.map((_, i) => i);
+  let next = 0;
+  const worker = async (dir: string): Promise<void> => {
+    while (next < first.length && !options.signal?.aborted) await hashOf(first[next++], dir);
   };
   await Promise.all(slots.map(worker));
   const dropped: DroppedCounts = { notAssembling: 0, identical: 0, duplicate: 0 };
@@ -191,23 +212,31 @@ export async function buildMutants(
   const kept: BuiltMutant[] = [];
   const unbuilt: AsmMutant[] = [];
   const assembled: AssemblyCache = { key, programs: {} };
-  for (const [i, mutant] of mutants.entries()) {
-    const hash = hashes[i];
-    if (hash === undefined) continue;
-    assembled.programs[mutant.id] = hash;
-    if (hash === null) {
-      dropped.notAssembling++;
-      unbuilt.push(mutant);
-      continue;
+  // A stretch without a new program goes on into the next one, which then starts after it.
+  let i = 0;
+  for (const start of starts) {
+    for (i = Math.max(i, start); i < mutants.length; i++) {
+      // After a signal only what was assembled already counts.
+      if (hashes[i] === undefined && options.signal?.aborted) continue;
+      const mutant = mutants[i];
+      const hash = await hashOf(i, slots[0]);
+      assembled.programs[mutant.id] = hash;
+      if (hash === null) {
+        dropped.notAssembling++;
+        unbuilt.push(mutant);
+        continue;
+      }
+      if (seen.has(hash)) {
+        if (hash === originalHash) dropped.identical++;
+        else dropped.duplicate++;
+        continue;
+      }
+      seen.add(hash);
+      const program = programs[i];
+      kept.push(program ? { ...mutant, program, hash } : { ...mutant, hash });
+      if (limited) break;
     }
-    if (seen.has(hash)) {
-      if (hash === originalHash) dropped.identical++;
-      else dropped.duplicate++;
-      continue;
-    }
-    seen.add(hash);
-    const program = programs[i];
-    kept.push(program ? { ...mutant, program, hash } : { ...mutant, hash });
+    i++;
   }
   return { kept, dropped, unbuilt, original, assembled };
 }

@@ -39,7 +39,7 @@ function prepared(
         return program;
       },
     },
-    start: async (shrinkMs) => {
+    start: async (shrinkMs, startChecks) => {
       program ??= await assembleMutant(
         source,
         join(settings.root, "asm"),
@@ -48,27 +48,32 @@ function prepared(
       );
       const image = mutantFloppy(settings.scratch, `m${index}`, program, files);
       // The start without a mouse driver: a floppy whose AUTOEXEC.BAT runs PISKASM alone.
-      const noDriver = mutantFloppy(settings.scratch, `m${index}-nodriver`, program, {
-        ...files,
-        autoexec: join(settings.root, "disk", "tests", "piskasm-nomouse.bat"),
-      });
+      const noDriver = startChecks
+        ? mutantFloppy(settings.scratch, `m${index}-nodriver`, program, {
+            ...files,
+            autoexec: join(settings.root, "disk", "tests", "piskasm-nomouse.bat"),
+          })
+        : undefined;
       const boot = { image, dos: "builtin", timeoutMs: settings.timeoutMs } as const;
       return {
         script: join(settings.root, "build", "mutate-worker.mjs"),
+        shared: true,
         job: {
           boot,
           specs: mutantGames(plan),
           shrinkMs,
-          starts: [
-            { boot: { ...boot, image: noDriver }, mouse: "no-driver" },
-            ...(NO_PS2_ROUTINES.has(mutant.routine)
-              ? [{ boot: { ...boot, ps2Mouse: false }, mouse: "no-ps2-mouse" } as const]
-              : []),
-          ],
+          starts: noDriver
+            ? [
+                { boot: { ...boot, image: noDriver }, mouse: "no-driver" },
+                ...(NO_PS2_ROUTINES.has(mutant.routine)
+                  ? [{ boot: { ...boot, ps2Mouse: false }, mouse: "no-ps2-mouse" } as const]
+                  : []),
+              ]
+            : [],
         },
         done: () => {
           rmSync(image, { force: true });
-          rmSync(noDriver, { force: true });
+          if (noDriver) rmSync(noDriver, { force: true });
         },
       };
     },
@@ -87,9 +92,11 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
   );
   checkNames("--routines", "routine", routines, routineNames(source));
   const all: AsmMutant[] = pickIds(asmMutants(source, new Set(routines)), settings.ids);
-  settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling`);
+  const spreadOver = settings.limit === undefined ? "" : ` (the ${settings.limit} spread over them)`;
+  settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling${spreadOver}`);
   const built = await buildMutants(source, asmDir, all, settings.scratch, {
     parallel: settings.jobs,
+    limit: settings.limit,
     onProgress: (done) => {
       if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
     },

@@ -1,8 +1,9 @@
 /**
- * A mutation campaign's runs: each mutant on its own floppy (scripts/mkimg.sh) in its own worker
- * thread (mutate/worker.ts), J at a time, every mutant playing the same planned games.
+ * A mutation campaign's runs: each mutant on its own floppy (scripts/mkimg.sh) in a worker thread
+ * (mutate/worker.ts; J threads, each playing mutants one after another), every mutant playing the same
+ * planned games.
  */
-import { WorkerFailure, WorkerPool } from "../util/worker-pool.js";
+import { WorkerFailure, WorkerPool, type PoolWorker } from "../util/worker-pool.js";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -86,34 +87,87 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
 }
 
 /**
- * Runs one mutant's games in a worker of `script` (a new thread per mutant: a ts mutant's code is
- * its bundle's). A worker silent for `silenceMs` (no sign of life: its thread is stuck, as in a
- * mutant of engine-ts that loops for ever) is ended: killed by timeout. An error the worker throws
- * (the harness on the mutant's behaviour: a cell index off the board) ends its run as crashed.
+ * A worker thread that plays mutants one after another (the asm target: one bundle for every mutant),
+ * started again for a mutant of another script (a ts mutant's code is its bundle's) and after a run
+ * that did not leave it free (its guest stuck). A worker silent for `silenceMs` (no sign of life: its
+ * thread is stuck, as in a mutant of engine-ts that loops for ever) is ended: killed by timeout. An
+ * error the worker throws (the harness on the mutant's behaviour: a cell index off the board) ends
+ * its run as crashed.
  */
-export async function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
-  let result: MutantRun | undefined;
-  // A pool of its own without a signal: a Ctrl+C lets the mutants under way finish (runEach starts no more).
-  const { ended } = new WorkerPool().start<MutantJob, never, MutantMessage>({
-    script,
-    data: job,
-    label: "the worker",
-    silenceMs,
-    onMessage: (message, worker) => {
-      if (message.kind === "progress") return;
-      result = message.run;
-      worker.done();
-      worker.terminate();
-    },
-  });
-  try {
-    await ended;
-  } catch (error) {
-    if (!(error instanceof WorkerFailure) || error.end === "exit") throw error;
-    return error.end === "silent"
-      ? { status: "timeout", games: 1, message: error.message }
-      : { status: "crashed", games: 1, message: `the harness failed: ${error.detail}` };
+export class MutantWorker {
+  private live?: { script: string; worker: PoolWorker<MutantJob> };
+  /** A failure of the worker between runs, thrown by the next run. */
+  private idleFailure?: Error;
+  /** The run under way: its handlers of the worker's messages and of the worker's end. */
+  private pending?: { onMessage: (message: MutantMessage) => void; onEnd: (failure?: Error) => void };
+
+  constructor(private readonly silenceMs: number) {}
+
+  /** Plays `job` in a worker of `script`. */
+  run(script: string, job: MutantJob): Promise<MutantRun> {
+    const { idleFailure } = this;
+    this.idleFailure = undefined;
+    if (idleFailure !== undefined) return Promise.reject(idleFailure);
+    if (this.live?.script !== script) this.close();
+    const worker = (this.live ??= { script, worker: this.open(script) }).worker;
+    return new Promise<MutantRun>((resolve, reject) => {
+      this.pending = {
+        onMessage: (message) => {
+          if (message.kind !== "run") return;
+          this.pending = undefined;
+          if (!message.free) this.close();
+          resolve(message.run);
+        },
+        onEnd: (failure) => {
+          this.pending = undefined;
+          if (!(failure instanceof WorkerFailure) || failure.end === "exit")
+            reject(failure ?? new Error("the mutant worker ended without its run"));
+          else
+            resolve(
+              failure.end === "silent"
+                ? { status: "timeout", games: 1, message: failure.message }
+                : { status: "crashed", games: 1, message: `the harness failed: ${failure.detail}` },
+            );
+        },
+      };
+      worker.post(job);
+    });
   }
-  if (!result) throw new Error("the mutant worker ended without its run");
-  return result;
+
+  /** Ends the worker (the next run starts another). */
+  close(): void {
+    const worker = this.live?.worker;
+    this.live = undefined;
+    worker?.done();
+    worker?.terminate();
+  }
+
+  private open(script: string): PoolWorker<MutantJob> {
+    // A pool of its own without a signal: a Ctrl+C lets the mutants under way finish (runEach starts no more).
+    const { worker, ended } = new WorkerPool().start<undefined, MutantJob, MutantMessage>({
+      script,
+      data: undefined,
+      label: "the worker",
+      silenceMs: this.silenceMs,
+      // Only the live worker's: a closed one's last messages (a stuck guest's repeated run) are dropped.
+      onMessage: (message, from) => {
+        if (this.live?.worker === from) this.pending?.onMessage(message);
+      },
+    });
+    ended.then(
+      () => this.ended(worker),
+      (failure: unknown) =>
+        this.ended(worker, failure instanceof Error ? failure : new Error(String(failure))),
+    );
+    return worker;
+  }
+
+  private ended(worker: PoolWorker<MutantJob>, failure?: Error): void {
+    if (this.live?.worker !== worker) return;
+    this.live = undefined;
+    if (this.pending) this.pending.onEnd(failure);
+    // Silence between runs is the worker waiting for its next job (the pool ended it: the next run
+    // starts another); any other end there is the next run's failure.
+    else if (!(failure instanceof WorkerFailure && failure.end === "silent")) this.idleFailure = failure;
+  }
 }

@@ -32,8 +32,11 @@ export interface StartCheck {
  */
 export type MutantStatus = "killed" | "timeout" | "crashed" | "survived";
 
-/** From a mutant's worker: signs of life (at most one a second), then its run. */
-export type MutantMessage = { kind: "progress" } | { kind: "run"; run: MutantRun };
+/**
+ * From a mutant's worker: signs of life (at most one a second), then its run; `free` says the worker
+ * is ready for the next job (false: its guest is stuck, the run thread ends it).
+ */
+export type MutantMessage = { kind: "progress" } | { kind: "run"; run: MutantRun; free: boolean };
 
 export interface MutantRun {
   status: MutantStatus;

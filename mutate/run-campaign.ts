@@ -6,13 +6,13 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { Shard } from "../harness/model.js";
+import type { GameSpec, Shard } from "../harness/model.js";
 import { formatShard } from "../harness/shard.js";
 import { writeReport } from "../checks/report.js";
 import { checkOutputPlace, ensureWritableDir, writeFileAtomically } from "../util/files.js";
 import type { Interruption } from "../util/abort.js";
 import { runEach } from "../util/worker-pool.js";
-import { runMutant, type GamePlan } from "./campaign.js";
+import { MutantWorker, type GamePlan } from "./campaign.js";
 import { reusable, type KnownKill, type Reusable } from "./reuse.js";
 import { settingsIdentity } from "./identity.js";
 import type { MutantRun } from "./mutant-run.js";
@@ -107,6 +107,7 @@ function targetSettings(
     root: request.root,
     routines: request.routines,
     ids: request.ids,
+    limit: request.limit,
     scratch,
     jobs: request.jobs,
     timeoutMs: request.timeoutMs,
@@ -260,31 +261,24 @@ async function runChosen(
   let finished = 0;
   // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
   const order = [...toPlay].sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
+  const { play, close } = mutantPlayer(chosen, s.timeoutMs);
   const tasks = order.map((i) => async (): Promise<MutantRun> => {
-    const start = await chosen[i].start(i % stride === 0 ? s.shrinkMs : 0);
-    try {
-      const kill = kills.get(i);
-      if (kill) {
-        const again = await runMutant(
-          start.script,
-          { ...start.job, specs: [kill.game], starts: [] },
-          s.timeoutMs,
-        );
-        counts.games += again.games;
-        // The same kind of kill by the same game: the verdict names that game, as the last one did.
-        if (again.status === kill.result.status) {
-          counts.reverified++;
-          return { ...again, games: kill.result.games };
-        }
-        kills.delete(i);
+    const shrinkMs = i % stride === 0 ? s.shrinkMs : 0;
+    const kill = kills.get(i);
+    if (kill) {
+      const again = await play(i, shrinkMs, kill.game);
+      counts.games += again.games;
+      // The same kind of kill by the same game: the verdict names that game, as the last one did.
+      if (again.status === kill.result.status) {
+        counts.reverified++;
+        return { ...again, games: kill.result.games };
       }
-      const run = await runMutant(start.script, start.job, s.timeoutMs);
-      counts.games += run.games;
-      counts.played++;
-      return run;
-    } finally {
-      start.done();
+      kills.delete(i);
     }
+    const run = await play(i, shrinkMs);
+    counts.games += run.games;
+    counts.played++;
+    return run;
   });
   await runEach(
     tasks,
@@ -303,12 +297,44 @@ async function runChosen(
       );
     },
     s.signal,
-  );
+  ).finally(close);
   if (reusing)
     s.log(
       `mutate: --incremental: ${counts.exact} verdicts reused exactly, ${counts.reverified} re-verified by their killing game, ${counts.played} played in full (${counts.games} games)`,
     );
   return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished, counts };
+}
+
+/**
+ * Plays the mutants of `chosen`, one worker thread per lane (each playing its lane's mutants one
+ * after another); `close` ends the threads.
+ */
+function mutantPlayer(
+  chosen: readonly PreparedMutant[],
+  timeoutMs: number,
+): {
+  /** Mutant i's games and start checks, or only the game `killer` (a re-verification). */
+  play: (i: number, shrinkMs: number, killer?: GameSpec) => Promise<MutantRun>;
+  close: () => void;
+} {
+  const idle: MutantWorker[] = [];
+  return {
+    play: async (i, shrinkMs, killer) => {
+      const start = await chosen[i].start(shrinkMs, killer === undefined);
+      const worker = idle.pop() ?? new MutantWorker(timeoutMs);
+      try {
+        const job = killer ? { ...start.job, specs: [killer] } : start.job;
+        return await worker.run(start.script, job);
+      } finally {
+        if (!start.shared) worker.close();
+        idle.push(worker);
+        start.done();
+      }
+    },
+    close: () => {
+      for (const worker of idle) worker.close();
+    },
+  };
 }
 
 /** Writes the killing game's report and the mutant's artifact (its PISKASM.COM or .ts file); returns the report's name. */

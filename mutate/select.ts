@@ -26,10 +26,15 @@ export function pickIds<T extends { id: string }>(list: T[], ids: readonly strin
   return list.filter((m) => ids.includes(m.id));
 }
 
+/** The positions of `limit` items evenly spread over a list of `length` (all when limit >= length). */
+export function spreadPositions(length: number, limit: number | undefined): number[] {
+  if (limit === undefined || limit >= length) return Array.from({ length }, (_, i) => i);
+  return Array.from({ length: limit }, (_, i) => Math.floor((i * length) / limit));
+}
+
 /** `limit` of `list` evenly spread (all when limit >= its length). */
 export function spread<T>(list: readonly T[], limit: number | undefined): T[] {
-  if (limit === undefined || limit >= list.length) return [...list];
-  return Array.from({ length: limit }, (_, i) => list[Math.floor((i * list.length) / limit)]);
+  return spreadPositions(list.length, limit).map((i) => list[i]);
 }
 
 /** The positions in a list of `length` that `shard` plays (all without one). */

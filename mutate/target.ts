@@ -6,6 +6,8 @@ import type { MutantDescription } from "./report.js";
 export interface MutantStart {
   /** The worker bundle that plays it. */
   script: string;
+  /** The bundle plays every mutant of the campaign (asm): its worker plays the lane's next mutant too. */
+  shared: boolean;
   job: MutantJob;
   /** Removes the files made for the run. */
   done: () => void;
@@ -13,8 +15,11 @@ export interface MutantStart {
 
 export interface PreparedMutant {
   description: MutantDescription;
-  /** Makes what the run needs (its floppy, its bundle) with the job's shrink budget. */
-  start: (shrinkMs: number) => Promise<MutantStart>;
+  /**
+   * Makes what the run needs (its floppy, its bundle) with the job's shrink budget; without
+   * `startChecks` the job has no start checks (the re-verification of a kill by its game alone).
+   */
+  start: (shrinkMs: number, startChecks: boolean) => Promise<MutantStart>;
   /** Kept beside a killing game's report, to rebuild the mutant: file name and contents (once started). */
   artifact: { name: string; contents: () => Uint8Array | string };
 }
@@ -46,6 +51,8 @@ export interface TargetSettings {
   routines?: string[];
   /** Mutant ids asked for (undefined: all). */
   ids?: string[];
+  /** At most this many mutants, evenly spread (`--limit`; undefined: all). */
+  limit?: number;
   scratch: string;
   jobs: number;
   timeoutMs: number;

@@ -85,6 +85,7 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
         await bundleMutant(root, mutant, script);
         return {
           script,
+          shared: false,
           job: { boot, specs: mutantGames(plan), shrinkMs, menu: await menu },
           done: () => rmSync(script, { force: true }),
         };

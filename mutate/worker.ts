@@ -1,7 +1,9 @@
 /**
- * Worker-thread entry of `piskasm mutate`: one mutant's games on its own emulator (bundled as
- * build/mutate-worker.mjs). The games are the differential harness's (harness/run.ts playGames),
- * stopped at the first mismatch, which is shrunk when the job asks.
+ * Worker-thread entry of `piskasm mutate`: mutants' games, one job after another as the run thread
+ * posts them, each mutant on its own emulator (bundled as build/mutate-worker.mjs; one thread plays
+ * many asm mutants, so only the first pays the thread's start and the emulator's cold code). The games
+ * are the differential harness's (harness/run.ts playGames), stopped at the first mismatch, which is
+ * shrunk when the job asks.
  *
  * A hang is measured in guest instructions, not in wall time: a mutant that runs HANG_INSTRUCTIONS
  * without the harness seeing progress (the boot's menu, a checked computer move, a game's end) is
@@ -17,7 +19,7 @@ import { checkStart } from "../harness/start-check.js";
 import type { GameOutcome, GameSpec } from "../harness/model.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
 
-const { data: job, post } = workerSide<MutantJob, MutantMessage>("mutate/worker");
+const { port, post } = workerSide<undefined, MutantMessage>("mutate/worker");
 
 /**
  * Guest instructions without progress that count as a hang: the boot takes about 6 million, an
@@ -37,7 +39,7 @@ const signOfLife = (): void => {
 };
 
 /** The killing game's run; a report that cannot be made (a LastPC off the board) is said in its place. */
-function killed(outcome: GameOutcome, games: number): MutantRun {
+function killed(job: MutantJob, outcome: GameOutcome, games: number): MutantRun {
   try {
     return { status: "killed", games, report: buildReport(outcome, job.boot.dos) };
   } catch (error) {
@@ -87,7 +89,10 @@ function watchdog(onHang: (instructions: number) => void): {
  * The job's start checks, in order, until one differs from the model: its outcome, a game numbered
  * after the job's games.
  */
-async function checkStarts(dog: ReturnType<typeof watchdog>): Promise<GameOutcome | undefined> {
+async function checkStarts(
+  job: MutantJob,
+  dog: ReturnType<typeof watchdog>,
+): Promise<GameOutcome | undefined> {
   for (const [k, start] of (job.starts ?? []).entries()) {
     const spec: GameSpec = {
       index: job.specs.length + k,
@@ -105,7 +110,7 @@ async function checkStarts(dog: ReturnType<typeof watchdog>): Promise<GameOutcom
   return undefined;
 }
 
-async function play(): Promise<MutantRun> {
+async function play(job: MutantJob): Promise<MutantRun> {
   const stop = new AbortController();
   let games = 0;
   let killer: GameOutcome | undefined;
@@ -113,9 +118,9 @@ async function play(): Promise<MutantRun> {
     // The guest is stuck: answer now, the run thread ends this worker. A hang while a killing game is
     // shrunk leaves that game's report unshrunk.
     const run: MutantRun = killer
-      ? killed(killer, games + 1)
+      ? killed(job, killer, games + 1)
       : { status: "timeout", games: games + 1, message: `no progress in ${spent} guest instructions` };
-    post({ kind: "run", run });
+    post({ kind: "run", run, free: false });
   });
   try {
     await playGames(
@@ -146,18 +151,18 @@ async function play(): Promise<MutantRun> {
       },
     );
     if (!killer) {
-      killer = await checkStarts(dog);
+      killer = await checkStarts(job, dog);
       // A start check counts as a game only when it kills (the plan's games are what `games` counts).
       if (killer) games++;
     }
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
-    if (killer) return killed(killer, games + 1);
+    if (killer) return killed(job, killer, games + 1);
     return { status: /timed out|^stuck:/.test(message) ? "timeout" : "crashed", games: games + 1, message };
   } finally {
     dog.stop();
   }
-  return killer ? killed(killer, games) : { status: "survived", games };
+  return killer ? killed(job, killer, games) : { status: "survived", games };
 }
 
-post({ kind: "run", run: await play() });
+port.on("message", (job: MutantJob) => void play(job).then((run) => post({ kind: "run", run, free: true })));

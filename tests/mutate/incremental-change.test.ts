@@ -3,16 +3,21 @@
  * reused whole, but each kill of the last campaign is re-verified by its killing game alone on the new
  * program, and the result equals a full campaign of the changed source while playing fewer games.
  * The campaigns run on a copy of the project (testkit/project-copy.ts) whose one routine changes.
+ * Such a change makes every mutant's program new, so a re-run of a campaign with --limit assembles
+ * only the mutants it spreads over, not every mutant of the program.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listenForInterrupts } from "../../cli/interrupt.js";
+import { asmMutants, buildMutants } from "../../mutate/asm-mutants.js";
+import { readAsmSource, routineNames } from "../../mutate/asm-source.js";
 import { asmTarget } from "../../mutate/asm-target.js";
 import type { GamePlan } from "../../mutate/campaign.js";
 import type { MutationReport } from "../../mutate/report.js";
 import { runCampaign } from "../../mutate/run-campaign.js";
+import { spreadPositions } from "../../mutate/select.js";
 import { changeOneRoutine, projectCopy } from "../../testkit/project-copy.js";
 import { findMutant } from "./mutants.js";
 
@@ -81,4 +86,42 @@ describe("mutate --incremental after a change to one routine", () => {
     const fullGames = full.mutants.reduce((sum, m) => sum + m.games, 0);
     expect(incremental.reuse?.games).toBeLessThan(fullGames);
   }, 600_000);
+});
+
+/** `routines`' mutants built with `limit`, and how many were assembled. */
+async function limited(routines: string[], limit: number, scratch: string) {
+  const source = readAsmSource(asm);
+  const mutants = asmMutants(source, new Set(routines));
+  let assembled = 0;
+  const built = await buildMutants(source, asm, mutants, join(dir, scratch), {
+    parallel: 2,
+    limit,
+    onProgress: () => assembled++,
+  });
+  const { notAssembling, identical, duplicate } = built.dropped;
+  return { mutants, built, assembled, examined: built.kept.length + notAssembling + identical + duplicate };
+}
+
+describe("mutate --limit", () => {
+  it("assembles only the mutants it spreads over, the first new program of each stretch", async () => {
+    const source = readAsmSource(asm);
+    const { mutants, built, assembled, examined } = await limited(routineNames(source), 10, "limit");
+    expect(built.kept).toHaveLength(10);
+    expect(new Set(built.kept.map((m) => m.hash)).size).toBe(10);
+    expect(assembled).toBe(examined);
+    expect(assembled).toBeLessThan(mutants.length / 10);
+    const index = built.kept.map((m) => mutants.findIndex((n) => n.id === m.id));
+    const starts = spreadPositions(mutants.length, 10);
+    index.forEach((i, k) => {
+      expect(i).toBeGreaterThanOrEqual(starts[k]);
+      expect(i).toBeLessThan(starts[k + 1] ?? mutants.length);
+    });
+  }, 120_000);
+
+  it("goes on into the next stretch when a stretch has no mutant that builds", async () => {
+    // bss_start's 45 mutants (its reservations given an immediate or removed) do not assemble.
+    const { built } = await limited(["bss_start", "get_random"], 2, "limit-flow");
+    expect(built.dropped.notAssembling).toBe(45);
+    expect(built.kept.map((m) => m.routine)).toEqual(["get_random", "get_random"]);
+  }, 120_000);
 });
