@@ -149,7 +149,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
       reportsDir,
       signal: interrupts.signal,
     });
-    if (made.prove) await prove(results, made.prove, log);
+    if (made.prove) await prove(results, made.prove, provenBefore(last, identity.program), log);
     const stoppedBy = interrupts.received();
     if (stoppedBy && played === 0) {
       log(`mutate: stopped by ${stoppedBy} before a mutant was played: ${out} is left as it was`);
@@ -194,22 +194,42 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
   }
 }
 
-/** Sets the proof of every survivor a model proves equivalent (mutate/equivalence.ts). */
+/**
+ * The proofs of the last campaign by mutant hash, when it was of the same program: a proof compares
+ * the program with the mutant, so it holds again for the same bytes of both.
+ */
+function provenBefore(last: MutationReport | undefined, program: string): ReadonlyMap<string, string> {
+  if (!last || last.identity?.program !== program) return new Map();
+  return new Map(
+    last.mutants.flatMap((m) =>
+      m.proof === undefined || m.hash === undefined ? [] : [[m.hash, m.proof] as const],
+    ),
+  );
+}
+
+/** Sets the proof of every survivor a model proves equivalent (mutate/equivalence.ts), or proved before. */
 async function prove(
   results: MutantResult[],
   by: (id: string) => Promise<string | undefined>,
+  before: ReadonlyMap<string, string>,
   log: (line: string) => void,
 ): Promise<void> {
   let proven = 0;
+  let reused = 0;
   for (const m of results) {
     delete m.proof;
     if (m.status !== "survived") continue;
-    const proof = await by(m.id);
+    const kept = m.hash === undefined ? undefined : before.get(m.hash);
+    const proof = kept ?? (await by(m.id));
     if (proof === undefined) continue;
     m.proof = proof;
     proven++;
+    if (kept !== undefined) reused++;
   }
-  if (proven > 0) log(`mutate: ${proven} survivors proven equivalent by machine`);
+  if (proven > 0)
+    log(
+      `mutate: ${proven} survivors proven equivalent by machine (${reused} proofs of the last campaign kept)`,
+    );
 }
 
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
