@@ -93,11 +93,14 @@ export class StartStallError extends Error {
   }
 }
 
-/** The program sat halted where the harness waited for it to get somewhere (GameSession.waitUntil). */
+/**
+ * The program sat halted, or ran SETTLE_INSTRUCTIONS, where the harness waited for it to get somewhere
+ * (GameSession.waitUntil).
+ */
 export class StuckError extends Error {
-  constructor(session: GameSession, what: string) {
+  constructor(session: GameSession, what: string, how = `sat halted for ${STUCK_TICKS} timer ticks`) {
     super(
-      `stuck: PISKASM.COM sat halted for ${STUCK_TICKS} timer ticks in phase ${phaseName(session.phase())} while waiting for ${what}; the screen:\n${session.machine.screenText()}`,
+      `stuck: PISKASM.COM ${how} in phase ${phaseName(session.phase())} while waiting for ${what}; the screen:\n${session.machine.screenText()}`,
     );
     this.name = "StuckError";
   }
@@ -380,16 +383,19 @@ export class GameSession {
   /**
    * Runs the machine until `condition` holds, after an input the program is to answer. A program that
    * sits halted for STUCK_TICKS timer ticks without it (it waits for input elsewhere, or leaves keys
-   * unread) will not get there without another input: that fails at once as a StuckError, not after
-   * the step's time.
+   * unread) will not get there without another input, and one that runs SETTLE_INSTRUCTIONS without
+   * it runs away: either fails at once as a StuckError, not after the step's time.
    */
   async waitUntil(condition: () => boolean, what: string, timeoutMs = this.options.timeoutMs): Promise<void> {
     const { machine } = this;
     const still = new StillWatch(machine.memory);
+    const start = machine.instructionCount();
     await machine.waitFor(
       () => {
         if (condition()) return true;
         if (still.held(machine.halted())) throw new StuckError(this, what);
+        if (machine.instructionCount() - start > SETTLE_INSTRUCTIONS)
+          throw new StuckError(this, what, `ran ${SETTLE_INSTRUCTIONS / 1e6} million instructions`);
         return false;
       },
       { timeoutMs, what },
