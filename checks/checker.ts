@@ -30,7 +30,13 @@ import {
   waitsForInput,
 } from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
-import { isGameStillAt, PROGRAM_ORIGIN, type GameLayout } from "../guest/game-view.js";
+import {
+  HEADER_VERSION,
+  headerVersionProblem,
+  isGameStillAt,
+  PROGRAM_ORIGIN,
+  type GameLayout,
+} from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
@@ -176,6 +182,8 @@ const HEADER_POINTERS: ReadonlyArray<readonly [HeaderPointer, string]> = [
  */
 function compareHeader(layout: GameLayout): Diff[] {
   const diffs: Diff[] = [];
+  const version = headerVersionProblem(layout);
+  if (version) diffs.push(scalarDiff("Header", version, `version ${HEADER_VERSION}`));
   for (const [field, name] of HEADER_POINTERS) {
     const offset = layout[field] - layout.info;
     const expected = dataVariable(name).offset;
@@ -333,15 +341,16 @@ export class ProgramChecker {
   }
 
   /**
-   * The program did not come to its menu (guest/session.ts StartStallError): what it does against the
-   * model's start, with every difference of its header, data and screen. When the model too ends at
-   * its start (no mouse, a bad /S:n), that the program stopped is no difference: how it ended is
-   * compared. Undefined when nothing differs.
+   * The program did not come to its menu (guest/session.ts StartStallError; `stall` undefined: it
+   * did, with a header of another version): what it does against the model's start, with every
+   * difference of its header, data and screen. When the model too ends at its start (no mouse, a bad
+   * /S:n), that the program stopped is no difference: how it ended is compared. Undefined when
+   * nothing differs.
    */
-  stalledStart(stall: string): Mismatch | undefined {
-    const ended = this.model.exitCode !== undefined;
+  stalledStart(stall: string | undefined): Mismatch | undefined {
+    const stopped = stall !== undefined && this.model.exitCode === undefined;
     const diffs = [
-      ...(ended ? [] : [scalarDiff("Settle", stall, "waits for input in phase MENU")]),
+      ...(stopped ? [scalarDiff("Settle", stall, "waits for input in phase MENU")] : []),
       ...compareHeader(this.session.layout),
       ...this.compare(),
     ];

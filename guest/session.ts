@@ -18,7 +18,8 @@ import {
 } from "../engine-ts/index.js";
 import {
   cellToScreen,
-  findGame,
+  headerVersionProblem,
+  locateGame,
   INT3_OPCODE,
   Phase,
   phaseName,
@@ -80,15 +81,21 @@ export class CellTakenError extends Error {
 
 /**
  * The program started (its debug header is in memory) but did not come to its menu: it waits for
- * input elsewhere, or runs on. The session is open on the machine as it is (paused), for the checker
- * to say what the model expected there; whoever catches this owns the machine.
+ * input elsewhere, or runs on (`stall` says what it does); or it came to its menu with a debug header
+ * of another version than this harness reads (`stall` undefined). The session is open on the machine
+ * as it is (paused), for the checker to say what the model expected there; whoever catches this owns
+ * the machine.
  */
 export class StartStallError extends Error {
   constructor(
     readonly session: GameSession,
-    readonly stall: string,
+    readonly stall: string | undefined,
   ) {
-    super(`PISKASM.COM did not come to its menu: it ${stall}`);
+    super(
+      stall === undefined
+        ? `PISKASM.COM came to its menu, but ${headerVersionProblem(session.layout) ?? "with another debug header"}`
+        : `PISKASM.COM did not come to its menu: it ${stall}`,
+    );
     this.name = "StartStallError";
   }
 }
@@ -161,7 +168,7 @@ export class GameSession {
     let seen: GameLayout | undefined;
     const found = await machine.waitFor<{ layout: GameLayout; stall?: string }>(
       () => {
-        const now = findGame(machine.memory);
+        const now = locateGame(machine.memory);
         const layout = now ?? seen;
         if (!layout) return undefined;
         seen = layout;
@@ -185,7 +192,7 @@ export class GameSession {
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
     const session = new GameSession(machine, found.layout, options);
-    if (found.stall !== undefined) {
+    if (found.stall !== undefined || headerVersionProblem(found.layout)) {
       // Held where it stalled: what is compared is what it did, and a watchdog counting its
       // instructions sees no more of them.
       await machine.pause();

@@ -2,8 +2,9 @@
 import { parseCell } from "../engine-ts/index.js";
 import type { Diff } from "../checks/diff-types.js";
 import type { MismatchReport } from "../checks/report.js";
-import { playGame, type EngineFactory } from "./runner.js";
-import type { GameSession } from "../guest/session.js";
+import { playGame, startOutcome, type EngineFactory } from "./runner.js";
+import { openSession, type BootSpec } from "../guest/boot.js";
+import { StartStallError, type GameSession } from "../guest/session.js";
 import type { GameSpec, GameOutcome } from "./model.js";
 
 /**
@@ -35,6 +36,32 @@ export function replayReport(
   stepTimeoutMs?: number,
 ): Promise<GameOutcome> {
   return playGame(session, replaySpec(report), { engine, stepTimeoutMs });
+}
+
+/**
+ * Boots `boot` and replays the report's game on it. A program that does not come to its menu, or comes
+ * to it with a debug header of another version, is its start's check against the model (as the diff
+ * runner and mutation testing saw it); the machine is released after.
+ */
+export async function replayBooted(boot: BootSpec, report: MismatchReport): Promise<GameOutcome> {
+  let session: GameSession;
+  try {
+    session = await openSession(boot);
+  } catch (error) {
+    if (!(error instanceof StartStallError)) throw error;
+    try {
+      const outcome = startOutcome(error.session, error.stall, replaySpec(report), boot.timeoutMs);
+      if (!outcome) throw error;
+      return outcome;
+    } finally {
+      await error.session.machine.destroy();
+    }
+  }
+  try {
+    return await replayReport(session, report, undefined, boot.timeoutMs);
+  } finally {
+    await session.machine.destroy();
+  }
 }
 
 const key = (d: Diff): string => JSON.stringify([d.field, d.cell, d.asm, d.ts]);
