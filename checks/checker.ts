@@ -217,7 +217,9 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
     case "scancodes":
       return `scancode ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")}`;
     case "move":
-      return "a mouse movement";
+      return event.astray
+        ? `a mouse movement toward (col ${event.astray.col}, row ${event.astray.row})`
+        : "a mouse movement";
     default:
       return `${event.kind} of the ${event.button} button${at ? ` at (col ${at.col}, row ${at.row})` : ""}`;
   }
@@ -478,6 +480,17 @@ export class ProgramChecker {
     const diffs = this.compare();
     this.spent.modelMs += compared - fed;
     this.spent.compareMs += performance.now() - compared;
+    if (event.kind === "move" && event.astray) {
+      // MOUSE.COM moves the pointer by the packets alone, and the model's program never moves it.
+      const { col, row, x, y } = event.astray;
+      diffs.unshift(
+        scalarDiff(
+          "Pointer",
+          `at (${x}, ${y}) pixels after the packets toward (col ${col}, row ${row})`,
+          `on (col ${col}, row ${row}), where the packets move it`,
+        ),
+      );
+    }
     if (settled !== "settled")
       diffs.unshift(scalarDiff("Settle", settled, `waiting for input (phase ${this.model.phase})`));
     if (diffs.length > 0) this.report(this.mismatch(diffs, describeInput(event, at)));
