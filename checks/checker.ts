@@ -30,6 +30,7 @@ import {
   waitsForInput,
 } from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
+import type { Machine } from "../emu/types.js";
 import {
   HEADER_VERSION,
   headerVersionProblem,
@@ -202,6 +203,28 @@ function compareHeader(layout: GameLayout): Diff[] {
       ),
     );
   return diffs;
+}
+
+/** A mismatch with these differences at `ply`: the screen now and the one the model expected. */
+function screenMismatch(
+  model: ProgramModel,
+  machine: Machine,
+  pointer: ScreenSpot | undefined,
+  ply: number,
+  diffs: Diff[],
+  afterInput: string | undefined,
+): Mismatch {
+  const screen = [...machine.screen().lines];
+  const expectedScreen = screenLines(model.screen.words);
+  const cells = differingCells(model.screen.words, machine.textCells(), pointer);
+  return {
+    ply,
+    diffs,
+    screen,
+    ...(expectedScreen.some((line, i) => line !== screen[i]) ? { expectedScreen } : {}),
+    ...(cells.length > 0 ? { screenCells: cells } : {}),
+    ...(afterInput ? { afterInput } : {}),
+  };
 }
 
 const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
@@ -445,21 +468,33 @@ export class ProgramChecker {
 
   /** A mismatch of the program now with these differences. */
   mismatch(diffs: Diff[], afterInput?: string): Mismatch {
-    const screen = [...this.session.machine.screen().lines];
-    const expectedScreen = screenLines(this.model.screen.words);
-    const cells = differingCells(
-      this.model.screen.words,
-      this.session.machine.textCells(),
+    const { session, model } = this;
+    return screenMismatch(
+      model,
+      session.machine,
       this.shownPointer(),
-    );
-    return {
-      ply: this.session.moveCount(),
+      session.moveCount(),
       diffs,
-      screen,
-      ...(expectedScreen.some((line, i) => line !== screen[i]) ? { expectedScreen } : {}),
-      ...(cells.length > 0 ? { screenCells: cells } : {}),
-      ...(afterInput ? { afterInput } : {}),
-    };
+      afterInput,
+    );
+  }
+
+  /**
+   * A program whose debug header was never seen (guest/session.ts HeaderMissingError) against the
+   * model's start: the header missing, and the screen against the model's menu (without the header
+   * no data can be read).
+   */
+  static headerMissing(
+    machine: Machine,
+    stall: string,
+    options: Pick<CheckerOptions, "commandTail" | "mouse">,
+  ): Mismatch {
+    const model = new ProgramModel({ ...options, countedSeed: () => 0 });
+    const diffs = [
+      scalarDiff("Header", stall, `PISKDBG1 version ${HEADER_VERSION} at 102h of the program's segment`),
+      ...compareScreen(model.screen.words, machine.textCells(), undefined),
+    ];
+    return screenMismatch(model, machine, undefined, 0, diffs, "the program's start");
   }
 
   private async afterInput(event: InputEvent): Promise<void> {

@@ -2,7 +2,8 @@
 import { bootFloppy } from "../emu/node.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import type { DosName } from "../emu/dos-kind.js";
-import { GameSession, StartStallError } from "./session.js";
+import { DOS_PROFILES } from "./dos-profile.js";
+import { GameSession, isFailedStart } from "./session.js";
 
 export interface BootSpec {
   image: string;
@@ -18,7 +19,8 @@ export interface BootSpec {
  * the same image, at the menu) the new machine continues from it instead of booting:
  * a few ms instead of the BIOS, the DOS and the game's start (about 6 million instructions, most of
  * them interpreted). `onMachine` gets the machine as soon as it exists (a watchdog of the boot).
- * A StartStallError keeps its machine running: its catcher compares it with the model and destroys it.
+ * A StartStallError or HeaderMissingError keeps its machine: its catcher compares it with the model and
+ * destroys it.
  */
 export async function openSession(
   spec: BootSpec,
@@ -34,9 +36,11 @@ export async function openSession(
       await machine.restore(menu);
       await machine.resume();
     }
-    return await GameSession.open(machine, { timeoutMs: spec.timeoutMs });
+    // Without a PS/2 mouse the BIOS busy-waits through the device's time-outs: no instruction bound.
+    const headerWithin = spec.ps2Mouse === false ? undefined : DOS_PROFILES[spec.dos].headerWithin;
+    return await GameSession.open(machine, { timeoutMs: spec.timeoutMs, headerWithin });
   } catch (error) {
-    if (!(error instanceof StartStallError)) await machine.destroy();
+    if (!isFailedStart(error)) await machine.destroy();
     throw error;
   }
 }

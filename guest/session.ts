@@ -36,6 +36,11 @@ import {
 export interface SessionOptions {
   /** Longest wait for one step (a boot, a key, an answer) before failing with the screen. */
   timeoutMs: number;
+  /**
+   * Instructions from the open (a boot) within which the program's debug header must be seen, else a
+   * HeaderMissingError; none: only the step's time limits that wait (a DOS whose boot is not measured).
+   */
+  headerWithin?: number;
 }
 
 export interface MoveTiming {
@@ -101,6 +106,34 @@ export class StartStallError extends Error {
 }
 
 /**
+ * No debug header was ever seen on a booted machine within SessionOptions.headerWithin: the program is
+ * not where its header says (a header moved off 102h) or wiped it before the first look. The machine
+ * is left paused for the checker to compare its screen with the model's start; whoever catches this
+ * owns the machine.
+ */
+export class HeaderMissingError extends Error {
+  constructor(
+    readonly machine: Machine,
+    readonly stall: string,
+  ) {
+    super(`PISKASM.COM ${stall}`);
+    this.name = "HeaderMissingError";
+  }
+}
+
+/** A boot whose session could not open as it should: the program's start differs from the model's. */
+export type FailedStart = StartStallError | HeaderMissingError;
+
+export function isFailedStart(error: unknown): error is FailedStart {
+  return error instanceof StartStallError || error instanceof HeaderMissingError;
+}
+
+/** The machine a failed start left paused, for its catcher to compare and release. */
+export function startMachine(error: FailedStart): Machine {
+  return error instanceof StartStallError ? error.session.machine : error.machine;
+}
+
+/**
  * The program sat halted, or ran SETTLE_INSTRUCTIONS, where the harness waited for it to get somewhere
  * (GameSession.waitUntil).
  */
@@ -159,18 +192,27 @@ export class GameSession {
   /**
    * Waits until the game's menu is up on a freshly booted machine. A program that started but waits
    * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS without coming to
-   * its menu, is a StartStallError.
+   * its menu, is a StartStallError; a header never seen within `options.headerWithin` instructions a
+   * HeaderMissingError.
    */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
     const waiting = new StillWatch(machine.memory);
+    const opened = machine.instructionCount();
     let started: number | undefined;
     // The header as last found: a program that overwrites it is still the one that started.
     let seen: GameLayout | undefined;
-    const found = await machine.waitFor<{ layout: GameLayout; stall?: string }>(
+    const found = await machine.waitFor<{ layout?: GameLayout; stall?: string }>(
       () => {
         const now = locateGame(machine.memory);
         const layout = now ?? seen;
-        if (!layout) return undefined;
+        if (!layout) {
+          const { headerWithin } = options;
+          if (headerWithin === undefined || machine.instructionCount() - opened <= headerWithin)
+            return undefined;
+          return {
+            stall: `shows no debug header (PISKDBG1 at 102h of its segment) in the ${headerWithin / 1e6} million instructions after the boot`,
+          };
+        }
         seen = layout;
         const phase = machine.memory.readU8(layout.phase);
         if (now && phase === Phase.MENU) return { layout };
@@ -191,6 +233,10 @@ export class GameSession {
       },
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
+    if (!found.layout) {
+      await machine.pause();
+      throw new HeaderMissingError(machine, found.stall ?? "shows no debug header");
+    }
     const session = new GameSession(machine, found.layout, options);
     if (found.stall !== undefined || headerVersionProblem(found.layout)) {
       // Held where it stalled: what is compared is what it did, and a watchdog counting its

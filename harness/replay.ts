@@ -2,9 +2,9 @@
 import { parseCell } from "../engine-ts/index.js";
 import type { Diff } from "../checks/diff-types.js";
 import type { MismatchReport } from "../checks/report.js";
-import { playGame, startOutcome, type EngineFactory } from "./runner.js";
+import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
-import { StartStallError, type GameSession } from "../guest/session.js";
+import { isFailedStart, startMachine, type GameSession } from "../guest/session.js";
 import type { GameSpec, GameOutcome } from "./model.js";
 
 /**
@@ -39,22 +39,22 @@ export function replayReport(
 }
 
 /**
- * Boots `boot` and replays the report's game on it. A program that does not come to its menu, or comes
- * to it with a debug header of another version, is its start's check against the model (as the diff
- * runner and mutation testing saw it); the machine is released after.
+ * Boots `boot` and replays the report's game on it. A program that does not come to its menu, comes to
+ * it with a debug header of another version or shows none, is its start's check against the model (as
+ * the diff runner and mutation testing saw it); the machine is released after.
  */
 export async function replayBooted(boot: BootSpec, report: MismatchReport): Promise<GameOutcome> {
   let session: GameSession;
   try {
     session = await openSession(boot);
   } catch (error) {
-    if (!(error instanceof StartStallError)) throw error;
+    if (!isFailedStart(error)) throw error;
     try {
-      const outcome = startOutcome(error.session, error.stall, replaySpec(report), boot.timeoutMs);
+      const outcome = failedStartOutcome(error, replaySpec(report), boot.timeoutMs);
       if (!outcome) throw error;
       return outcome;
     } finally {
-      await error.session.machine.destroy();
+      await startMachine(error).destroy();
     }
   }
   try {
