@@ -33,6 +33,9 @@ import {
   type ScreenPosition,
 } from "./game-view.js";
 
+/** How much longer than its step's time the start's wait runs, for its probe to tell a stall. */
+const START_GRACE_MS = 5_000;
+
 export interface SessionOptions {
   /** Longest wait for one step (a boot, a key, an answer) before failing with the screen. */
   timeoutMs: number;
@@ -191,13 +194,14 @@ export class GameSession {
 
   /**
    * Waits until the game's menu is up on a freshly booted machine. A program that started but waits
-   * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS without coming to
-   * its menu, is a StartStallError; a header never seen within `options.headerWithin` instructions a
+   * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS or the step's time
+   * without coming to its menu, is a StartStallError; a header never seen within `options.headerWithin` instructions a
    * HeaderMissingError.
    */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
     const waiting = new StillWatch(machine.memory);
     const opened = machine.instructionCount();
+    const openedMs = performance.now();
     let started: number | undefined;
     // The header as last found: a program that overwrites it is still the one that started.
     let seen: GameLayout | undefined;
@@ -229,9 +233,16 @@ export class GameSession {
             layout,
             stall: `runs ${SETTLE_INSTRUCTIONS / 1e6} million instructions without waiting for input`,
           };
+        // A started program slower than the step's time (an emulator that crawls through it) is what
+        // the program does there too; a machine that shows no program at all times out below.
+        if (performance.now() - openedMs > options.timeoutMs)
+          return { layout, stall: `runs ${options.timeoutMs} ms without coming to its menu` };
         return undefined;
       },
-      { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
+      {
+        timeoutMs: options.timeoutMs + START_GRACE_MS,
+        what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)",
+      },
     );
     if (!found.layout) {
       await machine.pause();
