@@ -12,8 +12,6 @@ export interface BootSpec {
   timeoutMs: number;
   /** false: a PC without a PS/2 mouse (MOUSE.COM then refuses to install); default true. */
   ps2Mouse?: boolean;
-  /** false: v86 without its JIT (every instruction interpreted); default true. */
-  jit?: boolean;
 }
 
 /**
@@ -31,11 +29,7 @@ export async function openSession(
 ): Promise<GameSession> {
   // With a menu state the PC is made paused: SeaBIOS would otherwise start its boot (a third of a
   // second of guest code on a quiet host) only to be overwritten by the restore.
-  const machine = await bootFloppy(spec.image, {
-    paused: menu !== undefined,
-    ps2Mouse: spec.ps2Mouse,
-    jit: spec.jit,
-  });
+  const machine = await bootFloppy(spec.image, { paused: menu !== undefined, ps2Mouse: spec.ps2Mouse });
   onMachine?.(machine);
   try {
     if (menu) {

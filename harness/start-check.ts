@@ -66,7 +66,7 @@ export async function checkStart(
   spec: GameSpec,
   onMachine?: (machine: Machine) => void,
 ): Promise<GameOutcome | undefined> {
-  const machine = await bootFloppy(boot.image, { ps2Mouse: boot.ps2Mouse, jit: boot.jit });
+  const machine = await bootFloppy(boot.image, { ps2Mouse: boot.ps2Mouse });
   try {
     onMachine?.(machine);
     const end = await startEnd(machine, boot.timeoutMs);

@@ -88,36 +88,10 @@ export function mutantFloppy(dir: string, name: string, program: Uint8Array, fil
 /**
  * Runs one mutant's games in a worker of `script` (a new thread per mutant: a ts mutant's code is
  * its bundle's). A worker silent for `silenceMs` (no sign of life: its thread is stuck, as in a
- * mutant of engine-ts that loops for ever) is ended; its games are played once more on machines
- * without v86's JIT, which can hold the thread in one call while a program overwrites its own code
- * in a loop (the interpreter runs on, and the checks' instruction bounds tell what the program does).
- * Silent again, it is killed by timeout. An error the worker throws (the harness on the mutant's
- * behaviour: a cell index off the board) ends its run as crashed.
+ * mutant of engine-ts that loops for ever) is ended: killed by timeout. An error the worker throws
+ * (the harness on the mutant's behaviour: a cell index off the board) ends its run as crashed.
  */
 export async function runMutant(script: string, job: MutantJob, silenceMs: number): Promise<MutantRun> {
-  const first = await runMutantOnce(script, job, silenceMs);
-  if (!(first instanceof WorkerFailure)) return first;
-  if (job.boot.jit === false) return silentRun(first, "");
-  const interpreted: MutantJob = {
-    ...job,
-    boot: { ...job.boot, jit: false },
-    starts: job.starts?.map((start) => ({ ...start, boot: { ...start.boot, jit: false } })),
-  };
-  const again = await runMutantOnce(script, interpreted, silenceMs);
-  return again instanceof WorkerFailure ? silentRun(again, ", with v86's JIT and without it") : again;
-}
-
-/** A worker that stayed silent: killed by timeout. */
-function silentRun(failure: WorkerFailure, how: string): MutantRun {
-  return { status: "timeout", games: 1, message: `${failure.message}${how}` };
-}
-
-/** One run of the mutant's games, or the WorkerFailure of a worker that stayed silent. */
-async function runMutantOnce(
-  script: string,
-  job: MutantJob,
-  silenceMs: number,
-): Promise<MutantRun | WorkerFailure> {
   let result: MutantRun | undefined;
   // A pool of its own without a signal: a Ctrl+C lets the mutants under way finish (runEach starts no more).
   const { ended } = new WorkerPool().start<MutantJob, never, MutantMessage>({
@@ -137,7 +111,7 @@ async function runMutantOnce(
   } catch (error) {
     if (!(error instanceof WorkerFailure) || error.end === "exit") throw error;
     return error.end === "silent"
-      ? error
+      ? { status: "timeout", games: 1, message: error.message }
       : { status: "crashed", games: 1, message: `the harness failed: ${error.detail}` };
   }
   if (!result) throw new Error("the mutant worker ended without its run");
