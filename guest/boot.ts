@@ -1,9 +1,19 @@
 /** Boots a floppy and opens the game session on it (the machine is released again on failure). */
+import { readFileSync } from "node:fs";
+import { readRootFile } from "../emu/fat12.js";
 import { bootFloppy } from "../emu/node.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import type { DosName } from "../emu/dos-kind.js";
 import { DOS_PROFILES } from "./dos-profile.js";
 import { GameSession, isFailedStart } from "./session.js";
+
+/** The game's file in the floppy's root directory, which AUTOEXEC.BAT starts. */
+export const GAME_FILE = "PISKASM.COM";
+
+/** Does the floppy `image` hold the game's file? (An image that is not FAT12 is an Error.) */
+function holdsGame(image: string): boolean {
+  return readRootFile(readFileSync(image), GAME_FILE) !== undefined;
+}
 
 export interface BootSpec {
   image: string;
@@ -36,8 +46,10 @@ export async function openSession(
       await machine.restore(menu);
       await machine.resume();
     }
-    // Without a PS/2 mouse the BIOS busy-waits through the device's time-outs: no instruction bound.
-    const headerWithin = spec.ps2Mouse === false ? undefined : DOS_PROFILES[spec.dos].headerWithin;
+    // Without a PS/2 mouse the BIOS busy-waits through the device's time-outs: no instruction bound;
+    // nor on a floppy without the game (no header is the floppy's fault, not a program's).
+    const headerWithin =
+      spec.ps2Mouse === false || !holdsGame(spec.image) ? undefined : DOS_PROFILES[spec.dos].headerWithin;
     return await GameSession.open(machine, { timeoutMs: spec.timeoutMs, headerWithin });
   } catch (error) {
     if (!isFailedStart(error)) await machine.destroy();

@@ -33,8 +33,11 @@ import {
   type ScreenPosition,
 } from "./game-view.js";
 
-/** How much longer than its step's time the start's wait runs, for its probe to tell a stall. */
-const START_GRACE_MS = 5_000;
+/**
+ * The share of its step's time after which a started program that has not come to its menu stalls
+ * (the rest leaves the probe time to tell it before the wait times out).
+ */
+const START_STALL_SHARE = 0.9;
 
 export interface SessionOptions {
   /** Longest wait for one step (a boot, a key, an answer) before failing with the screen. */
@@ -235,14 +238,12 @@ export class GameSession {
           };
         // A started program slower than the step's time (an emulator that crawls through it) is what
         // the program does there too; a machine that shows no program at all times out below.
-        if (performance.now() - openedMs > options.timeoutMs)
-          return { layout, stall: `runs ${options.timeoutMs} ms without coming to its menu` };
+        const stallMs = Math.round(options.timeoutMs * START_STALL_SHARE);
+        if (performance.now() - openedMs > stallMs)
+          return { layout, stall: `runs ${stallMs} ms without coming to its menu` };
         return undefined;
       },
-      {
-        timeoutMs: options.timeoutMs + START_GRACE_MS,
-        what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)",
-      },
+      { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
     if (!found.layout) {
       await machine.pause();
