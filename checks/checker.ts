@@ -30,7 +30,14 @@ import {
   waitsForInput,
 } from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
-import { isGameStillAt, PROGRAM_ORIGIN, type GameLayout } from "../guest/game-view.js";
+import type { Machine } from "../emu/types.js";
+import {
+  HEADER_VERSION,
+  headerVersionProblem,
+  isGameStillAt,
+  PROGRAM_ORIGIN,
+  type GameLayout,
+} from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
@@ -176,6 +183,8 @@ const HEADER_POINTERS: ReadonlyArray<readonly [HeaderPointer, string]> = [
  */
 function compareHeader(layout: GameLayout): Diff[] {
   const diffs: Diff[] = [];
+  const version = headerVersionProblem(layout);
+  if (version) diffs.push(scalarDiff("Header", version, `version ${HEADER_VERSION}`));
   for (const [field, name] of HEADER_POINTERS) {
     const offset = layout[field] - layout.info;
     const expected = dataVariable(name).offset;
@@ -196,6 +205,28 @@ function compareHeader(layout: GameLayout): Diff[] {
   return diffs;
 }
 
+/** A mismatch with these differences at `ply`: the screen now and the one the model expected. */
+function screenMismatch(
+  model: ProgramModel,
+  machine: Machine,
+  pointer: ScreenSpot | undefined,
+  ply: number,
+  diffs: Diff[],
+  afterInput: string | undefined,
+): Mismatch {
+  const screen = [...machine.screen().lines];
+  const expectedScreen = screenLines(model.screen.words);
+  const cells = differingCells(model.screen.words, machine.textCells(), pointer);
+  return {
+    ply,
+    diffs,
+    screen,
+    ...(expectedScreen.some((line, i) => line !== screen[i]) ? { expectedScreen } : {}),
+    ...(cells.length > 0 ? { screenCells: cells } : {}),
+    ...(afterInput ? { afterInput } : {}),
+  };
+}
+
 const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
 
 const checkers = new WeakMap<GameSession, ProgramChecker>();
@@ -209,7 +240,9 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
     case "scancodes":
       return `scancode ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")}`;
     case "move":
-      return "a mouse movement";
+      return event.astray
+        ? `a mouse movement toward (col ${event.astray.col}, row ${event.astray.row})`
+        : "a mouse movement";
     default:
       return `${event.kind} of the ${event.button} button${at ? ` at (col ${at.col}, row ${at.row})` : ""}`;
   }
@@ -333,15 +366,16 @@ export class ProgramChecker {
   }
 
   /**
-   * The program did not come to its menu (guest/session.ts StartStallError): what it does against the
-   * model's start, with every difference of its header, data and screen. When the model too ends at
-   * its start (no mouse, a bad /S:n), that the program stopped is no difference: how it ended is
-   * compared. Undefined when nothing differs.
+   * The program did not come to its menu (guest/session.ts StartStallError; `stall` undefined: it
+   * did, with a header of another version): what it does against the model's start, with every
+   * difference of its header, data and screen. When the model too ends at its start (no mouse, a bad
+   * /S:n), that the program stopped is no difference: how it ended is compared. Undefined when
+   * nothing differs.
    */
-  stalledStart(stall: string): Mismatch | undefined {
-    const ended = this.model.exitCode !== undefined;
+  stalledStart(stall: string | undefined): Mismatch | undefined {
+    const stopped = stall !== undefined && this.model.exitCode === undefined;
     const diffs = [
-      ...(ended ? [] : [scalarDiff("Settle", stall, "waits for input in phase MENU")]),
+      ...(stopped ? [scalarDiff("Settle", stall, "waits for input in phase MENU")] : []),
       ...compareHeader(this.session.layout),
       ...this.compare(),
     ];
@@ -434,21 +468,33 @@ export class ProgramChecker {
 
   /** A mismatch of the program now with these differences. */
   mismatch(diffs: Diff[], afterInput?: string): Mismatch {
-    const screen = [...this.session.machine.screen().lines];
-    const expectedScreen = screenLines(this.model.screen.words);
-    const cells = differingCells(
-      this.model.screen.words,
-      this.session.machine.textCells(),
+    const { session, model } = this;
+    return screenMismatch(
+      model,
+      session.machine,
       this.shownPointer(),
-    );
-    return {
-      ply: this.session.moveCount(),
+      session.moveCount(),
       diffs,
-      screen,
-      ...(expectedScreen.some((line, i) => line !== screen[i]) ? { expectedScreen } : {}),
-      ...(cells.length > 0 ? { screenCells: cells } : {}),
-      ...(afterInput ? { afterInput } : {}),
-    };
+      afterInput,
+    );
+  }
+
+  /**
+   * A program whose debug header was never seen (guest/session.ts HeaderMissingError) against the
+   * model's start: the header missing, and the screen against the model's menu (without the header
+   * no data can be read).
+   */
+  static headerMissing(
+    machine: Machine,
+    stall: string,
+    options: Pick<CheckerOptions, "commandTail" | "mouse">,
+  ): Mismatch {
+    const model = new ProgramModel({ ...options, countedSeed: () => 0 });
+    const diffs = [
+      scalarDiff("Header", stall, `PISKDBG1 version ${HEADER_VERSION} at 102h of the program's segment`),
+      ...compareScreen(model.screen.words, machine.textCells(), undefined),
+    ];
+    return screenMismatch(model, machine, undefined, 0, diffs, "the program's start");
   }
 
   private async afterInput(event: InputEvent): Promise<void> {
@@ -469,6 +515,17 @@ export class ProgramChecker {
     const diffs = this.compare();
     this.spent.modelMs += compared - fed;
     this.spent.compareMs += performance.now() - compared;
+    if (event.kind === "move" && event.astray) {
+      // MOUSE.COM moves the pointer by the packets alone, and the model's program never moves it.
+      const { col, row, x, y } = event.astray;
+      diffs.unshift(
+        scalarDiff(
+          "Pointer",
+          `at (${x}, ${y}) pixels after the packets toward (col ${col}, row ${row})`,
+          `on (col ${col}, row ${row}), where the packets move it`,
+        ),
+      );
+    }
     if (settled !== "settled")
       diffs.unshift(scalarDiff("Settle", settled, `waiting for input (phase ${this.model.phase})`));
     if (diffs.length > 0) this.report(this.mismatch(diffs, describeInput(event, at)));

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { readRootFile } from "../emu/fat12.js";
+import { GAME_FILE } from "../guest/boot.js";
 import { FileError, readRegularBytes } from "../util/files.js";
 
 export interface ProgramIdentity {
@@ -20,8 +21,6 @@ export interface ProgramIdentity {
 
 /** A floppy image is 1.44 MB; a few MB leave room for larger ones. */
 const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
-
-const GAME_FILE = "PISKASM.COM";
 
 function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");

@@ -1,6 +1,5 @@
 /** `piskasm replay FILE`: re-run the game of a mismatch report on both engines and show the divergence. */
 import type { Command } from "commander";
-import { openSession } from "../guest/boot.js";
 import { describeRecordReplay, isRecordFile, readRecordAsReport } from "../checks/record-files.js";
 import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
@@ -11,7 +10,7 @@ import {
   shrunkReport,
   type MismatchReport,
 } from "../checks/report.js";
-import { replayReport, sameDivergence } from "../harness/replay.js";
+import { replayBooted, sameDivergence } from "../harness/replay.js";
 import { isPlannedPolicy } from "../harness/policy-registry.js";
 import { UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
@@ -65,31 +64,25 @@ export function registerReplay(program: Command): void {
       const refusal = identityRefusal(report.identity, identity, `report ${file}`, console.error);
       if (refusal) throw new UsageError(refusal);
     }
-    const session = await openSession(boot);
-    try {
-      const outcome = await replayReport(session, report, undefined, boot.timeoutMs);
-      const again = outcome.mismatch ? buildReport(outcome, boot.dos, identity) : null;
-      const reproduced = sameDivergence(report, outcome);
-      if (options.json) {
-        console.log(JSON.stringify({ reproduced, report: again }));
-      } else if (again) {
-        console.log(
-          formatMismatch(again, undefined, fieldNotes(again.diffs, projectPath("build", "piskasm.sym.json"))),
-        );
-        console.log(
-          reproduced
-            ? "reproduced: the same divergence as in the report"
-            : "diverged, but not as in the report",
-        );
-      } else {
-        console.log(noDivergence(outcome, file));
-      }
-      if (isRecordFile(file) && !options.json)
-        console.log(describeRecordReplay(report, outcome.computerMoves));
-      if (again) process.exitCode = 1;
-    } finally {
-      await session.machine.destroy();
+    const outcome = await replayBooted(boot, report);
+    const again = outcome.mismatch ? buildReport(outcome, boot.dos, identity) : null;
+    const reproduced = sameDivergence(report, outcome);
+    if (options.json) {
+      console.log(JSON.stringify({ reproduced, report: again }));
+    } else if (again) {
+      console.log(
+        formatMismatch(again, undefined, fieldNotes(again.diffs, projectPath("build", "piskasm.sym.json"))),
+      );
+      console.log(
+        reproduced
+          ? "reproduced: the same divergence as in the report"
+          : "diverged, but not as in the report",
+      );
+    } else {
+      console.log(noDivergence(outcome, file));
     }
+    if (isRecordFile(file) && !options.json) console.log(describeRecordReplay(report, outcome.computerMoves));
+    if (again) process.exitCode = 1;
   });
 }
 

@@ -9,6 +9,26 @@ const INITIAL_GAIN = { x: 1, y: 2 };
 const GAIN_LIMITS = { min: 0.125, max: 16 };
 
 /**
+ * moveToCell's packets did not bring the pointer onto its cell: something else moves it (MOUSE.COM
+ * moves it by the packets alone, within the screen).
+ */
+export class PointerAstrayError extends Error {
+  constructor(
+    readonly col: number,
+    readonly row: number,
+    /** Where the pointer is after the last packet (pixels). */
+    readonly x: number,
+    readonly y: number,
+    screen: string,
+  ) {
+    super(
+      `moveToCell(${col}, ${row}) did not converge in ${MAX_MOVE_STEPS} packets; pointer at (${x}, ${y}) pixels; the screen:\n${screen}`,
+    );
+    this.name = "PointerAstrayError";
+  }
+}
+
+/**
  * Mouse through the emulated PS/2 device. Every packet waits until the guest has taken it: until
  * MOUSE.COM's packet counter moves when the driver is resident, else until the 8042 queue is empty.
  */
@@ -58,10 +78,7 @@ export class V86Mouse implements Mouse {
       gain.y = learnedGain(gain.y, dy, next.y - state.y);
       state = next;
     }
-    throw new Error(
-      `moveToCell(${col}, ${row}) did not converge in ${MAX_MOVE_STEPS} packets; pointer at ` +
-        `(${state.x}, ${state.y}) pixels; the screen:\n${this.port.screenText()}`,
-    );
+    throw new PointerAstrayError(col, row, state.x, state.y, this.port.screenText());
   }
 
   private async setButton(button: MouseButton, down: boolean): Promise<void> {

@@ -1,8 +1,19 @@
 /** Boots a floppy and opens the game session on it (the machine is released again on failure). */
+import { readFileSync } from "node:fs";
+import { readRootFile } from "../emu/fat12.js";
 import { bootFloppy } from "../emu/node.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import type { DosName } from "../emu/dos-kind.js";
-import { GameSession, StartStallError } from "./session.js";
+import { DOS_PROFILES } from "./dos-profile.js";
+import { GameSession, isFailedStart } from "./session.js";
+
+/** The game's file in the floppy's root directory, which AUTOEXEC.BAT starts. */
+export const GAME_FILE = "PISKASM.COM";
+
+/** Does the floppy `image` hold the game's file? (An image that is not FAT12 is an Error.) */
+function holdsGame(image: string): boolean {
+  return readRootFile(readFileSync(image), GAME_FILE) !== undefined;
+}
 
 export interface BootSpec {
   image: string;
@@ -18,7 +29,8 @@ export interface BootSpec {
  * the same image, at the menu) the new machine continues from it instead of booting:
  * a few ms instead of the BIOS, the DOS and the game's start (about 6 million instructions, most of
  * them interpreted). `onMachine` gets the machine as soon as it exists (a watchdog of the boot).
- * A StartStallError keeps its machine running: its catcher compares it with the model and destroys it.
+ * A StartStallError or HeaderMissingError keeps its machine: its catcher compares it with the model and
+ * destroys it.
  */
 export async function openSession(
   spec: BootSpec,
@@ -34,9 +46,13 @@ export async function openSession(
       await machine.restore(menu);
       await machine.resume();
     }
-    return await GameSession.open(machine, { timeoutMs: spec.timeoutMs });
+    // Without a PS/2 mouse the BIOS busy-waits through the device's time-outs: no instruction bound;
+    // nor on a floppy without the game (no header is the floppy's fault, not a program's).
+    const headerWithin =
+      spec.ps2Mouse === false || !holdsGame(spec.image) ? undefined : DOS_PROFILES[spec.dos].headerWithin;
+    return await GameSession.open(machine, { timeoutMs: spec.timeoutMs, headerWithin });
   } catch (error) {
-    if (!(error instanceof StartStallError)) await machine.destroy();
+    if (!isFailedStart(error)) await machine.destroy();
     throw error;
   }
 }

@@ -5,6 +5,7 @@
  * direct key presses all pass here: no input reaches the program unseen.
  */
 import type { Keyboard, Machine, Mouse, MouseButton } from "../emu/types.js";
+import { PointerAstrayError } from "../emu/v86-mouse.js";
 
 /** One input, as delivered. */
 export type InputEvent =
@@ -12,7 +13,11 @@ export type InputEvent =
   | { kind: "scancodes"; codes: readonly number[] }
   /** Keys typed ahead (Keyboard.typeAhead): all in the BIOS buffer before the program reads one. */
   | { kind: "ahead"; codes: readonly number[] }
-  | { kind: "move" }
+  /**
+   * `astray`: the packets toward a text cell did not bring the pointer there (emu/v86-mouse.ts
+   * PointerAstrayError): the cell and where the pointer is (pixels).
+   */
+  | { kind: "move"; astray?: { col: number; row: number; x: number; y: number } }
   | { kind: "press"; button: MouseButton }
   | { kind: "release"; button: MouseButton };
 
@@ -63,7 +68,14 @@ function tappedMouse(mouse: Mouse, tap: InputTap): Mouse {
       await tap.delivered({ kind: "move" });
     },
     async moveToCell(col, row) {
-      await mouse.moveToCell(col, row);
+      try {
+        await mouse.moveToCell(col, row);
+      } catch (error) {
+        if (!(error instanceof PointerAstrayError)) throw error;
+        // The checker says what the model expected (a listener's error comes first); else this one.
+        await tap.delivered({ kind: "move", astray: { col, row, x: error.x, y: error.y } });
+        throw error;
+      }
       await tap.delivered({ kind: "move" });
     },
     async press(button = "left") {

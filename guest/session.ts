@@ -18,7 +18,8 @@ import {
 } from "../engine-ts/index.js";
 import {
   cellToScreen,
-  findGame,
+  headerVersionProblem,
+  locateGame,
   INT3_OPCODE,
   Phase,
   phaseName,
@@ -32,9 +33,20 @@ import {
   type ScreenPosition,
 } from "./game-view.js";
 
+/**
+ * The share of its step's time after which a started program that has not come to its menu stalls
+ * (the rest leaves the probe time to tell it before the wait times out).
+ */
+const START_STALL_SHARE = 0.9;
+
 export interface SessionOptions {
   /** Longest wait for one step (a boot, a key, an answer) before failing with the screen. */
   timeoutMs: number;
+  /**
+   * Instructions from the open (a boot) within which the program's debug header must be seen, else a
+   * HeaderMissingError; none: only the step's time limits that wait (a DOS whose boot is not measured).
+   */
+  headerWithin?: number;
 }
 
 export interface MoveTiming {
@@ -80,24 +92,61 @@ export class CellTakenError extends Error {
 
 /**
  * The program started (its debug header is in memory) but did not come to its menu: it waits for
- * input elsewhere, or runs on. The session is open on the machine as it is (paused), for the checker
- * to say what the model expected there; whoever catches this owns the machine.
+ * input elsewhere, or runs on (`stall` says what it does); or it came to its menu with a debug header
+ * of another version than this harness reads (`stall` undefined). The session is open on the machine
+ * as it is (paused), for the checker to say what the model expected there; whoever catches this owns
+ * the machine.
  */
 export class StartStallError extends Error {
   constructor(
     readonly session: GameSession,
-    readonly stall: string,
+    readonly stall: string | undefined,
   ) {
-    super(`PISKASM.COM did not come to its menu: it ${stall}`);
+    super(
+      stall === undefined
+        ? `PISKASM.COM came to its menu, but ${headerVersionProblem(session.layout) ?? "with another debug header"}`
+        : `PISKASM.COM did not come to its menu: it ${stall}`,
+    );
     this.name = "StartStallError";
   }
 }
 
-/** The program sat halted where the harness waited for it to get somewhere (GameSession.waitUntil). */
+/**
+ * No debug header was ever seen on a booted machine within SessionOptions.headerWithin: the program is
+ * not where its header says (a header moved off 102h) or wiped it before the first look. The machine
+ * is left paused for the checker to compare its screen with the model's start; whoever catches this
+ * owns the machine.
+ */
+export class HeaderMissingError extends Error {
+  constructor(
+    readonly machine: Machine,
+    readonly stall: string,
+  ) {
+    super(`PISKASM.COM ${stall}`);
+    this.name = "HeaderMissingError";
+  }
+}
+
+/** A boot whose session could not open as it should: the program's start differs from the model's. */
+export type FailedStart = StartStallError | HeaderMissingError;
+
+export function isFailedStart(error: unknown): error is FailedStart {
+  return error instanceof StartStallError || error instanceof HeaderMissingError;
+}
+
+/** The machine a failed start left paused, for its catcher to compare and release. */
+export function startMachine(error: FailedStart): Machine {
+  return error instanceof StartStallError ? error.session.machine : error.machine;
+}
+
+/**
+ * The program sat halted, or ran SETTLE_INSTRUCTIONS, where the harness waited for it to get somewhere
+ * (GameSession.waitUntil).
+ */
 export class StuckError extends Error {
-  constructor(session: GameSession, what: string) {
+  constructor(session: GameSession, what: string, how = `sat halted for ${STUCK_TICKS} timer ticks`) {
     super(
-      `stuck: PISKASM.COM sat halted for ${STUCK_TICKS} timer ticks in phase ${phaseName(session.phase())} while waiting for ${what}; the screen:\n${session.machine.screenText()}`,
+      `stuck: PISKASM.COM ${how} in phase ${phaseName(session.phase())} while waiting for ${what}; the screen:\n${session.machine.screenText()}`,
     );
     this.name = "StuckError";
   }
@@ -148,19 +197,29 @@ export class GameSession {
 
   /**
    * Waits until the game's menu is up on a freshly booted machine. A program that started but waits
-   * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS without coming to
-   * its menu, is a StartStallError.
+   * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS or the step's time
+   * without coming to its menu, is a StartStallError; a header never seen within `options.headerWithin` instructions a
+   * HeaderMissingError.
    */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
     const waiting = new StillWatch(machine.memory);
+    const opened = machine.instructionCount();
+    const openedMs = performance.now();
     let started: number | undefined;
     // The header as last found: a program that overwrites it is still the one that started.
     let seen: GameLayout | undefined;
-    const found = await machine.waitFor<{ layout: GameLayout; stall?: string }>(
+    const found = await machine.waitFor<{ layout?: GameLayout; stall?: string }>(
       () => {
-        const now = findGame(machine.memory);
+        const now = locateGame(machine.memory);
         const layout = now ?? seen;
-        if (!layout) return undefined;
+        if (!layout) {
+          const { headerWithin } = options;
+          if (headerWithin === undefined || machine.instructionCount() - opened <= headerWithin)
+            return undefined;
+          return {
+            stall: `shows no debug header (PISKDBG1 at 102h of its segment) in the ${headerWithin / 1e6} million instructions after the boot`,
+          };
+        }
         seen = layout;
         const phase = machine.memory.readU8(layout.phase);
         if (now && phase === Phase.MENU) return { layout };
@@ -177,12 +236,21 @@ export class GameSession {
             layout,
             stall: `runs ${SETTLE_INSTRUCTIONS / 1e6} million instructions without waiting for input`,
           };
+        // A started program slower than the step's time (an emulator that crawls through it) is what
+        // the program does there too; a machine that shows no program at all times out below.
+        const stallMs = Math.round(options.timeoutMs * START_STALL_SHARE);
+        if (performance.now() - openedMs > stallMs)
+          return { layout, stall: `runs ${stallMs} ms without coming to its menu` };
         return undefined;
       },
       { timeoutMs: options.timeoutMs, what: "PISKASM.COM's menu (debug header PISKDBG1 with Phase = MENU)" },
     );
+    if (!found.layout) {
+      await machine.pause();
+      throw new HeaderMissingError(machine, found.stall ?? "shows no debug header");
+    }
     const session = new GameSession(machine, found.layout, options);
-    if (found.stall !== undefined) {
+    if (found.stall !== undefined || headerVersionProblem(found.layout)) {
       // Held where it stalled: what is compared is what it did, and a watchdog counting its
       // instructions sees no more of them.
       await machine.pause();
@@ -380,16 +448,19 @@ export class GameSession {
   /**
    * Runs the machine until `condition` holds, after an input the program is to answer. A program that
    * sits halted for STUCK_TICKS timer ticks without it (it waits for input elsewhere, or leaves keys
-   * unread) will not get there without another input: that fails at once as a StuckError, not after
-   * the step's time.
+   * unread) will not get there without another input, and one that runs SETTLE_INSTRUCTIONS without
+   * it runs away: either fails at once as a StuckError, not after the step's time.
    */
   async waitUntil(condition: () => boolean, what: string, timeoutMs = this.options.timeoutMs): Promise<void> {
     const { machine } = this;
     const still = new StillWatch(machine.memory);
+    const start = machine.instructionCount();
     await machine.waitFor(
       () => {
         if (condition()) return true;
         if (still.held(machine.halted())) throw new StuckError(this, what);
+        if (machine.instructionCount() - start > SETTLE_INSTRUCTIONS)
+          throw new StuckError(this, what, `ran ${SETTLE_INSTRUCTIONS / 1e6} million instructions`);
         return false;
       },
       { timeoutMs, what },

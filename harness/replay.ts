@@ -2,8 +2,9 @@
 import { parseCell } from "../engine-ts/index.js";
 import type { Diff } from "../checks/diff-types.js";
 import type { MismatchReport } from "../checks/report.js";
-import { playGame, type EngineFactory } from "./runner.js";
-import type { GameSession } from "../guest/session.js";
+import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
+import { openSession, type BootSpec } from "../guest/boot.js";
+import { isFailedStart, startMachine, type GameSession } from "../guest/session.js";
 import type { GameSpec, GameOutcome } from "./model.js";
 
 /**
@@ -35,6 +36,32 @@ export function replayReport(
   stepTimeoutMs?: number,
 ): Promise<GameOutcome> {
   return playGame(session, replaySpec(report), { engine, stepTimeoutMs });
+}
+
+/**
+ * Boots `boot` and replays the report's game on it. A program that does not come to its menu, comes to
+ * it with a debug header of another version or shows none, is its start's check against the model (as
+ * the diff runner and mutation testing saw it); the machine is released after.
+ */
+export async function replayBooted(boot: BootSpec, report: MismatchReport): Promise<GameOutcome> {
+  let session: GameSession;
+  try {
+    session = await openSession(boot);
+  } catch (error) {
+    if (!isFailedStart(error)) throw error;
+    try {
+      const outcome = failedStartOutcome(error, replaySpec(report), boot.timeoutMs);
+      if (!outcome) throw error;
+      return outcome;
+    } finally {
+      await startMachine(error).destroy();
+    }
+  }
+  try {
+    return await replayReport(session, report, undefined, boot.timeoutMs);
+  } finally {
+    await session.machine.destroy();
+  }
 }
 
 const key = (d: Diff): string => JSON.stringify([d.field, d.cell, d.asm, d.ts]);

@@ -10,9 +10,9 @@ import { untilDoneOrAborted } from "../util/abort.js";
 import { requireWorkerScript, WorkerPool, type PoolWorker, type StartedWorker } from "../util/worker-pool.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
-import { StartStallError, type GameSession } from "../guest/session.js";
+import { isFailedStart, startMachine, type FailedStart, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
-import { playGame, startOutcome, type EngineFactory } from "./runner.js";
+import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
 import { shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
@@ -111,8 +111,8 @@ export async function playGames(
   try {
     session = await openSession(boot, menu, options.onMachine);
   } catch (error) {
-    if (!(error instanceof StartStallError)) throw error;
-    await stalledStart(error, slice, listener, boot.timeoutMs);
+    if (!isFailedStart(error)) throw error;
+    await failedStart(error, slice, listener, boot.timeoutMs);
     return;
   }
   try {
@@ -149,11 +149,12 @@ export async function playGames(
 }
 
 /**
- * A program that did not come to its menu: its first game is a mismatch at the start (nothing after it
- * can be played), told to the listener as every diverged game is; the machine is released after.
+ * A program that did not come to its menu (or showed no header): its first game is a mismatch at the
+ * start (nothing after it can be played), told to the listener as every diverged game is; the machine
+ * is released after.
  */
-async function stalledStart(
-  error: StartStallError,
+async function failedStart(
+  error: FailedStart,
   slice: GameSlice,
   listener: RunListener,
   timeoutMs: number,
@@ -161,12 +162,12 @@ async function stalledStart(
   try {
     const first = gamesOf(slice).next();
     if (first.done) return;
-    const outcome = startOutcome(error.session, error.stall, first.value, timeoutMs);
+    const outcome = failedStartOutcome(error, first.value, timeoutMs);
     if (!outcome) throw error;
     listener.onMismatch?.(outcome);
     listener.onGame?.(outcome);
   } finally {
-    await error.session.machine.destroy();
+    await startMachine(error).destroy();
   }
 }
 

@@ -11,7 +11,7 @@ import { BadMoveError } from "../checks/inspect.js";
 import { scalarDiff } from "../checks/diff-types.js";
 import type { StormTurn } from "./policies.js";
 import { createOpponent, type Opponent } from "./policy-registry.js";
-import type { GameSession, MoveTiming } from "../guest/session.js";
+import { StartStallError, type FailedStart, type GameSession, type MoveTiming } from "../guest/session.js";
 import type { MouseSetUp } from "../program-ts/index.js";
 import { costTracker, emptyCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
@@ -195,6 +195,21 @@ export function startOutcome(
   return { ...noMovesOutcome(spec, session.readState().seed, emptyCost()), mismatch };
 }
 
+/**
+ * A boot that failed to open a session (guest/session.ts StartStallError, HeaderMissingError): the game
+ * `spec` as the mismatch of the program's start; undefined when the program does what the model does.
+ */
+export function failedStartOutcome(
+  error: FailedStart,
+  spec: GameSpec,
+  settleTimeoutMs: number,
+): GameOutcome | undefined {
+  if (error instanceof StartStallError)
+    return startOutcome(error.session, error.stall, spec, settleTimeoutMs);
+  const mismatch = ProgramChecker.headerMissing(error.machine, error.stall, {});
+  return { ...noMovesOutcome(spec, 0, emptyCost()), mismatch };
+}
+
 /** A game that ended in a mismatch before any move was counted (its start, or its first input). */
 function noMovesOutcome(spec: GameSpec, seed: number, cost: GameOutcome["cost"]): GameOutcome {
   return {
@@ -278,16 +293,20 @@ async function mismatchOutcome(
     outcome.checkedComputerMoves++;
   }
   await policy.close?.();
-  try {
-    await session.backToMenu();
-  } catch (failure) {
-    mismatch.diffs.push(
-      scalarDiff(
-        "Settle",
-        `not back at the menu after the mismatch: ${(failure as Error).message.split("\n")[0]}`,
-        "the menu",
-      ),
-    );
+  // A program that did not come to wait for input again would not take the key that leaves the game.
+  const waits = !mismatch.diffs.some((d) => d.field === "Settle");
+  if (waits) {
+    try {
+      await session.backToMenu();
+    } catch (failure) {
+      mismatch.diffs.push(
+        scalarDiff(
+          "Settle",
+          `not back at the menu after the mismatch: ${(failure as Error).message.split("\n")[0]}`,
+          "the menu",
+        ),
+      );
+    }
   }
   tracker.finish();
   outcome.wallMs = performance.now() - started;

@@ -7,7 +7,7 @@ import { ERRORLEVEL_LINE } from "../checks/checker.js";
 import { bootFloppy } from "../emu/node.js";
 import type { Machine } from "../emu/types.js";
 import type { BootSpec } from "../guest/boot.js";
-import { findGame, Phase, phaseName, type GameLayout } from "../guest/game-view.js";
+import { locateGame, Phase, phaseName, type GameLayout } from "../guest/game-view.js";
 import { GameSession } from "../guest/session.js";
 import { StillWatch, STUCK_TICKS, waitsForInput } from "../guest/waiting.js";
 import type { MouseSetUp } from "../program-ts/index.js";
@@ -31,7 +31,7 @@ function startEnd(machine: Machine, timeoutMs: number): Promise<StartEnd> {
   const still = new StillWatch(machine.memory);
   return machine.waitFor<StartEnd>(
     () => {
-      const layout = findGame(machine.memory);
+      const layout = locateGame(machine.memory);
       if (!layout) return undefined;
       const phase = machine.memory.readU8(layout.phase);
       if (phase === Phase.MENU) return { layout };

@@ -67,6 +67,8 @@ function watchdog(onHang: (instructions: number) => void): {
   let mark = 0;
   let limit = HANG_INSTRUCTIONS;
   const timer = setInterval(() => {
+    // The thread turns: a sign of life, however long the guest runs (the instructions judge a hang).
+    signOfLife();
     if (!machine) return;
     const spent = machine.instructionCount() - mark;
     if (spent > limit) onHang(spent);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { openSession, type BootSpec } from "../../guest/boot.js";
-import { StartStallError } from "../../guest/session.js";
+import { isFailedStart, startMachine } from "../../guest/session.js";
 import { checkStart } from "../../harness/start-check.js";
 import { MismatchError, ProgramChecker } from "../../checks/checker.js";
 import { cellToScreen } from "../../guest/game-view.js";
@@ -12,6 +12,10 @@ import { parseCell } from "../../engine-ts/index.js";
 import type { DiffField } from "../../checks/diff-types.js";
 import type { GameSession } from "../../guest/session.js";
 import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
+import { failedStartOutcome, playGame } from "../../harness/runner.js";
+import { buildReport } from "../../harness/mismatch-report.js";
+import { replayBooted, sameDivergence } from "../../harness/replay.js";
+import type { GameOutcome } from "../../harness/model.js";
 
 /** A settle time-out short enough for a hanging program to be told quickly. */
 const SETTLE_MS = 3_000;
@@ -40,22 +44,43 @@ async function mismatchFields(
   }
 }
 
-/** Boots the faulty program, which must not come to its menu; the fields of its start's mismatch. */
-async function stalledStartFields(edit: SourceEdit): Promise<DiffField[]> {
-  const error = await openSession(boot(faultyFloppy(edit))).then(
+/** A game of no moves: the start's checks name it in a report. */
+const START_SPEC = {
+  index: 0,
+  whoStarts: "human",
+  policy: "replay",
+  policySeed: 0,
+  moves: [],
+  maxComputerMoves: 0,
+} as const;
+
+/**
+ * Boots the faulty program, whose start must fail (no menu, another header, none seen); the outcome of
+ * its start's check, as the diff runner and mutation testing make it.
+ */
+async function failedStart(image: string): Promise<GameOutcome | undefined> {
+  const error = await openSession(boot(image)).then(
     async (session) => {
       await session.machine.destroy();
       throw new Error("the program came to its menu");
     },
     (failure: unknown) => failure,
   );
-  if (!(error instanceof StartStallError)) throw error;
+  if (!isFailedStart(error)) throw error;
   try {
-    const checker = ProgramChecker.attach(error.session, { settleTimeoutMs: SETTLE_MS, sink: "throw" });
-    return [...new Set(checker.stalledStart(error.stall)?.diffs.map((d) => d.field))];
+    return failedStartOutcome(error, START_SPEC, SETTLE_MS);
   } finally {
-    await error.session.machine.destroy();
+    await startMachine(error).destroy();
   }
+}
+
+const fieldsOf = (outcome: GameOutcome | undefined): DiffField[] => [
+  ...new Set(outcome?.mismatch?.diffs.map((d) => d.field)),
+];
+
+/** The fields of the mismatch of a start that fails. */
+async function stalledStartFields(edit: SourceEdit): Promise<DiffField[]> {
+  return fieldsOf(await failedStart(faultyFloppy(edit)));
 }
 
 const boot = (image: string): BootSpec => ({ image, dos: "builtin", timeoutMs: 20_000 });
@@ -182,6 +207,64 @@ describe("the checker of the whole program finds", () => {
       to: "        dw Phase + 1",
     };
     expect(await stalledStartFields(edit)).toEqual(["Settle", "Header"]);
+  });
+
+  it("a debug header of another version, as a Header mismatch of the start that replays", async () => {
+    const edit = {
+      file: "piskasm.asm",
+      from: "        dw 2                            ; 10Ah header version",
+      to: "        dw 3                            ; 10Ah header version",
+    };
+    const image = faultyFloppy(edit);
+    const outcome = await failedStart(image);
+    const [header] = outcome?.mismatch?.diffs ?? [];
+    expect(fieldsOf(outcome)).toEqual(["Header"]);
+    expect(header.asm).toMatch(/version 3; this harness reads version 2 \(rebuild with make\)/);
+    if (!outcome) throw new Error("no outcome");
+    const report = buildReport(outcome, "builtin");
+    expect(sameDivergence(report, await replayBooted(boot(image), report))).toBe(true);
+  });
+
+  it("a start that runs into its debug header (the jump over it removed), as a mismatch with no header", async () => {
+    const edit = {
+      file: "piskasm.asm",
+      from: "        jmp short main                  ; two bytes",
+      to: "                                        ; two bytes",
+    };
+    expect(await stalledStartFields(edit)).toEqual(["Header", "ScreenCell"]);
+  });
+
+  it("a pointer the program moves away from where the mouse's packets put it", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "poll_click:\n        mov ax, MOUSE_PRESSES\n",
+      to: "poll_click:\n        mov ax, MOUSE_PRESSES - 1\n",
+    };
+    const fields = await mismatchFields(edit, async (s) => {
+      await s.machine.keyboard.type("1");
+      await click(s, "K10");
+    });
+    expect(fields).toEqual(["Pointer"]);
+  });
+
+  it("a program that runs away after the mismatch it showed, as that mismatch (not a time-out)", async () => {
+    const edit = {
+      file: "piskasm/engine.inc",
+      from: "        mov word [Info + di], 0\n        mov bx, ray_steps\n",
+      to: "        mov word [Info + di], 0\n",
+    };
+    const session = await openSession(boot(faultyFloppy(edit)));
+    try {
+      const spec = { ...START_SPEC, moves: [parseCell("K10")], maxComputerMoves: 1 };
+      const outcome = await playGame(session, spec, { stepTimeoutMs: 60_000 });
+      expect(outcome.result).toBe("mismatch");
+      const fields = fieldsOf(outcome);
+      expect(fields).toEqual(expect.arrayContaining(["Phase", "Settle"]));
+      const settle = outcome.mismatch?.diffs.find((d) => d.field === "Settle");
+      expect(settle?.asm).toMatch(/40 million instructions/);
+    } finally {
+      await session.machine.destroy();
+    }
   });
 
   it("a wrong word in the message of a start without a mouse driver", async () => {
