@@ -11,7 +11,7 @@
  * beside the bottom right corner, whose Info score the next game's NewBoard must clear). In every
  * other ten games, slots 3 and 7 hand their stones to the computer instead (Enter with a Space typed
  * ahead: read at the human's turn, or in slot 7 dropped by the result of the computer's open four set
- * up with them), and slot 1 plays a plain game after its menu noise. Slots 2 and 4 quit with key 3
+ * up with them). Slots 2 and 4 quit with key 3
  * and run the program again with bad (`/S:1:` among them), good and empty command lines. Everything
  * goes through the emulated keyboard and mouse; every set-up stone and every noise action is followed
  * by the full check against engine-ts (harness/runner.ts).
@@ -292,10 +292,9 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
     // Slot 1 too (after its menu noise): mutation testing's sweep games (4, 5, 10, 11, 16 and 17 of
-    // its 20) are slots 4, 5, 0, 1, 6 and 7. In the odd tens it plays a plain game after the noise
-    // (the storm's turns from the start: their presses are what shows a wait polling the wrong button).
+    // its 20) are slots 4, 5, 0, 1, 6 and 7, and game 11's hand-over with Tab is the campaign's only
+    // one.
     case 1:
-      if (Math.floor(index / SWEEP_PERIOD) % 2 === 1) return undefined;
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
     case 3: {
       const stones = withNoise(fewStones(prng, 1 + prng.below(8)));

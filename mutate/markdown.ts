@@ -110,6 +110,21 @@ function outOfScopeLines(outOfScope: MutationReport["outOfScope"]): string[] {
   return [`- not mutated, because the differential check never runs them: ${names.join("; ")}`];
 }
 
+/**
+ * The kills that are not a mismatch, each with what the harness saw: a guest that hung (the
+ * instruction watchdog, or a worker silent past the pool's limit) or a run the harness could not go on
+ * with. Each is the mutant's behaviour, but no difference of the check names it.
+ */
+function hangLines(mutants: readonly MutantResult[]): string[] {
+  const hung = mutants.filter((m) => m.status === "timeout" || m.status === "crashed");
+  if (hung.length === 0) return ["None: every kill is a mismatch of the check."];
+  return [
+    "Killed, but not by a difference the check names; what the harness saw:",
+    "",
+    ...hung.map((m) => `- \`${m.id}\` (${m.routine}), ${m.status}: ${m.message ?? "no message"}`),
+  ];
+}
+
 export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, Verdict>): string {
   const f = report.figures;
   const { plan, dropped } = report;
@@ -148,6 +163,10 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     "## Games per kill",
     "",
     ...gamesHistogram(report.mutants),
+    "",
+    "## Kills by a hang or a crash",
+    "",
+    ...hangLines(report.mutants),
     "",
     "## Survivors",
     "",
