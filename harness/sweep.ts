@@ -291,9 +291,9 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
-    // Slot 1 too (after its menu noise): mutation testing's sweep games (4, 5, 10, 11, 16 and 17 of
-    // its 20) are slots 4, 5, 0, 1, 6 and 7, and game 11's hand-over with Tab is the campaign's only
-    // one.
+    // Slot 1 too (after its menu noise): the mutation campaign's sweep games (4, 5, 10 and 11 of its
+    // 12 policy games by default) are slots 4, 5, 0 and 1, and game 11's hand-over with Tab is the
+    // campaign's only one.
     case 1:
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
     case 3: {

@@ -72,7 +72,7 @@ function intro(target: "asm" | "ts"): string[] {
           "against the real PISKASM.COM until the first mismatch (killed) or the last game (survived).",
         ];
   return [
-    `# Mutation testing of the differential harness: the ${target === "asm" ? "asm evaluator" : "engine-ts evaluator"}`,
+    `# Mutation testing of the differential harness: the ${target === "asm" ? "whole asm program" : "engine-ts evaluator"}`,
     "",
     ...subject,
     "The harness compares the whole state, the screen and the program's own code and read-only data (a",
