@@ -32,7 +32,7 @@ import { promisify } from "node:util";
 import { BODOVANI_WORDS } from "../engine-ts/tables.js";
 import { readAsmSource, type AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
-import { everyLine } from "./equivalence.js";
+import { everyLine } from "./lines.js";
 import type { MutantResult } from "./report.js";
 
 const run = promisify(execFile);

@@ -19,6 +19,7 @@
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { TsMutant } from "./ts-mutants.js";
+import { everyLine } from "./lines.js";
 
 type Module = Record<string, unknown>;
 
@@ -45,33 +46,6 @@ function tablesEqual(original: Module, mutant: Module): boolean {
   const [ca, cb] = [original, mutant].map((m) => call<string>(m, "classify"));
   for (const length of [5, 6, 7])
     for (let mask = 0; mask < 1 << length; mask++) if (ca(length, mask) !== cb(length, mask)) return false;
-  return true;
-}
-
-/** Bits 0..12 but the scored cell's (6). */
-const LINE_BITS = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
-
-/**
- * Every reachable line through an empty scored cell (the planes model's domain, also the asm windows
- * model's): own stones `x`, opponent stones `o` and off-board positions `off` (13 bits, bit 6 the
- * cell, clear in all three). Stops at the first line `visit` answers false for; true when none did.
- */
-export function everyLine(visit: (x: number, o: number, off: number) => boolean): boolean {
-  for (let prefix = 0; prefix <= 6; prefix++)
-    for (let suffix = 0; suffix <= 6; suffix++) {
-      const onBoard = LINE_BITS.filter((bit) => bit >= prefix && bit <= 12 - suffix);
-      let off = 0;
-      for (const bit of LINE_BITS) if (!onBoard.includes(bit)) off |= 1 << bit;
-      for (let pattern = 0; pattern < 3 ** onBoard.length; pattern++) {
-        let x = 0,
-          o = 0;
-        for (let k = 0, rest = pattern; k < onBoard.length; k++, rest = Math.floor(rest / 3)) {
-          if (rest % 3 === 1) x |= 1 << onBoard[k];
-          else if (rest % 3 === 2) o |= 1 << onBoard[k];
-        }
-        if (!visit(x, o, off)) return false;
-      }
-    }
   return true;
 }
 
