@@ -33,7 +33,7 @@ export {
   type WindowLength,
 } from "./tables.js";
 export { getRandom, type RandomState } from "./random.js";
-export { axisScore, countScore } from "./score.js";
+export { axisScore, countScore, scorer, type Scorer } from "./score.js";
 export { isWin, rayCells, update, type UpdateState } from "./update.js";
 export { firstMove, pcMove, pcMoveScan, type PCMoveState } from "./pcmove.js";
 export { cloneState, emptyState, stateFrom, type EngineState, type GameStateLike } from "./state.js";

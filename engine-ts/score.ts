@@ -4,9 +4,11 @@
  * (bit j = offset j-6), then the 5/6/7-wide windows slide over them; a side without stones near the
  * cell takes the lonely shortcut, as the asm does.
  */
-import { BOARD_SIZE, COMPUTER, HUMAN } from "./board.js";
+import { BOARD_SIZE } from "./board.js";
 import { AXES } from "./axes.js";
 import { LAYOUT } from "./tables.js";
+import { sideMemos, type SideMemos, type SideOffsets } from "./side-memo.js";
+import { linePlanes, type LinePlanes } from "./line-planes.js";
 
 const CENTRE_BIT = 1 << 6;
 const A5 = LAYOUT.attack[5],
@@ -15,6 +17,8 @@ const A5 = LAYOUT.attack[5],
 const D5 = LAYOUT.defence[5],
   D6 = LAYOUT.defence[6],
   D7 = LAYOUT.defence[7];
+const ATTACK: SideOffsets = [A5, A6, A7];
+const DEFENCE: SideOffsets = [D5, D6, D7];
 
 /**
  * Own stones at positions 1..5 and 7..11 (bit t = position t; the scored cell is position 6). A side
@@ -70,8 +74,12 @@ function lonelyBest(bodovani: Uint16Array, block: number, o5: number): number {
   return 0;
 }
 
-/** Best unit value of one side (own includes the scored cell's bit); the lonely shortcut first. */
-function sideBest(
+/**
+ * Best unit value of one side (own includes the scored cell's bit); the lonely shortcut first. Exported
+ * for the unit tests' check of side-memo.ts.
+ * @internal
+ */
+export function sideBest(
   bodovani: Uint16Array,
   own: number,
   block: number,
@@ -150,6 +158,11 @@ function lineTable(size: number): Int16Array {
   return table;
 }
 
+/** sideBest remembered for the words `bodovani` holds now (side-memo.ts): the same answers, looked up. */
+function memosFor(bodovani: Uint16Array): SideMemos {
+  return sideMemos(bodovani, sideBest, ATTACK, DEFENCE);
+}
+
 /** The axis score of `cell` on `axis` (0..3) on a `size` x `size` board: max over both sides, all L and k. */
 export function axisScore(
   plocha: Uint8Array,
@@ -158,33 +171,27 @@ export function axisScore(
   axis: number,
   size = BOARD_SIZE,
 ): number {
-  return axisScoreIn(lineTable(size), plocha, bodovani, cell, axis);
+  return axisScoreIn(linePlanes(plocha, lineTable(size), SPAN), memosFor(bodovani), cell, axis);
 }
 
-function axisScoreIn(
-  lines: Int16Array,
-  plocha: Uint8Array,
-  bodovani: Uint16Array,
-  cell: number,
-  axis: number,
-): number {
-  const base = (cell * 4 + axis) * SPAN;
-  let x = 0,
-    o = 0,
-    off = 0;
-  for (let j = 0; j < SPAN; j++) {
-    const at = lines[base + j];
-    if (at === OFF_BOARD) {
-      off |= 1 << j;
-    } else {
-      const p = plocha[at];
-      if (p === COMPUTER) x |= 1 << j;
-      else if (p === HUMAN) o |= 1 << j;
-    }
-  }
-  const attack = sideBest(bodovani, x | CENTRE_BIT, o | off, A5, A6, A7);
-  const defence = sideBest(bodovani, o | CENTRE_BIT, x | off, D5, D6, D7);
+/** The line's planes (line-planes.ts: bit j = offset j - 6 on the axis), then both sides' best. */
+function axisScoreIn(planes: LinePlanes, memos: SideMemos, cell: number, axis: number): number {
+  const k = cell * 4 + axis;
+  const x = planes.x[k],
+    o = planes.o[k],
+    off = planes.off[k];
+  const attack = memos.attack.best(x | CENTRE_BIT, o | off);
+  const defence = memos.defence.best(o | CENTRE_BIT, x | off);
   return attack > defence ? attack : defence;
+}
+
+function countScoreIn(planes: LinePlanes, memos: SideMemos, cell: number): number {
+  return (
+    axisScoreIn(planes, memos, cell, 0) +
+    axisScoreIn(planes, memos, cell, 1) +
+    axisScoreIn(planes, memos, cell, 2) +
+    axisScoreIn(planes, memos, cell, 3)
+  );
 }
 
 /** CountScore(cell) for an empty cell: the sum of the four axis scores (always < 65536). */
@@ -194,11 +201,18 @@ export function countScore(
   cell: number,
   size = BOARD_SIZE,
 ): number {
-  const lines = lineTable(size);
-  return (
-    axisScoreIn(lines, plocha, bodovani, cell, 0) +
-    axisScoreIn(lines, plocha, bodovani, cell, 1) +
-    axisScoreIn(lines, plocha, bodovani, cell, 2) +
-    axisScoreIn(lines, plocha, bodovani, cell, 3)
-  );
+  return scorer(plocha, bodovani, size)(cell);
+}
+
+/** CountScore of cells of a board as it is now, with the score tables' words as they are now. */
+export type Scorer = (cell: number) => number;
+
+/**
+ * countScore for many cells of `plocha` (an empty one each) while neither the board nor the tables
+ * change: the board's planes and the tables' memos are found once.
+ */
+export function scorer(plocha: Uint8Array, bodovani: Uint16Array, size = BOARD_SIZE): Scorer {
+  const planes = linePlanes(plocha, lineTable(size), SPAN);
+  const memos = memosFor(bodovani);
+  return (cell) => countScoreIn(planes, memos, cell);
 }

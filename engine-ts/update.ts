@@ -1,7 +1,7 @@
 /** Update(cell) (docs/evaluator.md section 5): limited re-scoring, win test, VolnaPole. */
 import { BOARD_SIZE, EMPTY } from "./board.js";
 import { AXES, DIRECTIONS } from "./axes.js";
-import { countScore } from "./score.js";
+import { scorer } from "./score.js";
 
 export interface UpdateState {
   plocha: Uint8Array;
@@ -56,6 +56,7 @@ export function isWin(plocha: Uint8Array, cell: number, size = BOARD_SIZE): bool
  */
 export function update(state: UpdateState, bodovani: Uint16Array, cell: number, size = BOARD_SIZE): boolean {
   const { plocha, info } = state;
+  const countScore = scorer(plocha, bodovani, size);
   info[cell] = 0;
   const row = Math.floor(cell / size);
   const col = cell - row * size;
@@ -67,7 +68,7 @@ export function update(state: UpdateState, bodovani: Uint16Array, cell: number, 
       const c = col + d * dc;
       if (r < 0 || r >= size || c < 0 || c >= size) break;
       const i = r * size + c;
-      if (plocha[i] === EMPTY) info[i] = countScore(plocha, bodovani, i, size);
+      if (plocha[i] === EMPTY) info[i] = countScore(i);
     }
   }
   const won = isWin(plocha, cell, size);

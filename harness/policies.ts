@@ -22,8 +22,8 @@ import {
   EMPTY,
   HUMAN,
   buildBodovani,
-  countScore,
   rayCells,
+  scorer,
 } from "../engine-ts/index.js";
 import type { PolicyName } from "../checks/policy-names.js";
 import type { BoardGeometry } from "../guest/game-view.js";
@@ -48,27 +48,33 @@ const NEAR = 2;
 const OPENING_RADIUS = 2;
 const CENTRE = (BOARD_SIZE - 1) / 2;
 
+/** A row's bits (bit c = column c) over the whole board's width. */
+const ROW_BITS = (1 << BOARD_SIZE) - 1;
+
 /** Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board. */
 export function candidateCells(plocha: Uint8Array): number[] {
-  const near = new Uint8Array(CELLS);
-  let stones = 0;
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (plocha[cell] === EMPTY) continue;
-    stones++;
-    const r0 = Math.floor(cell / BOARD_SIZE);
-    const c0 = cell % BOARD_SIZE;
-    for (let r = Math.max(0, r0 - NEAR); r <= Math.min(BOARD_SIZE - 1, r0 + NEAR); r++) {
-      for (let c = Math.max(0, c0 - NEAR); c <= Math.min(BOARD_SIZE - 1, c0 + NEAR); c++)
-        near[r * BOARD_SIZE + c] = 1;
-    }
+  // Per row, the columns of its stones; then spread NEAR columns each way and over NEAR rows each way.
+  const spread = new Int32Array(BOARD_SIZE);
+  let empty = true;
+  for (let r = 0; r < BOARD_SIZE; r++) {
+    let row = 0;
+    for (let c = 0; c < BOARD_SIZE; c++) if (plocha[r * BOARD_SIZE + c] !== EMPTY) row |= 1 << c;
+    if (row !== 0) empty = false;
+    let wide = row;
+    for (let d = 1; d <= NEAR; d++) wide |= (row << d) | (row >> d);
+    spread[r] = wide & ROW_BITS;
   }
   const out: number[] = [];
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (plocha[cell] !== EMPTY) continue;
-    const r = Math.floor(cell / BOARD_SIZE);
-    const c = cell % BOARD_SIZE;
-    const opening = Math.abs(r - CENTRE) <= OPENING_RADIUS && Math.abs(c - CENTRE) <= OPENING_RADIUS;
-    if (stones === 0 ? opening : near[cell] === 1) out.push(cell);
+  for (let r = 0; r < BOARD_SIZE; r++) {
+    let near = 0;
+    for (let q = Math.max(0, r - NEAR); q <= Math.min(BOARD_SIZE - 1, r + NEAR); q++) near |= spread[q];
+    const openingRow = Math.abs(r - CENTRE) <= OPENING_RADIUS;
+    for (let c = 0; c < BOARD_SIZE; c++) {
+      const cell = r * BOARD_SIZE + c;
+      if (plocha[cell] !== EMPTY) continue;
+      const opening = openingRow && Math.abs(c - CENTRE) <= OPENING_RADIUS;
+      if (empty ? opening : (near >> c) & 1) out.push(cell);
+    }
   }
   if (out.length === 0) {
     for (let cell = 0; cell < CELLS; cell++) if (plocha[cell] === EMPTY) out.push(cell);
@@ -94,6 +100,8 @@ export function randomPolicy(seed: number): Policy {
 const SCORE_REACH = 6;
 /** A score not computed since the board last changed near its cell. */
 const UNSCORED = -1;
+/** Per cell, the cells whose scores a change of it can alter (rayCells within SCORE_REACH), made once. */
+let reaches: number[][] | undefined;
 
 /** The score tables every engine policy reads (never written), built once. */
 let defaultTables: Uint16Array | undefined;
@@ -117,14 +125,16 @@ export function enginePolicy(
           swapped[i] = s;
           // CountScore reads cell-6..cell+6 on each axis: the scores this change can alter.
           scores[i] = UNSCORED;
-          for (const near of rayCells(i, SCORE_REACH)) scores[near] = UNSCORED;
+          reaches ??= Array.from({ length: CELLS }, (_, cell) => rayCells(cell, SCORE_REACH));
+          for (const near of reaches[i]) scores[near] = UNSCORED;
         }
       }
       let best = -1;
       let ties = 0;
       let choice: number | undefined;
+      const countScore = scorer(swapped, bodovani);
       for (const cell of candidateCells(plocha)) {
-        if (scores[cell] === UNSCORED) scores[cell] = countScore(swapped, bodovani, cell);
+        if (scores[cell] === UNSCORED) scores[cell] = countScore(cell);
         const score = scores[cell];
         if (score > best) {
           best = score;

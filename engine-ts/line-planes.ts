@@ -1,0 +1,90 @@
+/**
+ * A board's lines as bit masks, the planes score.ts's CountScore reads (a cache of the board, not the
+ * evaluator): for every cell and axis, the computer's stones, the human's stones and the off-board
+ * positions along the axis (bit j = entry j of the line), as score.ts's line table says: entry
+ * ((cell * 4 + axis) * span + j) is a cell, or negative off the board, the cell itself in the middle.
+ * The planes are kept per board array and brought up to date whenever they are asked for, by comparing
+ * the board with a copy of the cells they were last made from: a changed cell changes a bit in the
+ * lines of the cells near it on its four axes (the cell at entry j of its line has it at entry
+ * span - 1 - j of its own).
+ */
+import { COMPUTER, HUMAN } from "./board.js";
+
+/** The planes of one board, indexed by cell * 4 + axis. */
+export interface LinePlanes {
+  readonly x: Uint16Array;
+  readonly o: Uint16Array;
+  readonly off: Uint16Array;
+}
+
+/** The off-board plane of a line table, made once per table. */
+const offPlanes = new WeakMap<Int16Array, Uint16Array>();
+
+function offPlane(lines: Int16Array, span: number): Uint16Array {
+  let off = offPlanes.get(lines);
+  if (!off) {
+    off = new Uint16Array(lines.length / span);
+    for (let k = 0; k < off.length; k++)
+      for (let j = 0; j < span; j++) if (lines[k * span + j] < 0) off[k] |= 1 << j;
+    offPlanes.set(lines, off);
+  }
+  return off;
+}
+
+class BoardPlanes implements LinePlanes {
+  readonly x: Uint16Array;
+  readonly o: Uint16Array;
+  readonly off: Uint16Array;
+  /** The board's cells as the planes show them. */
+  private readonly seen: Uint8Array;
+
+  constructor(
+    readonly lines: Int16Array,
+    private readonly span: number,
+  ) {
+    this.off = offPlane(lines, span);
+    this.x = new Uint16Array(this.off.length);
+    this.o = new Uint16Array(this.off.length);
+    this.seen = new Uint8Array(this.off.length / 4);
+  }
+
+  /** The planes of `plocha` as it is now. */
+  sync(plocha: Uint8Array): void {
+    const { seen } = this;
+    for (let cell = 0; cell < seen.length; cell++) {
+      const p = plocha[cell];
+      if (p !== seen[cell]) {
+        this.set(cell, p);
+        seen[cell] = p;
+      }
+    }
+  }
+
+  private set(cell: number, p: number): void {
+    const { lines, span, x, o } = this;
+    for (let axis = 0; axis < 4; axis++) {
+      const base = (cell * 4 + axis) * span;
+      for (let j = 0; j < span; j++) {
+        const near = lines[base + j];
+        if (near < 0) continue;
+        const k = near * 4 + axis;
+        const bit = 1 << (span - 1 - j);
+        x[k] = p === COMPUTER ? x[k] | bit : x[k] & ~bit;
+        o[k] = p === HUMAN ? o[k] | bit : o[k] & ~bit;
+      }
+    }
+  }
+}
+
+const boards = new WeakMap<Uint8Array, BoardPlanes>();
+
+/** The planes of `plocha` as it is now, over the line table `lines` (one board size's) of `span` entries a line. */
+export function linePlanes(plocha: Uint8Array, lines: Int16Array, span: number): LinePlanes {
+  let planes = boards.get(plocha);
+  if (!planes || planes.lines !== lines) {
+    planes = new BoardPlanes(lines, span);
+    boards.set(plocha, planes);
+  }
+  planes.sync(plocha);
+  return planes;
+}
