@@ -377,16 +377,23 @@ export class ProgramModel {
 
   /** The last data() while nothing has changed since: the checker asks after every input. */
   private dataImage: Uint8Array | undefined;
+  /** data()'s bytes, made once and written again in place after each change (no allocation per input). */
+  private readonly dataBytes = new Uint8Array(DATA_BYTES);
+  private readonly dataView = new DataView(this.dataBytes.buffer);
 
-  /** Every byte of the program's BSS as the program should hold it now (layout.ts); do not write to it. */
+  /**
+   * Every byte of the program's BSS as the program should hold it now (layout.ts); do not write to it,
+   * nor keep it past the next input (the bytes are written again in place).
+   */
   data(): Uint8Array {
     this.dataImage ??= this.buildData();
     return this.dataImage;
   }
 
   private buildData(): Uint8Array {
-    const bytes = new Uint8Array(DATA_BYTES);
-    const view = new DataView(bytes.buffer);
+    const bytes = this.dataBytes;
+    const view = this.dataView;
+    bytes.fill(0);
     const state = this.game?.state;
     if (state) {
       new Uint16Array(bytes.buffer, OFFSET.Info, CELLS).set(state.info);
