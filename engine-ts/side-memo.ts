@@ -2,9 +2,11 @@
  * CountScore's side scores remembered (a cache, not the evaluator: score.ts's sideBest computes every
  * value, the first time it is asked for). A side's best unit value reads only the own and blocking
  * bits 2..10 of its 13-cell line (every 5-, 6- and 7-wide window lies there) and, of bits 1 and 11,
- * only whether own has a stone there (the lonely shortcut's test, NEAR_CELLS): with the scored cell's
- * bit 6 always own and never blocked, 8 + 8 + 1 bits index every answer. One memo per content of the
- * score tables: it keeps a copy of the words it was made for and is used only for the same words.
+ * only whether own has a stone there (the lonely shortcut's test, NEAR_CELLS). With the scored cell's
+ * bit 6 always own and never blocked, the eight other positions are each empty, own or blocked: 3^8
+ * patterns, twice (a stone at bit 1 or 11 or not), index every answer in a table small enough to stay
+ * in the processor's cache. One memo per content of the score tables: it keeps a copy of the words it
+ * was made for and is used only for the same words.
  */
 
 /** The side's table offsets in the score tables (LAYOUT.attack or LAYOUT.defence: length 5, 6, 7). */
@@ -16,30 +18,48 @@ export type SideBest = (bodovani: Uint16Array, own: number, block: number, ...of
 const CENTRE_BIT = 1 << 6;
 /** Bits 1 and 11: read only through the lonely shortcut's test. */
 const EDGE_BITS = (1 << 1) | (1 << 11);
-const INDEXES = 1 << 17;
+/** The positions the windows read besides the scored cell: bits 2..5 and 7..10. */
+const POSITIONS = 8;
+const PATTERNS = 3 ** POSITIONS;
 const UNKNOWN = -1;
 
-/** The memo's index of a side's line: own bits 2..5, 7..10; blocking bits the same; own at bit 1 or 11. */
-export function sideIndex(own: number, block: number): number {
-  return (
-    ((own >> 2) & 0xf) |
-    ((own >> 3) & 0xf0) |
-    (((block >> 2) & 0xf) << 8) |
-    (((block >> 3) & 0xf0) << 8) |
-    ((own & EDGE_BITS) === 0 ? 0 : 1 << 16)
-  );
+/** Bit p (0..7) of the eight positions: line bit 2..5, 7..10. */
+const positionBit = (p: number): number => 1 << (p < 4 ? p + 2 : p + 3);
+
+/** Each set of positions (bit p = position p) as a base-3 number with digit 1 at its positions. */
+const TERNARY = Uint16Array.from({ length: 1 << POSITIONS }, (_, set) => {
+  let value = 0;
+  for (let p = POSITIONS - 1; p >= 0; p--) value = value * 3 + ((set >> p) & 1);
+  return value;
+});
+
+/** The positions of a line's bits, as a set (bit p = position p). */
+function positions(bits: number): number {
+  return ((bits >> 2) & 0xf) | ((bits >> 3) & 0xf0);
+}
+
+/** The memo's index of a side's line (own and blocking bits apart): digit 1 own, 2 blocked; then bit 1 or 11 own. */
+function sideIndex(own: number, block: number): number {
+  return TERNARY[positions(own)] + 2 * TERNARY[positions(block)] + ((own & EDGE_BITS) === 0 ? 0 : PATTERNS);
 }
 
 /** A line of the index's own and blocking bits (bit 1 standing for both edge bits), the scored cell own. */
 function lineOf(index: number): { own: number; block: number } {
-  const own = CENTRE_BIT | ((index & 0xf) << 2) | (((index >> 4) & 0xf) << 7) | ((index >> 16) << 1);
-  const block = (((index >> 8) & 0xf) << 2) | (((index >> 12) & 0xf) << 7);
+  let own = CENTRE_BIT | (index >= PATTERNS ? 1 << 1 : 0),
+    block = 0,
+    rest = index % PATTERNS;
+  for (let p = 0; p < POSITIONS; p++) {
+    const digit = rest % 3;
+    rest = (rest - digit) / 3;
+    if (digit === 1) own |= positionBit(p);
+    else if (digit === 2) block |= positionBit(p);
+  }
   return { own, block };
 }
 
 /** One side's answers for one content of the score tables. */
 class SideMemo {
-  private readonly values = new Int32Array(INDEXES).fill(UNKNOWN);
+  private readonly values = new Int32Array(2 * PATTERNS).fill(UNKNOWN);
 
   constructor(
     private readonly bodovani: Uint16Array,
@@ -47,9 +67,12 @@ class SideMemo {
     private readonly offsets: SideOffsets,
   ) {}
 
-  /** sideBest of this side for a line with the scored cell own (an occupied scored cell is not remembered). */
+  /**
+   * sideBest of this side for a line with the scored cell own; not remembered for an occupied scored
+   * cell, nor for bits both own and blocked (no line has them).
+   */
   best(own: number, block: number): number {
-    if ((block & CENTRE_BIT) !== 0) return this.compute(own, block);
+    if ((block & CENTRE_BIT) !== 0 || (own & block) !== 0) return this.compute(own, block);
     const index = sideIndex(own, block);
     let value = this.values[index];
     if (value === UNKNOWN) {
