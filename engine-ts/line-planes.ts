@@ -6,15 +6,22 @@
  * The planes are kept per board array and brought up to date whenever they are asked for, by comparing
  * the board with a copy of the cells they were last made from: a changed cell changes a bit in the
  * lines of the cells near it on its four axes (the cell at entry j of its line has it at entry
- * span - 1 - j of its own).
+ * span - 1 - j of its own). The planes also remember each line's score, until a bit of that line
+ * changes or another scorer asks: a stone changes the lines of its four axes only, so most of a
+ * re-scored cell's lines are as they were.
  */
 import { COMPUTER, HUMAN } from "./board.js";
+
+/** A line's score from its planes, by a scorer (score.ts's side memos) given with it. */
+export type LineScore<S> = (scorer: S, x: number, o: number, off: number) => number;
 
 /** The planes of one board, indexed by cell * 4 + axis. */
 export interface LinePlanes {
   readonly x: Uint16Array;
   readonly o: Uint16Array;
   readonly off: Uint16Array;
+  /** `score` of line k, remembered while the line's bits and the scorer stay the same. */
+  lineScore<S extends object>(k: number, scorer: S, score: LineScore<S>): number;
 }
 
 /** The off-board plane of a line table, made once per table. */
@@ -37,6 +44,10 @@ class BoardPlanes implements LinePlanes {
   readonly off: Uint16Array;
   /** The board's cells as the planes show them. */
   private readonly seen: Uint8Array;
+  /** Line scores by `scoredBy`; `known[k]` 1 while line k's bits are those it was scored with. */
+  private readonly scores: Uint16Array;
+  private readonly known: Uint8Array;
+  private scoredBy: object | undefined;
 
   constructor(
     readonly lines: Int16Array,
@@ -46,6 +57,20 @@ class BoardPlanes implements LinePlanes {
     this.x = new Uint16Array(this.off.length);
     this.o = new Uint16Array(this.off.length);
     this.seen = new Uint8Array(this.off.length / 4);
+    this.scores = new Uint16Array(this.off.length);
+    this.known = new Uint8Array(this.off.length);
+  }
+
+  lineScore<S extends object>(k: number, scorer: S, score: LineScore<S>): number {
+    if (scorer !== this.scoredBy) {
+      this.known.fill(0);
+      this.scoredBy = scorer;
+    }
+    if (this.known[k] === 1) return this.scores[k];
+    const value = score(scorer, this.x[k], this.o[k], this.off[k]);
+    this.scores[k] = value;
+    this.known[k] = 1;
+    return value;
   }
 
   /** The planes of `plocha` as it is now. */
@@ -61,7 +86,7 @@ class BoardPlanes implements LinePlanes {
   }
 
   private set(cell: number, p: number): void {
-    const { lines, span, x, o } = this;
+    const { lines, span, x, o, known } = this;
     for (let axis = 0; axis < 4; axis++) {
       const base = (cell * 4 + axis) * span;
       for (let j = 0; j < span; j++) {
@@ -71,6 +96,7 @@ class BoardPlanes implements LinePlanes {
         const bit = 1 << (span - 1 - j);
         x[k] = p === COMPUTER ? x[k] | bit : x[k] & ~bit;
         o[k] = p === HUMAN ? o[k] | bit : o[k] & ~bit;
+        known[k] = 0;
       }
     }
   }

@@ -174,12 +174,13 @@ export function axisScore(
   return axisScoreIn(linePlanes(plocha, lineTable(size), SPAN), memosFor(bodovani), cell, axis);
 }
 
-/** The line's planes (line-planes.ts: bit j = offset j - 6 on the axis), then both sides' best. */
+/** The line's planes (line-planes.ts: bit j = offset j - 6 on the axis), remembered by the planes. */
 function axisScoreIn(planes: LinePlanes, memos: SideMemos, cell: number, axis: number): number {
-  const k = cell * 4 + axis;
-  const x = planes.x[k],
-    o = planes.o[k],
-    off = planes.off[k];
+  return planes.lineScore(cell * 4 + axis, memos, lineScore);
+}
+
+/** Both sides' best over a line's planes. */
+function lineScore(memos: SideMemos, x: number, o: number, off: number): number {
   const attack = memos.attack.best(x | CENTRE_BIT, o | off);
   const defence = memos.defence.best(o | CENTRE_BIT, x | off);
   return attack > defence ? attack : defence;
