@@ -49,7 +49,12 @@ class BoardPlanes implements LinePlanes {
   private readonly known: Uint8Array;
   private scoredBy: object | undefined;
 
+  /** The board's and `seen`'s first cells four to a word (none when the board's bytes do not start on a word). */
+  private readonly words: Uint32Array | undefined;
+  private readonly seenWords: Uint32Array;
+
   constructor(
+    plocha: Uint8Array,
     readonly lines: Int16Array,
     private readonly span: number,
   ) {
@@ -59,6 +64,12 @@ class BoardPlanes implements LinePlanes {
     this.seen = new Uint8Array(this.off.length / 4);
     this.scores = new Uint16Array(this.off.length);
     this.known = new Uint8Array(this.off.length);
+    const wordCount = this.seen.length >> 2;
+    this.seenWords = new Uint32Array(this.seen.buffer, 0, wordCount);
+    this.words =
+      plocha.byteOffset % 4 === 0 && plocha.length >= this.seen.length
+        ? new Uint32Array(plocha.buffer, plocha.byteOffset, wordCount)
+        : undefined;
   }
 
   lineScore<S extends object>(k: number, scorer: S, score: LineScore<S>): number {
@@ -73,10 +84,21 @@ class BoardPlanes implements LinePlanes {
     return value;
   }
 
-  /** The planes of `plocha` as it is now. */
+  /** The planes of `plocha` (the board they were made for) as it is now, four cells at a time where its bytes allow. */
   sync(plocha: Uint8Array): void {
+    const { words, seenWords } = this;
+    let cell = 0;
+    if (words) {
+      for (let w = 0; w < words.length; w++)
+        if (words[w] !== seenWords[w]) this.syncCells(plocha, 4 * w, 4 * w + 4);
+      cell = words.length * 4;
+    }
+    this.syncCells(plocha, cell, this.seen.length);
+  }
+
+  private syncCells(plocha: Uint8Array, from: number, to: number): void {
     const { seen } = this;
-    for (let cell = 0; cell < seen.length; cell++) {
+    for (let cell = from; cell < to; cell++) {
       const p = plocha[cell];
       if (p !== seen[cell]) {
         this.set(cell, p);
@@ -108,7 +130,7 @@ const boards = new WeakMap<Uint8Array, BoardPlanes>();
 export function linePlanes(plocha: Uint8Array, lines: Int16Array, span: number): LinePlanes {
   let planes = boards.get(plocha);
   if (!planes || planes.lines !== lines) {
-    planes = new BoardPlanes(lines, span);
+    planes = new BoardPlanes(plocha, lines, span);
     boards.set(plocha, planes);
   }
   planes.sync(plocha);

@@ -50,11 +50,21 @@ const CENTRE = (BOARD_SIZE - 1) / 2;
 
 /** A row's bits (bit c = column c) over the whole board's width. */
 const ROW_BITS = (1 << BOARD_SIZE) - 1;
+/** The opening square's columns, as a row's bits. */
+const OPENING_COLUMNS = ((1 << (2 * OPENING_RADIUS + 1)) - 1) << (CENTRE - OPENING_RADIUS);
+/** Per row, the columns of its stones (candidateCells' scratch: it runs before every human move). */
+const rowStones = new Int32Array(BOARD_SIZE);
+const rowNear = new Int32Array(BOARD_SIZE);
+
+/** Pushes the cells of row `r` whose columns are in `columns`, left to right. */
+function pushColumns(out: number[], r: number, columns: number): void {
+  for (let rest = columns; rest !== 0; rest &= rest - 1)
+    out.push(r * BOARD_SIZE + 31 - Math.clz32(rest & -rest));
+}
 
 /** Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board. */
 export function candidateCells(plocha: Uint8Array): number[] {
-  // Per row, the columns of its stones; then spread NEAR columns each way and over NEAR rows each way.
-  const spread = new Int32Array(BOARD_SIZE);
+  // Per row, the columns of its stones; spread NEAR columns each way, then over NEAR rows each way.
   let empty = true;
   for (let r = 0; r < BOARD_SIZE; r++) {
     let row = 0;
@@ -62,23 +72,17 @@ export function candidateCells(plocha: Uint8Array): number[] {
     if (row !== 0) empty = false;
     let wide = row;
     for (let d = 1; d <= NEAR; d++) wide |= (row << d) | (row >> d);
-    spread[r] = wide & ROW_BITS;
+    rowStones[r] = row;
+    rowNear[r] = wide & ROW_BITS;
   }
   const out: number[] = [];
   for (let r = 0; r < BOARD_SIZE; r++) {
     let near = 0;
-    for (let q = Math.max(0, r - NEAR); q <= Math.min(BOARD_SIZE - 1, r + NEAR); q++) near |= spread[q];
-    const openingRow = Math.abs(r - CENTRE) <= OPENING_RADIUS;
-    for (let c = 0; c < BOARD_SIZE; c++) {
-      const cell = r * BOARD_SIZE + c;
-      if (plocha[cell] !== EMPTY) continue;
-      const opening = openingRow && Math.abs(c - CENTRE) <= OPENING_RADIUS;
-      if (empty ? opening : (near >> c) & 1) out.push(cell);
-    }
+    if (empty) near = Math.abs(r - CENTRE) <= OPENING_RADIUS ? OPENING_COLUMNS : 0;
+    else for (let q = Math.max(0, r - NEAR); q <= Math.min(BOARD_SIZE - 1, r + NEAR); q++) near |= rowNear[q];
+    pushColumns(out, r, near & ~rowStones[r]);
   }
-  if (out.length === 0) {
-    for (let cell = 0; cell < CELLS; cell++) if (plocha[cell] === EMPTY) out.push(cell);
-  }
+  if (out.length === 0) for (let r = 0; r < BOARD_SIZE; r++) pushColumns(out, r, ROW_BITS & ~rowStones[r]);
   return out;
 }
 

@@ -285,30 +285,36 @@ describe("CountScore's caches", () => {
     expect(axisScore(plocha, tables, cell, 0)).toBe(Math.max(attack, defence));
   });
 
-  it("follow a board whose stones come, change sides and go, and tables of other words", () => {
-    const plocha = new Uint8Array(19 * 19);
-    const built = buildBodovani();
-    const other = lonelyBreakingTables();
-    let x = 4242;
-    let differ = 0;
-    for (let step = 0; step < 300; step++) {
-      x = (x * 1103515245 + 12345) & 0x7fffffff;
-      plocha[x % plocha.length] = (x >> 12) % 3;
-      // The built tables every few changes (the lines' remembered scores kept in between), now and
-      // then the other tables too (the remembered scores dropped and made again).
-      if (step % 5 !== 0) continue;
-      for (const tables of step % 25 === 0 ? [built, other] : [built]) {
-        const score = scorer(plocha, tables);
-        for (let cell = 0; cell < plocha.length; cell++) {
-          if (plocha[cell] !== 0) continue;
-          const expected = directScore(plocha, tables, cell);
-          expect(score(cell)).toBe(expected);
-          if (tables === other && expected !== directScore(plocha, built, cell)) differ++;
+  it.each([
+    ["its own", () => new Uint8Array(19 * 19)],
+    ["one byte into its buffer", () => new Uint8Array(19 * 19 + 1).subarray(1)],
+  ])(
+    "follow a board (%s) whose stones come, change sides and go, and tables of other words",
+    (_where, board) => {
+      const plocha = board();
+      const built = buildBodovani();
+      const other = lonelyBreakingTables();
+      let x = 4242;
+      let differ = 0;
+      for (let step = 0; step < 300; step++) {
+        x = (x * 1103515245 + 12345) & 0x7fffffff;
+        plocha[x % plocha.length] = (x >> 12) % 3;
+        // The built tables every few changes (the lines' remembered scores kept in between), now and
+        // then the other tables too (the remembered scores dropped and made again).
+        if (step % 5 !== 0) continue;
+        for (const tables of step % 25 === 0 ? [built, other] : [built]) {
+          const score = scorer(plocha, tables);
+          for (let cell = 0; cell < plocha.length; cell++) {
+            if (plocha[cell] !== 0) continue;
+            const expected = directScore(plocha, tables, cell);
+            expect(score(cell)).toBe(expected);
+            if (tables === other && expected !== directScore(plocha, built, cell)) differ++;
+          }
         }
       }
-    }
-    expect(differ).toBeGreaterThan(0);
-  });
+      expect(differ).toBeGreaterThan(0);
+    },
+  );
 });
 
 /** The computer's stones, the human's and the off-board positions of a line: bit j = offset j - 6 on `axis`. */
