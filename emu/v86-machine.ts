@@ -130,7 +130,10 @@ class V86Machine implements Machine {
       },
       hasWaiters: () => this.waiters.hasPending(),
       // The speed limit (4.77 MHz mode) stretches v86's delay before the next slice.
-      delay: (delayMs) => this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
+      delay: (delayMs) =>
+        this.throttle.limitMips === undefined
+          ? delayMs
+          : this.throttle.delay(delayMs, performance.now(), this.instructionCount()),
       throttled: () => this.throttle.limitMips !== undefined,
     });
     this.stopWakeUpTimer = isNode()

@@ -63,10 +63,11 @@ export class SliceWaiters {
   /** Runs every pending probe; fails the waits whose deadline has passed. */
   check(): void {
     if (this.pending.size === 0) return;
-    const now = performance.now();
+    // The clock is read once, for the first waiter its probe does not finish.
+    let now: number | undefined;
     // A Set's iteration skips the waiters deleted on the way (no copy needed after every slice).
     for (const waiter of this.pending) {
-      if (waiter.check() || now < waiter.deadline) continue;
+      if (waiter.check() || (now ??= performance.now()) < waiter.deadline) continue;
       const { timeoutMs, what = "a condition" } = waiter.options;
       waiter.fail(
         new Error(
