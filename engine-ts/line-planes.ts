@@ -1,54 +1,71 @@
 /**
  * A board's lines as bit masks, the planes score.ts's CountScore reads (a cache of the board, not the
  * evaluator): for every cell and axis, the computer's stones, the human's stones and the off-board
- * positions along the axis (bit j = entry j of the line), as score.ts's line table says: entry
- * ((cell * 4 + axis) * span + j) is a cell, or negative off the board, the cell itself in the middle.
- * The planes are kept per board array and brought up to date whenever they are asked for, by comparing
- * the board with a copy of the cells they were last made from: a changed cell changes a bit in the
- * lines of the cells near it on its four axes (the cell at entry j of its line has it at entry
- * span - 1 - j of its own). The planes also remember each line's score, until a bit of that line
- * changes or another scorer asks: a stone changes the lines of its four axes only, so most of a
- * re-scored cell's lines are as they were.
+ * positions of its line (bit j = entry j), as score.ts's line table says: entry
+ * ((cell * 4 + axis) * span + j) is a cell, or `offBoard`. The planes are kept per board array and
+ * brought up to date whenever they are asked for, by comparing the board with a copy of the cells they
+ * were last made from (four cells a word): a changed cell changes its bit in every line that holds
+ * it (found once per table, so any table is read as it is). The planes also remember each line's
+ * score until a bit of that line changes or other score tables ask: a stone changes the lines of its
+ * four axes only, so most of a re-scored cell's lines are as they were.
  */
 import { COMPUTER, HUMAN } from "./board.js";
 
-/** A line's score from its planes, by a scorer (score.ts's side memos) given with it. */
-export type LineScore<S> = (scorer: S, x: number, o: number, off: number) => number;
+/** A line's score from its planes, with the score tables given (never written: GameOptions.bodovani). */
+export type LineScore = (bodovani: Uint16Array, x: number, o: number, off: number) => number;
 
 /** The planes of one board, indexed by cell * 4 + axis. */
 export interface LinePlanes {
-  readonly x: Uint16Array;
-  readonly o: Uint16Array;
-  readonly off: Uint16Array;
-  /** `score` of line k, remembered while the line's bits and the scorer stay the same. */
-  lineScore<S extends object>(k: number, scorer: S, score: LineScore<S>): number;
+  /** `score` of line k, remembered while the line's bits and the score tables stay the same. */
+  lineScore(k: number, bodovani: Uint16Array, score: LineScore): number;
 }
 
-/** The off-board plane of a line table, made once per table. */
-const offPlanes = new WeakMap<Int16Array, Uint16Array>();
+/** What the planes need of a line table: the off-board plane and, per cell, the lines that hold it. */
+interface TableReach {
+  readonly off: Int32Array;
+  /** The places of cell c: entries first[c] .. first[c + 1] - 1 of `line` and `bit`. */
+  readonly first: Int32Array;
+  readonly line: Int32Array;
+  readonly bit: Int32Array;
+}
 
-function offPlane(lines: Int16Array, span: number): Uint16Array {
-  let off = offPlanes.get(lines);
-  if (!off) {
-    off = new Uint16Array(lines.length / span);
-    for (let k = 0; k < off.length; k++)
-      for (let j = 0; j < span; j++) if (lines[k * span + j] < 0) off[k] |= 1 << j;
-    offPlanes.set(lines, off);
-  }
-  return off;
+const reaches = new WeakMap<Int16Array, TableReach>();
+
+function tableReach(lines: Int16Array, span: number, offBoard: number, cells: number): TableReach {
+  let reach = reaches.get(lines);
+  if (reach) return reach;
+  const count = lines.length / span;
+  const off = new Int32Array(count);
+  const first = new Int32Array(cells + 1);
+  for (const at of lines) if (at >= 0 && at < cells) first[at + 1]++;
+  for (let c = 0; c < cells; c++) first[c + 1] += first[c];
+  const next = first.slice(0, cells);
+  const line = new Int32Array(first[cells]);
+  const bit = new Int32Array(first[cells]);
+  for (let k = 0; k < count; k++)
+    for (let j = 0; j < span; j++) {
+      const at = lines[k * span + j];
+      if (at === offBoard) off[k] |= 1 << j;
+      else if (at >= 0 && at < cells) {
+        line[next[at]] = k;
+        bit[next[at]++] = 1 << j;
+      }
+    }
+  reach = { off, first, line, bit };
+  reaches.set(lines, reach);
+  return reach;
 }
 
 class BoardPlanes implements LinePlanes {
-  readonly x: Uint16Array;
-  readonly o: Uint16Array;
-  readonly off: Uint16Array;
+  private readonly x: Int32Array;
+  private readonly o: Int32Array;
+  private readonly reach: TableReach;
   /** The board's cells as the planes show them. */
   private readonly seen: Uint8Array;
-  /** Line scores by `scoredBy`; `known[k]` 1 while line k's bits are those it was scored with. */
-  private readonly scores: Uint16Array;
+  /** Line scores with `scoredBy`; `known[k]` 1 while line k's bits are those it was scored with. */
+  private readonly scores: Int32Array;
   private readonly known: Uint8Array;
-  private scoredBy: object | undefined;
-
+  private scoredBy: Uint16Array | undefined;
   /** The board's and `seen`'s first cells four to a word (none when the board's bytes do not start on a word). */
   private readonly words: Uint32Array | undefined;
   private readonly seenWords: Uint32Array;
@@ -56,35 +73,37 @@ class BoardPlanes implements LinePlanes {
   constructor(
     plocha: Uint8Array,
     readonly lines: Int16Array,
-    private readonly span: number,
+    span: number,
+    offBoard: number,
   ) {
-    this.off = offPlane(lines, span);
-    this.x = new Uint16Array(this.off.length);
-    this.o = new Uint16Array(this.off.length);
-    this.seen = new Uint8Array(this.off.length / 4);
-    this.scores = new Uint16Array(this.off.length);
-    this.known = new Uint8Array(this.off.length);
-    const wordCount = this.seen.length >> 2;
-    this.seenWords = new Uint32Array(this.seen.buffer, 0, wordCount);
+    const count = lines.length / span;
+    const cells = count / 4;
+    this.reach = tableReach(lines, span, offBoard, cells);
+    this.x = new Int32Array(count);
+    this.o = new Int32Array(count);
+    this.scores = new Int32Array(count);
+    this.known = new Uint8Array(count);
+    this.seen = new Uint8Array(cells);
+    this.seenWords = new Uint32Array(this.seen.buffer, 0, cells >> 2);
     this.words =
-      plocha.byteOffset % 4 === 0 && plocha.length >= this.seen.length
-        ? new Uint32Array(plocha.buffer, plocha.byteOffset, wordCount)
+      plocha.byteOffset % 4 === 0 && plocha.length >= cells
+        ? new Uint32Array(plocha.buffer, plocha.byteOffset, cells >> 2)
         : undefined;
   }
 
-  lineScore<S extends object>(k: number, scorer: S, score: LineScore<S>): number {
-    if (scorer !== this.scoredBy) {
+  lineScore(k: number, bodovani: Uint16Array, score: LineScore): number {
+    if (bodovani !== this.scoredBy) {
       this.known.fill(0);
-      this.scoredBy = scorer;
+      this.scoredBy = bodovani;
     }
     if (this.known[k] === 1) return this.scores[k];
-    const value = score(scorer, this.x[k], this.o[k], this.off[k]);
+    const value = score(bodovani, this.x[k], this.o[k], this.reach.off[k]);
     this.scores[k] = value;
     this.known[k] = 1;
     return value;
   }
 
-  /** The planes of `plocha` (the board they were made for) as it is now, four cells at a time where its bytes allow. */
+  /** The planes of `plocha` (the board they were made for) as it is now. */
   sync(plocha: Uint8Array): void {
     const { words, seenWords } = this;
     let cell = 0;
@@ -108,29 +127,32 @@ class BoardPlanes implements LinePlanes {
   }
 
   private set(cell: number, p: number): void {
-    const { lines, span, x, o, known } = this;
-    for (let axis = 0; axis < 4; axis++) {
-      const base = (cell * 4 + axis) * span;
-      for (let j = 0; j < span; j++) {
-        const near = lines[base + j];
-        if (near < 0) continue;
-        const k = near * 4 + axis;
-        const bit = 1 << (span - 1 - j);
-        x[k] = p === COMPUTER ? x[k] | bit : x[k] & ~bit;
-        o[k] = p === HUMAN ? o[k] | bit : o[k] & ~bit;
-        known[k] = 0;
-      }
+    const { x, o, known } = this;
+    const { first, line, bit } = this.reach;
+    for (let i = first[cell]; i < first[cell + 1]; i++) {
+      const k = line[i];
+      x[k] = p === COMPUTER ? x[k] | bit[i] : x[k] & ~bit[i];
+      o[k] = p === HUMAN ? o[k] | bit[i] : o[k] & ~bit[i];
+      known[k] = 0;
     }
   }
 }
 
 const boards = new WeakMap<Uint8Array, BoardPlanes>();
 
-/** The planes of `plocha` as it is now, over the line table `lines` (one board size's) of `span` entries a line. */
-export function linePlanes(plocha: Uint8Array, lines: Int16Array, span: number): LinePlanes {
+/**
+ * The planes of `plocha` as it is now, over the line table `lines` (one board size's) of `span` entries
+ * a line, `offBoard` marking a position off the board.
+ */
+export function linePlanes(
+  plocha: Uint8Array,
+  lines: Int16Array,
+  span: number,
+  offBoard: number,
+): LinePlanes {
   let planes = boards.get(plocha);
   if (!planes || planes.lines !== lines) {
-    planes = new BoardPlanes(plocha, lines, span);
+    planes = new BoardPlanes(plocha, lines, span, offBoard);
     boards.set(plocha, planes);
   }
   planes.sync(plocha);

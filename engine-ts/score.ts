@@ -7,7 +7,6 @@
 import { BOARD_SIZE } from "./board.js";
 import { AXES } from "./axes.js";
 import { LAYOUT } from "./tables.js";
-import { sideMemos, type SideMemos, type SideOffsets } from "./side-memo.js";
 import { linePlanes, type LinePlanes } from "./line-planes.js";
 
 const CENTRE_BIT = 1 << 6;
@@ -17,8 +16,6 @@ const A5 = LAYOUT.attack[5],
 const D5 = LAYOUT.defence[5],
   D6 = LAYOUT.defence[6],
   D7 = LAYOUT.defence[7];
-const ATTACK: SideOffsets = [A5, A6, A7];
-const DEFENCE: SideOffsets = [D5, D6, D7];
 
 /**
  * Own stones at positions 1..5 and 7..11 (bit t = position t; the scored cell is position 6). A side
@@ -74,12 +71,8 @@ function lonelyBest(bodovani: Uint16Array, block: number, o5: number): number {
   return 0;
 }
 
-/**
- * Best unit value of one side (own includes the scored cell's bit); the lonely shortcut first. Exported
- * for the unit tests' check of side-memo.ts.
- * @internal
- */
-export function sideBest(
+/** Best unit value of one side (own includes the scored cell's bit); the lonely shortcut first. */
+function sideBest(
   bodovani: Uint16Array,
   own: number,
   block: number,
@@ -158,11 +151,6 @@ function lineTable(size: number): Int16Array {
   return table;
 }
 
-/** sideBest remembered for the words `bodovani` holds now (side-memo.ts): the same answers, looked up. */
-function memosFor(bodovani: Uint16Array): SideMemos {
-  return sideMemos(bodovani, sideBest, ATTACK, DEFENCE);
-}
-
 /** The axis score of `cell` on `axis` (0..3) on a `size` x `size` board: max over both sides, all L and k. */
 export function axisScore(
   plocha: Uint8Array,
@@ -171,27 +159,27 @@ export function axisScore(
   axis: number,
   size = BOARD_SIZE,
 ): number {
-  return axisScoreIn(linePlanes(plocha, lineTable(size), SPAN), memosFor(bodovani), cell, axis);
+  return axisScoreIn(linePlanes(plocha, lineTable(size), SPAN, OFF_BOARD), bodovani, cell, axis);
 }
 
-/** The line's planes (line-planes.ts: bit j = offset j - 6 on the axis), remembered by the planes. */
-function axisScoreIn(planes: LinePlanes, memos: SideMemos, cell: number, axis: number): number {
-  return planes.lineScore(cell * 4 + axis, memos, lineScore);
+/** The line's score (line-planes.ts: bit j = offset j - 6 on the axis), remembered by the planes. */
+function axisScoreIn(planes: LinePlanes, bodovani: Uint16Array, cell: number, axis: number): number {
+  return planes.lineScore(cell * 4 + axis, bodovani, lineScore);
 }
 
 /** Both sides' best over a line's planes. */
-function lineScore(memos: SideMemos, x: number, o: number, off: number): number {
-  const attack = memos.attack.best(x | CENTRE_BIT, o | off);
-  const defence = memos.defence.best(o | CENTRE_BIT, x | off);
+function lineScore(bodovani: Uint16Array, x: number, o: number, off: number): number {
+  const attack = sideBest(bodovani, x | CENTRE_BIT, o | off, A5, A6, A7);
+  const defence = sideBest(bodovani, o | CENTRE_BIT, x | off, D5, D6, D7);
   return attack > defence ? attack : defence;
 }
 
-function countScoreIn(planes: LinePlanes, memos: SideMemos, cell: number): number {
+function countScoreIn(planes: LinePlanes, bodovani: Uint16Array, cell: number): number {
   return (
-    axisScoreIn(planes, memos, cell, 0) +
-    axisScoreIn(planes, memos, cell, 1) +
-    axisScoreIn(planes, memos, cell, 2) +
-    axisScoreIn(planes, memos, cell, 3)
+    axisScoreIn(planes, bodovani, cell, 0) +
+    axisScoreIn(planes, bodovani, cell, 1) +
+    axisScoreIn(planes, bodovani, cell, 2) +
+    axisScoreIn(planes, bodovani, cell, 3)
   );
 }
 
@@ -209,11 +197,10 @@ export function countScore(
 export type Scorer = (cell: number) => number;
 
 /**
- * countScore for many cells of `plocha` (an empty one each) while neither the board nor the tables
- * change: the board's planes and the tables' memos are found once.
+ * countScore for many cells of `plocha` (an empty one each) while the board does not change: its planes
+ * are brought up to date once.
  */
 export function scorer(plocha: Uint8Array, bodovani: Uint16Array, size = BOARD_SIZE): Scorer {
-  const planes = linePlanes(plocha, lineTable(size), SPAN);
-  const memos = memosFor(bodovani);
-  return (cell) => countScoreIn(planes, memos, cell);
+  const planes = linePlanes(plocha, lineTable(size), SPAN, OFF_BOARD);
+  return (cell) => countScoreIn(planes, bodovani, cell);
 }

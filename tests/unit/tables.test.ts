@@ -14,8 +14,7 @@ import {
   axisScore,
   AXES,
 } from "../../engine-ts/index.js";
-import { lonelyShortcutHolds, scorer, sideBest, windowsBest } from "../../engine-ts/score.js";
-import { sideMemos, type SideOffsets } from "../../engine-ts/side-memo.js";
+import { lonelyShortcutHolds, scorer, windowsBest } from "../../engine-ts/score.js";
 import { maskPattern, TABLE_SIZES, tableOffset, WINDOW_LENGTHS } from "../../engine-ts/tables.js";
 
 const DOC = readFileSync(new URL("../../docs/evaluator.md", import.meta.url), "utf8");
@@ -227,23 +226,6 @@ describe("the lonely shortcut of CountScore", () => {
   });
 });
 
-/** Every line of a side: each of the 12 positions around the scored cell (bit 6, own) empty, own or blocked. */
-function everySideLine(visit: (own: number, block: number) => void): void {
-  for (let code = 0; code < 3 ** 12; code++) {
-    let own = 1 << 6,
-      block = 0,
-      rest = code;
-    for (let j = 0; j < 13; j++) {
-      if (j === 6) continue;
-      const state = rest % 3;
-      rest = (rest - state) / 3;
-      if (state === 1) own |= 1 << j;
-      else if (state === 2) block |= 1 << j;
-    }
-    visit(own, block);
-  }
-}
-
 /** The tables with a lone stone at a length-6 window's second cell scored: the lonely shortcut then differs from the windows. */
 function lonelyBreakingTables(): Uint16Array {
   const tables = buildBodovani();
@@ -253,35 +235,16 @@ function lonelyBreakingTables(): Uint16Array {
 }
 
 describe("CountScore's caches", () => {
-  const sides: ReadonlyArray<readonly ["attack" | "defence", SideOffsets]> = [
-    ["attack", [LAYOUT.attack[5], LAYOUT.attack[6], LAYOUT.attack[7]]],
-    ["defence", [LAYOUT.defence[5], LAYOUT.defence[6], LAYOUT.defence[7]]],
-  ];
-
-  it.each([
-    ["the built tables", buildBodovani()],
-    ["tables the lonely shortcut disagrees with", lonelyBreakingTables()],
-  ])("remember every side's answer of every line for %s", (_name, tables) => {
-    expect(lonelyShortcutHolds(tables)).toBe(_name === "the built tables");
-    const memos = sideMemos(tables, sideBest, sides[0][1], sides[1][1]);
-    for (const [side, [o5, o6, o7]] of sides) {
-      let wrong = 0;
-      everySideLine((own, block) => {
-        if (memos[side].best(own, block) !== sideBest(tables, own, block, o5, o6, o7)) wrong++;
-      });
-      expect(wrong).toBe(0);
-    }
-  });
-
   it("score an occupied cell as the windows do (its own stone blocks the other side)", () => {
     const plocha = new Uint8Array(19 * 19);
     const cell = 9 * 19 + 9;
     plocha[cell] = HUMAN;
     plocha[cell + 1] = COMPUTER;
     const tables = buildBodovani();
-    const [[, a], [, d]] = sides;
-    const attack = windowsBest(tables, (1 << 6) | (1 << 7), 1 << 6, a[0], a[1], a[2]);
-    const defence = windowsBest(tables, 1 << 6, 1 << 7, d[0], d[1], d[2]);
+    const a = LAYOUT.attack,
+      d = LAYOUT.defence;
+    const attack = windowsBest(tables, (1 << 6) | (1 << 7), 1 << 6, a[5], a[6], a[7]);
+    const defence = windowsBest(tables, 1 << 6, 1 << 7, d[5], d[6], d[7]);
     expect(axisScore(plocha, tables, cell, 0)).toBe(Math.max(attack, defence));
   });
 
@@ -304,11 +267,14 @@ describe("CountScore's caches", () => {
         if (step % 5 !== 0) continue;
         for (const tables of step % 25 === 0 ? [built, other] : [built]) {
           const score = scorer(plocha, tables);
+          // A copy of the board and of the tables: planes made from nothing, nothing remembered.
+          const fresh = scorer(plocha.slice(), tables.slice());
+          const freshBuilt = scorer(plocha.slice(), built.slice());
           for (let cell = 0; cell < plocha.length; cell++) {
             if (plocha[cell] !== 0) continue;
-            const expected = directScore(plocha, tables, cell);
+            const expected = fresh(cell);
             expect(score(cell)).toBe(expected);
-            if (tables === other && expected !== directScore(plocha, built, cell)) differ++;
+            if (tables === other && expected !== freshBuilt(cell)) differ++;
           }
         }
       }
@@ -333,18 +299,4 @@ function readLine(plocha: Uint8Array, cell: number, axis: number): { own: number
     else if (plocha[r * 19 + c] === HUMAN) opp |= 1 << j;
   }
   return { own, opp, off };
-}
-
-/** CountScore read cell by cell along each axis and scored by sideBest, without the caches. */
-function directScore(plocha: Uint8Array, tables: Uint16Array, cell: number): number {
-  let sum = 0;
-  const a = LAYOUT.attack,
-    d = LAYOUT.defence;
-  for (let axis = 0; axis < 4; axis++) {
-    const { own, opp, off } = readLine(plocha, cell, axis);
-    const attack = sideBest(tables, own | (1 << 6), opp | off, a[5], a[6], a[7]);
-    const defence = sideBest(tables, opp | (1 << 6), own | off, d[5], d[6], d[7]);
-    sum += Math.max(attack, defence);
-  }
-  return sum;
 }
