@@ -94,6 +94,21 @@ export interface CheckerOptions {
   unknownInput?: "throw" | "off";
   /** The mouse the machine gives the program (default a driver: MOUSE.COM on a PC with a PS/2 mouse). */
   mouse?: MouseSetUp;
+  /** A debugger beside the program (the page's): what it holds and what it wrote. */
+  debugger?: DebuggerBeside;
+}
+
+/**
+ * What a debugger beside the program does that is not the program's: it holds the CPU in its INT 3
+ * trap (halted with interrupts off, then paused: the program is not waiting for input there, and the
+ * time does not count), and it writes INT 3 bytes over the program's code (compared as the bytes
+ * they stand for).
+ */
+export interface DebuggerBeside {
+  /** The CPU sits in the debugger's trap or is stopped by it. */
+  holds(): boolean;
+  /** The debugger's bytes in memory: linear address -> the byte that was there. */
+  written(): ReadonlyMap<number, number>;
 }
 
 /**
@@ -332,11 +347,6 @@ export class ProgramChecker {
     return true;
   }
 
-  /** Turns the checks off until the next anchor (the page's debugger writes and clicks beside the program). */
-  suspend(why: string): void {
-    this.off ??= why;
-  }
-
   /**
    * Waits until the program waits for input, then anchors the model on it (anchor); false, and the
    * checks off, when it does not settle or waits where the model cannot be anchored.
@@ -461,9 +471,22 @@ export class ProgramChecker {
     if (model.cursorShape !== undefined && shape !== model.cursorShape)
       diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));
     const loaded = session.loadedProgram;
-    if (!sameBytes(memory.view(session.layout.segmentBase + PROGRAM_ORIGIN, loaded.length), loaded))
+    if (!sameBytes(this.programBytes(loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));
     return diffs;
+  }
+
+  /** The program's bytes in memory, with the debugger's INT 3s read as the bytes they stand for. */
+  private programBytes(length: number): Uint8Array {
+    const { memory } = this.session.machine;
+    const origin = this.session.layout.segmentBase + PROGRAM_ORIGIN;
+    const bytes = memory.view(origin, length);
+    const written = this.options.debugger?.written();
+    if (!written?.size) return bytes;
+    const own = bytes.slice();
+    for (const [linear, byte] of written)
+      if (linear >= origin && linear < origin + length) own[linear - origin] = byte;
+    return own;
   }
 
   /** A mismatch of the program now with these differences. */
@@ -540,13 +563,18 @@ export class ProgramChecker {
     const { machine } = this.session;
     const { memory } = machine;
     // Usually the slice that took the input ended with the program waiting again: no wait to set up.
-    if (waitsForInput(machine)) return "settled";
+    if (waitsForInput(machine) && !this.options.debugger?.holds()) return "settled";
     let left = this.options.settleTimeoutMs;
     let last = performance.now();
     const start = machine.instructionCount();
     const ignoring = new StillWatch(memory);
+    const held = this.options.debugger;
     return machine.waitFor(
       () => {
+        if (held?.holds()) {
+          last = performance.now();
+          return undefined;
+        }
         if (waitsForInput(machine)) return "settled";
         if (ignoring.held(machine.halted() && !keyboardBufferEmpty(memory)))
           return `halted for ${STUCK_TICKS} timer ticks with keys unread in the BIOS buffer`;

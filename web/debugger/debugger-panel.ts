@@ -169,6 +169,11 @@ export class DebuggerPanel {
     return this.debug !== undefined;
   }
 
+  /** The debugger while it is on (the page's checker reads what it holds and writes). */
+  get attached(): ProgramDebugger | undefined {
+    return this.debug;
+  }
+
   /** The debugger holds the program stopped: the game takes no input until it runs again. */
   get holdsMachine(): boolean {
     return this.debug?.current !== undefined;
