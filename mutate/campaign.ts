@@ -103,8 +103,11 @@ export class MutantWorker {
 
   constructor(private readonly silenceMs: number) {}
 
-  /** Plays `job` in a worker of `script`. */
-  run(script: string, job: MutantJob): Promise<MutantRun> {
+  /**
+   * Plays `job` in a worker of `script`; `unloaded` makes the run of a worker that could not load its
+   * mutant (without it, that is a crash).
+   */
+  run(script: string, job: MutantJob, unloaded?: (error: Error) => MutantRun): Promise<MutantRun> {
     const { idleFailure } = this;
     this.idleFailure = undefined;
     if (idleFailure !== undefined) return Promise.reject(idleFailure);
@@ -113,10 +116,22 @@ export class MutantWorker {
     return new Promise<MutantRun>((resolve, reject) => {
       this.pending = {
         onMessage: (message) => {
-          if (message.kind !== "run") return;
+          if (message.kind === "progress") return;
           this.pending = undefined;
-          if (!message.free) this.close();
-          resolve(message.run);
+          if (message.kind === "run") {
+            if (!message.free) this.close();
+            resolve(message.run);
+            return;
+          }
+          this.close();
+          const error = Object.assign(new Error(message.message), { stack: message.stack });
+          resolve(
+            unloaded?.(error) ?? {
+              status: "crashed",
+              games: 1,
+              message: `the worker did not load the mutant: ${message.message}`,
+            },
+          );
         },
         onEnd: (failure) => {
           this.pending = undefined;

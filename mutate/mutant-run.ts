@@ -34,9 +34,14 @@ export type MutantStatus = "killed" | "timeout" | "crashed" | "survived";
 
 /**
  * From a mutant's worker: signs of life (at most one a second), then its run; `free` says the worker
- * is ready for the next job (false: its guest is stuck, the run thread ends it).
+ * is ready for the next job (false: its guest is stuck, the run thread ends it). `unloaded`: a ts
+ * mutant's engine-ts threw while its modules loaded (mutate/ts-worker.ts), so no game could be played:
+ * the error's first line and its stack.
  */
-export type MutantMessage = { kind: "progress" } | { kind: "run"; run: MutantRun; free: boolean };
+export type MutantMessage =
+  | { kind: "progress" }
+  | { kind: "run"; run: MutantRun; free: boolean }
+  | { kind: "unloaded"; message: string; stack: string };
 
 export interface MutantRun {
   status: MutantStatus;

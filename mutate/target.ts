@@ -1,6 +1,6 @@
 /** What a campaign needs from its target (asm or ts): the mutants, each ready to run in a worker. */
 import type { AssemblyCache, DroppedCounts } from "./asm-mutants.js";
-import type { MutantJob } from "./mutant-run.js";
+import type { MutantJob, MutantRun } from "./mutant-run.js";
 import type { MutantDescription } from "./report.js";
 
 export interface MutantStart {
@@ -9,6 +9,11 @@ export interface MutantStart {
   /** The bundle plays every mutant of the campaign (asm): its worker plays the lane's next mutant too. */
   shared: boolean;
   job: MutantJob;
+  /**
+   * The run of a mutant whose worker could not load it (its engine-ts threw at load, ts target): the
+   * mismatch of the program's start, the reference's expectation of it not formed.
+   */
+  unloaded?: (error: Error) => MutantRun;
   /** Removes the files made for the run. */
   done: () => void;
 }

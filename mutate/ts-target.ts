@@ -1,14 +1,23 @@
 /**
  * The ts target: engine-ts mutated (mutate/ts-mutants.ts), each mutant bundled with the mutant's
- * worker by esbuild (the one file replaced), played against the unmutated PISKASM.COM. The floppy is
- * the same for every mutant, so its machine at the menu is booted once and each worker continues from
- * that snapshot.
+ * worker by esbuild, played against the unmutated PISKASM.COM. The mutant is the reference's: the
+ * engine-ts that the model of the program (program-ts) imports is a copy of its own with the one
+ * file replaced, while the harness around it (the policies that choose the human's moves, the
+ * reports) keeps the unmutated engine-ts, so that what the mutant changes shows as the reference's
+ * expectation (or its failure), not as a policy that breaks. The floppy is the same for every
+ * mutant, so its machine at the menu is booted once and each worker continues from that snapshot.
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
+import { ReferenceFailure, referenceMismatch, START } from "../checks/checker.js";
+import { buildReport } from "../harness/mismatch-report.js";
+import type { GameSpec } from "../harness/model.js";
+import { noMovesOutcome } from "../harness/runner.js";
+import { emptyCost } from "../harness/stats.js";
+import type { MutantRun } from "./mutant-run.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
 import { machineCheck } from "./equivalence.js";
 import { sha256 } from "./hash.js";
@@ -17,11 +26,20 @@ import { checkNames, pickIds } from "./select.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { distinctTsMutants, evaluatorTsMutants, OUT_OF_SCOPE, type TsMutant } from "./ts-mutants.js";
 
-/** Bundles mutate/worker.ts with `mutant`'s text in place of its file. */
+/** The esbuild namespace of the reference's own copy of engine-ts. */
+const REFERENCE = "reference";
+
+/**
+ * Bundles the mutant's worker (mutate/ts-worker.ts) with `mutant`'s text in place of its file in the
+ * reference's engine-ts: the engine-ts files program-ts imports, and those they import, are loaded
+ * again in a namespace of their own.
+ */
 async function bundleMutant(root: string, mutant: TsMutant, outfile: string): Promise<void> {
   const replaced = join(root, mutant.file);
+  const programTs = join(root, "program-ts");
+  const engineTs = join(root, "engine-ts");
   await build({
-    entryPoints: [join(root, "mutate", "worker.ts")],
+    entryPoints: [join(root, "mutate", "ts-worker.ts")],
     outfile,
     bundle: true,
     platform: "node",
@@ -33,22 +51,50 @@ async function bundleMutant(root: string, mutant: TsMutant, outfile: string): Pr
       {
         name: "mutant",
         setup(b) {
-          b.onLoad({ filter: /engine-ts[\\/][\w-]+\.ts$/ }, (args) =>
-            args.path === replaced ? { contents: mutant.text, loader: "ts" } : undefined,
-          );
+          b.onResolve({ filter: /\.js$/ }, (args) => {
+            const fromReference = args.namespace === REFERENCE || dirname(args.importer) === programTs;
+            const path = resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts"));
+            return fromReference && dirname(path) === engineTs ? { path, namespace: REFERENCE } : undefined;
+          });
+          b.onLoad({ filter: /./, namespace: REFERENCE }, (args) => ({
+            contents: args.path === replaced ? mutant.text : readFileSync(args.path, "utf8"),
+            loader: "ts",
+            resolveDir: dirname(args.path),
+          }));
         },
       },
     ],
   });
 }
 
-async function menuSnapshot(boot: BootSpec): Promise<MachineSnapshot> {
+/** The machine at the program's menu, and what the program shows and counts there. */
+interface AtMenu {
+  snapshot: MachineSnapshot;
+  seed: number;
+  phase: number;
+  screen: string[];
+}
+
+async function menuSnapshot(boot: BootSpec): Promise<AtMenu> {
   const session = await openSession(boot);
   try {
-    return await session.machine.snapshot();
+    const { seed } = session.readState();
+    const screen = [...session.machine.screen().lines];
+    return { snapshot: await session.machine.snapshot(), seed, phase: session.phase(), screen };
   } finally {
     await session.machine.destroy();
   }
+}
+
+/**
+ * A mutant whose engine-ts threw while it loaded: the first game's mismatch at the program's start
+ * (the program at its menu, the reference's expectation of it not formed), killed.
+ */
+function unloadedRun(spec: GameSpec, menu: AtMenu, boot: BootSpec, error: Error): MutantRun {
+  const failure = new ReferenceFailure(error, "to load");
+  const mismatch = referenceMismatch(failure, { ply: 0, phase: menu.phase, screen: menu.screen }, START);
+  const outcome = { ...noMovesOutcome(spec, menu.seed, emptyCost()), mismatch };
+  return { status: "killed", games: 1, report: buildReport(outcome, boot.dos) };
 }
 
 export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutants {
@@ -67,7 +113,7 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
     dos: "builtin",
     timeoutMs: settings.timeoutMs,
   };
-  let menu: Promise<MachineSnapshot> | undefined;
+  let menu: Promise<AtMenu> | undefined;
   const bundles = join(root, "build", "mutate-ts");
   mkdirSync(bundles, { recursive: true });
   const engine = engineSources(root);
@@ -83,10 +129,13 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
         menu ??= menuSnapshot(boot);
         const script = join(bundles, `m${i}-${process.pid}.mjs`);
         await bundleMutant(root, mutant, script);
+        const atMenu = await menu;
+        const specs = mutantGames(plan);
         return {
           script,
           shared: false,
-          job: { boot, specs: mutantGames(plan), shrinkMs, menu: await menu },
+          job: { boot, specs, shrinkMs, menu: atMenu.snapshot },
+          unloaded: (error) => unloadedRun(specs[0], atMenu, boot, error),
           done: () => rmSync(script, { force: true }),
         };
       },
