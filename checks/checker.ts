@@ -325,6 +325,27 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
+/** The cell the mouse driver has the pointer on (shown or not). */
+function pointerCell(session: GameSession): { col: number; row: number } | undefined {
+  const driver = readMouseDriverState(session.machine.memory);
+  return driver && { col: driver.x >> 3, row: driver.y >> 3 };
+}
+
+/**
+ * The mismatch of a reference that never answered after `event`, an input of `session` (which has been
+ * handled: the program waits again), `why` its failure. The ts campaign's run thread makes it when a
+ * mutant's worker fell silent (mutate/ts-target.ts).
+ */
+export function unansweredMismatch(session: GameSession, event: InputEvent, why: string): Mismatch {
+  const at = event.kind === "press" ? pointerCell(session) : undefined;
+  const program = {
+    ply: session.moveCount(),
+    phase: session.phase(),
+    screen: session.machine.screen().lines,
+  };
+  return referenceMismatch(new ReferenceFailure(why), program, describeInput(event, at));
+}
+
 /** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
 export interface CheckerTime {
   modelMs: number;
@@ -650,7 +671,7 @@ export class ProgramChecker {
     if (this.found || this.off !== undefined) return;
     const settled = await this.settle();
     if (this.found || this.off !== undefined) return;
-    const at = event.kind === "press" ? this.pointerCell() : undefined;
+    const at = event.kind === "press" ? pointerCell(this.session) : undefined;
     let keys: readonly number[];
     try {
       keys = this.translate(event);
@@ -735,11 +756,6 @@ export class ProgramChecker {
   /** The cell under a shown pointer: the driver's drawing, not the program's. */
   private shownPointer(driver = readMouseDriverState(this.session.machine.memory)): ScreenSpot | undefined {
     return driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
-  }
-
-  private pointerCell(): { col: number; row: number } | undefined {
-    const driver = readMouseDriverState(this.session.machine.memory);
-    return driver && { col: driver.x >> 3, row: driver.y >> 3 };
   }
 
   /**

@@ -11,6 +11,7 @@ import type { GameSpec } from "../harness/model.js";
 import { plannedGame } from "../harness/game-spec.js";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
+import type { MutantStart } from "./target.js";
 
 export interface GamePlan {
   games: number;
@@ -105,9 +106,14 @@ export class MutantWorker {
 
   /**
    * Plays `job` in a worker of `script`; `unloaded` makes the run of a worker that could not load its
-   * mutant (without it, that is a crash).
+   * mutant (without it, that is a crash), `silent` that of a worker that fell silent (without it, a
+   * timeout).
    */
-  run(script: string, job: MutantJob, unloaded?: (error: Error) => MutantRun): Promise<MutantRun> {
+  run(
+    script: string,
+    job: MutantJob,
+    { unloaded, silent }: Pick<MutantStart, "unloaded" | "silent"> = {},
+  ): Promise<MutantRun> {
     const { idleFailure } = this;
     this.idleFailure = undefined;
     if (idleFailure !== undefined) return Promise.reject(idleFailure);
@@ -140,7 +146,7 @@ export class MutantWorker {
           else
             resolve(
               failure.end === "silent"
-                ? { status: "timeout", games: 1, message: failure.message }
+                ? (silent?.(job) ?? { status: "timeout", games: 1, message: failure.message })
                 : { status: "crashed", games: 1, message: `the harness failed: ${failure.detail}` },
             );
         },

@@ -17,7 +17,16 @@ export interface MutantJob {
    * driver, without a PS/2 mouse), each a game of its own in the count.
    */
   starts?: readonly StartCheck[];
+  /**
+   * Where the games are (ts target): Int32Array words at Progress's indices, written by the worker
+   * at each input before the checker feeds the reference, read by the run thread when the worker
+   * falls silent (a reference that loops for ever blocks the worker's thread).
+   */
+  progress?: SharedArrayBuffer;
 }
+
+/** The words of MutantJob.progress: games done, the session's inputs when the game under way began, its inputs now. */
+export const Progress = { GAMES: 0, GAME_START: 1, INPUTS: 2, WORDS: 3 } as const;
 
 /** A boot whose start is checked against the model's for that machine's mouse. */
 export interface StartCheck {

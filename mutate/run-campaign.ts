@@ -344,7 +344,7 @@ function mutantPlayer(
       const worker = idle.pop() ?? new MutantWorker(timeoutMs);
       try {
         const job = killer ? { ...start.job, specs: [killer] } : start.job;
-        return await worker.run(start.script, job, start.unloaded);
+        return await worker.run(start.script, job, start);
       } finally {
         if (!start.shared) worker.close();
         idle.push(worker);

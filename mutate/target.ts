@@ -14,6 +14,11 @@ export interface MutantStart {
    * mismatch of the program's start, the reference's expectation of it not formed.
    */
   unloaded?: (error: Error) => MutantRun;
+  /**
+   * The run of a worker that fell silent while it played `job` (its reference looped for ever, ts
+   * target): the mismatch of the input it never answered, read from job.progress.
+   */
+  silent?: (job: MutantJob) => Promise<MutantRun>;
   /** Removes the files made for the run. */
   done: () => void;
 }

@@ -12,12 +12,19 @@ import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 import type { MachineSnapshot } from "../emu/types.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
-import { ReferenceFailure, referenceMismatch, START } from "../checks/checker.js";
+import {
+  MismatchError,
+  ProgramChecker,
+  ReferenceFailure,
+  referenceMismatch,
+  START,
+  unansweredMismatch,
+} from "../checks/checker.js";
 import { buildReport } from "../harness/mismatch-report.js";
 import type { GameSpec } from "../harness/model.js";
-import { noMovesOutcome } from "../harness/runner.js";
+import { noMovesOutcome, playGame } from "../harness/runner.js";
 import { emptyCost } from "../harness/stats.js";
-import type { MutantRun } from "./mutant-run.js";
+import { Progress, type MutantJob, type MutantRun } from "./mutant-run.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
 import { machineCheck } from "./equivalence.js";
 import { sha256 } from "./hash.js";
@@ -91,10 +98,66 @@ async function menuSnapshot(boot: BootSpec): Promise<AtMenu> {
  * (the program at its menu, the reference's expectation of it not formed), killed.
  */
 function unloadedRun(spec: GameSpec, menu: AtMenu, boot: BootSpec, error: Error): MutantRun {
-  const failure = new ReferenceFailure(error, "to load");
+  return startKill(spec, menu, boot, new ReferenceFailure(error, "to load"), 1);
+}
+
+/** The game `spec` killed at the program's start by the reference's `failure` (the program at its menu). */
+function startKill(
+  spec: GameSpec,
+  menu: AtMenu,
+  boot: BootSpec,
+  failure: ReferenceFailure,
+  games: number,
+): MutantRun {
   const mismatch = referenceMismatch(failure, { ply: 0, phase: menu.phase, screen: menu.screen }, START);
   const outcome = { ...noMovesOutcome(spec, menu.seed, emptyCost()), mismatch };
-  return { status: "killed", games: 1, report: buildReport(outcome, boot.dos) };
+  return { status: "killed", games, report: buildReport(outcome, boot.dos) };
+}
+
+/**
+ * A mutant whose worker fell silent: its reference looped for ever on an input (the worker's thread
+ * never came back from it). job.progress names the game and its input; the game is played again on
+ * the program at its menu with the unmutated reference, which agrees with the program up to there as
+ * the mutant did (no mismatch came before), and that input is the mismatch: the reference did not
+ * answer. A game that does not come to that input again stays a timeout, with why.
+ */
+async function silentRun(job: MutantJob, menu: AtMenu, silenceMs: number): Promise<MutantRun> {
+  if (!job.progress) throw new Error("a silent worker's run needs its job's progress");
+  const words = new Int32Array(job.progress);
+  const games = words[Progress.GAMES];
+  const input = words[Progress.INPUTS] - words[Progress.GAME_START];
+  const spec = job.specs[games];
+  const silence = `the worker was silent for ${silenceMs} ms`;
+  const why = `no answer within ${silenceMs} ms (the worker's thread never came back from it)`;
+  if (!spec) return { status: "timeout", games: games + 1, message: silence };
+  if (input === 0)
+    return games === 0
+      ? startKill(spec, menu, job.boot, new ReferenceFailure(why, "at the program's start"), 1)
+      : {
+          status: "timeout",
+          games: games + 1,
+          message: `${silence}, before game ${spec.index}'s first input`,
+        };
+  const session = await openSession(job.boot, job.menu);
+  try {
+    ProgramChecker.attach(session, { settleTimeoutMs: job.boot.timeoutMs, sink: "throw" });
+    // After the checker's own listener: the program has handled the input and the unmutated
+    // reference agrees with it.
+    let seen = 0;
+    session.inputs.listen(async (event) => {
+      if (++seen === input) throw new MismatchError(unansweredMismatch(session, event, why));
+    });
+    const outcome = await playGame(session, spec, { stepTimeoutMs: job.boot.timeoutMs });
+    if (outcome.mismatch?.diffs[0]?.field !== "Reference")
+      return {
+        status: "timeout",
+        games: games + 1,
+        message: `${silence}; game ${spec.index}, played again with the unmutated reference, did not come to its input ${input}`,
+      };
+    return { status: "killed", games: games + 1, report: buildReport(outcome, job.boot.dos) };
+  } finally {
+    await session.machine.destroy();
+  }
 }
 
 export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutants {
@@ -131,11 +194,13 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
         await bundleMutant(root, mutant, script);
         const atMenu = await menu;
         const specs = mutantGames(plan);
+        const progress = new SharedArrayBuffer(Progress.WORDS * Int32Array.BYTES_PER_ELEMENT);
         return {
           script,
           shared: false,
-          job: { boot, specs, shrinkMs, menu: atMenu.snapshot },
+          job: { boot, specs, shrinkMs, menu: atMenu.snapshot, progress },
           unloaded: (error) => unloadedRun(specs[0], atMenu, boot, error),
+          silent: (job) => silentRun(job, atMenu, settings.timeoutMs),
           done: () => rmSync(script, { force: true }),
         };
       },
