@@ -74,7 +74,11 @@ function intro(target: "asm" | "ts"): string[] {
           "played against the real PISKASM.COM until the first mismatch (killed) or the last game (survived).",
           "A reference that throws while it forms its expectation (as its modules load, at the program's start",
           "or after an input) is a mismatch of its own, `Reference`: the error's message against the program's",
-          "phase, the input after which it failed, the error's stack in the report's `detail`.",
+          "phase, the input after which it failed, the error's stack in the report's `detail`. One that loops",
+          "for ever is one too: its worker counts each input before the reference is given it (shared",
+          "memory), and when the worker falls silent the run thread plays that game again with the unmutated",
+          "reference, which agrees with the program up to there as the mutant did, and reports that input:",
+          "the reference gave no answer.",
         ];
   return [
     `# Mutation testing of the differential harness: the ${target === "asm" ? "whole asm program" : "engine-ts evaluator"}`,
@@ -127,8 +131,8 @@ function hangLines(mutants: readonly MutantResult[], target: "asm" | "ts"): stri
     target === "ts"
       ? [
           "A worker silent past the limit is a mutated engine-ts that loops for ever inside one call of the",
-          "reference: the worker's thread never returns from it, so it cannot say after which input, and the",
-          "run thread ends it. The program itself is the real one and waits for input.",
+          "reference; it is a `Reference` mismatch when its game, played again, comes to the input the",
+          "worker counted last. Each listed here did not (the message says where it stopped).",
           "",
         ]
       : [];
