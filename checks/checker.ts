@@ -304,6 +304,9 @@ function screenMismatch(
 /** The input a check at the program's start is after (a mismatch's afterInput). */
 export const START = "the program's start";
 
+/** What a mouse input gives the program's keyboard. */
+const NO_KEYS: readonly number[] = [];
+
 const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
 
 const checkers = new WeakMap<GameSession, ProgramChecker>();
@@ -385,7 +388,7 @@ export class ProgramChecker {
     try {
       return new ProgramModel(options);
     } catch (error) {
-      return new ReferenceFailure(error, "at the program's start");
+      return new ReferenceFailure(error, `at ${START}`);
     }
   }
 
@@ -654,7 +657,7 @@ export class ProgramChecker {
     try {
       model = new ProgramModel({ ...options, countedSeed: () => 0 });
     } catch (error) {
-      const failure = new ReferenceFailure(error, "at the program's start");
+      const failure = new ReferenceFailure(error, `at ${START}`);
       return {
         ply: 0,
         diffs: [header, scalarDiff("Reference", "no debug header", failure.message)],
@@ -765,7 +768,7 @@ export class ProgramChecker {
   private translate(event: InputEvent): readonly number[] {
     if (event.kind === "text") return Array.from(event.text, (char) => char.charCodeAt(0));
     if (event.kind === "scancodes" || event.kind === "ahead") return this.keys.keys(event.codes);
-    return [];
+    return NO_KEYS;
   }
 
   private feed(

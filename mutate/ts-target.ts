@@ -132,7 +132,7 @@ async function silentRun(job: MutantJob, menu: AtMenu, silenceMs: number): Promi
   if (!spec) return { status: "timeout", games: games + 1, message: silence };
   if (input === 0)
     return games === 0
-      ? startKill(spec, menu, job.boot, new ReferenceFailure(why, "at the program's start"), 1)
+      ? startKill(spec, menu, job.boot, new ReferenceFailure(why, `at ${START}`), 1)
       : {
           status: "timeout",
           games: games + 1,
