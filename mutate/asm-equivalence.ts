@@ -30,10 +30,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { BODOVANI_WORDS } from "../engine-ts/tables.js";
-import { readAsmSource, type AsmSource } from "./asm-source.js";
+import type { AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
 import { everyLine } from "./lines.js";
-import type { MutantResult } from "./report.js";
 
 const run = promisify(execFile);
 
@@ -278,17 +277,5 @@ export async function asmMachineCheck(
     // the answer); it stays a survivor argued in prose, which is the answer, not a failure.
     if (error instanceof Unproven) return undefined;
     throw error;
-  }
-}
-
-/** Sets again the proof of every survivor of an asm campaign of the project's program (`mutate rescore`). */
-export async function proveAsmSurvivors(root: string, mutants: MutantResult[]): Promise<void> {
-  const asmDir = join(root, "asm");
-  const source = readAsmSource(asmDir);
-  for (const m of mutants) {
-    delete m.proof;
-    if (m.status !== "survived") continue;
-    const proof = await asmMachineCheck(asmDir, source, m);
-    if (proof !== undefined) m.proof = proof;
   }
 }
