@@ -26,6 +26,7 @@ import {
   rayCells,
 } from "../engine-ts/index.js";
 import type { PolicyName } from "../checks/policy-names.js";
+import { bestBy } from "../engines/common/best.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { Prng } from "../util/prng.js";
 
@@ -120,21 +121,10 @@ export function enginePolicy(
           for (const near of rayCells(i, SCORE_REACH)) scores[near] = UNSCORED;
         }
       }
-      let best = -1;
-      let ties = 0;
-      let choice: number | undefined;
-      for (const cell of candidateCells(plocha)) {
+      return bestBy(candidateCells(plocha), prng, (cell) => {
         if (scores[cell] === UNSCORED) scores[cell] = countScore(swapped, bodovani, cell);
-        const score = scores[cell];
-        if (score > best) {
-          best = score;
-          ties = 1;
-          choice = cell;
-        } else if (score === best && prng.below(++ties) === 0) {
-          choice = cell;
-        }
-      }
-      return choice;
+        return [scores[cell]];
+      });
     },
   };
 }
