@@ -263,16 +263,7 @@ export class BrainProtocol {
     before: () => Promise<void>,
   ): Promise<boolean> {
     if ((await this.attempt("placing the stones", before, answers)) === FAILED) return false;
-    if (board.winner) {
-      answers.push(
-        `ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`,
-      );
-      return true;
-    }
-    if (board.full) {
-      answers.push("ERROR the game is over: the board is full (a draw)");
-      return true;
-    }
+    if (refused(board.gameOver, answers)) return true;
     const started = performance.now();
     const limits = { turnMs: this.moveBudget(), stop: this.options.stop };
     const move = await this.attempt("choosing a move", () => this.options.engine.ownMove(limits), answers);
