@@ -279,3 +279,16 @@ export async function asmMachineCheck(
     throw error;
   }
 }
+
+/** The proof of a mutant of `mutants` by its id (TargetMutants.prove), from the program in `asmDir`. */
+export function asmProver(
+  asmDir: string,
+  source: AsmSource,
+  mutants: readonly (AsmMutation & { id: string })[],
+): (id: string) => Promise<string | undefined> {
+  const byId = new Map(mutants.map((m) => [m.id, m]));
+  return async (id) => {
+    const mutant = byId.get(id);
+    return mutant && asmMachineCheck(asmDir, source, mutant);
+  };
+}

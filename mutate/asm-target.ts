@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { asmMutants, assembleMutant, buildMutants, type AsmMutant, type BuiltMutant } from "./asm-mutants.js";
 import { evaluatorRoutines, readAsmSource, routineNames, type AsmSource } from "./asm-source.js";
-import { asmMachineCheck } from "./asm-equivalence.js";
+import { asmProver } from "./asm-equivalence.js";
 import { mutantFloppy, type GamePlan } from "./campaign.js";
 import { sha256 } from "./hash.js";
 import { mutantGames } from "./campaign.js";
@@ -115,9 +115,6 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
     dropped: built.dropped,
     mutants: built.kept.map((m, i) => prepared(m, i, settings, plan, source)),
     assembled: built.assembled,
-    prove: async (id) => {
-      const mutant = built.kept.find((m) => m.id === id);
-      return mutant ? asmMachineCheck(asmDir, source, mutant) : undefined;
-    },
+    prove: asmProver(asmDir, source, built.kept),
   };
 }

@@ -7,7 +7,7 @@
 import { dirname, join } from "node:path";
 import type { MismatchReport } from "../checks/report.js";
 import { checkOutputPlace, readRegularFile } from "../util/files.js";
-import { asmMachineCheck } from "./asm-equivalence.js";
+import { asmProver } from "./asm-equivalence.js";
 import { readAsmSource } from "./asm-source.js";
 import { currentProgram } from "./identity.js";
 import { writeCampaignFiles } from "./outputs.js";
@@ -44,12 +44,7 @@ export async function rescore(request: RescoreRequest): Promise<MutationReport> 
   // The models of the asm target may prove survivors the campaign's did not (they are newer).
   if (report.target === "asm" && program !== undefined) {
     const asmDir = join(request.root, "asm");
-    const source = readAsmSource(asmDir);
-    const byId = new Map(report.mutants.map((m) => [m.id, m]));
-    const by = async (id: string): Promise<string | undefined> => {
-      const mutant = byId.get(id);
-      return mutant && asmMachineCheck(asmDir, source, mutant);
-    };
+    const by = asmProver(asmDir, readAsmSource(asmDir), report.mutants);
     await proveSurvivors(report.mutants, by, new Map(), request.reporter, "rescoring");
   }
   const verdicts = readVerdicts(request.verdicts(report.target));
