@@ -9,7 +9,7 @@ import type { CpuRegisters } from "../../emu/cpu-debug.js";
 import { DebuggerDetachedError, ProgramDebugger, type Stop } from "../../debug/debugger.js";
 import type { SymbolMap } from "../../debug/listing.js";
 import { profileMove, type MoveProfile } from "../../debug/profiler.js";
-import { SymbolTable } from "../../debug/symbols.js";
+import { shortPlace, SymbolTable } from "../../debug/symbols.js";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
 import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../guest/game-view.js";
 import { isGameOver } from "../../guest/session.js";
@@ -236,7 +236,7 @@ export class DebuggerPanel {
       cpuRegisters: () => this.host.machine()?.debug?.registers(),
       shownLine: () => {
         const where = this.debug?.current?.where;
-        return where && `${where.file.split("/").pop()}:${where.line}`;
+        return where && shortPlace(where);
       },
       programSegment: () => this.debug?.programSegment,
       profileMove: (cell) => this.profile(cell),
@@ -355,7 +355,7 @@ export class DebuggerPanel {
         const item = el(
           "li",
           undefined,
-          `${where?.label ?? "?"} · ${where?.file.split("/").pop()}:${where?.line} (${hex4(offset)}) `,
+          `${where ? `${where.label} · ${shortPlace(where)}` : "?"} (${hex4(offset)}) `,
         );
         item.append(
           actionButton("×", "Remove this breakpoint", () => {
