@@ -14,6 +14,7 @@ import { gamesFrom } from "../mutate/kill-matrix.js";
 import { figureLines, type MutationReport } from "../mutate/report.js";
 import { mergeCampaigns } from "../mutate/merge.js";
 import { rescore } from "../mutate/rescore.js";
+import { progressReporter } from "../mutate/reporter.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
@@ -261,7 +262,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
       note: options.note,
       incremental: options.incremental === true,
       fresh: options.fresh === true,
-      log: (line) => void process.stderr.write(`${line}\n`),
+      reporter: progressReporter(),
       listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
     }),
   );
@@ -277,6 +278,7 @@ async function rescoreCommand(file: string, options: RescoreOptions): Promise<vo
       verdicts: (target) => verdictsPath(options.verdicts, target),
       markdown: options.markdown,
       note: options.note,
+      reporter: progressReporter(),
     }),
   );
   printFigures(report, options.json);

@@ -26,6 +26,8 @@ import {
   rayCells,
 } from "../engine-ts/index.js";
 import type { PolicyName } from "../checks/policy-names.js";
+import { bestBy } from "../engines/common/best.js";
+import { centreCell, emptyCellsNear } from "../engines/common/board.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { Prng } from "../util/prng.js";
 
@@ -46,33 +48,24 @@ export interface OpponentPolicy {
 const NEAR = 2;
 /** On an empty board the human opens within this Chebyshev distance of the centre. */
 const OPENING_RADIUS = 2;
-const CENTRE = (BOARD_SIZE - 1) / 2;
 
-/** Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board. */
+/**
+ * Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board;
+ * every empty cell when none is near.
+ */
 export function candidateCells(plocha: Uint8Array): number[] {
-  const near = new Uint8Array(CELLS);
-  let stones = 0;
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (plocha[cell] === EMPTY) continue;
-    stones++;
-    const r0 = Math.floor(cell / BOARD_SIZE);
-    const c0 = cell % BOARD_SIZE;
-    for (let r = Math.max(0, r0 - NEAR); r <= Math.min(BOARD_SIZE - 1, r0 + NEAR); r++) {
-      for (let c = Math.max(0, c0 - NEAR); c <= Math.min(BOARD_SIZE - 1, c0 + NEAR); c++)
-        near[r * BOARD_SIZE + c] = 1;
-    }
-  }
+  const stones = cellsWith(plocha, (stone) => stone !== EMPTY);
+  const near =
+    stones.length > 0
+      ? emptyCellsNear(plocha, BOARD_SIZE, stones, NEAR)
+      : emptyCellsNear(plocha, BOARD_SIZE, [centreCell(BOARD_SIZE)], OPENING_RADIUS);
+  return near.length > 0 ? near : cellsWith(plocha, (stone) => stone === EMPTY);
+}
+
+/** The cells whose stone (or EMPTY) is `wanted`, in index order. */
+function cellsWith(plocha: Uint8Array, wanted: (stone: number) => boolean): number[] {
   const out: number[] = [];
-  for (let cell = 0; cell < CELLS; cell++) {
-    if (plocha[cell] !== EMPTY) continue;
-    const r = Math.floor(cell / BOARD_SIZE);
-    const c = cell % BOARD_SIZE;
-    const opening = Math.abs(r - CENTRE) <= OPENING_RADIUS && Math.abs(c - CENTRE) <= OPENING_RADIUS;
-    if (stones === 0 ? opening : near[cell] === 1) out.push(cell);
-  }
-  if (out.length === 0) {
-    for (let cell = 0; cell < CELLS; cell++) if (plocha[cell] === EMPTY) out.push(cell);
-  }
+  for (let cell = 0; cell < CELLS; cell++) if (wanted(plocha[cell])) out.push(cell);
   return out;
 }
 
@@ -120,21 +113,10 @@ export function enginePolicy(
           for (const near of rayCells(i, SCORE_REACH)) scores[near] = UNSCORED;
         }
       }
-      let best = -1;
-      let ties = 0;
-      let choice: number | undefined;
-      for (const cell of candidateCells(plocha)) {
+      return bestBy(candidateCells(plocha), prng, (cell) => {
         if (scores[cell] === UNSCORED) scores[cell] = countScore(swapped, bodovani, cell);
-        const score = scores[cell];
-        if (score > best) {
-          best = score;
-          ties = 1;
-          choice = cell;
-        } else if (score === best && prng.below(++ties) === 0) {
-          choice = cell;
-        }
-      }
-      return choice;
+        return [scores[cell]];
+      });
     },
   };
 }
@@ -244,11 +226,6 @@ export function stormPolicy(seed: number): StormPolicy {
       const onBoardRow = at.row >= geometry.top && at.row < geometry.top + boardRows;
       if (!onBoardRow || at.col < firstCol || at.col > lastCol) return at;
     }
-  };
-  const cellsWith = (plocha: Uint8Array, wanted: (stone: number) => boolean): number[] => {
-    const out: number[] = [];
-    for (let cell = 0; cell < CELLS; cell++) if (wanted(plocha[cell])) out.push(cell);
-    return out;
   };
   const noise = (plocha: Uint8Array, geometry: BoardGeometry): StormNoise => {
     const stones = cellsWith(plocha, (s) => s !== EMPTY);

@@ -2,6 +2,7 @@
 import type { AssemblyCache, DroppedCounts } from "./asm-mutants.js";
 import type { MutantJob, MutantRun } from "./mutant-run.js";
 import type { MutantDescription } from "./report.js";
+import type { CampaignReporter } from "./reporter.js";
 
 export interface MutantStart {
   /** The worker bundle that plays it. */
@@ -66,7 +67,7 @@ export interface TargetSettings {
   scratch: string;
   jobs: number;
   timeoutMs: number;
-  log: (line: string) => void;
+  reporter: CampaignReporter;
   /** Aborted by Ctrl+C and its kin: stop making mutants. */
   signal?: AbortSignal;
   /** The last campaign's assembled programs (--incremental, asm target). */
