@@ -83,9 +83,23 @@ describe("the sweep's openings", () => {
       from: "        hlt\n        mov bx, LEFT_BUTTON\n        call poll_click\n        jnc .hide_cursor",
       to: "        hlt\n        call poll_click\n        jnc .hide_cursor",
     };
-    // Game 16 (slot 6) is a plain game: its storm turns press in an order that shows it.
+    // Game 16 (slot 6) starts its first turn with a right click on an empty cell and a left click
+    // beside the board: the left poll leaves its press count, 1, in BX, and the next poll reads the
+    // right button, whose press then becomes the human's move.
     const [played] = await faulty(edit, [16]);
     expect(played).toEqual(expect.arrayContaining(["Plocha", "ScreenCell"]));
+  }, 60_000);
+
+  it("show the pointer left shown at a result reached in the set-up by a stone placed without hiding it", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: ".place:\n        push ax\n        mov ax, MOUSE_HIDE",
+      to: ".place:\n        push ax",
+    };
+    // Game 5 sets up O's five on the bottom rows (AX = 0102h, no INT 33h function), game 15 X's five
+    // on rows 4..13 (AX = 0001h, show): the result must have the pointer hidden.
+    const fields = await faulty(edit, [5, 15]);
+    for (const over of fields) expect(over).toEqual(["Pointer"]);
   }, 60_000);
 
   it("show a key typed while the computer wins answering the result the player has not seen", async () => {
