@@ -58,7 +58,7 @@ interface RescoreOptions {
 /** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
 function addPlanOptions(command: Command): Command {
   return command
-    .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "18")
+    .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "20")
     .option(
       "--probes <n>",
       `probe games after them: set-up positions aimed at rare paths of the evaluator, scenario i mod ${PROBES.length} (harness/probe.ts; 0: none)`,

@@ -300,7 +300,7 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
     // Slot 1 too (after its menu noise): the mutation campaign's sweep games (4, 5, 10, 11, 16 and 17
-    // of its 18 policy games by default) are slots 4, 5, 0, 1, 6 and 7, and game 11's hand-over with
+    // of its 20 policy games by default) are slots 4, 5, 0, 1, 6 and 7, and game 11's hand-over with
     // Tab is the campaign's only one.
     case 1:
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
