@@ -9,7 +9,7 @@ import { campaignPolicyNames, policyHelp } from "../harness/policy-registry.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { PROBES } from "../harness/probe.js";
 import { asmTarget } from "../mutate/asm-target.js";
-import type { GamePlan } from "../mutate/campaign.js";
+import { DEFAULT_POLICY_GAMES, type GamePlan } from "../mutate/campaign.js";
 import { gamesFrom } from "../mutate/kill-matrix.js";
 import { figureLines, type MutationReport } from "../mutate/report.js";
 import { mergeCampaigns } from "../mutate/merge.js";
@@ -59,7 +59,11 @@ interface RescoreOptions {
 /** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
 function addPlanOptions(command: Command): Command {
   return command
-    .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "12")
+    .option(
+      "--games <n>",
+      "policy games per mutant at most (it is killed at its first mismatch)",
+      String(DEFAULT_POLICY_GAMES),
+    )
     .option(
       "--probes <n>",
       `probe games after them: set-up positions aimed at rare paths of the evaluator, scenario i mod ${PROBES.length} (harness/probe.ts; 0: none)`,

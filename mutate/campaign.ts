@@ -31,6 +31,16 @@ export interface GamePlan {
 }
 
 /**
+ * The policy games a mutant plays by default (`--games`). With the default policies (engine, random,
+ * sweep, two games each in turn) the sweep plays games 4, 5, 10, 11, 16 and 17: its slots 4, 5, 0,
+ * 1, 6 and 7 (harness/sweep.ts), slot 7 in the odd tens (a key typed ahead of the computer's winning
+ * move) followed by another game (the corner's Info score NewBoard must clear). The probes come next,
+ * game 20 on: scenario 20 mod 8 = 4 first, so corner-tie (its corner scored) is followed by
+ * scan-from-0, whose NewBoard must clear that score too.
+ */
+export const DEFAULT_POLICY_GAMES = 20;
+
+/**
  * Game i's Seed: spread over 0..65535 by an odd multiplier. Consecutive small Seeds (s + i) would
  * hide mutants of the first move: its first GetRandom returns the Seed itself, and r mod 25 equals
  * r mod 24 or r mod 26 for every r below 24.
