@@ -15,6 +15,7 @@ import type { PlayedGame } from "./game.js";
 import { ArenaError } from "./errors.js";
 import type { Schedule, ScheduledGame } from "./schedule.js";
 import type { ArenaSettings, GameEntry, Standings } from "./model.js";
+import { messageOf } from "../util/error-message.js";
 
 export const RESULTS_FILE = "results.json";
 export const GAMES_FILE = "games.jsonl";
@@ -45,9 +46,7 @@ export function readResults(dir: string): ArenaResults | undefined {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ArenaError(
-      `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
+    throw new ArenaError(`${path} is not valid JSON (${messageOf(error)})`);
   }
   const results = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<ArenaResults>;
   const format: unknown = results.format;

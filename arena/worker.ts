@@ -3,6 +3,7 @@ import { watchGroups } from "../util/child-groups.js";
 import { workerSide } from "../util/worker-pool.js";
 import { ArenaTable } from "./table-player.js";
 import type { ArenaWorkerInput, FromArenaWorker, ToArenaWorker } from "./worker-protocol.js";
+import { messageOf } from "../util/error-message.js";
 
 const { data: input, port, post } = workerSide<ArenaWorkerInput, FromArenaWorker>("arena/worker");
 const table = ArenaTable.withEngines(input.settings, input.engines);
@@ -16,8 +17,7 @@ port.on("message", (message: ToArenaWorker) => {
   }
   table.play(message.game).then(
     (result) => post({ kind: "played", ...result }),
-    (error: unknown) =>
-      post({ kind: "error", message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => post({ kind: "error", message: messageOf(error) }),
   );
 });
 post({ kind: "ready" });

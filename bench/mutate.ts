@@ -28,6 +28,7 @@ import { listenForInterrupts } from "../cli/interrupt.js";
 import { asmTarget } from "../mutate/asm-target.js";
 import { reportPlan } from "../mutate/kill-matrix.js";
 import { readMutationReport, type MutationFigures } from "../mutate/report.js";
+import { progressReporter } from "../mutate/reporter.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { changeOneRoutine, projectCopy } from "../testkit/project-copy.js";
 
@@ -111,7 +112,7 @@ async function oneRoutineRerun(limit: number, last: string): Promise<MutationFig
       verdicts: resolve("mutate/verdicts.json"),
       incremental: true,
       fresh: false,
-      log: (line) => void process.stderr.write(`${line}\n`),
+      reporter: progressReporter(),
       listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
     });
     if (!rerun) throw new Error("the incremental re-run after a change to one routine was stopped");

@@ -4,8 +4,7 @@
  * gets an ERROR and leaves both this board and the engine as they were.
  */
 import type { Point, PositionStone, RuleMask } from "../engines/engine.js";
-import { EMPTY, OPP, OWN } from "../engines/common/board.js";
-import { winsAt } from "../engines/rules.js";
+import { Board, EMPTY, OPP, OWN } from "../engines/common/board.js";
 
 /** BOARD's field values (protocl2en.htm): 1 own stone, 2 opponent's, 3 a stone of a continuous game's winning line. */
 export const FIELD_OWN = 1;
@@ -15,24 +14,20 @@ export const FIELD_CONTINUOUS = 3;
 export type Winner = "brain" | "opponent";
 
 export class BrainBoard {
-  private readonly cells: Uint8Array;
-  private readonly placed: PositionStone[] = [];
+  private readonly board: Board;
   private won: Winner | undefined;
 
   constructor(
     readonly size: number,
     readonly rule: RuleMask,
   ) {
-    this.cells = new Uint8Array(size * size);
+    this.board = new Board(size, rule);
   }
 
+  /** The stones in the order they came. */
   get stones(): readonly PositionStone[] {
-    return this.placed;
-  }
-
-  /** Every cell holds a stone (a draw when nobody has five). */
-  get full(): boolean {
-    return this.placed.length === this.size * this.size;
+    const { board } = this;
+    return board.history.map((cell) => ({ at: board.point(cell), own: board.cells[cell] === OWN }));
   }
 
   /** Who has won under the rule (five or more in a row; exactly five), if anyone. */
@@ -40,59 +35,55 @@ export class BrainBoard {
     return this.won;
   }
 
-  /** Why a stone cannot go to `at` (off the board, occupied, game over), or undefined. */
-  problemAt(at: Point): string | undefined {
-    const problem = this.cellProblem(at);
-    if (problem) return problem;
+  /** Why no stone may come any more: a five on the board, or every cell taken (a draw). */
+  get gameOver(): string | undefined {
     if (this.won)
       return `the game is over: ${this.won === "brain" ? "the brain" : "the opponent"} has five in a row`;
-    return undefined;
+    return this.board.isFull() ? "the game is over: the board is full (a draw)" : undefined;
+  }
+
+  /** Why a stone cannot go to `at` (off the board, occupied, game over), or undefined. */
+  problemAt(at: Point): string | undefined {
+    return this.cellProblem(at) ?? this.gameOver;
   }
 
   /** Why `at` can take no stone: off the board or occupied (undefined: it can). */
   cellProblem(at: Point): string | undefined {
     if (at.x >= this.size || at.y >= this.size)
       return `${at.x},${at.y} is off the ${this.size}x${this.size} board (0..${this.size - 1})`;
-    if (this.cells[this.index(at)] !== EMPTY) return `${at.x},${at.y} is occupied`;
+    if (this.board.cells[this.board.cell(at)] !== EMPTY) return `${at.x},${at.y} is occupied`;
     return undefined;
   }
 
   /** Places a stone that problemAt() accepted. */
   place(at: Point, own: boolean): void {
-    const cell = this.index(at);
-    this.cells[cell] = own ? OWN : OPP;
-    this.placed.push({ at, own });
-    if (winsAt(this.cells, this.size, cell, this.rule)) this.won = own ? "brain" : "opponent";
+    const cell = this.board.cell(at);
+    this.board.place(cell, own ? OWN : OPP);
+    if (this.board.makesFive(cell)) this.won = own ? "brain" : "opponent";
   }
 
   /** Why `at` cannot be taken back (TAKEBACK removes the last stone only), or undefined. */
   takeBackProblem(at: Point): string | undefined {
-    const last = this.placed.at(-1);
-    if (!last) return "the board is empty";
-    if (last.at.x !== at.x || last.at.y !== at.y)
-      return `${at.x},${at.y} is not the last stone (${last.at.x},${last.at.y} is)`;
+    const last = this.board.history.at(-1);
+    if (last === undefined) return "the board is empty";
+    const { x, y } = this.board.point(last);
+    if (x !== at.x || y !== at.y) return `${at.x},${at.y} is not the last stone (${x},${y} is)`;
     return undefined;
   }
 
   /** Removes the last stone (after takeBackProblem() accepted it). */
   removeLast(): void {
-    const last = this.placed.pop();
-    if (!last) return;
-    this.cells[this.index(last.at)] = EMPTY;
+    const last = this.board.history.at(-1);
+    if (last === undefined) return;
+    this.board.removeLast(last);
     this.judge();
   }
 
   /** Who has won on the board as it is (the order of the stones aside). */
   judge(): void {
     this.won = undefined;
-    for (const stone of this.placed) {
-      if (winsAt(this.cells, this.size, this.index(stone.at), this.rule))
-        this.won = stone.own ? "brain" : "opponent";
-    }
-  }
-
-  private index(at: Point): number {
-    return at.y * this.size + at.x;
+    for (const cell of this.board.history)
+      if (this.board.makesFive(cell)) this.won = this.board.cells[cell] === OWN ? "brain" : "opponent";
   }
 }
 

@@ -10,6 +10,7 @@ import { formatAbout } from "./about.js";
 import { parseBoardLine, parseCommand, parsePoint, type Command } from "./commands.js";
 import type { Notes } from "./notes.js";
 import { boardFromLines, BrainBoard } from "./position.js";
+import { messageOf } from "../util/error-message.js";
 
 export interface ProtocolOptions {
   readonly engine: Engine;
@@ -52,15 +53,20 @@ const INTEGER_INFO = new Set([
   "rule",
 ]);
 
+/** Answers ERROR (`what` before the problem) when there is a problem; true then. */
+function refused(problem: string | undefined, answers: string[], what = ""): boolean {
+  if (problem) answers.push(`ERROR ${what}${problem}`);
+  return Boolean(problem);
+}
+
+/** What attempt() returns when the engine failed (its ERROR answered). */
+const FAILED = Symbol("failed");
+
 interface BoardBlock {
   readonly lines: { at: Point; field: number }[];
   problem?: string;
   /** More stone lines than the board has cells came: answered with ERROR at once, the rest skipped. */
   overflowed?: boolean;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class BrainProtocol {
@@ -127,11 +133,9 @@ export class BrainProtocol {
         answers.push(formatAbout(engine.about));
         return;
       case "INFO":
-        await this.info(command.key, command.value, answers);
-        return;
+        return this.info(command.key, command.value, answers);
       case "START":
-        await this.start(command.size, answers);
-        return;
+        return this.start(command.size, answers);
       case "RECTSTART":
         answers.push(
           `ERROR rectangular boards (${command.width}x${command.height}) are not supported; use START n for an n x n board`,
@@ -152,22 +156,18 @@ export class BrainProtocol {
     }
     switch (command.kind) {
       case "RESTART":
-        await this.start(size, answers);
-        break;
+        return this.start(size, answers);
       case "BEGIN":
         if (board.stones.length > 0)
           answers.push("ERROR BEGIN needs an empty board (send START or RESTART first)");
         else await this.engineMove(board, answers, () => Promise.resolve());
-        break;
+        return;
       case "TURN":
-        await this.turn(board, command.at, answers);
-        break;
+        return this.turn(board, command.at, answers);
       case "TAKEBACK":
-        await this.takeBack(board, command.at, answers);
-        break;
+        return this.takeBack(board, command.at, answers);
       case "PLAY":
-        await this.play(board, command.at, answers);
-        break;
+        return this.play(board, command.at, answers);
     }
   }
 
@@ -189,18 +189,11 @@ export class BrainProtocol {
       answers.push(`ERROR board size ${size} is too large (at most ${MAX_BOARD_SIZE})`);
       return;
     }
-    const refusal = engine.refuse({ size, rule: RULE_FREESTYLE, seed: 0 }) ?? this.ruleProblem(size);
-    if (refusal) {
-      answers.push(`ERROR ${refusal}`);
+    if (refused(engine.refuse({ size, rule: RULE_FREESTYLE, seed: 0 }) ?? this.ruleProblem(size), answers))
       return;
-    }
     this.seed = this.options.nextSeed();
-    try {
-      await engine.newGame({ size, rule: this.rule, seed: this.seed });
-    } catch (error) {
-      answers.push(this.failure("starting a game", error));
-      return;
-    }
+    const settings = { size, rule: this.rule, seed: this.seed };
+    if ((await this.attempt("starting a game", () => engine.newGame(settings), answers)) === FAILED) return;
     this.size = size;
     this.board = new BrainBoard(size, this.rule);
     this.block = undefined;
@@ -214,11 +207,7 @@ export class BrainProtocol {
    */
   private async setRule(rule: RuleMask, answers: string[]): Promise<void> {
     this.rule = rule;
-    const problem = this.ruleProblem(this.size);
-    if (problem) {
-      answers.push(`ERROR ${problem}`);
-      return;
-    }
+    if (refused(this.ruleProblem(this.size), answers)) return;
     const board = this.board;
     if (this.size === undefined || !board || board.stones.length > 0 || board.rule === rule) return;
     const restarted: string[] = [];
@@ -257,11 +246,7 @@ export class BrainProtocol {
   }
 
   private async turn(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
-    const problem = board.problemAt(at);
-    if (problem) {
-      answers.push(`ERROR ${problem}`);
-      return;
-    }
+    if (refused(board.problemAt(at), answers)) return;
     await this.engineMove(board, answers, async () => {
       await this.options.engine.opponentMove(at);
       board.place(at, false);
@@ -277,39 +262,17 @@ export class BrainProtocol {
     answers: string[],
     before: () => Promise<void>,
   ): Promise<boolean> {
-    try {
-      await before();
-    } catch (error) {
-      answers.push(this.failure("placing the stones", error));
-      return false;
-    }
-    if (board.winner) {
-      answers.push(
-        `ERROR the game is over: ${board.winner === "brain" ? "the brain" : "the opponent"} has five in a row`,
-      );
-      return true;
-    }
-    if (board.full) {
-      answers.push("ERROR the game is over: the board is full (a draw)");
-      return true;
-    }
-    let move: Point;
+    if ((await this.attempt("placing the stones", before, answers)) === FAILED) return false;
+    if (refused(board.gameOver, answers)) return true;
     const started = performance.now();
-    try {
-      move = await this.options.engine.ownMove({ turnMs: this.moveBudget(), stop: this.options.stop });
-    } catch (error) {
-      answers.push(this.failure("choosing a move", error));
-      return true;
-    }
+    const limits = { turnMs: this.moveBudget(), stop: this.options.stop };
+    const move = await this.attempt("choosing a move", () => this.options.engine.ownMove(limits), answers);
+    if (move === FAILED) return true;
     if (this.options.stop?.()) {
       this.options.log(`END arrived while ${this.options.engine.about.name} chose its move: not sent`);
       return true;
     }
-    const problem = board.problemAt(move);
-    if (problem) {
-      answers.push(`ERROR the engine chose ${move.x},${move.y}: ${problem}`);
-      return true;
-    }
+    if (refused(board.problemAt(move), answers, `the engine chose ${move.x},${move.y}: `)) return true;
     board.place(move, true);
     if (this.options.debugLines) {
       this.options.notes.debug(
@@ -373,48 +336,46 @@ export class BrainProtocol {
   }
 
   private async takeBack(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
-    const problem = board.takeBackProblem(at);
-    if (problem) {
-      answers.push(`ERROR cannot take back ${at.x},${at.y}: ${problem}`);
+    if (refused(board.takeBackProblem(at), answers, `cannot take back ${at.x},${at.y}: `)) return;
+    if (
+      (await this.attempt("taking back a stone", () => this.options.engine.takeBack(at), answers)) === FAILED
+    )
       return;
-    }
-    try {
-      await this.options.engine.takeBack(at);
-    } catch (error) {
-      answers.push(this.failure("taking back a stone", error));
-      return;
-    }
     board.removeLast();
     answers.push("OK");
   }
 
   private async play(board: BrainBoard, at: Point, answers: string[]): Promise<void> {
     const { engine } = this.options;
-    const problem = board.problemAt(at);
-    if (problem) {
-      answers.push(`ERROR ${problem}`);
-      return;
-    }
-    if (!engine.forcedMove) {
+    if (refused(board.problemAt(at), answers)) return;
+    const forced = engine.forcedMove?.bind(engine);
+    if (!forced) {
       answers.push(`ERROR ${engine.about.name} cannot be told its move (PLAY)`);
       return;
     }
-    try {
-      await engine.forcedMove(at);
-    } catch (error) {
-      answers.push(this.failure("playing the given move", error));
-      return;
-    }
+    if ((await this.attempt("playing the given move", () => forced(at), answers)) === FAILED) return;
     board.place(at, true);
     answers.push(`${at.x},${at.y}`);
   }
 
-  /** The ERROR answer for an engine's failure; anything but an EngineError is logged with its stack. */
-  private failure(what: string, error: unknown): string {
-    if (!(error instanceof EngineError))
-      this.options.log(
-        `error while ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-    return `ERROR ${what}: ${describe(error)}`;
+  /**
+   * The engine's `work` done; its failure is answered with ERROR (FAILED returned), and anything but
+   * an EngineError is logged with its stack.
+   */
+  private async attempt<T>(
+    what: string,
+    work: () => Promise<T>,
+    answers: string[],
+  ): Promise<T | typeof FAILED> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof EngineError))
+        this.options.log(
+          `error while ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      answers.push(`ERROR ${what}: ${messageOf(error)}`);
+      return FAILED;
+    }
   }
 }

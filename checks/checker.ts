@@ -35,6 +35,7 @@ import {
   HEADER_VERSION,
   headerVersionProblem,
   isGameStillAt,
+  phaseName,
   PROGRAM_ORIGIN,
   type GameLayout,
 } from "../guest/game-view.js";
@@ -69,6 +70,64 @@ export class MismatchError extends Error {
   }
 }
 
+/**
+ * The reference model (program-ts, engine-ts inside it) threw while it formed its expectation: a
+ * mismatch of its own (`Reference`), not a failure of the harness. Only the model's calls are wrapped
+ * (reference()); an error of the harness's own reading of the program still ends the run.
+ */
+export class ReferenceFailure extends Error {
+  /** `when`: where it failed, when not after the input the mismatch names (e.g. "at the program's start"). */
+  constructor(
+    readonly error: unknown,
+    when?: string,
+  ) {
+    super(`the reference model failed${when ? ` ${when}` : ""}: ${messageOf(error)}`);
+    this.name = "ReferenceFailure";
+  }
+
+  /** The error as thrown: its stack (which starts with its message), else its text. */
+  get detail(): string {
+    const { error } = this;
+    return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0];
+}
+
+/** Calls the reference model; what it throws is its own failure (ReferenceFailure). */
+function reference<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw error instanceof ReferenceFailure ? error : new ReferenceFailure(error);
+  }
+}
+
+/**
+ * The reference's failure as a mismatch after `afterInput`: the program then (its stones, phase and
+ * screen) against the reference's error (`Reference`), with `also` (what else was seen); the error's
+ * stack is the mismatch's detail.
+ */
+export function referenceMismatch(
+  failure: ReferenceFailure,
+  program: { ply: number; phase: number; screen: readonly string[] },
+  afterInput: string,
+  also: Diff[] = [],
+): Mismatch {
+  return {
+    ply: program.ply,
+    diffs: [
+      scalarDiff("Reference", `the program in phase ${phaseName(program.phase)}`, failure.message),
+      ...also,
+    ],
+    screen: [...program.screen],
+    afterInput,
+    detail: failure.detail,
+  };
+}
+
 /** What a user of the checker does with a mismatch. */
 export interface MismatchSink {
   /** Called once, for the first mismatch; checking stops after it. */
@@ -94,6 +153,21 @@ export interface CheckerOptions {
   unknownInput?: "throw" | "off";
   /** The mouse the machine gives the program (default a driver: MOUSE.COM on a PC with a PS/2 mouse). */
   mouse?: MouseSetUp;
+  /** A debugger beside the program (the page's): what it holds and what it wrote. */
+  debugger?: DebuggerBeside;
+}
+
+/**
+ * What a debugger beside the program does that is not the program's: it holds the CPU in its INT 3
+ * trap (halted with interrupts off, then paused: the program is not waiting for input there, and the
+ * time does not count), and it writes INT 3 bytes over the program's code (compared as the bytes
+ * they stand for).
+ */
+export interface DebuggerBeside {
+  /** The CPU sits in the debugger's trap or is stopped by it. */
+  holds(): boolean;
+  /** The debugger's bytes in memory: linear address -> the byte that was there. */
+  written(): ReadonlyMap<number, number>;
 }
 
 /**
@@ -122,7 +196,7 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const diffs: Diff[] = [];
   // The ended program's memory, while DOS has not reused it: its data as it left it.
   if (isGameStillAt(memory, session.layout)) {
-    const expectedData = model.data();
+    const expectedData = reference(() => model.data());
     const data = memory.view(session.layout.info, DATA_BYTES);
     if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
   }
@@ -227,6 +301,12 @@ function screenMismatch(
   };
 }
 
+/** The input a check at the program's start is after (a mismatch's afterInput). */
+export const START = "the program's start";
+
+/** What a mouse input gives the program's keyboard. */
+const NO_KEYS: readonly number[] = [];
+
 const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
 
 const checkers = new WeakMap<GameSession, ProgramChecker>();
@@ -248,6 +328,27 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
+/** The cell the mouse driver has the pointer on (shown or not). */
+function pointerCell(session: GameSession): { col: number; row: number } | undefined {
+  const driver = readMouseDriverState(session.machine.memory);
+  return driver && { col: driver.x >> 3, row: driver.y >> 3 };
+}
+
+/**
+ * The mismatch of a reference that never answered after `event`, an input of `session` (which has been
+ * handled: the program waits again), `why` its failure. The ts campaign's run thread makes it when a
+ * mutant's worker fell silent (mutate/ts-target.ts).
+ */
+export function unansweredMismatch(session: GameSession, event: InputEvent, why: string): Mismatch {
+  const at = event.kind === "press" ? pointerCell(session) : undefined;
+  const program = {
+    ply: session.moveCount(),
+    phase: session.phase(),
+    screen: session.machine.screen().lines,
+  };
+  return referenceMismatch(new ReferenceFailure(why), program, describeInput(event, at));
+}
+
 /** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
 export interface CheckerTime {
   modelMs: number;
@@ -255,7 +356,8 @@ export interface CheckerTime {
 }
 
 export class ProgramChecker {
-  model: ProgramModel;
+  /** The model, or how the reference failed to make it (thrown again at each use: a `Reference` mismatch). */
+  private current: ProgramModel | ReferenceFailure;
   /** The first mismatch, once found; no checks after it. */
   found: Mismatch | undefined;
   /** Why the checks are off (not anchored yet, or an input the model does not know); undefined while on. */
@@ -270,8 +372,52 @@ export class ProgramChecker {
     private readonly session: GameSession,
     private readonly options: CheckerOptions,
   ) {
-    this.model = new ProgramModel(this.modelOptions());
+    this.current = this.newModel();
     session.inputs.listen((event) => this.afterInput(event));
+  }
+
+  /** The model of the program; a ReferenceFailure when the reference could not make it. */
+  get model(): ProgramModel {
+    if (this.current instanceof ReferenceFailure) throw this.current;
+    return this.current;
+  }
+
+  /** The model at the program's start, or the reference's failure to make it. */
+  private newModel(): ProgramModel | ReferenceFailure {
+    const options = this.modelOptions();
+    try {
+      return new ProgramModel(options);
+    } catch (error) {
+      return new ReferenceFailure(error, `at ${START}`);
+    }
+  }
+
+  /**
+   * `check`'s mismatch, or the reference's failure (a ReferenceFailure thrown in it) as a mismatch of
+   * its own after `afterInput`, with `also` (what else was seen then); undefined when `check` found none.
+   */
+  private guarded(
+    afterInput: string,
+    check: () => Mismatch | undefined,
+    also: Diff[] = [],
+  ): Mismatch | undefined {
+    try {
+      return check();
+    } catch (failure) {
+      if (!(failure instanceof ReferenceFailure)) throw failure;
+      return this.failed(failure, afterInput, also);
+    }
+  }
+
+  /** The reference's failure after `afterInput` as a mismatch (`Reference`), with `also`. */
+  private failed(failure: ReferenceFailure, afterInput: string, also: Diff[] = []): Mismatch {
+    const { session } = this;
+    const program = {
+      ply: session.moveCount(),
+      phase: session.phase(),
+      screen: session.machine.screen().lines,
+    };
+    return referenceMismatch(failure, program, afterInput, also);
   }
 
   private modelOptions(): ProgramOptions {
@@ -287,7 +433,7 @@ export class ProgramChecker {
 
   /** The program was restored to the state it had at its first menu (a menu snapshot): the model starts again. */
   restarted(): void {
-    this.model = new ProgramModel(this.modelOptions());
+    this.current = this.newModel();
     this.found = undefined;
     this.off = undefined;
     this.checked = 0;
@@ -311,30 +457,26 @@ export class ProgramChecker {
     const cells = session.machine.textCells();
     const words = new Uint16Array(SCREEN_COLS * SCREEN_ROWS);
     for (let i = 0; i < words.length; i++) words[i] = cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS));
+    const pointer = this.shownPointer();
+    const data = session.machine.memory.read(session.layout.info, DATA_BYTES);
+    const options = this.modelOptions();
+    const cell = pointer && pointer.row * SCREEN_COLS + pointer.col;
     let anchored: ProgramModel | undefined;
     try {
-      const pointer = this.shownPointer();
-      anchored = ProgramModel.anchored(
-        this.modelOptions(),
-        session.machine.memory.read(session.layout.info, DATA_BYTES),
-        words,
-        pointer && pointer.row * SCREEN_COLS + pointer.col,
-      );
+      anchored = ProgramModel.anchored(options, data, words, cell);
     } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
+      // A RangeError: a state the model does not take (a word out of range); anything else, its failure.
+      if (error instanceof RangeError) return false;
+      const failure = new ReferenceFailure(error, "taking the program over where it waits");
+      this.report(this.failed(failure, `the model's anchoring in phase ${phaseName(session.phase())}`));
       return false;
     }
     if (!anchored) return false;
-    this.model = anchored;
+    this.current = anchored;
     this.found = undefined;
     this.off = undefined;
     this.checked = 0;
     return true;
-  }
-
-  /** Turns the checks off until the next anchor (the page's debugger writes and clicks beside the program). */
-  suspend(why: string): void {
-    this.off ??= why;
   }
 
   /**
@@ -361,8 +503,10 @@ export class ProgramChecker {
 
   /** The program at its start (before any input) against the model's, its debug header too; undefined when they agree. */
   startDiffers(): Mismatch | undefined {
-    const diffs = [...compareHeader(this.session.layout), ...this.compare()];
-    return diffs.length > 0 ? this.mismatch(diffs, "the program's start") : undefined;
+    return this.guarded(START, () => {
+      const diffs = [...compareHeader(this.session.layout), ...this.compare()];
+      return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
+    });
   }
 
   /**
@@ -373,13 +517,15 @@ export class ProgramChecker {
    * nothing differs.
    */
   stalledStart(stall: string | undefined): Mismatch | undefined {
-    const stopped = stall !== undefined && this.model.exitCode === undefined;
-    const diffs = [
-      ...(stopped ? [scalarDiff("Settle", stall, "waits for input in phase MENU")] : []),
-      ...compareHeader(this.session.layout),
-      ...this.compare(),
-    ];
-    return diffs.length > 0 ? this.mismatch(diffs, "the program's start") : undefined;
+    return this.guarded(START, () => {
+      const stopped = stall !== undefined && this.model.exitCode === undefined;
+      const diffs = [
+        ...(stopped ? [scalarDiff("Settle", stall, "waits for input in phase MENU")] : []),
+        ...compareHeader(this.session.layout),
+        ...this.compare(),
+      ];
+      return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
+    });
   }
 
   private report(found: Mismatch): void {
@@ -448,7 +594,7 @@ export class ProgramChecker {
     const diffs: Diff[] = [];
     // Each part is first compared whole, in place (no copy: guest memory and VGA memory read through
     // typed-array views); only a part that differs is looked into.
-    const expectedData = model.data();
+    const expectedData = reference(() => model.data());
     const data = memory.view(session.layout.info, DATA_BYTES);
     if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
     const expectedScreen = model.screen.words;
@@ -461,9 +607,22 @@ export class ProgramChecker {
     if (model.cursorShape !== undefined && shape !== model.cursorShape)
       diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));
     const loaded = session.loadedProgram;
-    if (!sameBytes(memory.view(session.layout.segmentBase + PROGRAM_ORIGIN, loaded.length), loaded))
+    if (!sameBytes(this.programBytes(loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));
     return diffs;
+  }
+
+  /** The program's bytes in memory, with the debugger's INT 3s read as the bytes they stand for. */
+  private programBytes(length: number): Uint8Array {
+    const { memory } = this.session.machine;
+    const origin = this.session.layout.segmentBase + PROGRAM_ORIGIN;
+    const bytes = memory.view(origin, length);
+    const written = this.options.debugger?.written();
+    if (!written?.size) return bytes;
+    const own = bytes.slice();
+    for (const [linear, byte] of written)
+      if (linear >= origin && linear < origin + length) own[linear - origin] = byte;
+    return own;
   }
 
   /** A mismatch of the program now with these differences. */
@@ -489,27 +648,57 @@ export class ProgramChecker {
     stall: string,
     options: Pick<CheckerOptions, "commandTail" | "mouse">,
   ): Mismatch {
-    const model = new ProgramModel({ ...options, countedSeed: () => 0 });
-    const diffs = [
-      scalarDiff("Header", stall, `PISKDBG1 version ${HEADER_VERSION} at 102h of the program's segment`),
-      ...compareScreen(model.screen.words, machine.textCells(), undefined),
-    ];
-    return screenMismatch(model, machine, undefined, 0, diffs, "the program's start");
+    const header = scalarDiff(
+      "Header",
+      stall,
+      `PISKDBG1 version ${HEADER_VERSION} at 102h of the program's segment`,
+    );
+    let model: ProgramModel;
+    try {
+      model = new ProgramModel({ ...options, countedSeed: () => 0 });
+    } catch (error) {
+      const failure = new ReferenceFailure(error, `at ${START}`);
+      return {
+        ply: 0,
+        diffs: [header, scalarDiff("Reference", "no debug header", failure.message)],
+        screen: [...machine.screen().lines],
+        afterInput: START,
+        detail: failure.detail,
+      };
+    }
+    const diffs = [header, ...compareScreen(model.screen.words, machine.textCells(), undefined)];
+    return screenMismatch(model, machine, undefined, 0, diffs, START);
   }
 
   private async afterInput(event: InputEvent): Promise<void> {
     if (this.found || this.off !== undefined) return;
     const settled = await this.settle();
     if (this.found || this.off !== undefined) return;
-    const at = event.kind === "press" ? this.pointerCell() : undefined;
-    const fed = performance.now();
+    const at = event.kind === "press" ? pointerCell(this.session) : undefined;
+    let keys: readonly number[];
     try {
-      this.feed(event, at);
+      keys = this.translate(event);
     } catch (error) {
       if (!(error instanceof RangeError) || this.options.unknownInput !== "off") throw error;
       this.off = error.message;
       return;
     }
+    const input = describeInput(event, at);
+    const unsettled = settled === "settled" ? [] : [scalarDiff("Settle", settled, "waiting for input")];
+    const found = this.guarded(input, () => this.checkInput(event, keys, at, settled, input), unsettled);
+    if (found) this.report(found);
+  }
+
+  /** The model given the input, then every difference of the program from it: a mismatch, or undefined. */
+  private checkInput(
+    event: InputEvent,
+    keys: readonly number[],
+    at: { col: number; row: number } | undefined,
+    settled: string,
+    input: string,
+  ): Mismatch | undefined {
+    const fed = performance.now();
+    reference(() => this.feed(event, keys, at));
     this.checked++;
     const compared = performance.now();
     const diffs = this.compare();
@@ -528,7 +717,7 @@ export class ProgramChecker {
     }
     if (settled !== "settled")
       diffs.unshift(scalarDiff("Settle", settled, `waiting for input (phase ${this.model.phase})`));
-    if (diffs.length > 0) this.report(this.mismatch(diffs, describeInput(event, at)));
+    return diffs.length > 0 ? this.mismatch(diffs, input) : undefined;
   }
 
   /**
@@ -540,13 +729,18 @@ export class ProgramChecker {
     const { machine } = this.session;
     const { memory } = machine;
     // Usually the slice that took the input ended with the program waiting again: no wait to set up.
-    if (waitsForInput(machine)) return "settled";
+    if (waitsForInput(machine) && !this.options.debugger?.holds()) return "settled";
     let left = this.options.settleTimeoutMs;
     let last = performance.now();
     const start = machine.instructionCount();
     const ignoring = new StillWatch(memory);
+    const held = this.options.debugger;
     return machine.waitFor(
       () => {
+        if (held?.holds()) {
+          last = performance.now();
+          return undefined;
+        }
         if (waitsForInput(machine)) return "settled";
         if (ignoring.held(machine.halted() && !keyboardBufferEmpty(memory)))
           return `halted for ${STUCK_TICKS} timer ticks with keys unread in the BIOS buffer`;
@@ -567,16 +761,24 @@ export class ProgramChecker {
     return driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
   }
 
-  private pointerCell(): { col: number; row: number } | undefined {
-    const driver = readMouseDriverState(this.session.machine.memory);
-    return driver && { col: driver.x >> 3, row: driver.y >> 3 };
+  /**
+   * The keys a keyboard input gives the program (the BIOS's translation of scancodes); none for the
+   * mouse. A RangeError for a key the model does not know.
+   */
+  private translate(event: InputEvent): readonly number[] {
+    if (event.kind === "text") return Array.from(event.text, (char) => char.charCodeAt(0));
+    if (event.kind === "scancodes" || event.kind === "ahead") return this.keys.keys(event.codes);
+    return NO_KEYS;
   }
 
-  private feed(event: InputEvent, at: { col: number; row: number } | undefined): void {
+  private feed(
+    event: InputEvent,
+    keys: readonly number[],
+    at: { col: number; row: number } | undefined,
+  ): void {
     const { model } = this;
-    if (event.kind === "text") for (const char of event.text) model.key(char.charCodeAt(0));
-    else if (event.kind === "scancodes") for (const key of this.keys.keys(event.codes)) model.key(key);
-    else if (event.kind === "ahead") model.keysAhead(this.keys.keys(event.codes));
+    if (event.kind === "ahead") model.keysAhead(keys);
+    else if (event.kind === "text" || event.kind === "scancodes") for (const key of keys) model.key(key);
     else if (event.kind === "press" && at && event.button !== "middle")
       model.press(event.button, at.col, at.row);
   }

@@ -47,7 +47,13 @@ export type DiffField =
    * The debug header (docs/architecture.md section 1) places a variable or the board elsewhere than the
    * model's layout (cell = null): asm = the header's, ts = the model's, e.g. `Phase at Info + 3473`.
    */
-  | "Header";
+  | "Header"
+  /**
+   * The reference model (program-ts, engine-ts inside it) threw while it formed its expectation
+   * (cell = null): asm = what the program does (the phase it waits in), ts = `the reference model
+   * failed: <message>`; the Mismatch's `detail` holds the error with its stack.
+   */
+  | "Reference";
 
 export interface Diff {
   field: DiffField;
@@ -72,6 +78,8 @@ export interface Mismatch {
   screenCells?: number[];
   /** The input after which the divergence was seen (e.g. `key 0Dh`, `press left at (col 7, row 4)`). */
   afterInput?: string;
+  /** A `Reference` difference's error as the reference threw it: its message and stack. */
+  detail?: string;
 }
 
 export function cellDiff(field: DiffField, cell: number, asm: number | string, ts: number | string): Diff {

@@ -12,6 +12,7 @@ import { formatSgf } from "../records/sgf.js";
 import { readRegularFile, writeFileAtomically } from "../util/files.js";
 import { REPORT_FORMAT, type MismatchReport } from "./report.js";
 import type { DosName } from "../emu/dos-kind.js";
+import { messageOf } from "../util/error-message.js";
 
 /** Every stone of a report's game in order: the human's and the asm's moves alternate from the starter. */
 export function reportGame(report: MismatchReport): PiskasmGame {
@@ -67,7 +68,7 @@ export function readRecordAsReport(
   try {
     text = readRegularFile(path, MAX_RECORD_BYTES, "record");
   } catch (error) {
-    throw new RecordError(error instanceof Error ? error.message : String(error));
+    throw new RecordError(messageOf(error));
   }
   const format = detectFormat(text, path);
   let read;

@@ -43,6 +43,8 @@ export interface MismatchReport {
   expectedScreen?: string[];
   /** The input after which the divergence was seen (checks/checker.ts). */
   afterInput?: string;
+  /** A `Reference` difference's error, as the reference model threw it: its message and stack. */
+  detail?: string;
   dos: DosName;
   gameIndex: number;
   /** The program that diverged (checks/program-identity.ts); absent in the reports of an older piskasm. */
@@ -153,6 +155,7 @@ function validateReport(
   const computer = cellList(r.computerMoves, "computerMoves", fail);
   checkMoveOrder(r.whoStarts as WhoStarts, human, computer, fail);
   if (!Array.isArray(r.diffs)) fail("diffs is not a list");
+  if (r.detail !== undefined && typeof r.detail !== "string") fail("detail is not text");
   parseIdentity(r.identity, fail);
   const shrunk = r.shrunk;
   if (shrunk !== undefined && (typeof shrunk !== "object" || shrunk === null))
@@ -276,6 +279,8 @@ export function formatMismatch(report: MismatchReport, path?: string, notes: rea
   if (report.diffs.length > LISTED_DIFFS)
     lines.push(`  ... and ${report.diffs.length - LISTED_DIFFS} more differences`);
   lines.push(...notes.map((note) => `  ${note}`));
+  if (report.detail)
+    lines.push("  the reference's error:", ...report.detail.split("\n").map((l) => `    ${l}`));
   lines.push(...screenRowsSideBySide(report));
   const plocha = new Uint8Array(CELLS);
   for (const move of report.moves) plocha[parseCell(move)] = 2;

@@ -5,7 +5,7 @@ import { DOS_PROFILES } from "../guest/dos-profile.js";
 import { BOOT_FINDINGS, waitUntilBooted, type BootFinding } from "./boot-ready.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
 import { parsePositiveInt } from "./errors.js";
-import { projectPath } from "./paths.js";
+import { imageOption } from "./harness-options.js";
 
 /** What the boot is asked to reach: the game's menu, any DOS prompt (or the menu), or whatever comes. */
 type BootExpectation = "menu" | "prompt" | "any";
@@ -42,7 +42,7 @@ export function registerBoot(program: Command): void {
       "boot a floppy headless until the game's menu, a DOS prompt or an error message, print the screen and what was found; " +
         "exit 1 when that is not what --expect asks for",
     )
-    .option("--image <path>", "1.44 MB floppy image", projectPath("build", "piskasm.img"))
+    .addOption(imageOption("1.44 MB floppy image"))
     .addOption(dosOption())
     .addOption(freedosImageOption())
     .addOption(

@@ -4,6 +4,7 @@
  * the run itself (exit 1, its message, which for the emulator holds the screen).
  */
 import { errnoCode, FileError, fsReason } from "../util/files.js";
+import { messageOf } from "../util/error-message.js";
 
 export interface Failure {
   message: string;
@@ -21,7 +22,7 @@ export function describeFailure(error: unknown): Failure {
     const path = (error as NodeJS.ErrnoException).path;
     return { message: path ? `${path}: ${fsReason(error)}` : fsReason(error), exitCode: 2 };
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = messageOf(error);
   // Only the first line: an emulator's error goes on with the guest's screen, which may say "Out of memory".
   if (OUT_OF_MEMORY.test(text.split("\n", 1)[0])) {
     return {

@@ -6,7 +6,7 @@ import { openSession } from "../guest/boot.js";
 import { BadMoveError, inspectMoves, type Inspection } from "../checks/inspect.js";
 import { fieldNotes } from "../debug/symbol-notes.js";
 import { projectPath } from "./paths.js";
-import { UsageError } from "./errors.js";
+import { refusing, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 
 interface InfoCommandOptions extends BootCommandOptions {
@@ -52,9 +52,7 @@ export function registerInfo(program: Command): void {
     const seed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const session = await openSession(bootSpec(options));
     try {
-      const inspection = await inspectMoves(session, moves, seed).catch((error: unknown) => {
-        throw error instanceof BadMoveError ? new UsageError(error.message) : error;
-      });
+      const inspection = await refusing([BadMoveError], () => inspectMoves(session, moves, seed));
       const { asm, ts, diffs } = inspection;
       if (options.json) {
         console.log(

@@ -9,11 +9,12 @@ import { campaignPolicyNames, policyHelp } from "../harness/policy-registry.js";
 import { DEFAULT_SHRINK_MS } from "../harness/shrink.js";
 import { PROBES } from "../harness/probe.js";
 import { asmTarget } from "../mutate/asm-target.js";
-import type { GamePlan } from "../mutate/campaign.js";
+import { DEFAULT_POLICY_GAMES, type GamePlan } from "../mutate/campaign.js";
 import { gamesFrom } from "../mutate/kill-matrix.js";
 import { figureLines, type MutationReport } from "../mutate/report.js";
 import { mergeCampaigns } from "../mutate/merge.js";
 import { rescore } from "../mutate/rescore.js";
+import { progressReporter } from "../mutate/reporter.js";
 import { runCampaign } from "../mutate/run-campaign.js";
 import { SelectionError } from "../mutate/select.js";
 import type { TargetMutants, TargetSettings } from "../mutate/target.js";
@@ -58,7 +59,11 @@ interface RescoreOptions {
 /** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
 function addPlanOptions(command: Command): Command {
   return command
-    .option("--games <n>", "policy games per mutant at most (it is killed at its first mismatch)", "12")
+    .option(
+      "--games <n>",
+      "policy games per mutant at most (it is killed at its first mismatch)",
+      String(DEFAULT_POLICY_GAMES),
+    )
     .option(
       "--probes <n>",
       `probe games after them: set-up positions aimed at rare paths of the evaluator, scenario i mod ${PROBES.length} (harness/probe.ts; 0: none)`,
@@ -261,7 +266,7 @@ async function campaignCommand(options: MutateOptions, target: "asm" | "ts"): Pr
       note: options.note,
       incremental: options.incremental === true,
       fresh: options.fresh === true,
-      log: (line) => void process.stderr.write(`${line}\n`),
+      reporter: progressReporter(),
       listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
     }),
   );
@@ -277,6 +282,7 @@ async function rescoreCommand(file: string, options: RescoreOptions): Promise<vo
       verdicts: (target) => verdictsPath(options.verdicts, target),
       markdown: options.markdown,
       note: options.note,
+      reporter: progressReporter(),
     }),
   );
   printFigures(report, options.json);

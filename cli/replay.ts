@@ -12,7 +12,7 @@ import {
 } from "../checks/report.js";
 import { replayBooted, sameDivergence } from "../harness/replay.js";
 import { isPlannedPolicy } from "../harness/policy-registry.js";
-import { UsageError } from "./errors.js";
+import { refusing, UsageError } from "./errors.js";
 import { addBootOptions, bootSpec, parseSeed, type BootCommandOptions } from "./harness-options.js";
 import { RecordError } from "../records/game-record.js";
 import { buildReport } from "../harness/mismatch-report.js";
@@ -48,16 +48,11 @@ export function registerReplay(program: Command): void {
     .option("--json", "print the new report (or null) and whether it reproduces the old one");
   addBootOptions(command).action(async (file: string, options: ReplayCommandOptions) => {
     const boot = bootSpec(options);
-    let report;
-    try {
-      report = isRecordFile(file)
+    let report = await refusing([ReportError, RecordError], () =>
+      isRecordFile(file)
         ? readRecordAsReport(file, { ...recordOptions(options), dos: boot.dos }).report
-        : readReport(file, isPlannedPolicy);
-    } catch (error) {
-      throw error instanceof ReportError || error instanceof RecordError
-        ? new UsageError(error.message)
-        : error;
-    }
+        : readReport(file, isPlannedPolicy),
+    );
     if (options.shrunk) report = pickShrunk(report, file);
     const identity = programIdentity(boot.image);
     if (!isRecordFile(file)) {

@@ -82,6 +82,16 @@ export class ProgramDebugger {
     return this.stopped;
   }
 
+  /** The CPU sits in the trap or is stopped here: what the program does now is not its own (checks/checker.ts). */
+  holds(): boolean {
+    return this.trapped || this.stopped !== undefined;
+  }
+
+  /** The INT 3 bytes in memory now: linear address -> the program's byte under each. */
+  written(): ReadonlyMap<number, number> {
+    return this.originals;
+  }
+
   breakpoints(): number[] {
     return [...this.breakpointSet].sort((a, b) => a - b);
   }

@@ -18,6 +18,11 @@ export interface Where {
   length: number;
 }
 
+/** A source line as the debugger names it: the file's name without its folders, and the line (`engine.inc:362`). */
+export function shortPlace(where: Pick<Where, "file" | "line">): string {
+  return `${where.file.split("/").pop()}:${where.line}`;
+}
+
 export class SymbolTable {
   private readonly code: SourceLine[];
   private readonly labels: Label[];

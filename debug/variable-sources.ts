@@ -4,7 +4,7 @@
  * word [MoveCount]`, `stosw` aside), grouped by routine. `piskasm info` and the mismatch reports
  * print it beside a differing field, so a reader knows which routines to look at.
  */
-import type { SymbolTable } from "./symbols.js";
+import { shortPlace, type SymbolTable } from "./symbols.js";
 
 /** A field of the comparison (checks/diff-types.ts) and the label that holds it. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -43,7 +43,7 @@ export function describeVariable(symbols: SymbolTable, field: string): string | 
     const where = symbols.where(line.offset);
     if (!where) continue;
     const places = byRoutine.get(where.routine) ?? [];
-    places.push(`${where.file.split("/").pop()}:${where.line}`);
+    places.push(shortPlace(where));
     byRoutine.set(where.routine, places);
   }
   const writers = [...byRoutine].map(([routine, places]) => `${routine} (${places.join(", ")})`).join(", ");

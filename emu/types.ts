@@ -134,7 +134,8 @@ export interface Machine {
    * of guest execution, and at once when input wakes a halted guest), so keep it cheap; while it is
    * pending the slices run back to back (emu/host-stepper.ts).
    * Rejects after `timeoutMs` (checked after each slice, so at most about 100 ms late) with an error
-   * whose message contains the screen dump.
+   * whose message contains the screen dump; on a host that starves the emulator, not before it has
+   * had a slice for every 250 ms of the wait (emu/waiters.ts).
    */
   waitFor<T>(probe: () => T | undefined | false, options: WaitOptions): Promise<T>;
   /** True while the guest is stopped by pause() (input then waits until resume()). */

@@ -2,12 +2,23 @@ import type { WaitOptions } from "./types.js";
 
 type Probe<T> = () => T | undefined | false;
 
+/**
+ * A wait fails only once its time is up AND the emulator has had one slice for every this many ms of
+ * it. A halted guest still gets a slice at each PIT tick (every 55 ms), a busy one back to back, so on
+ * a host that runs the emulator as it should the wall-clock timeout alone decides. On a host that
+ * starves this process (two test files and browsers on two cores), wall time passes while the guest
+ * gets no chance to answer: the wait then lasts until the guest has had the slices it was owed.
+ */
+const MS_PER_SLICE_OWED = 250;
+
 interface Waiter {
   /** Runs the probe; true when the waiter is finished (resolved or rejected). */
   check(): boolean;
   fail(error: Error): void;
   /** performance.now() after which the wait fails. */
   readonly deadline: number;
+  /** The slice count (SliceWaiters.slices) at which the wait may fail: see MS_PER_SLICE_OWED. */
+  readonly lastSlice: number;
   readonly options: WaitOptions;
 }
 
@@ -21,6 +32,8 @@ interface Waiter {
  */
 export class SliceWaiters {
   private readonly pending = new Set<Waiter>();
+  /** Calls of check(), one after each slice. */
+  private slices = 0;
 
   constructor(
     private readonly describeScreen: () => string,
@@ -35,6 +48,7 @@ export class SliceWaiters {
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter = {
         deadline: performance.now() + options.timeoutMs,
+        lastSlice: this.slices + Math.ceil(options.timeoutMs / MS_PER_SLICE_OWED),
         options,
         check: () => {
           let value: T | undefined | false;
@@ -62,12 +76,14 @@ export class SliceWaiters {
 
   /** Runs every pending probe; fails the waits whose deadline has passed. */
   check(): void {
+    this.slices++;
     if (this.pending.size === 0) return;
     // The clock is read once, for the first waiter its probe does not finish.
     let now: number | undefined;
     // A Set's iteration skips the waiters deleted on the way (no copy needed after every slice).
     for (const waiter of this.pending) {
-      if (waiter.check() || (now ??= performance.now()) < waiter.deadline) continue;
+      if (waiter.check() || (now ??= performance.now()) < waiter.deadline || this.slices < waiter.lastSlice)
+        continue;
       const { timeoutMs, what = "a condition" } = waiter.options;
       waiter.fail(
         new Error(

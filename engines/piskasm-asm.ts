@@ -149,27 +149,19 @@ export class PiskasmAsmEngine implements Engine {
     return this.point(answer.cell);
   }
 
-  setPosition(stones: readonly PositionStone[]): Promise<void> {
-    try {
-      this.logical = stones.map((s) => ({ cell: this.cell(s.at), own: s.own }));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return Promise.resolve();
+  async setPosition(stones: readonly PositionStone[]): Promise<void> {
+    this.logical = stones.map((s) => ({ cell: this.cell(s.at), own: s.own }));
   }
 
-  takeBack(at: Point): Promise<void> {
+  async takeBack(at: Point): Promise<void> {
     const last = this.logical.at(-1);
-    if (!last || last.cell !== this.cell(at))
-      return Promise.reject(new EngineError(`${at.x},${at.y} is not the last stone`));
+    if (!last || last.cell !== this.cell(at)) throw new EngineError(`${at.x},${at.y} is not the last stone`);
     this.logical.pop();
-    return Promise.resolve();
   }
 
   /** PLAY: the stone is the program's own; it reaches the program (set-up mode) before the next move. */
-  forcedMove(at: Point): Promise<void> {
+  async forcedMove(at: Point): Promise<void> {
     this.logical.push({ cell: this.cell(at), own: true });
-    return Promise.resolve();
   }
 
   /** The model's scores (engine-ts's), while the check is on and has found nothing in this game. */

@@ -39,32 +39,28 @@ export class PiskasmTsEngine implements Engine {
     return ruleRefusal(settings.rule);
   }
 
-  newGame(settings: GameSettings): Promise<void> {
+  async newGame(settings: GameSettings): Promise<void> {
     this.settings = settings;
     this.game = this.emptyGame("human");
     this.history.length = 0;
-    return Promise.resolve();
   }
 
-  opponentMove(at: Point): Promise<void> {
-    const game = this.current();
-    this.history.push(game.clone());
-    this.place(game, at, HUMAN);
-    return Promise.resolve();
+  async opponentMove(at: Point): Promise<void> {
+    this.play(at, HUMAN);
   }
 
-  ownMove(): Promise<Point> {
+  async ownMove(): Promise<Point> {
     const game = this.current();
     if (game.state.volnaPole === game.state.plocha.length) {
       // The empty board: the first-move rule, as PISKASM.COM's menu key 2 plays it.
       this.history.push(game.clone());
       this.game = this.emptyGame("computer");
-      return Promise.resolve(this.point(this.game.state.lastPC));
+      return this.point(this.game.state.lastPC);
     }
     if (game.result !== "playing") throw new EngineError(`the game is over (${game.result} won)`);
     this.history.push(game.clone());
-    if (this.started().rule === RULE_FREESTYLE) return Promise.resolve(this.point(game.computerMove()));
-    return Promise.resolve(this.point(this.computerMoveWithoutOverline(game)));
+    if (this.started().rule === RULE_FREESTYLE) return this.point(game.computerMove());
+    return this.point(this.computerMoveWithoutOverline(game));
   }
 
   /**
@@ -82,7 +78,7 @@ export class PiskasmTsEngine implements Engine {
     return cell;
   }
 
-  setPosition(stones: readonly PositionStone[]): Promise<void> {
+  async setPosition(stones: readonly PositionStone[]): Promise<void> {
     const game = this.emptyGame("human");
     this.history.length = 0;
     for (const stone of stones) {
@@ -90,31 +86,31 @@ export class PiskasmTsEngine implements Engine {
       this.place(game, stone.at, stone.own ? COMPUTER : HUMAN, true);
     }
     this.game = game;
-    return Promise.resolve();
   }
 
-  takeBack(at: Point): Promise<void> {
+  async takeBack(at: Point): Promise<void> {
     const game = this.current();
     const before = this.history.pop();
     if (!before || game.state.plocha[this.cell(at)] === 0)
       throw new EngineError(`there is no stone at ${at.x},${at.y} to take back`);
     this.game = before;
-    return Promise.resolve();
   }
 
-  forcedMove(at: Point): Promise<void> {
-    const game = this.current();
-    this.history.push(game.clone());
-    this.place(game, at, COMPUTER);
-    return Promise.resolve();
+  async forcedMove(at: Point): Promise<void> {
+    this.play(at, COMPUTER);
   }
 
   scores(): CellScores | undefined {
     return this.game && { size: this.game.size, values: this.game.state.info };
   }
 
-  close(): Promise<void> {
-    return Promise.resolve();
+  async close(): Promise<void> {}
+
+  /** A stone of `side` at `at`, the game before it kept for TAKEBACK. */
+  private play(at: Point, side: typeof COMPUTER | typeof HUMAN): void {
+    const game = this.current();
+    this.history.push(game.clone());
+    this.place(game, at, side);
   }
 
   private emptyGame(who: "human" | "computer"): Game {

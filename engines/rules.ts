@@ -4,6 +4,7 @@
  * side and the game goes on). The win test of every board that judges a game under a rule is here:
  * the brain protocol's board and the built-in engines' board.
  */
+import { AXES } from "../engine-ts/axes.js";
 import { RULE_EXACT_FIVE, RULE_FREESTYLE, type RuleMask } from "./engine.js";
 
 /** The rules a game can be played under here; every other mask (continuous 2, renju 4, caro 8) is refused. */
@@ -11,14 +12,6 @@ const RULE_NAMES: Readonly<Record<number, string>> = {
   [RULE_FREESTYLE]: "freestyle (five or more wins)",
   [RULE_EXACT_FIVE]: "standard (exactly five wins)",
 };
-
-/** The four line axes as (dx, dy). */
-const AXES: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [0, 1],
-  [1, 1],
-  [-1, 1],
-];
 
 /** Why a game under `rule` cannot be played here (anything but 0 and 1), or undefined. */
 export function ruleRefusal(rule: RuleMask): string | undefined {
@@ -31,7 +24,7 @@ function runs(cells: ArrayLike<number>, size: number, cell: number): number[] {
   const stone = cells[cell];
   const x0 = cell % size;
   const y0 = (cell - x0) / size;
-  return AXES.map(([dx, dy]) => {
+  return AXES.map(({ dr: dy, dc: dx }) => {
     let n = 1;
     for (const s of [1, -1]) {
       let x = x0 + s * dx;

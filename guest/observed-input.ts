@@ -88,7 +88,16 @@ function tappedMouse(mouse: Mouse, tap: InputTap): Mouse {
     },
     async clickCell(col, row, button = "left") {
       await tapped.moveToCell(col, row);
-      await tapped.press(button);
+      try {
+        await tapped.press(button);
+      } catch (error) {
+        // A click is a press and a release: after a mismatch (or a failure) at the press the button is
+        // let go all the same, or the driver would take the next press on this machine (the next
+        // game's first click) for a button still held. What the press said is what is told.
+        await mouse.release(button).finally(() => {
+          throw error;
+        });
+      }
       await tapped.release(button);
     },
   };

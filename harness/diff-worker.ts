@@ -4,6 +4,7 @@ import { playGames } from "./run.js";
 import type { MachineSnapshot } from "../emu/types.js";
 import type { GameSession } from "../guest/session.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
+import { messageOf } from "../util/error-message.js";
 
 const { data: input, port, post } = workerSide<WorkerInput, WorkerMessage>("harness/diff-worker");
 
@@ -53,5 +54,5 @@ try {
   );
   post({ kind: "done" });
 } catch (error) {
-  post({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+  post({ kind: "error", message: messageOf(error) });
 }

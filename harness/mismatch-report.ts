@@ -38,6 +38,7 @@ export function buildReport(outcome: GameOutcome, dos: DosName, identity?: Progr
     screen: mismatch.screen,
     ...(mismatch.expectedScreen ? { expectedScreen: mismatch.expectedScreen } : {}),
     ...(mismatch.afterInput ? { afterInput: mismatch.afterInput } : {}),
+    ...(mismatch.detail ? { detail: mismatch.detail } : {}),
     dos,
     gameIndex: spec.index,
     ...(identity ? { identity } : {}),

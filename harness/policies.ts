@@ -26,6 +26,8 @@ import {
   scorer,
 } from "../engine-ts/index.js";
 import type { PolicyName } from "../checks/policy-names.js";
+import { bestBy } from "../engines/common/best.js";
+import { centreCell, emptyCellsNear } from "../engines/common/board.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { Prng } from "../util/prng.js";
 
@@ -46,43 +48,24 @@ export interface OpponentPolicy {
 const NEAR = 2;
 /** On an empty board the human opens within this Chebyshev distance of the centre. */
 const OPENING_RADIUS = 2;
-const CENTRE = (BOARD_SIZE - 1) / 2;
 
-/** A row's bits (bit c = column c) over the whole board's width. */
-const ROW_BITS = (1 << BOARD_SIZE) - 1;
-/** The opening square's columns, as a row's bits. */
-const OPENING_COLUMNS = ((1 << (2 * OPENING_RADIUS + 1)) - 1) << (CENTRE - OPENING_RADIUS);
-/** Per row, the columns of its stones (candidateCells' scratch: it runs before every human move). */
-const rowStones = new Int32Array(BOARD_SIZE);
-const rowNear = new Int32Array(BOARD_SIZE);
-
-/** Pushes the cells of row `r` whose columns are in `columns`, left to right. */
-function pushColumns(out: number[], r: number, columns: number): void {
-  for (let rest = columns; rest !== 0; rest &= rest - 1)
-    out.push(r * BOARD_SIZE + 31 - Math.clz32(rest & -rest));
+/**
+ * Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board;
+ * every empty cell when none is near.
+ */
+export function candidateCells(plocha: Uint8Array): number[] {
+  const stones = cellsWith(plocha, (stone) => stone !== EMPTY);
+  const near =
+    stones.length > 0
+      ? emptyCellsNear(plocha, BOARD_SIZE, stones, NEAR)
+      : emptyCellsNear(plocha, BOARD_SIZE, [centreCell(BOARD_SIZE)], OPENING_RADIUS);
+  return near.length > 0 ? near : cellsWith(plocha, (stone) => stone === EMPTY);
 }
 
-/** Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board. */
-export function candidateCells(plocha: Uint8Array): number[] {
-  // Per row, the columns of its stones; spread NEAR columns each way, then over NEAR rows each way.
-  let empty = true;
-  for (let r = 0; r < BOARD_SIZE; r++) {
-    let row = 0;
-    for (let c = 0; c < BOARD_SIZE; c++) if (plocha[r * BOARD_SIZE + c] !== EMPTY) row |= 1 << c;
-    if (row !== 0) empty = false;
-    let wide = row;
-    for (let d = 1; d <= NEAR; d++) wide |= (row << d) | (row >> d);
-    rowStones[r] = row;
-    rowNear[r] = wide & ROW_BITS;
-  }
+/** The cells whose stone (or EMPTY) is `wanted`, in index order. */
+function cellsWith(plocha: Uint8Array, wanted: (stone: number) => boolean): number[] {
   const out: number[] = [];
-  for (let r = 0; r < BOARD_SIZE; r++) {
-    let near = 0;
-    if (empty) near = Math.abs(r - CENTRE) <= OPENING_RADIUS ? OPENING_COLUMNS : 0;
-    else for (let q = Math.max(0, r - NEAR); q <= Math.min(BOARD_SIZE - 1, r + NEAR); q++) near |= rowNear[q];
-    pushColumns(out, r, near & ~rowStones[r]);
-  }
-  if (out.length === 0) for (let r = 0; r < BOARD_SIZE; r++) pushColumns(out, r, ROW_BITS & ~rowStones[r]);
+  for (let cell = 0; cell < CELLS; cell++) if (wanted(plocha[cell])) out.push(cell);
   return out;
 }
 
@@ -133,22 +116,11 @@ export function enginePolicy(
           for (const near of reaches[i]) scores[near] = UNSCORED;
         }
       }
-      let best = -1;
-      let ties = 0;
-      let choice: number | undefined;
       const countScore = scorer(swapped, bodovani);
-      for (const cell of candidateCells(plocha)) {
+      return bestBy(candidateCells(plocha), prng, (cell) => {
         if (scores[cell] === UNSCORED) scores[cell] = countScore(cell);
-        const score = scores[cell];
-        if (score > best) {
-          best = score;
-          ties = 1;
-          choice = cell;
-        } else if (score === best && prng.below(++ties) === 0) {
-          choice = cell;
-        }
-      }
-      return choice;
+        return [scores[cell]];
+      });
     },
   };
 }
@@ -258,11 +230,6 @@ export function stormPolicy(seed: number): StormPolicy {
       const onBoardRow = at.row >= geometry.top && at.row < geometry.top + boardRows;
       if (!onBoardRow || at.col < firstCol || at.col > lastCol) return at;
     }
-  };
-  const cellsWith = (plocha: Uint8Array, wanted: (stone: number) => boolean): number[] => {
-    const out: number[] = [];
-    for (let cell = 0; cell < CELLS; cell++) if (wanted(plocha[cell])) out.push(cell);
-    return out;
   };
   const noise = (plocha: Uint8Array, geometry: BoardGeometry): StormNoise => {
     const stones = cellsWith(plocha, (s) => s !== EMPTY);

@@ -211,7 +211,7 @@ export function failedStartOutcome(
 }
 
 /** A game that ended in a mismatch before any move was counted (its start, or its first input). */
-function noMovesOutcome(spec: GameSpec, seed: number, cost: GameOutcome["cost"]): GameOutcome {
+export function noMovesOutcome(spec: GameSpec, seed: number, cost: GameOutcome["cost"]): GameOutcome {
   return {
     spec,
     seed,

@@ -6,19 +6,27 @@
  * mode of menu key 4 with its noise (keys, clicks on stones and off the board): a full board that ends
  * in a draw while it is set up, a board full but for its four corners handed to the computer (where
  * no empty cell scores, so PCMove takes the first empty cell) and played out to a draw, five in a row
- * set up (its result answered with Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must
- * not run), a few stones handed to the human (Tab), a few stones and Esc (the few stones with an O
- * beside the bottom right corner, whose Info score the next game's NewBoard must clear). In every
- * other ten games, slots 3 and 7 hand their stones to the computer instead (Enter with a Space typed
- * ahead: read at the human's turn, or in slot 7 dropped by the result of the computer's open four set
- * up with them). Slots 2 and 4 quit with key 3
- * and run the program again with bad (`/S:1:` among them), good and empty command lines. Everything
- * goes through the emulated keyboard and mouse; every set-up stone and every noise action is followed
- * by the full check against engine-ts (harness/runner.ts).
+ * set up (O's on the bottom rows or X's, whose result must leave the pointer hidden, answered with
+ * Backspace, Ctrl-A or Ctrl-G: DOS input functions flush_keys must not run), a few stones handed to
+ * the human (Tab), a few stones and Esc (the few stones with an O beside the bottom right corner,
+ * whose Info score the next game's NewBoard must clear). In every other ten games, slots 3 and 7 hand
+ * their stones to the computer instead (Enter with a Space typed ahead: read at the human's turn, or
+ * in slot 7 dropped by the result of the computer's open four set up with them). Slots 2 and 4 quit
+ * with key 3 and run the program again with bad (`/S:1:` among them), good and empty command lines.
+ * Slot 6 is a plain game whose first turn starts with a right click on an empty cell and a left click
+ * beside the board, both to be ignored. Everything goes through the emulated keyboard and mouse; every
+ * set-up stone and every noise action is followed by the full check against engine-ts
+ * (harness/runner.ts).
  */
-import { BOARD_SIZE, CELLS, COMPUTER, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
+import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN, type Side, type ToMove } from "../engine-ts/index.js";
 import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
-import { stormPolicy, type ScreenCell, type StormPolicy, type StormTurn } from "./policies.js";
+import {
+  stormPolicy,
+  type ScreenCell,
+  type StormNoise,
+  type StormPolicy,
+  type StormTurn,
+} from "./policies.js";
 import { Prng } from "../util/prng.js";
 
 /** What is typed at the menu before the game; each item ends back at the menu. */
@@ -291,23 +299,30 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   switch (index % SWEEP_PERIOD) {
     case 0:
       return { actions: drawBoard(geometry, Math.floor(index / SWEEP_PERIOD) % 2 === 1), end: "computer" };
-    // Slot 1 too (after its menu noise): the mutation campaign's sweep games (4, 5, 10 and 11 of its
-    // 12 policy games by default) are slots 4, 5, 0 and 1, and game 11's hand-over with Tab is the
-    // campaign's only one.
+    // Slot 1 too (after its menu noise): the mutation campaign's sweep games (4, 5, 10, 11, 16 and 17
+    // of its 20 policy games by default) are slots 4, 5, 0, 1, 6 and 7, and game 11's hand-over with
+    // Tab is the campaign's only one.
     case 1:
       return { actions: withNoise(fewStones(prng, 1 + prng.below(8))), end: "human" };
     case 3: {
       const stones = withNoise(fewStones(prng, 1 + prng.below(8)));
       return typedAhead(index, stones, false) ?? { actions: stones, end: "human" };
     }
-    case 5:
+    // The five: O (left clicks) on the bottom rows 14..18 in the even tens, X (right clicks) on rows
+    // 4..13 in the odd tens. The set-up hides the pointer before it places a stone and shows it again
+    // only if the game goes on, so the result must have it hidden; the AX the placing leaves (the side,
+    // AH = 1 from 19 * row on rows 14..18: 0102h, no INT 33h function; 0001h for X above: show) would
+    // leave it shown if the hide were lost.
+    case 5: {
+      const even = Math.floor(index / SWEEP_PERIOD) % 2 === 0;
       return {
         actions: withNoise([]).concat(
-          run(Math.floor(index / SWEEP_PERIOD) % 2 === 0 ? HUMAN : COMPUTER, 4 + prng.below(10), 5),
+          even ? run(HUMAN, 14 + prng.below(5), 5) : run(COMPUTER, 4 + prng.below(10), 5),
         ),
         end: "human",
         resultKey: RESULT_KEYS[Math.floor(index / SWEEP_PERIOD) % RESULT_KEYS.length],
       };
+    }
     case 7: {
       const stones = withNoise(fewStones(prng, prng.below(4)));
       return typedAhead(index, stones, true) ?? { actions: stones, end: "esc" };
@@ -317,12 +332,31 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
   }
 }
 
+/**
+ * Slot 6's first turn, before the storm's own noise: a right click on an empty cell (the last one
+ * that is not the move's), then a left click beside the board. The human's turn polls the left
+ * button only, so it must ignore both; a turn that polled the button the last poll left in BX (the
+ * left press count, 1) would take the right press as the move.
+ */
+function rightThenOffBoard(plocha: Uint8Array, geometry: BoardGeometry, turn: StormTurn): StormTurn {
+  const move = turn.escape ? undefined : turn.move.cell;
+  let cell = CELLS - 1;
+  while (cell > 0 && (plocha[cell] !== EMPTY || cell === move)) cell--;
+  const noise: StormNoise[] = [
+    { kind: "click", at: cellToScreen(geometry, cell), button: "right", target: "empty" },
+    { kind: "click", at: offBoardCells(geometry)[0], button: "left", target: "outside" },
+  ];
+  return { ...turn, noise: [...noise, ...turn.noise] };
+}
+
 /** The sweep policy: storm turns (same seed, same turns) and the opening of each game by its index. */
 export function sweepPolicy(seed: number): SweepPolicy {
   const storm = stormPolicy(seed);
   const prng = new Prng(seed ^ 0x5e1f_0a7d);
   /** The turn that gives the game up with Esc (scenario 9), counted from 1. */
   let escapeAt = 0;
+  /** Whether the game's first turn starts with rightThenOffBoard (slot 6). */
+  let rightFirst = false;
   let turns = 0;
   return {
     name: "sweep",
@@ -330,11 +364,13 @@ export function sweepPolicy(seed: number): SweepPolicy {
     turn(plocha: Uint8Array, geometry: BoardGeometry): StormTurn {
       turns++;
       if (turns === escapeAt) return { noise: [], escape: true };
-      return storm.turn(plocha, geometry);
+      const turn = storm.turn(plocha, geometry);
+      return rightFirst && turns === 1 ? rightThenOffBoard(plocha, geometry, turn) : turn;
     },
     opening(index, geometry) {
       const slot = index % SWEEP_PERIOD;
       escapeAt = slot === 9 ? 2 + prng.below(4) : 0;
+      rightFirst = slot === 6;
       const setUp = setUpOpening(index, geometry, prng);
       if (slot === 2) {
         const seed = prng.below(0x1_0000);

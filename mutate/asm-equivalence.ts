@@ -30,10 +30,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { BODOVANI_WORDS } from "../engine-ts/tables.js";
-import { readAsmSource, type AsmSource } from "./asm-source.js";
+import type { AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
 import { everyLine } from "./lines.js";
-import type { MutantResult } from "./report.js";
 
 const run = promisify(execFile);
 
@@ -281,14 +280,15 @@ export async function asmMachineCheck(
   }
 }
 
-/** Sets again the proof of every survivor of an asm campaign of the project's program (`mutate rescore`). */
-export async function proveAsmSurvivors(root: string, mutants: MutantResult[]): Promise<void> {
-  const asmDir = join(root, "asm");
-  const source = readAsmSource(asmDir);
-  for (const m of mutants) {
-    delete m.proof;
-    if (m.status !== "survived") continue;
-    const proof = await asmMachineCheck(asmDir, source, m);
-    if (proof !== undefined) m.proof = proof;
-  }
+/** The proof of a mutant of `mutants` by its id (TargetMutants.prove), from the program in `asmDir`. */
+export function asmProver(
+  asmDir: string,
+  source: AsmSource,
+  mutants: readonly (AsmMutation & { id: string })[],
+): (id: string) => Promise<string | undefined> {
+  const byId = new Map(mutants.map((m) => [m.id, m]));
+  return async (id) => {
+    const mutant = byId.get(id);
+    return mutant && asmMachineCheck(asmDir, source, mutant);
+  };
 }

@@ -138,7 +138,8 @@ export async function assembleMutant(
 
 export interface BuildOptions {
   parallel: number;
-  onProgress?: (done: number) => void;
+  /** After each mutant: how many are done, and whether this one's hash came from the cache. */
+  onProgress?: (done: number, cached: boolean) => void;
   /** Once aborted, no new mutant is assembled (those left count as not built). */
   signal?: AbortSignal;
   /** The last campaign's programs: a mutant found there (same source) is not assembled again. */
@@ -186,13 +187,14 @@ export async function buildMutants(
     const had = hashes[i];
     if (had !== undefined) return had;
     let hash = cached[mutants[i].id];
+    const hit = hash !== undefined;
     if (hash === undefined) {
       const program = await assembleIn(dir, source, mutants[i]);
       programs[i] = program;
       hash = program ? sha256(program) : null;
     }
     hashes[i] = hash;
-    options.onProgress?.(++done);
+    options.onProgress?.(++done, hit);
     return hash;
   };
   // Each stretch [starts[k], starts[k + 1]) gives its mutants in order; without a limit one stretch

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { asmMutants, assembleMutant, buildMutants, type AsmMutant, type BuiltMutant } from "./asm-mutants.js";
 import { evaluatorRoutines, readAsmSource, routineNames, type AsmSource } from "./asm-source.js";
-import { asmMachineCheck } from "./asm-equivalence.js";
+import { asmProver } from "./asm-equivalence.js";
 import { mutantFloppy, type GamePlan } from "./campaign.js";
 import { sha256 } from "./hash.js";
 import { mutantGames } from "./campaign.js";
@@ -93,16 +93,20 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
   checkNames("--routines", "routine", routines, routineNames(source));
   const all: AsmMutant[] = pickIds(asmMutants(source, new Set(routines)), settings.ids);
   const spreadOver = settings.limit === undefined ? "" : ` (the ${settings.limit} spread over them)`;
-  settings.log(`mutate: ${all.length} mutants of ${routines.length} routines; assembling${spreadOver}`);
+  settings.reporter.log(`mutate: ${all.length} mutants of ${routines.length} routines${spreadOver}`);
+  let cached = 0;
+  const fromCache = (): string => `${cached} from the last campaign`;
+  const bar = await settings.reporter.phase("assembling", "mutants", all.length, fromCache());
   const built = await buildMutants(source, asmDir, all, settings.scratch, {
     parallel: settings.jobs,
     limit: settings.limit,
-    onProgress: (done) => {
-      if (done % 50 === 0) settings.log(`mutate: assembled ${done}/${all.length}`);
+    onProgress: (done, hit) => {
+      if (hit) cached++;
+      bar.update(done, { figures: fromCache() });
     },
     signal: settings.signal,
     cache: settings.cache,
-  });
+  }).finally(bar.stop);
   return {
     routines,
     program: sha256(built.original),
@@ -111,9 +115,6 @@ export async function asmTarget(settings: TargetSettings, plan: GamePlan): Promi
     dropped: built.dropped,
     mutants: built.kept.map((m, i) => prepared(m, i, settings, plan, source)),
     assembled: built.assembled,
-    prove: async (id) => {
-      const mutant = built.kept.find((m) => m.id === id);
-      return mutant ? asmMachineCheck(asmDir, source, mutant) : undefined;
-    },
+    prove: asmProver(asmDir, source, built.kept),
   };
 }

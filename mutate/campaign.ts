@@ -11,6 +11,7 @@ import type { GameSpec } from "../harness/model.js";
 import { plannedGame } from "../harness/game-spec.js";
 import type { GeneratedPolicyName } from "../checks/policy-names.js";
 import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
+import type { MutantStart } from "./target.js";
 
 export interface GamePlan {
   games: number;
@@ -28,6 +29,16 @@ export interface GamePlan {
   /** Only these games, in this order (`--games-from`: the minimal set of a campaign's killing games). */
   only?: readonly number[];
 }
+
+/**
+ * The policy games a mutant plays by default (`--games`). With the default policies (engine, random,
+ * sweep, two games each in turn) the sweep plays games 4, 5, 10, 11, 16 and 17: its slots 4, 5, 0,
+ * 1, 6 and 7 (harness/sweep.ts), slot 7 in the odd tens (a key typed ahead of the computer's winning
+ * move) followed by another game (the corner's Info score NewBoard must clear). The probes come next,
+ * game 20 on: scenario 20 mod 8 = 4 first, so corner-tie (its corner scored) is followed by
+ * scan-from-0, whose NewBoard must clear that score too.
+ */
+export const DEFAULT_POLICY_GAMES = 20;
 
 /**
  * Game i's Seed: spread over 0..65535 by an odd multiplier. Consecutive small Seeds (s + i) would
@@ -103,8 +114,16 @@ export class MutantWorker {
 
   constructor(private readonly silenceMs: number) {}
 
-  /** Plays `job` in a worker of `script`. */
-  run(script: string, job: MutantJob): Promise<MutantRun> {
+  /**
+   * Plays `job` in a worker of `script`; `unloaded` makes the run of a worker that could not load its
+   * mutant (without it, that is a crash), `silent` that of a worker that fell silent (without it, a
+   * timeout).
+   */
+  run(
+    script: string,
+    job: MutantJob,
+    { unloaded, silent }: Pick<MutantStart, "unloaded" | "silent"> = {},
+  ): Promise<MutantRun> {
     const { idleFailure } = this;
     this.idleFailure = undefined;
     if (idleFailure !== undefined) return Promise.reject(idleFailure);
@@ -113,10 +132,22 @@ export class MutantWorker {
     return new Promise<MutantRun>((resolve, reject) => {
       this.pending = {
         onMessage: (message) => {
-          if (message.kind !== "run") return;
+          if (message.kind === "progress") return;
           this.pending = undefined;
-          if (!message.free) this.close();
-          resolve(message.run);
+          if (message.kind === "run") {
+            if (!message.free) this.close();
+            resolve(message.run);
+            return;
+          }
+          this.close();
+          const error = Object.assign(new Error(message.message), { stack: message.stack });
+          resolve(
+            unloaded?.(error) ?? {
+              status: "crashed",
+              games: 1,
+              message: `the worker did not load the mutant: ${message.message}`,
+            },
+          );
         },
         onEnd: (failure) => {
           this.pending = undefined;
@@ -125,7 +156,7 @@ export class MutantWorker {
           else
             resolve(
               failure.end === "silent"
-                ? { status: "timeout", games: 1, message: failure.message }
+                ? (silent?.(job) ?? { status: "timeout", games: 1, message: failure.message })
                 : { status: "crashed", games: 1, message: `the harness failed: ${failure.detail}` },
             );
         },

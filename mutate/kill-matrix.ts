@@ -11,6 +11,7 @@ import { readRegularFile } from "../util/files.js";
 import { mutantGames, type GamePlan } from "./campaign.js";
 import type { CampaignIdentity, MutantResult, MutationReport } from "./report.js";
 import { SelectionError } from "./select.js";
+import { messageOf } from "../util/error-message.js";
 
 export const KILL_MATRIX_FORMAT = "piskasm-kill-matrix/1";
 export const MINIMAL_GAMES_FORMAT = "piskasm-minimal-games/1";
@@ -119,7 +120,7 @@ export function gamesFrom(path: string): GamePlan {
   try {
     file = JSON.parse(readRegularFile(path, MAX_GAMES_FILE_BYTES, "--games-from file")) as MinimalGames;
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new SelectionError(`--games-from: cannot read ${path}: ${why}`);
   }
   const format: unknown = file.format;

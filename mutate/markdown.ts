@@ -68,8 +68,17 @@ function intro(target: "asm" | "ts"): string[] {
       : [
           "How strong is `piskasm diff` on its other side? Each mutant is engine-ts with one small fault made",
           "through the TypeScript compiler API (a comparison inverted or swapped with its neighbour, a numeric",
-          "literal +1/-1, an expression statement removed), bundled into the differential harness and played",
-          "against the real PISKASM.COM until the first mismatch (killed) or the last game (survived).",
+          "literal +1/-1, an expression statement removed), bundled into the differential harness as the",
+          "reference's engine-ts (the model of the program, program-ts, imports the mutant; the policies that",
+          "choose the human's moves and the reports keep the unmutated engine-ts: mutate/ts-target.ts) and",
+          "played against the real PISKASM.COM until the first mismatch (killed) or the last game (survived).",
+          "A reference that throws while it forms its expectation (as its modules load, at the program's start",
+          "or after an input) is a mismatch of its own, `Reference`: the error's message against the program's",
+          "phase, the input after which it failed, the error's stack in the report's `detail`. One that loops",
+          "for ever is one too: its worker counts each input before the reference is given it (shared",
+          "memory), and when the worker falls silent the run thread plays that game again with the unmutated",
+          "reference, which agrees with the program up to there as the mutant did, and reports that input:",
+          "the reference gave no answer.",
         ];
   return [
     `# Mutation testing of the differential harness: the ${target === "asm" ? "whole asm program" : "engine-ts evaluator"}`,
@@ -115,12 +124,22 @@ function outOfScopeLines(outOfScope: MutationReport["outOfScope"]): string[] {
  * instruction watchdog, or a worker silent past the pool's limit) or a run the harness could not go on
  * with. Each is the mutant's behaviour, but no difference of the check names it.
  */
-function hangLines(mutants: readonly MutantResult[]): string[] {
+function hangLines(mutants: readonly MutantResult[], target: "asm" | "ts"): string[] {
   const hung = mutants.filter((m) => m.status === "timeout" || m.status === "crashed");
   if (hung.length === 0) return ["None: every kill is a mismatch of the check."];
+  const silent =
+    target === "ts"
+      ? [
+          "A worker silent past the limit is a mutated engine-ts that loops for ever inside one call of the",
+          "reference; it is a `Reference` mismatch when its game, played again, comes to the input the",
+          "worker counted last. Each listed here did not (the message says where it stopped).",
+          "",
+        ]
+      : [];
   return [
     "Killed, but not by a difference the check names; what the harness saw:",
     "",
+    ...silent,
     ...hung.map((m) => `- \`${m.id}\` (${m.routine}), ${m.status}: ${m.message ?? "no message"}`),
   ];
 }
@@ -166,7 +185,7 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     "",
     "## Kills by a hang or a crash",
     "",
-    ...hangLines(report.mutants),
+    ...hangLines(report.mutants, report.target),
     "",
     "## Survivors",
     "",

@@ -17,7 +17,16 @@ export interface MutantJob {
    * driver, without a PS/2 mouse), each a game of its own in the count.
    */
   starts?: readonly StartCheck[];
+  /**
+   * Where the games are (ts target): Int32Array words at Progress's indices, written by the worker
+   * at each input before the checker feeds the reference, read by the run thread when the worker
+   * falls silent (a reference that loops for ever blocks the worker's thread).
+   */
+  progress?: SharedArrayBuffer;
 }
+
+/** The words of MutantJob.progress: games done, the session's inputs when the game under way began, its inputs now. */
+export const Progress = { GAMES: 0, GAME_START: 1, INPUTS: 2, WORDS: 3 } as const;
 
 /** A boot whose start is checked against the model's for that machine's mouse. */
 export interface StartCheck {
@@ -34,9 +43,14 @@ export type MutantStatus = "killed" | "timeout" | "crashed" | "survived";
 
 /**
  * From a mutant's worker: signs of life (at most one a second), then its run; `free` says the worker
- * is ready for the next job (false: its guest is stuck, the run thread ends it).
+ * is ready for the next job (false: its guest is stuck, the run thread ends it). `unloaded`: a ts
+ * mutant's engine-ts threw while its modules loaded (mutate/ts-worker.ts), so no game could be played:
+ * the error's first line and its stack.
  */
-export type MutantMessage = { kind: "progress" } | { kind: "run"; run: MutantRun; free: boolean };
+export type MutantMessage =
+  | { kind: "progress" }
+  | { kind: "run"; run: MutantRun; free: boolean }
+  | { kind: "unloaded"; message: string; stack: string };
 
 export interface MutantRun {
   status: MutantStatus;

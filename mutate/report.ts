@@ -12,6 +12,7 @@ import type { AssemblyCache } from "./asm-mutants.js";
 import { readRegularFile } from "../util/files.js";
 import { SelectionError } from "./select.js";
 import { median } from "../util/median.js";
+import { messageOf } from "../util/error-message.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
 
@@ -169,9 +170,7 @@ export function readMutationReport(path: string, option: string): MutationReport
   try {
     report = JSON.parse(readRegularFile(path, MAX_REPORT_BYTES, "mutation report")) as MutationReport;
   } catch (error) {
-    throw new SelectionError(
-      `${option}: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new SelectionError(`${option}: cannot read ${path}: ${messageOf(error)}`);
   }
   const format: unknown = report.format;
   if (format !== MUTATION_FORMAT)

@@ -7,11 +7,14 @@
 import { dirname, join } from "node:path";
 import type { MismatchReport } from "../checks/report.js";
 import { checkOutputPlace, readRegularFile } from "../util/files.js";
-import { proveAsmSurvivors } from "./asm-equivalence.js";
+import { asmProver } from "./asm-equivalence.js";
+import { readAsmSource } from "./asm-source.js";
 import { currentProgram } from "./identity.js";
 import { writeCampaignFiles } from "./outputs.js";
 import { figures, readMutationReport, readVerdicts, shrinkCounts, type MutationReport } from "./report.js";
+import { proveSurvivors } from "./proofs.js";
 import { SelectionError } from "./select.js";
+import type { CampaignReporter } from "./reporter.js";
 
 export interface RescoreRequest {
   root: string;
@@ -21,6 +24,7 @@ export interface RescoreRequest {
   verdicts: (target: "asm" | "ts") => string;
   markdown?: string;
   note?: string;
+  reporter: CampaignReporter;
 }
 
 /** A killing game's report: a few moves, or a few thousand. */
@@ -38,7 +42,11 @@ export async function rescore(request: RescoreRequest): Promise<MutationReport> 
       );
   }
   // The models of the asm target may prove survivors the campaign's did not (they are newer).
-  if (report.target === "asm" && program !== undefined) await proveAsmSurvivors(request.root, report.mutants);
+  if (report.target === "asm" && program !== undefined) {
+    const asmDir = join(request.root, "asm");
+    const by = asmProver(asmDir, readAsmSource(asmDir), report.mutants);
+    await proveSurvivors(report.mutants, by, new Map(), request.reporter, "rescoring");
+  }
   const verdicts = readVerdicts(request.verdicts(report.target));
   recountShrinks(report, join(dirname(request.path), "reports"));
   report.figures = figures(report.mutants, verdicts, report.figures.wallS * 1000);

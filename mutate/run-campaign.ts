@@ -28,6 +28,8 @@ import {
   type ReuseCounts,
 } from "./report.js";
 import { SelectionError, shardPositions, spread } from "./select.js";
+import { proveSurvivors } from "./proofs.js";
+import type { CampaignReporter } from "./reporter.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { requireTools } from "./tools.js";
 
@@ -53,7 +55,7 @@ export interface CampaignRequest {
   incremental: boolean;
   /** Replace the last campaign in `out`. */
   fresh: boolean;
-  log: (line: string) => void;
+  reporter: CampaignReporter;
   /** Starts listening for signals; `cleanup` runs at once on each, before a second one exits. */
   listen: (cleanup: () => void) => Interruption;
 }
@@ -111,7 +113,7 @@ function targetSettings(
     scratch,
     jobs: request.jobs,
     timeoutMs: request.timeoutMs,
-    log: request.log,
+    reporter: request.reporter,
     signal,
     ...(last?.assembled ? { cache: last.assembled } : {}),
   };
@@ -119,7 +121,7 @@ function targetSettings(
 
 export async function runCampaign(request: CampaignRequest): Promise<CampaignResult> {
   const started = performance.now();
-  const { out, target, log, plan } = request;
+  const { out, target, reporter, plan } = request;
   requireTools(request.root, target);
   const verdicts = readVerdicts(request.verdicts);
   ensureWritableDir(out, "report directory");
@@ -137,22 +139,23 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
     const settings = targetSettings(request, scratch, interrupts.signal, last);
     const made = await request.mutants(settings, plan);
     const { notAssembling, identical, duplicate } = made.dropped;
-    log(
+    reporter.log(
       `mutate: ${made.mutants.length} distinct mutants (dropped: ${notAssembling} do not build, ${identical} identical, ${duplicate} duplicates)`,
     );
     const identity = { program: made.program, settings: settingsIdentity(request.root, target, plan) };
     const chosen = spread(made.mutants, request.limit);
     const positions = shardPositions(chosen.length, request.shard);
-    const known = reusable(last, target, identity.settings, plan, log);
+    const known = reusable(last, target, identity.settings, plan, reporter.log);
     const { results, played, counts } = await runChosen(chosen, positions, known, {
       ...request,
       reportsDir,
       signal: interrupts.signal,
     });
-    if (made.prove) await prove(results, made.prove, provenBefore(last, identity.program), log);
+    if (made.prove)
+      await proveSurvivors(results, made.prove, provenBefore(last, identity.program), reporter, "proofs");
     const stoppedBy = interrupts.received();
     if (stoppedBy && played === 0) {
-      log(`mutate: stopped by ${stoppedBy} before a mutant was played: ${out} is left as it was`);
+      reporter.log(`mutate: stopped by ${stoppedBy} before a mutant was played: ${out} is left as it was`);
       return { stoppedBy };
     }
     const wallMs = performance.now() - started;
@@ -207,31 +210,6 @@ function provenBefore(last: MutationReport | undefined, program: string): Readon
   );
 }
 
-/** Sets the proof of every survivor a model proves equivalent (mutate/equivalence.ts), or proved before. */
-async function prove(
-  results: MutantResult[],
-  by: (id: string) => Promise<string | undefined>,
-  before: ReadonlyMap<string, string>,
-  log: (line: string) => void,
-): Promise<void> {
-  let proven = 0;
-  let reused = 0;
-  for (const m of results) {
-    delete m.proof;
-    if (m.status !== "survived") continue;
-    const kept = m.hash === undefined ? undefined : before.get(m.hash);
-    const proof = kept ?? (await by(m.id));
-    if (proof === undefined) continue;
-    m.proof = proof;
-    proven++;
-    if (kept !== undefined) reused++;
-  }
-  if (proven > 0)
-    log(
-      `mutate: ${proven} survivors proven equivalent by machine (${reused} proofs of the last campaign kept)`,
-    );
-}
-
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
 interface RunSettings {
@@ -240,7 +218,7 @@ interface RunSettings {
   shrinkSample: number;
   timeoutMs: number;
   reportsDir: string;
-  log: (line: string) => void;
+  reporter: CampaignReporter;
   /** Stops starting mutants (Ctrl+C): the report covers the finished ones. */
   signal: AbortSignal;
 }
@@ -275,10 +253,13 @@ async function runChosen(
   counts.exact = results.size;
   const reusing = results.size > 0 || kills.size > 0;
   if (reusing)
-    s.log(
+    s.reporter.log(
       `mutate: --incremental: ${results.size} verdicts reused, ${toPlay.length} mutants to play (${kills.size} kills first re-verified by their killing game)`,
     );
   let finished = 0;
+  let killed = 0;
+  const tally = (): string => `${killed} killed, ${finished - killed} survived`;
+  const bar = await s.reporter.phase("playing", "mutants", toPlay.length, tally());
   // Played in a golden-ratio order, so a campaign stopped early has covered every routine evenly.
   const order = [...toPlay].sort((a, b) => ((a * GOLDEN) % 1) - ((b * GOLDEN) % 1));
   const { play, close } = mutantPlayer(chosen, s.timeoutMs);
@@ -311,15 +292,16 @@ async function runChosen(
         mutantResult(mutant.description, run, run.report ? saveKiller(s.reportsDir, mutant, run) : undefined),
       );
       finished++;
-      const how = kills.has(i) ? "again by its killing game alone" : `after ${run.games} game(s)`;
-      s.log(
-        `mutate: ${finished}/${order.length} ${mutant.description.id} (${mutant.description.routine}): ${run.status} ${how}`,
-      );
+      if (run.status !== "survived") killed++;
+      bar.update(finished, { figures: tally() });
     },
     s.signal,
-  ).finally(close);
+  ).finally(() => {
+    bar.stop();
+    close();
+  });
   if (reusing)
-    s.log(
+    s.reporter.log(
       `mutate: --incremental: ${counts.exact} verdicts reused exactly, ${counts.reverified} re-verified by their killing game, ${counts.played} played in full (${counts.games} games)`,
     );
   return { results: positions.flatMap((i) => results.get(i) ?? []), played: finished, counts };
@@ -344,7 +326,7 @@ function mutantPlayer(
       const worker = idle.pop() ?? new MutantWorker(timeoutMs);
       try {
         const job = killer ? { ...start.job, specs: [killer] } : start.job;
-        return await worker.run(start.script, job);
+        return await worker.run(start.script, job, start);
       } finally {
         if (!start.shared) worker.close();
         idle.push(worker);

@@ -1,7 +1,8 @@
 /** What a campaign needs from its target (asm or ts): the mutants, each ready to run in a worker. */
 import type { AssemblyCache, DroppedCounts } from "./asm-mutants.js";
-import type { MutantJob } from "./mutant-run.js";
+import type { MutantJob, MutantRun } from "./mutant-run.js";
 import type { MutantDescription } from "./report.js";
+import type { CampaignReporter } from "./reporter.js";
 
 export interface MutantStart {
   /** The worker bundle that plays it. */
@@ -9,6 +10,16 @@ export interface MutantStart {
   /** The bundle plays every mutant of the campaign (asm): its worker plays the lane's next mutant too. */
   shared: boolean;
   job: MutantJob;
+  /**
+   * The run of a mutant whose worker could not load it (its engine-ts threw at load, ts target): the
+   * mismatch of the program's start, the reference's expectation of it not formed.
+   */
+  unloaded?: (error: Error) => MutantRun;
+  /**
+   * The run of a worker that fell silent while it played `job` (its reference looped for ever, ts
+   * target): the mismatch of the input it never answered, read from job.progress.
+   */
+  silent?: (job: MutantJob) => Promise<MutantRun>;
   /** Removes the files made for the run. */
   done: () => void;
 }
@@ -56,7 +67,7 @@ export interface TargetSettings {
   scratch: string;
   jobs: number;
   timeoutMs: number;
-  log: (line: string) => void;
+  reporter: CampaignReporter;
   /** Aborted by Ctrl+C and its kin: stop making mutants. */
   signal?: AbortSignal;
   /** The last campaign's assembled programs (--incremental, asm target). */

@@ -17,7 +17,7 @@ import { buildReport } from "../harness/mismatch-report.js";
 import { playGames } from "../harness/run.js";
 import { checkStart } from "../harness/start-check.js";
 import type { GameOutcome, GameSpec } from "../harness/model.js";
-import type { MutantJob, MutantMessage, MutantRun } from "./mutant-run.js";
+import { Progress, type MutantJob, type MutantMessage, type MutantRun } from "./mutant-run.js";
 
 const { port, post } = workerSide<undefined, MutantMessage>("mutate/worker");
 
@@ -115,6 +115,8 @@ async function checkStarts(
 async function play(job: MutantJob): Promise<MutantRun> {
   const stop = new AbortController();
   let games = 0;
+  const progress = job.progress && new Int32Array(job.progress);
+  let inputs = 0;
   let killer: GameOutcome | undefined;
   const dog = watchdog((spent) => {
     // The guest is stuck: answer now, the run thread ends this worker. A hang while a killing game is
@@ -136,6 +138,10 @@ async function play(job: MutantJob): Promise<MutantRun> {
         onGame: (outcome) => {
           dog.progress();
           games++;
+          if (progress) {
+            progress[Progress.GAMES] = games;
+            progress[Progress.GAME_START] = inputs;
+          }
           if (outcome.mismatch) stop.abort();
         },
       },
@@ -146,8 +152,14 @@ async function play(job: MutantJob): Promise<MutantRun> {
         onMachine: dog.attach,
         // Every input is progress too: the checker then gives the program SETTLE_INSTRUCTIONS (fewer
         // than HANG_INSTRUCTIONS) to wait again, so a hang after an input is its mismatch.
+        // Each input is counted before the checker (attached later, in the first game) feeds it to the
+        // reference: a reference that never returns leaves the input it was given in `progress`.
         onMenu: async (session) => {
-          session.inputs.listen(async () => dog.progress());
+          session.inputs.listen(async () => {
+            inputs = session.inputs.count;
+            if (progress) progress[Progress.INPUTS] = inputs;
+            dog.progress();
+          });
           dog.progress();
         },
       },

@@ -22,6 +22,7 @@ import {
   type Stats,
 } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { messageOf } from "./error-message.js";
 
 /** A file or directory the user named cannot be read or written; the message is meant for the user. */
 export class FileError extends Error {
@@ -54,7 +55,7 @@ export function errnoCode(error: unknown): string | undefined {
 /** Why a file-system call failed, in words (without the path Node put in its message). */
 export function fsReason(error: unknown): string {
   const code = errnoCode(error);
-  if (code === undefined) return error instanceof Error ? error.message : String(error);
+  if (code === undefined) return messageOf(error);
   return `${REASONS[code] ?? code.toLowerCase()} (${code})`;
 }
 

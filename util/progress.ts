@@ -1,7 +1,8 @@
 /**
- * The progress of a long run (diff, arena) on a stream (stderr), drawn by cli-progress: a redrawn bar
- * on a terminal; on a log (not a terminal, or CI=true) a plain line every few seconds. The same
- * figures either way: `label: [bar] done/total games, the command's own figures | time left`.
+ * The progress of a long run (diff, arena, each phase of mutate) on a stream (stderr), drawn by
+ * cli-progress: a redrawn bar on a terminal; on a log (not a terminal, or CI=true) a plain line every
+ * few seconds. The same figures either way: `label: [bar] done/total units, the command's own figures
+ * | time left`.
  */
 import type { SingleBar } from "cli-progress";
 
@@ -26,12 +27,14 @@ export interface Progress<F extends ProgressFields> {
 const PLAIN_LINE_MS = 5000;
 
 /**
- * A progress reporter for `total` games of which `done` are played already. `figures` is a
- * cli-progress format fragment naming `fields` ("{moves} moves checked").
+ * A progress reporter for `total` units (games unless `unit` says otherwise) of which `done` are
+ * finished already. `figures` is a cli-progress format fragment naming `fields` ("{moves} moves
+ * checked").
  */
 export async function startProgress<F extends ProgressFields>(options: {
   label: string;
   figures: string;
+  unit?: string;
   total: number;
   done: number;
   fields: F;
@@ -42,7 +45,7 @@ export async function startProgress<F extends ProgressFields>(options: {
   const stream = options.stream ?? process.stderr;
   const terminal = stream.isTTY === true && process.env.CI !== "true";
   const bar: SingleBar = new SingleBar({
-    format: `${options.label}: [{bar}] {value}/{total} games, ${options.figures} | {eta_formatted} left`,
+    format: `${options.label}: [{bar}] {value}/{total} ${options.unit ?? "games"}, ${options.figures} | {eta_formatted} left`,
     // cli-progress uses only write, isTTY and columns of its stream (hence the cast of this wrapper):
     // isTTY is ours to say, so that CI=true makes a terminal a log.
     stream: {

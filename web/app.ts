@@ -4,6 +4,7 @@
  * with the panels for embed.html's bridge), the timeline, the debugger and the toolbar. Input reaches
  * the guest only as keyboard scancodes and PS/2 mouse packets.
  */
+import type { DebuggerBeside } from "../checks/checker.js";
 import type { Machine, Mouse } from "../emu/types.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
@@ -12,7 +13,8 @@ import { attachKeyBar, type KeyBar } from "./controls/key-bar.js";
 import { toolbarControls } from "./controls/phase-controls.js";
 import type { Speed, Toolbar, ToolbarHandlers } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
-import { messageOf, type ErrorBox } from "./error-box.js";
+import type { ErrorBox } from "./error-box.js";
+import { messageOf } from "../util/error-message.js";
 import type { MoveRecord } from "./follower.js";
 import { GameController } from "./game-controller.js";
 import type { Starter } from "./game-driver.js";
@@ -61,8 +63,8 @@ export class App implements ToolbarHandlers {
     const controlsChanged = (): void => this.updateControls();
     const floppyName = (): string => this.host.floppyName;
     const gameHost = { status, touch, machine, floppyName, withMachine, controlsChanged };
-    const debuggerOn = (): boolean => this.panels.debuggerPanel.enabled;
-    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide(), debuggerOn });
+    const debuggerTab = (): DebuggerBeside | undefined => this.panels.debuggerPanel.attached;
+    this.game = new GameController({ ...gameHost, setUpSide: () => this.keyBar.setUpSide(), debuggerTab });
     this.host = new MachineHost({
       status,
       errors,

@@ -1,5 +1,6 @@
 /** Fetching the page's binary assets with progress, failing with messages that name the file. */
 import { cachedResponse } from "./offline/cached.js";
+import { messageOf } from "../util/error-message.js";
 
 export class AssetError extends Error {
   override readonly name = "AssetError";
@@ -26,7 +27,7 @@ async function fetchOk(url: string, signal: AbortSignal | undefined): Promise<Re
   } catch (error) {
     throw new AssetError(
       url,
-      `the request failed (${error instanceof Error ? error.message : String(error)}): the network or the page's server is away, and this file is not in the offline copy`,
+      `the request failed (${messageOf(error)}): the network or the page's server is away, and this file is not in the offline copy`,
     );
   }
   if (!response.ok)
@@ -127,9 +128,6 @@ async function compileWasm(
     const whole = await response.arrayBuffer();
     return { module: await WebAssembly.compile(whole), bytes: whole.byteLength };
   } catch (error) {
-    throw new AssetError(
-      url,
-      `not v86's WebAssembly module (${error instanceof Error ? error.message : String(error)})`,
-    );
+    throw new AssetError(url, `not v86's WebAssembly module (${messageOf(error)})`);
   }
 }

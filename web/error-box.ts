@@ -1,14 +1,10 @@
+import { messageOf } from "../util/error-message.js";
 import { byId } from "./dom.js";
 
 /** A readable failure over the screen area instead of a blank page. */
 export interface ErrorBox {
   show(title: string, error: unknown, hint?: string): void;
   hide(): void;
-}
-
-export function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 export function createErrorBox(): ErrorBox {

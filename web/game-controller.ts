@@ -4,6 +4,7 @@
  * emulated mouse and keyboard only). Refuses input while the machine is paused or the debugger holds
  * it, an occupied cell at once, and asks before a game in progress is thrown away.
  */
+import type { DebuggerBeside } from "../checks/checker.js";
 import type { Machine } from "../emu/types.js";
 import { COMPUTER, formatCell, parseCell, type Side } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
@@ -35,8 +36,8 @@ export interface GameHost {
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
   setUpSide(): Side;
-  /** Whether the debugger tab is on (the check of the whole program is off then). */
-  debuggerOn(): boolean;
+  /** The debugger tab's debugger while it is on (the checker tells its traps and bytes from the program's). */
+  debuggerTab(): DebuggerBeside | undefined;
 }
 
 /** Told a stable state the page shows and the moves of its game in order (web/embed/embed-bridge.ts). */
@@ -66,7 +67,7 @@ export class GameController {
   constructor(private readonly host: GameHost) {
     this.check = mountProgramCheck({
       withMachine: (step) => host.withMachine(step),
-      debuggerOn: () => host.debuggerOn(),
+      debugger: () => host.debuggerTab(),
       changed: (status) => this.panel.showCheck(status),
     });
     this.driver = new GameDriver(this.check);

@@ -8,7 +8,8 @@ import { attachShortcuts, type Action } from "./controls/shortcuts.js";
 import { attachToolbar, type Toolbar } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { isEmbedPage, startEmbed } from "./embed/embed-page.js";
-import { createErrorBox, messageOf } from "./error-box.js";
+import { createErrorBox } from "./error-box.js";
+import { messageOf } from "../util/error-message.js";
 import { startOffline } from "./offline/offline.js";
 import { createStatusLine } from "./status.js";
 

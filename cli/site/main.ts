@@ -6,6 +6,7 @@
  */
 import { buildSite } from "./build-site.js";
 import { writeMenuState } from "./menu-state.js";
+import { messageOf } from "../../util/error-message.js";
 
 const USAGE = "usage: make-site.mjs menu-state FLOPPY OUT | site WEB_ROOT FLOPPY MENU_STATE OUT_DIR";
 const SERVICE_WORKER_SOURCE = "web/offline/service-worker.ts";
@@ -36,6 +37,6 @@ async function main(args: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`make-site: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`make-site: ${messageOf(error)}`);
   process.exitCode = 1;
 });

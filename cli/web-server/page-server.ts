@@ -12,6 +12,7 @@ import { hashedPath, memoryAsset, type MemoryAsset } from "./memory-asset.js";
 import { makeMenuSnapshot } from "./menu-snapshot.js";
 import { createStaticServer, type GeneratedFile } from "./static-server.js";
 import { packSparse } from "../../util/sparse-bytes.js";
+import { messageOf } from "../../util/error-message.js";
 
 const OCTETS = "application/octet-stream";
 
@@ -60,7 +61,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
           (bytes) => ({ bytes, problem: undefined }),
           (error: unknown) => ({
             bytes: new Uint8Array(0),
-            problem: (error instanceof Error ? error.message : String(error)).split("\n", 1)[0],
+            problem: messageOf(error).split("\n", 1)[0],
           }),
         );
   const manifest = snapshot.then(({ bytes }) => {

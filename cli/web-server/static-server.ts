@@ -12,6 +12,7 @@ import sirv from "sirv";
 import { byteRange, ifRangeHolds, normalizeForStaticLibrary } from "./http-conditions.js";
 import { sendMemoryAsset, type MemoryAsset } from "./memory-asset.js";
 import { ServedFiles, type ServedFile } from "./served-files.js";
+import { messageOf } from "../../util/error-message.js";
 
 /** A run-time file: resolves once it exists (undefined: it cannot be had, 404); `immutable` when its URL carries its content hash. */
 export interface GeneratedFile {
@@ -121,7 +122,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
   }
 
   function fail(request: IncomingMessage, response: ServerResponse, error: unknown): void {
-    log(`piskasm serve: ${request.url ?? "?"}: ${error instanceof Error ? error.message : String(error)}`);
+    log(`piskasm serve: ${request.url ?? "?"}: ${messageOf(error)}`);
     if (!response.headersSent) plain(response, 500, "internal error");
     else response.destroy();
   }

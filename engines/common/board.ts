@@ -75,29 +75,42 @@ export class Board {
 
   /** Empty cells within Chebyshev distance `radius` of a stone, in index order. */
   cellsNearStones(radius: number): number[] {
-    const near = new Uint8Array(this.cells.length);
-    for (const cell of this.history) {
-      const x0 = cell % this.size;
-      const y0 = Math.floor(cell / this.size);
-      for (let y = Math.max(0, y0 - radius); y <= Math.min(this.size - 1, y0 + radius); y++) {
-        for (let x = Math.max(0, x0 - radius); x <= Math.min(this.size - 1, x0 + radius); x++)
-          near[y * this.size + x] = 1;
-      }
-    }
-    const out: number[] = [];
-    for (let cell = 0; cell < this.cells.length; cell++)
-      if (near[cell] === 1 && this.cells[cell] === EMPTY) out.push(cell);
-    return out;
+    return emptyCellsNear(this.cells, this.size, this.history, radius);
   }
 
   /** Empty cells within Chebyshev distance `radius` of the centre (the opening square). */
   cellsNearCentre(radius: number): number[] {
-    const c = Math.floor((this.size - 1) / 2);
-    const out: number[] = [];
-    for (let y = c - radius; y <= c + radius; y++) {
-      for (let x = c - radius; x <= c + radius; x++)
-        if (this.inside(x, y) && this.cells[y * this.size + x] === EMPTY) out.push(y * this.size + x);
-    }
-    return out;
+    return emptyCellsNear(this.cells, this.size, [centreCell(this.size)], radius);
   }
+}
+
+/** The centre cell of a size x size board (above and left of the middle on an even size). */
+export function centreCell(size: number): number {
+  const c = Math.floor((size - 1) / 2);
+  return c * size + c;
+}
+
+/**
+ * The empty cells of `cells` (a size x size board, any stone encoding with EMPTY for none) within
+ * Chebyshev distance `radius` of one of the cells `around`, in index order.
+ */
+export function emptyCellsNear(
+  cells: Uint8Array,
+  size: number,
+  around: Iterable<number>,
+  radius: number,
+): number[] {
+  const near = new Uint8Array(cells.length);
+  for (const cell of around) {
+    const x0 = cell % size;
+    const y0 = Math.floor(cell / size);
+    for (let y = Math.max(0, y0 - radius); y <= Math.min(size - 1, y0 + radius); y++) {
+      for (let x = Math.max(0, x0 - radius); x <= Math.min(size - 1, x0 + radius); x++)
+        near[y * size + x] = 1;
+    }
+  }
+  const out: number[] = [];
+  for (let cell = 0; cell < cells.length; cell++)
+    if (near[cell] === 1 && cells[cell] === EMPTY) out.push(cell);
+  return out;
 }

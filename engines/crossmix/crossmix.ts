@@ -3,6 +3,7 @@
  * the square with the highest flag in either array (piskasm's choice rule: ties go to the engine's own
  * flag, then the other array's, then the game's random numbers). X is the first player.
  */
+import { bestBy } from "../common/best.js";
 import { BoardEngine, type Strategy } from "../common/board-engine.js";
 import { OPP, OWN, type Board } from "../common/board.js";
 import type { Engine } from "../engine.js";
@@ -39,21 +40,8 @@ export const crossmixStrategy: Strategy = {
   choose(board, { rng }) {
     if (board.stones === 0) return board.cellsNearCentre(OPENING_RADIUS)[0];
     const { own, other } = crossmixFlags(board);
-    let choice = -1;
-    let best: [number, number, number] = [-1, -1, -1];
-    let ties = 0;
-    for (const cell of board.cellsNearStones(NEAR)) {
-      const key: [number, number, number] = [Math.max(own[cell], other[cell]), own[cell], other[cell]];
-      const order = key[0] - best[0] || key[1] - best[1] || key[2] - best[2];
-      if (order > 0) {
-        best = key;
-        choice = cell;
-        ties = 1;
-      } else if (order === 0 && rng.below(++ties) === 0) {
-        choice = cell;
-      }
-    }
-    return choice;
+    const key = (cell: number): number[] => [Math.max(own[cell], other[cell]), own[cell], other[cell]];
+    return bestBy(board.cellsNearStones(NEAR), rng, key) ?? -1;
   },
   scores(board) {
     const { own, other } = crossmixFlags(board);

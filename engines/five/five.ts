@@ -11,6 +11,7 @@
  *   6. otherwise (almost empty board) a random cell next to a stone.
  * Ties are broken at random with the game's seed. The seed's board is 10x10; this one is any size.
  */
+import { bestBy } from "../common/best.js";
 import { BoardEngine, type Strategy } from "../common/board-engine.js";
 import { EMPTY, OPP, OWN, type Board, type Stone } from "../common/board.js";
 import type { Engine } from "../engine.js";
@@ -53,36 +54,6 @@ export class LineStatus {
   }
 }
 
-/** Empty cells with the highest key (compared key by key), ties chosen at random. */
-function bestBy(
-  board: Board,
-  cells: readonly number[],
-  rng: Prng,
-  keys: (cell: number) => readonly number[],
-): number | undefined {
-  let best: readonly number[] | undefined;
-  let choice: number | undefined;
-  let ties = 0;
-  for (const cell of cells) {
-    if (board.cells[cell] !== EMPTY) continue;
-    const k = keys(cell);
-    const order = best === undefined ? 1 : compareKeys(k, best);
-    if (order > 0) {
-      best = k;
-      choice = cell;
-      ties = 1;
-    } else if (order === 0 && rng.below(++ties) === 0) {
-      choice = cell;
-    }
-  }
-  return choice;
-}
-
-function compareKeys(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return 0;
-}
-
 export class FiveStrategy implements Strategy {
   private status: LineStatus | undefined;
 
@@ -106,19 +77,19 @@ export class FiveStrategy implements Strategy {
       const line = status.findRow(who, 4);
       if (line >= 0) return status.lines.cells[line].find((cell) => board.cells[cell] === EMPTY) as number;
     }
-    const all = Array.from({ length: board.cells.length }, (_, cell) => cell);
-    const threat = bestBy(board, all, rng, (c) => [
+    const empty = Array.from(board.cells.keys()).filter((cell) => board.cells[cell] === EMPTY);
+    const threat = bestBy(empty, rng, (c) => [
       status.countRows(OPP, 3, c),
       status.countRows(OWN, 3, c),
       status.countRows(OWN, 2, c),
     ]);
     if (threat !== undefined && status.countRows(OPP, 3, threat) >= 2) return threat;
-    const four = bestBy(board, all, rng, (c) => [status.countRows(OWN, 3, c), status.countRows(OWN, 2, c)]);
+    const four = bestBy(empty, rng, (c) => [status.countRows(OWN, 3, c), status.countRows(OWN, 2, c)]);
     if (four !== undefined && status.countRows(OWN, 3, four) >= 1) return four;
-    const three = bestBy(board, all, rng, (c) => [status.countRows(OWN, 2, c), status.countRows(OWN, 1, c)]);
+    const three = bestBy(empty, rng, (c) => [status.countRows(OWN, 2, c), status.countRows(OWN, 1, c)]);
     if (three !== undefined && status.countRows(OWN, 2, three) >= 1) return three;
     const near = board.cellsNearStones(NEAR);
-    return pick(near.length > 0 ? near : all.filter((c) => board.cells[c] === EMPTY), rng);
+    return pick(near.length > 0 ? near : empty, rng);
   }
 }
 

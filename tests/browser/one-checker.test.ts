@@ -26,6 +26,7 @@ import {
   PROJECT,
   SCREENSHOTS,
   serveBundle,
+  textCellPointInView,
   waitForState,
   withMenuPage,
 } from "../../testkit/browser.js";
@@ -33,6 +34,7 @@ import { newGameLeavingAny, planQuickGame, playOnScreen } from "./quick-game.js"
 
 const HUMAN_TURN = 2;
 const MENU = 1;
+const COMPUTER_TURN = 3;
 /** Empty cells drawn as blanks: every screen with a board differs from the model's. */
 const NO_DOT = { file: "piskasm.asm", from: "CHAR_EMPTY      equ 0FAh", to: "CHAR_EMPTY      equ ' '" };
 
@@ -227,16 +229,39 @@ describe("the page's check of the real program", () => {
       const after = await page.evaluate(() => window.piskasm?.check?.());
       expect(after?.state, JSON.stringify(after)).toBe("agree");
       expect(after?.inputs).toBeGreaterThanOrEqual(3);
-      // The debugger's breakpoints and clicks are not the program's: the checks are off while it is on,
-      // and anchored again once it is off.
+      // The checks stay on with the debugger on: a profiled move traps at every routine it enters
+      // (the CPU halted with interrupts off: not the program waiting for input) ...
       await page.evaluate(() => window.piskasm?.debugger?.enable(true));
-      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().off)).toMatch(/debugger is on/);
+      const beforeProfile = after?.inputs ?? 0;
       const profiled = formatCell((await probeState(page)).plocha.indexOf(0));
       await page.evaluate((cell) => window.piskasm?.debugger?.profileMove(cell), profiled);
+      await expect
+        .poll(() => page.evaluate(() => window.piskasm?.check?.()))
+        .toMatchObject({ state: "agree", inputs: expect.any(Number) as number });
+      expect((await page.evaluate(() => window.piskasm?.check?.().inputs)) ?? 0).toBeGreaterThan(
+        beforeProfile,
+      );
+      // ... and a breakpoint stops the computer's move inside pc_move, its INT 3 compared as the byte
+      // under it: the move is checked once the program waits again, after the debugger is off.
+      const beforeStop = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
+      const inputsBeforeStop = (await page.evaluate(() => window.piskasm?.check?.().inputs)) ?? 0;
+      const target = beforeStop.plocha.lastIndexOf(0);
+      const text = await page.evaluate((c) => window.piskasm?.boardCellToText(c), target);
+      if (!text) throw new Error("the page has not found the game's board geometry");
+      const stopped = page.evaluate(() => {
+        window.piskasm?.debugger?.addBreakpoint("pc_move");
+        return window.piskasm?.debugger?.continue();
+      });
+      const point = await textCellPointInView(page, text.col, text.row);
+      await page.mouse.click(point.x, point.y);
+      expect((await stopped)?.routine).toBe("pc_move");
+      expect(await page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
       await page.evaluate(() => window.piskasm?.debugger?.enable(false));
-      const free = await waitForState(page, `s.phase === ${HUMAN_TURN}`);
-      await playOnScreen(page, free.plocha.lastIndexOf(0), "mouse");
-      await expect.poll(() => page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
+      await waitForState(page, `s.moveCount === ${beforeStop.moveCount + 2} && s.phase !== ${COMPUTER_TURN}`);
+      await expect
+        .poll(() => page.evaluate(() => window.piskasm?.check?.().inputs))
+        .toBeGreaterThan(inputsBeforeStop);
+      expect(await page.evaluate(() => window.piskasm?.check?.().state)).toBe("agree");
       await page.click("#btn-reset");
       if (await page.locator("#dlg-confirm").isVisible()) await page.click("#confirm-action");
       await waitForState(page, `s.phase === ${MENU}`);

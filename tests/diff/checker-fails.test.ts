@@ -1,6 +1,7 @@
 /**
  * The checker can fail: faults injected into engine-ts here, in the test (never into the product), must
- * be reported with the right cells and values, and replaying the report must show them again.
+ * be reported with the right cells and values, and replaying the report must show them again. A
+ * reference that throws is a mismatch of its own (`Reference`), not a failure of the harness.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +13,7 @@ import { formatMismatch, readReport, writeReport, type MismatchReport } from "..
 import { replayReport, sameDivergence } from "../../harness/replay.js";
 import { playGame, type EngineFactory } from "../../harness/runner.js";
 import type { GameSession } from "../../guest/session.js";
+import { ProgramChecker } from "../../checks/checker.js";
 import { BOOT } from "./setup.js";
 import type { GameSpec } from "../../harness/model.js";
 import { buildReport } from "../../harness/mismatch-report.js";
@@ -128,5 +130,92 @@ describe("the differential checker", () => {
     const again = await replayReport(session, report);
     expect(again.mismatch).toBeUndefined();
     expect(again.humanMoves).toEqual(report.moves.map(parseCell));
+  });
+});
+
+const TABLES_FAIL = "the score tables cannot be read";
+
+/** The score tables of a reference that fails: each read of an entry throws while `armed()` says so. */
+function failingTables(armed: () => boolean): Uint16Array {
+  return new Proxy(buildBodovani(), {
+    get(target, key) {
+      if (armed() && typeof key === "string" && /^\d+$/.test(key)) throw new Error(TABLES_FAIL);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+describe("a reference model that throws", () => {
+  let session: GameSession;
+  let out: string;
+  let checker: ProgramChecker;
+  /** The tables fail from the next mouse press on (set by a listener that hears each input before the checker). */
+  let armed = false;
+
+  beforeAll(async () => {
+    session = await openSession(BOOT);
+    out = mkdtempSync(join(tmpdir(), "piskasm-reference-"));
+    session.inputs.listen(async (event) => {
+      if (event.kind === "press") armed = true;
+    });
+    checker = ProgramChecker.attach(session, {
+      settleTimeoutMs: 20_000,
+      sink: "throw",
+      bodovani: failingTables(() => armed),
+    });
+  });
+
+  afterAll(async () => {
+    await session?.machine.destroy();
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it("is a Reference mismatch of the program's start, the error's stack its detail, when it cannot form its expectation there", () => {
+    armed = true;
+    const mismatch = checker.startDiffers();
+    armed = false;
+    expect(mismatch?.diffs).toEqual([
+      {
+        field: "Reference",
+        cell: null,
+        row: null,
+        col: null,
+        asm: "the program in phase MENU",
+        ts: `the reference model failed: ${TABLES_FAIL}`,
+      },
+    ]);
+    expect(mismatch?.afterInput).toBe("the program's start");
+    expect(mismatch?.detail).toMatch(new RegExp(`^Error: ${TABLES_FAIL}\\n\\s+at `));
+    expect(checker.startDiffers()).toBeUndefined();
+  });
+
+  it("is a Reference mismatch after the click it fails on, in a report that shows the error and replays the same failure", async () => {
+    const move = parseCell("K10");
+    const game: GameSpec = {
+      index: 0,
+      whoStarts: "human",
+      policy: "replay",
+      policySeed: 0,
+      moves: [move],
+      maxComputerMoves: 1,
+      seed: 1234,
+    };
+    const outcome = await playGame(session, game);
+    expect(outcome.result).toBe("mismatch");
+    expect(outcome.humanMoves).toEqual([move]);
+    const mismatch = outcome.mismatch;
+    expect(mismatch?.diffs[0]).toMatchObject({
+      field: "Reference",
+      ts: `the reference model failed: ${TABLES_FAIL}`,
+    });
+    expect(mismatch?.afterInput).toMatch(/^press of the left button at \(col \d+, row \d+\)$/);
+    const report = readReport(writeReport(out, buildReport(outcome, "builtin")));
+    expect(report.seed).toBe(1234);
+    expect(report.detail).toContain(TABLES_FAIL);
+    expect(formatMismatch(report)).toContain(`Reference: asm "the program in phase `);
+    expect(formatMismatch(report)).toContain("the reference's error:");
+    armed = false;
+    expect(sameDivergence(report, await replayReport(session, report))).toBe(true);
   });
 });

@@ -9,6 +9,9 @@ import type { GameSpec } from "../../harness/model.js";
 import { runDiff } from "../../harness/run.js";
 import { BOOT, describeMismatches } from "./setup.js";
 import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
+import { DEFAULT_POLICY_GAMES, mutantGames } from "../../mutate/campaign.js";
+import { PROBES, probeScenario } from "../../harness/probe.js";
+import { SWEEP_PERIOD } from "../../harness/sweep.js";
 
 /** The sweep's game `index` (its opening is chosen by the index). */
 const sweepGame = (index: number): GameSpec => ({
@@ -36,6 +39,24 @@ const faulty = (edit: SourceEdit, indices: readonly number[]): Promise<Array<Dif
 const GAMES = [2, 3, 5, 7, 8, 13, 15, 16, 17, 25];
 
 describe("the sweep's openings", () => {
+  it("that show the faults below are played by the mutation campaign's default games", () => {
+    const games = mutantGames({
+      games: DEFAULT_POLICY_GAMES,
+      probes: PROBES.length,
+      policies: ["engine", "random", "sweep"],
+      seed: 1,
+      maxComputerMoves: 100,
+    });
+    const sweep = games.filter((g) => g.policy === "sweep").map((g) => g.index);
+    // Slots 4, 5, 0, 1, 6 and 7; 17 is slot 7 of an odd ten (the key typed ahead of the computer's win),
+    // and a game follows it (the corner's Info score).
+    expect(sweep.map((i) => i % SWEEP_PERIOD)).toEqual([4, 5, 0, 1, 6, 7]);
+    expect(sweep).toContain(17);
+    expect(games.at(-1)?.index).toBeGreaterThan(17);
+    const probes = games.filter((g) => g.policy === "probe").map((g) => probeScenario(g.index).name);
+    expect(probes[probes.indexOf("corner-tie") + 1]).toBe("scan-from-0");
+  });
+
   it("are played by the unchanged program without a mismatch", async () => {
     const { outcomes } = await runDiff({ boot: BOOT, specs: GAMES.map(sweepGame), jobs: 1 });
     expect(describeMismatches(outcomes)).toBe("");
@@ -83,9 +104,23 @@ describe("the sweep's openings", () => {
       from: "        hlt\n        mov bx, LEFT_BUTTON\n        call poll_click\n        jnc .hide_cursor",
       to: "        hlt\n        call poll_click\n        jnc .hide_cursor",
     };
-    // Game 16 (slot 6) is a plain game: its storm turns press in an order that shows it.
+    // Game 16 (slot 6) starts its first turn with a right click on an empty cell and a left click
+    // beside the board: the left poll leaves its press count, 1, in BX, and the next poll reads the
+    // right button, whose press then becomes the human's move.
     const [played] = await faulty(edit, [16]);
     expect(played).toEqual(expect.arrayContaining(["Plocha", "ScreenCell"]));
+  }, 60_000);
+
+  it("show the pointer left shown at a result reached in the set-up by a stone placed without hiding it", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: ".place:\n        push ax\n        mov ax, MOUSE_HIDE",
+      to: ".place:\n        push ax",
+    };
+    // Game 5 sets up O's five on the bottom rows (AX = 0102h, no INT 33h function), game 15 X's five
+    // on rows 4..13 (AX = 0001h, show): the result must have the pointer hidden.
+    const fields = await faulty(edit, [5, 15]);
+    for (const over of fields) expect(over).toEqual(["Pointer"]);
   }, 60_000);
 
   it("show a key typed while the computer wins answering the result the player has not seen", async () => {

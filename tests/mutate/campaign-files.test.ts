@@ -106,14 +106,17 @@ describe("a campaign's folder", () => {
     }
   }, 60_000);
 
-  it("names each kill's game in kill-matrix.json, and --games-from minimal-games.json kills them again with those games alone", async () => {
+  it("names each kill's game in kill-matrix.json, and --games-from minimal-games.json kills them again with those games alone, its phases drawn on stderr", async () => {
     const minimal = JSON.parse(read("full", "minimal-games.json")) as MinimalGames;
     const matrix = JSON.parse(read("full", "kill-matrix.json")) as {
       mutants: Record<string, { game: number }>;
     };
     expect(Object.keys(matrix.mutants).sort()).toEqual(IDS.slice(0, 2).sort());
     expect(new Set(minimal.games)).toEqual(new Set(Object.values(matrix.mutants).map((k) => k.game)));
-    await campaign("minimal", IDS, "--games-from", join(out, "full", "minimal-games.json"));
+    const run = await campaign("minimal", IDS, "--games-from", join(out, "full", "minimal-games.json"));
+    expect(run.stderr).toMatch(/^mutate assembling: \[=+\] 3\/3 mutants, 0 from the last campaign \|/m);
+    expect(run.stderr).toMatch(/^mutate playing: \[=+\] 3\/3 mutants, 2 killed, 1 survived \|/m);
+    expect(run.stderr).toMatch(/^mutate proofs: \[=+\] 1\/1 survivors, /m);
     const fast = new Map(report("minimal").mutants.map((m) => [m.id, m]));
     expect(IDS.map((id) => fast.get(id)?.status)).toEqual(["killed", "killed", "survived"]);
     expect(fast.get(IDS[2])?.games).toBe(minimal.games.length);
@@ -169,7 +172,7 @@ describe("mutate --incremental", () => {
     cpSync(join(out, "incremental"), join(out, "resettled"), { recursive: true });
     const run = await campaign("resettled", IDS, "--incremental", "--max-moves", "90");
     expect(run.stderr).toContain("the settings (games, policies, seeds, harness) changed");
-    expect(run.stderr).not.toContain("assembled");
+    expect(run.stderr).toMatch(/mutate assembling: .* 3\/3 mutants, 3 from the last campaign/);
     const played = new Map(report("resettled").mutants.map((m) => [m.id, m.status]));
     expect(IDS.map((id) => played.get(id))).toEqual(["killed", "killed", "survived"]);
     const artifacts = readdirSync(join(out, "resettled", "reports")).filter((name) => name.endsWith(".COM"));
@@ -205,7 +208,7 @@ describe("a signal while the mutants are assembled", () => {
     const code = await new Promise<number | null>((resolve) => {
       child.stderr.on("data", (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (stderr.includes("assembled 50/")) child.kill("SIGINT");
+        if (/mutate assembling: .* \d+\/\d+ mutants/.test(stderr)) child.kill("SIGINT");
       });
       child.on("close", resolve);
     });
@@ -219,6 +222,7 @@ describe("mutate rescore", () => {
   it("recounts a campaign, and refuses one of another program with one line and exit 2", async () => {
     const rescored = await piskasm(["mutate", "rescore", join(out, "full", "mutation.json"), "--json"]);
     expect(rescored.status, rescored.stderr).toBe(0);
+    expect(rescored.stderr).toMatch(/^mutate rescoring: \[=+\] 1\/1 survivors, /m);
     expect(JSON.parse(rescored.stdout)).toMatchObject({ mutants: 3, killed: 2, equivalent: 1 });
     const other = report("full");
     other.identity = { program: "0".repeat(64), settings: other.identity?.settings ?? "" };

@@ -16,6 +16,7 @@ import { readAsmSource, routineNames } from "../../mutate/asm-source.js";
 import { asmTarget } from "../../mutate/asm-target.js";
 import type { GamePlan } from "../../mutate/campaign.js";
 import type { MutationReport } from "../../mutate/report.js";
+import { progressReporter } from "../../mutate/reporter.js";
 import { runCampaign } from "../../mutate/run-campaign.js";
 import { spreadPositions } from "../../mutate/select.js";
 import { changeOneRoutine, projectCopy } from "../../testkit/project-copy.js";
@@ -58,7 +59,7 @@ async function campaign(out: string, mutants: string[], incremental: boolean): P
     verdicts: join(root, "mutate", "verdicts.json"),
     incremental,
     fresh: false,
-    log: () => undefined,
+    reporter: progressReporter({ write: () => undefined }),
     listen: (cleanup) => listenForInterrupts({ onSignal: cleanup }),
   });
   if (!report) throw new Error(`the campaign in ${out} made no report`);

@@ -5,12 +5,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { MutationReport } from "../../mutate/report.js";
+import { readReport } from "../../checks/report.js";
 import { CLI, findMutant } from "./mutants.js";
 
 const out = mkdtempSync(join(tmpdir(), "piskasm-mutate-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-function mutate(name: string, ids: string[]): { report: MutationReport; markdown: string; stderr: string } {
+function mutate(
+  name: string,
+  ids: string[],
+  options: string[] = [],
+): { report: MutationReport; markdown: string; stderr: string } {
   const dir = join(out, name);
   const md = join(out, `${name}.md`);
   const run = spawnSync(
@@ -29,7 +34,7 @@ function mutate(name: string, ids: string[]): { report: MutationReport; markdown
       "2",
       "--out",
       dir,
-    ].concat(["--markdown", md]),
+    ].concat(["--markdown", md], options),
     {
       encoding: "utf8",
       timeout: 170_000,
@@ -65,6 +70,39 @@ describe("piskasm mutate", () => {
     expect(report.figures).toMatchObject({ mutants: 1, killed: 0, equivalent: 1, score: 100 });
     expect(markdown).toContain(`\`${equivalent.id}\``);
     expect(markdown).toMatch(/\*\*equivalent\*\*: .*BH/);
+  });
+
+  it("kills engine-ts mutants that throw as their modules load, throw on a move and loop for ever, each by a Reference mismatch in a report piskasm replay plays", () => {
+    const silenceMs = 15_000;
+    const mutants = {
+      "tables.ts:60:immediate+1:2": /^the reference model failed to load: Bodovani sizes are inconsistent$/,
+      "update.ts:59:immediate-1": /^the reference model failed: [A-S]\d+ is occupied$/,
+      "update.ts:45:remove": new RegExp(`^the reference model failed: no answer within ${silenceMs} ms`),
+    };
+    const { report } = mutate("reference", Object.keys(mutants), [
+      "--target",
+      "ts",
+      "--timeout-ms",
+      `${silenceMs}`,
+    ]);
+    expect(report.figures).toMatchObject({ mutants: 3, killed: 3, timeouts: 0, crashed: 0 });
+    for (const [id, failure] of Object.entries(mutants)) {
+      const mutant = report.mutants.find((m) => m.id === id);
+      if (!mutant?.report) throw new Error(`${id}: no report (${mutant?.status}: ${mutant?.message})`);
+      const path = join(out, "reference", "reports", mutant.report);
+      const kill = readReport(path);
+      expect(kill.diffs[0]?.field, id).toBe("Reference");
+      expect(kill.diffs[0]?.ts, id).toMatch(failure);
+      expect(kill.detail, id).toBeTruthy();
+      if (id !== "update.ts:45:remove") continue;
+      // Its game, played by the unmutated engine-ts, agrees with the program: the mutant's file in place would loop.
+      const replay = spawnSync(process.execPath, [CLI, "replay", path], {
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      expect(replay.status, replay.stderr).toBe(0);
+      expect(replay.stdout).toContain("no divergence");
+    }
   });
 
   it("refuses an unknown mutant id with one line and exit code 2", () => {

@@ -1,5 +1,6 @@
-/** util/progress.ts, the one progress reporter of diff and arena, on a stream that keeps what it is sent. */
+/** util/progress.ts, the one progress reporter of diff, arena and mutate, on a stream that keeps what it is sent. */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { progressReporter } from "../../mutate/reporter.js";
 import { startProgress } from "../../util/progress.js";
 
 function recorder(isTTY: boolean): { write(text: string): void; isTTY: boolean; text: () => string } {
@@ -51,5 +52,31 @@ describe("the progress reporter", () => {
     const text = await run(true);
     expect(text).not.toContain("\x1b");
     expect(text).toMatch(/^diff: \[-+\] 0\/4 games/);
+  });
+
+  it("draws each phase of a mutation campaign with its own unit and figures, its lines between them", async () => {
+    vi.stubEnv("CI", "");
+    const stream = recorder(false);
+    const reporter = progressReporter(stream);
+    reporter.log("mutate: 3 mutants of 1 routines");
+    const assembling = await reporter.phase("assembling", "mutants", 3, "0 from the last campaign");
+    assembling.update(3, { figures: "2 from the last campaign" });
+    assembling.stop();
+    const playing = await reporter.phase("playing", "mutants", 2, "0 killed, 0 survived");
+    reporter.log("mutate: a line while a phase is drawn");
+    playing.update(2, { figures: "1 killed, 1 survived" });
+    playing.stop();
+    const proofs = await reporter.phase("proofs", "survivors", 1, "0 proven equivalent");
+    proofs.update(1, { figures: "1 proven equivalent" });
+    proofs.stop();
+    const lines = stream.text().split("\n");
+    expect(lines[0]).toBe("mutate: 3 mutants of 1 routines");
+    expect(lines[1]).toMatch(/^mutate assembling: \[-+\] 0\/3 mutants, 0 from the last campaign \| .* left$/);
+    expect(lines).toContain("mutate: a line while a phase is drawn");
+    expect(lines.filter((line) => /\] 3\/3 mutants, 2 from the last campaign \|/.test(line))).toHaveLength(1);
+    expect(
+      lines.filter((line) => /^mutate playing: .* 2\/2 mutants, 1 killed, 1 survived \|/.test(line)),
+    ).toHaveLength(1);
+    expect(lines.at(-2)).toMatch(/^mutate proofs: \[=+\] 1\/1 survivors, 1 proven equivalent \| .* left$/);
   });
 });

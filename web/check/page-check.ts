@@ -4,11 +4,12 @@
  * clicks, pointer lock), and its ProgramChecker, which compares the whole program with its model after
  * each input once the machine has settled. After a machine state was replaced (boot, Reset, a timeline
  * ply, a resumed game, a loaded state) the checker is anchored again on the program where it waits;
- * after a mismatch it is anchored again at the program's next menu. While the debugger is on the
- * checks are off (its INT 3 bytes and its own clicks are not the program's), and start again once it
- * is off.
+ * after a mismatch it is anchored again at the program's next menu. The debugger's work beside the
+ * program is told apart (checks/checker.ts DebuggerBeside): its INT 3 bytes are read as the program's
+ * bytes under them, and while its trap holds the CPU the program is not waiting for input, so the
+ * checks stay on while it is on; its clicks (a profiled move) are inputs like any other.
  */
-import { ProgramChecker } from "../../checks/checker.js";
+import { ProgramChecker, type DebuggerBeside } from "../../checks/checker.js";
 import type { Mismatch } from "../../checks/diff-types.js";
 import type { Machine, Mouse } from "../../emu/types.js";
 import { Phase, type GameLayout } from "../../guest/game-view.js";
@@ -19,7 +20,7 @@ import { GameSession } from "../../guest/session.js";
  * and for the program to settle after an input (running time: a paused machine does not count).
  */
 const STEP_TIMEOUT_MS = 60_000;
-const DEBUGGER_ON = "the debugger is on (its breakpoints and clicks are not the program's)";
+const NOTHING_WRITTEN: ReadonlyMap<number, number> = new Map();
 
 /** What the checker says now, as the panel shows it. */
 export type CheckStatus =
@@ -39,8 +40,8 @@ export interface CheckProbe {
 export interface PageCheckHost {
   /** Runs `step` after every input step queued before it (a failure goes to the page's status). */
   withMachine(step: (machine: Machine) => Promise<unknown>): void;
-  /** Whether the debugger tab is on. */
-  debuggerOn(): boolean;
+  /** The debugger tab's debugger while it is on. */
+  debugger(): DebuggerBeside | undefined;
   /** The status changed (anchored, a mismatch, off): the panel shows it. */
   changed(status: CheckStatus): void;
 }
@@ -81,7 +82,6 @@ export class PageCheck {
       return;
     }
     const { checker } = checked;
-    if (this.host.debuggerOn()) return this.suspend(checked);
     const again = checker.found ? phase === Phase.MENU : checker.off !== undefined;
     if (again && !checked.anchoring) this.host.withMachine(() => this.anchor(checked));
   }
@@ -108,6 +108,10 @@ export class PageCheck {
         },
       },
       unknownInput: "off",
+      debugger: {
+        holds: () => this.host.debugger()?.holds() ?? false,
+        written: () => this.host.debugger()?.written() ?? NOTHING_WRITTEN,
+      },
     });
     const fresh: Checked = { machine, layout, session, checker, anchoring: undefined };
     this.current = fresh;
@@ -123,7 +127,6 @@ export class PageCheck {
     const checked = this.current;
     const machine = this.raw.get(given) ?? given;
     if (checked?.machine !== machine) return machine;
-    if (this.host.debuggerOn()) this.suspend(checked);
     return checked.session.machine;
   }
 
@@ -158,26 +161,18 @@ export class PageCheck {
     };
   }
 
-  /** Checks off while the debugger is on (told once). */
-  private suspend(checked: Checked): void {
-    if (checked.checker.off !== undefined) return;
-    checked.checker.suspend(DEBUGGER_ON);
-    this.host.changed(this.status());
-  }
-
   private matches(checked: Checked | undefined, machine: Machine, layout: GameLayout): checked is Checked {
     return checked?.machine === machine && checked.layout === layout;
   }
 
   private anchor(checked: Checked): Promise<void> {
-    checked.anchoring ??= (async () => {
-      if (this.host.debuggerOn()) checked.checker.suspend(DEBUGGER_ON);
-      else await checked.checker.anchorSettled();
+    const anchoring = (checked.anchoring ??= (async () => {
+      await checked.checker.anchorSettled();
     })().finally(() => {
       checked.anchoring = undefined;
       if (this.current === checked) this.host.changed(this.status());
-    });
-    return checked.anchoring;
+    }));
+    return anchoring;
   }
 
   private mismatch(found: Mismatch): void {

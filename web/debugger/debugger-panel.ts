@@ -9,7 +9,7 @@ import type { CpuRegisters } from "../../emu/cpu-debug.js";
 import { DebuggerDetachedError, ProgramDebugger, type Stop } from "../../debug/debugger.js";
 import type { SymbolMap } from "../../debug/listing.js";
 import { profileMove, type MoveProfile } from "../../debug/profiler.js";
-import { SymbolTable } from "../../debug/symbols.js";
+import { shortPlace, SymbolTable } from "../../debug/symbols.js";
 import { formatCell, parseCell } from "../../engine-ts/index.js";
 import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../guest/game-view.js";
 import { isGameOver } from "../../guest/session.js";
@@ -96,12 +96,8 @@ export class DebuggerPanel {
     this.toggle.id = "dbg-enable";
     const label = el("label", "toggle");
     label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
-    this.toggle.addEventListener(
-      "change",
-      () =>
-        void this.enable(this.toggle.checked).catch((error: unknown) =>
-          this.fail("The debugger could not start", error),
-        ),
+    this.toggle.addEventListener("change", () =>
+      this.showFailure("The debugger could not start", this.enable(this.toggle.checked)),
     );
     const buttons = el("div", "timeline-buttons");
     const action = (text: string, title: string, run: () => Promise<Stop | void>): void =>
@@ -138,15 +134,14 @@ export class DebuggerPanel {
       actionButton(
         "Play and profile",
         "Click this cell through the emulated mouse and count the computer's answer by routine",
-        () =>
-          void this.profile(this.profileCell.value).catch((error: unknown) => this.fail("Profile", error)),
+        () => this.showFailure("Profile", this.profile(this.profileCell.value)),
       ),
     );
     profileRow.append(
       actionButton(
         "Profile the last move",
         "Back one ply on the timeline and play the last stone again with the profiler",
-        () => void this.profileLast().catch((error: unknown) => this.fail("Profile", error)),
+        () => this.showFailure("Profile", this.profileLast()),
       ),
     );
     this.chart.render(undefined, "");
@@ -167,6 +162,11 @@ export class DebuggerPanel {
 
   get enabled(): boolean {
     return this.debug !== undefined;
+  }
+
+  /** The debugger while it is on (the page's checker reads what it holds and writes). */
+  get attached(): ProgramDebugger | undefined {
+    return this.debug;
   }
 
   /** The debugger holds the program stopped: the game takes no input until it runs again. */
@@ -236,7 +236,7 @@ export class DebuggerPanel {
       cpuRegisters: () => this.host.machine()?.debug?.registers(),
       shownLine: () => {
         const where = this.debug?.current?.where;
-        return where && `${where.file.split("/").pop()}:${where.line}`;
+        return where && shortPlace(where);
       },
       programSegment: () => this.debug?.programSegment,
       profileMove: (cell) => this.profile(cell),
@@ -311,7 +311,7 @@ export class DebuggerPanel {
       this.busy = false;
       this.render(this.debug?.current);
       // Switched off while the command ran: nothing to report, the command just ended.
-      if (!(error instanceof DebuggerDetachedError)) this.fail("Debugger", error);
+      if (!(error instanceof DebuggerDetachedError)) this.host.error("Debugger", error);
       throw error;
     }
     this.busy = false;
@@ -332,7 +332,7 @@ export class DebuggerPanel {
       this.bpInput.value = "";
       this.renderBreakpoints();
     } catch (error) {
-      this.fail("No such breakpoint place", error);
+      this.host.error("No such breakpoint place", error);
       return;
     }
     if (!this.busy && !this.holdsMachine) this.command(() => this.need().continue());
@@ -355,7 +355,7 @@ export class DebuggerPanel {
         const item = el(
           "li",
           undefined,
-          `${where?.label ?? "?"} · ${where?.file.split("/").pop()}:${where?.line} (${hex4(offset)}) `,
+          `${where ? `${where.label} · ${shortPlace(where)}` : "?"} (${hex4(offset)}) `,
         );
         item.append(
           actionButton("×", "Remove this breakpoint", () => {
@@ -402,7 +402,8 @@ export class DebuggerPanel {
     this.renderBreakpoints();
   }
 
-  private fail(title: string, error: unknown): void {
-    this.host.error(title, error);
+  /** A failure of `work` (started by the user) in the error box under `title`. */
+  private showFailure(title: string, work: Promise<unknown>): void {
+    work.catch((error: unknown) => this.host.error(title, error));
   }
 }

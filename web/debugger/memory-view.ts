@@ -8,6 +8,7 @@ import { CELLS } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
 import { MiniBoard } from "../records/mini-board.js";
 import { hex4 } from "./registers-view.js";
+import { messageOf } from "../../util/error-message.js";
 
 export const MEMORY_SYMBOLS = [
   "Plocha",
@@ -67,7 +68,7 @@ export class MemoryView {
     try {
       at = source.linear(name);
     } catch (error) {
-      this.out.textContent = error instanceof Error ? error.message : String(error);
+      this.out.textContent = messageOf(error);
       return;
     }
     const mem = source.memory;

@@ -8,6 +8,7 @@
 import { siteFolder } from "../site-folder.js";
 import { VERSION_REQUEST, type VersionAnswer } from "./precache.js";
 import { showUpdateNotice } from "./update-notice.js";
+import { messageOf } from "../../util/error-message.js";
 
 const WORKER_META = "piskasm-service-worker";
 const BUILD_META = "piskasm-build";
@@ -55,10 +56,7 @@ export function startOffline(): void {
   });
   const register = (): void => {
     navigator.serviceWorker.register(workerUrl).catch((error: unknown) => {
-      showUpdateNotice(
-        `The page cannot work offline here: ${error instanceof Error ? error.message : String(error)}`,
-        false,
-      );
+      showUpdateNotice(`The page cannot work offline here: ${messageOf(error)}`, false);
     });
   };
   // After the load, so the worker's copies come from the HTTP cache the page has just filled.

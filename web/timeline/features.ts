@@ -21,6 +21,7 @@ import { replayGame, type ReplayResult } from "../share/replay-game.js";
 import { formatShareFragment, parseShareFragment } from "../share/share-url.js";
 import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
+import { messageOf } from "../../util/error-message.js";
 
 /** The GIF export's module, which scripts/bundle.mjs builds apart and names here ("./gif-export-HASH.js"). */
 declare const GIF_EXPORT_MODULE: string;
@@ -221,7 +222,7 @@ export class GameHistory {
       }
       return result;
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = messageOf(error);
       this.say(`Could not replay ${what}: ${detail.split("\n", 1)[0]}`);
       this.host.error(`Could not replay ${what}`, detail);
       return { plies: 0, stopped: detail.split("\n", 1)[0] };
@@ -260,7 +261,7 @@ export class GameHistory {
       download(new Blob([gif as Uint8Array<ArrayBuffer>], { type: "image/gif" }), name);
       this.host.ready(`Saved ${name}: ${screens.length} frames, ${(gif.byteLength / 1024).toFixed(0)} KB`);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = messageOf(error);
       this.host.error(
         "Could not make the GIF",
         detail,

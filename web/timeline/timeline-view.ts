@@ -10,6 +10,7 @@ import { engineStateAt } from "./engine-info.js";
 import { infoChanges, RAY_NAMES, type CellChange } from "./ply-diff.js";
 import { TIMELINE_KEYS, type TimelineMove } from "./timeline-keys.js";
 import type { Timeline, TimelineNode } from "./timeline.js";
+import { messageOf } from "../../util/error-message.js";
 
 /** Changed cells listed (the largest changes first). */
 const LISTED_CHANGES = 14;
@@ -183,7 +184,7 @@ export class TimelineView {
     try {
       cell = parseCell(text.toUpperCase());
     } catch (error) {
-      this.cellOut.textContent = error instanceof Error ? error.message : String(error);
+      this.cellOut.textContent = messageOf(error);
       return;
     }
     const ts = this.engineInfo(node);
