@@ -76,7 +76,7 @@ describe("piskasm mutate", () => {
     const silenceMs = 15_000;
     const mutants = {
       "tables.ts:60:immediate+1:2": /^the reference model failed to load: Bodovani sizes are inconsistent$/,
-      "update.ts:59:immediate-1": /^the reference model failed: [A-S]\d+ is occupied$/,
+      "update.ts:60:immediate-1": /^the reference model failed: [A-S]\d+ is occupied$/,
       "update.ts:45:remove": new RegExp(`^the reference model failed: no answer within ${silenceMs} ms`),
     };
     const { report } = mutate("reference", Object.keys(mutants), [
