@@ -41,6 +41,7 @@ import {
 } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
+import { messageOf } from "../util/error-message.js";
 import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
 import {
   compareData,
@@ -81,7 +82,7 @@ export class ReferenceFailure extends Error {
     readonly error: unknown,
     when?: string,
   ) {
-    super(`the reference model failed${when ? ` ${when}` : ""}: ${messageOf(error)}`);
+    super(`the reference model failed${when ? ` ${when}` : ""}: ${messageOf(error).split("\n")[0]}`);
     this.name = "ReferenceFailure";
   }
 
@@ -90,10 +91,6 @@ export class ReferenceFailure extends Error {
     const { error } = this;
     return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   }
-}
-
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split("\n")[0];
 }
 
 /** Calls the reference model; what it throws is its own failure (ReferenceFailure). */
@@ -397,15 +394,15 @@ export class ProgramChecker {
    * its own after `afterInput`, with `also` (what else was seen then); undefined when `check` found none.
    */
   private guarded(
-    afterInput: string,
+    afterInput: () => string,
     check: () => Mismatch | undefined,
-    also: Diff[] = [],
+    also: () => Diff[] = () => [],
   ): Mismatch | undefined {
     try {
       return check();
     } catch (failure) {
       if (!(failure instanceof ReferenceFailure)) throw failure;
-      return this.failed(failure, afterInput, also);
+      return this.failed(failure, afterInput(), also());
     }
   }
 
@@ -503,10 +500,13 @@ export class ProgramChecker {
 
   /** The program at its start (before any input) against the model's, its debug header too; undefined when they agree. */
   startDiffers(): Mismatch | undefined {
-    return this.guarded(START, () => {
-      const diffs = [...compareHeader(this.session.layout), ...this.compare()];
-      return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
-    });
+    return this.guarded(
+      () => START,
+      () => {
+        const diffs = [...compareHeader(this.session.layout), ...this.compare()];
+        return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
+      },
+    );
   }
 
   /**
@@ -517,15 +517,18 @@ export class ProgramChecker {
    * nothing differs.
    */
   stalledStart(stall: string | undefined): Mismatch | undefined {
-    return this.guarded(START, () => {
-      const stopped = stall !== undefined && this.model.exitCode === undefined;
-      const diffs = [
-        ...(stopped ? [scalarDiff("Settle", stall, "waits for input in phase MENU")] : []),
-        ...compareHeader(this.session.layout),
-        ...this.compare(),
-      ];
-      return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
-    });
+    return this.guarded(
+      () => START,
+      () => {
+        const stopped = stall !== undefined && this.model.exitCode === undefined;
+        const diffs = [
+          ...(stopped ? [scalarDiff("Settle", stall, "waits for input in phase MENU")] : []),
+          ...compareHeader(this.session.layout),
+          ...this.compare(),
+        ];
+        return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
+      },
+    );
   }
 
   private report(found: Mismatch): void {
@@ -683,8 +686,10 @@ export class ProgramChecker {
       this.off = error.message;
       return;
     }
-    const input = describeInput(event, at);
-    const unsettled = settled === "settled" ? [] : [scalarDiff("Settle", settled, "waiting for input")];
+    // Described only for a mismatch: this runs after every input.
+    const input = (): string => describeInput(event, at);
+    const unsettled = (): Diff[] =>
+      settled === "settled" ? [] : [scalarDiff("Settle", settled, "waiting for input")];
     const found = this.guarded(input, () => this.checkInput(event, keys, at, settled, input), unsettled);
     if (found) this.report(found);
   }
@@ -695,7 +700,7 @@ export class ProgramChecker {
     keys: readonly number[],
     at: { col: number; row: number } | undefined,
     settled: string,
-    input: string,
+    input: () => string,
   ): Mismatch | undefined {
     const fed = performance.now();
     reference(() => this.feed(event, keys, at));
@@ -717,7 +722,7 @@ export class ProgramChecker {
     }
     if (settled !== "settled")
       diffs.unshift(scalarDiff("Settle", settled, `waiting for input (phase ${this.model.phase})`));
-    return diffs.length > 0 ? this.mismatch(diffs, input) : undefined;
+    return diffs.length > 0 ? this.mismatch(diffs, input()) : undefined;
   }
 
   /**
