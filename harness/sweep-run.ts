@@ -53,6 +53,8 @@ export async function performMenuNoise(
       await keyboard.sendScancodes(item.scancodes);
     } else if (item.kind === "click") {
       await session.machine.mouse.clickCell(item.at.col, item.at.row);
+    } else if (item.kind === "point") {
+      await session.machine.mouse.moveToCell(item.at.col, item.at.row);
     } else if (item.kind === "ahead") {
       await keyboard.typeAhead(item.scancodes);
       await waitPhase(session, Phase.MENU, timeoutMs, "the menu after keys typed ahead");
