@@ -300,24 +300,28 @@ function screenMismatch(
 
 /**
  * MOUSE.COM's text pointer (asm/mouse.asm, its default masks; the program never sets others): the cell
- * under a shown pointer holds the program's word AND the screen mask XOR the cursor mask.
+ * under a shown pointer holds the program's word AND the screen mask XOR the cursor mask, whose
+ * attribute never has a bright or blink bit (POINTER_IMAGE_CLEAR).
  */
 const POINTER_SCREEN_MASK = 0x77ff;
 const POINTER_CURSOR_MASK = 0x7700;
+const POINTER_IMAGE_CLEAR = 0x8800;
 
 /**
- * The shown pointer's cell against the driver's image of the model's word there: a program that draws
- * under a shown pointer leaves its own word there instead (MOUSE.COM then keeps it, and the pointer is
- * not seen until the mouse moves; other drivers put the old word back).
+ * The shown pointer's cell against the driver's image of the model's word there. The image of another
+ * word is a screen difference under the pointer (ScreenCell); a word that is no image at all is the
+ * program's own, drawn under the shown pointer, which MOUSE.COM then keeps (the pointer is not seen
+ * until the mouse moves; other drivers put the old word back): a Pointer difference.
  */
 function comparePointerImage(pointer: ScreenSpot, word: number, cells: TextCells): Diff[] {
   const image = (word & POINTER_SCREEN_MASK) ^ POINTER_CURSOR_MASK;
   const shown = cells.at(pointer.col, pointer.row);
   if (shown === image) return [];
   const at = `(col ${pointer.col}, row ${pointer.row})`;
-  return [
-    scalarDiff("Pointer", `${hex(shown)} at ${at}`, `the pointer's image ${hex(image)} of ${hex(word)}`),
-  ];
+  const expected = `the pointer's image ${hex(image)} of ${hex(word)} at ${at}`;
+  return (shown & POINTER_IMAGE_CLEAR) === 0
+    ? [scalarDiff("ScreenCell", `the pointer's image ${hex(shown)} at ${at}`, expected)]
+    : [scalarDiff("Pointer", `${hex(shown)} at ${at}, drawn over the shown pointer`, expected)];
 }
 
 /** The input a check at the program's start is after (a mismatch's afterInput). */
