@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { GameSession } from "../../guest/session.js";
+import { checkStart } from "../../harness/start-check.js";
 import { click, faultySweep, mismatchFields } from "./fault-session.js";
+import { faultyFloppy } from "./faulty-floppy.js";
 
 /** Where the pointer rests at the menu: on the menu's text of the status line (row 23). */
 const ON_STATUS_LINE = { col: 12, row: 23 };
@@ -163,4 +165,25 @@ describe("the checker of the whole program finds the slip", () => {
     const fields = await mismatchFields(edit, (s) => s.machine.keyboard.type("3 /S:1\r2"));
     expect(fields).toEqual(expect.arrayContaining(["Plocha", "LastPC", "ScreenCell"]));
   });
+});
+
+describe("the start check of a PC without a PS/2 mouse finds the slip", () => {
+  it("of a misspelt word in its message, which no game on a machine with a mouse shows", async () => {
+    const edit = {
+      file: "piskasm/texts.inc",
+      from: "so MOUSE.COM could not start",
+      to: "so MOUSE.COM cuold not start",
+    };
+    const spec = {
+      index: 0,
+      whoStarts: "human",
+      policy: "replay",
+      policySeed: 0,
+      maxComputerMoves: 0,
+    } as const;
+    const boot = { image: faultyFloppy(edit), dos: "builtin", timeoutMs: 120_000, ps2Mouse: false } as const;
+    const outcome = await checkStart(boot, "no-ps2-mouse", spec);
+    expect(outcome?.mismatch?.afterInput).toBe("the program's start of a PC without a PS/2 mouse");
+    expect([...new Set(outcome?.mismatch?.diffs.map((d) => d.field))]).toEqual(["ScreenCell"]);
+  }, 180_000);
 });
