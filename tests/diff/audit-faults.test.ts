@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { GameSession } from "../../guest/session.js";
 import { checkStart } from "../../harness/start-check.js";
-import { click, faultySweep, mismatchFields } from "./fault-session.js";
+import { click, faultySweep, mismatchFields, START_SPEC } from "./fault-session.js";
 import { faultyFloppy } from "./faulty-floppy.js";
 
 /** Where the pointer rests at the menu: on the menu's text of the status line (row 23). */
@@ -174,15 +174,8 @@ describe("the start check of a PC without a PS/2 mouse finds the slip", () => {
       from: "so MOUSE.COM could not start",
       to: "so MOUSE.COM cuold not start",
     };
-    const spec = {
-      index: 0,
-      whoStarts: "human",
-      policy: "replay",
-      policySeed: 0,
-      maxComputerMoves: 0,
-    } as const;
     const boot = { image: faultyFloppy(edit), dos: "builtin", timeoutMs: 120_000, ps2Mouse: false } as const;
-    const outcome = await checkStart(boot, "no-ps2-mouse", spec);
+    const outcome = await checkStart(boot, "no-ps2-mouse", START_SPEC);
     expect(outcome?.mismatch?.afterInput).toBe("the program's start of a PC without a PS/2 mouse");
     expect([...new Set(outcome?.mismatch?.diffs.map((d) => d.field))]).toEqual(["ScreenCell"]);
   }, 180_000);

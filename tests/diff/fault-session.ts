@@ -46,6 +46,16 @@ export async function mismatchFields(
   }
 }
 
+/** A game of no moves: the start's checks name it in a report. */
+export const START_SPEC = {
+  index: 0,
+  whoStarts: "human",
+  policy: "replay",
+  policySeed: 0,
+  moves: [],
+  maxComputerMoves: 0,
+} as const;
+
 /** The sweep's game `index` (its opening is chosen by the index). */
 export const sweepGame = (index: number): GameSpec => ({
   index,

@@ -11,21 +11,11 @@ import { parseCell } from "../../engine-ts/index.js";
 import type { DiffField } from "../../checks/diff-types.js";
 import type { GameSession } from "../../guest/session.js";
 import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
-import { click, mismatchFields, SETTLE_MS } from "./fault-session.js";
+import { click, mismatchFields, SETTLE_MS, START_SPEC } from "./fault-session.js";
 import { failedStartOutcome, playGame } from "../../harness/runner.js";
 import { buildReport } from "../../harness/mismatch-report.js";
 import { replayBooted, sameDivergence } from "../../harness/replay.js";
 import type { GameOutcome } from "../../harness/model.js";
-
-/** A game of no moves: the start's checks name it in a report. */
-const START_SPEC = {
-  index: 0,
-  whoStarts: "human",
-  policy: "replay",
-  policySeed: 0,
-  moves: [],
-  maxComputerMoves: 0,
-} as const;
 
 /**
  * Boots the faulty program, whose start must fail (no menu, another header, none seen); the outcome of
@@ -243,14 +233,7 @@ describe("the checker of the whole program finds", () => {
   it("a wrong word in the message of a start without a mouse driver", async () => {
     const edit = { file: "piskasm/texts.inc", from: "No mouse driver found", to: "No mouse drover found" };
     const image = faultyFloppy(edit, "disk/tests/piskasm-nomouse.bat");
-    const spec = {
-      index: 0,
-      whoStarts: "human",
-      policy: "replay",
-      policySeed: 0,
-      maxComputerMoves: 0,
-    } as const;
-    const outcome = await checkStart(boot(image), "no-driver", spec);
+    const outcome = await checkStart(boot(image), "no-driver", START_SPEC);
     expect(outcome?.mismatch?.afterInput).toBe("the program's start without MOUSE.COM loaded");
     expect([...new Set(outcome?.mismatch?.diffs.map((d) => d.field))]).toEqual(["ScreenCell"]);
   });
@@ -258,13 +241,6 @@ describe("the checker of the whole program finds", () => {
   it("nothing in the unchanged program's start without a mouse driver", async () => {
     const edit = { file: "piskasm/texts.inc", from: "No mouse driver found", to: "No mouse driver found" };
     const image = faultyFloppy(edit, "disk/tests/piskasm-nomouse.bat");
-    const spec = {
-      index: 0,
-      whoStarts: "human",
-      policy: "replay",
-      policySeed: 0,
-      maxComputerMoves: 0,
-    } as const;
-    expect(await checkStart(boot(image), "no-driver", spec)).toBeUndefined();
+    expect(await checkStart(boot(image), "no-driver", START_SPEC)).toBeUndefined();
   });
 });
