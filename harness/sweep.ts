@@ -15,9 +15,10 @@
  * with key 3 and run the program again with bad (`/S:1:` among them), good and empty command lines.
  * Slot 6 is a plain game started with the pointer resting on the status line (as the menu noise ends
  * too: the game's prompt must be drawn before the pointer is shown), whose first turn starts with a
- * right click on an empty cell and a left click beside the board, both to be ignored. Slot 8 is a
- * plain game, or in the odd tens a board set up full but for one cell whose O makes five: a win, not a
- * draw. Everything goes through the emulated keyboard and mouse; every
+ * right click on an empty cell and a left click beside the board, both to be ignored. Slot 8 hands a
+ * few stones to the computer with an Esc typed ahead, which the human's turn after the computer's
+ * answer reads (the game given up: a key typed during the computer's move is not dropped), or in the
+ * odd tens sets up a board full but for one cell whose O makes five: a win, not a draw. Everything goes through the emulated keyboard and mouse; every
  * set-up stone and every noise action is followed by the full check against engine-ts
  * (harness/runner.ts).
  */
@@ -94,12 +95,15 @@ export interface SweepOpening {
    * the result when a set-up stone ends the game (else the harness's own key answers it). `ahead`:
    * keys typed ahead with the hand-over key (all in the BIOS buffer before the program reads it), so
    * that they wait there while the computer answers: a result drops them, the human's turn reads them.
+   * `aheadGivesUp`: those keys are Esc, which the human's turn reads: the game is given up there and the
+   * program is back at its menu (unless the computer's answer ended the game).
    */
   setUp?: {
     actions: SetUpAction[];
     end: ToMove | "esc";
     resultKey?: readonly number[];
     ahead?: readonly number[];
+    aheadGivesUp?: boolean;
   };
 }
 
@@ -369,11 +373,18 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
       const stones = withNoise(fewStones(prng, prng.below(4)));
       return typedAhead(index, stones, true) ?? { actions: stones, end: "esc" };
     }
-    // Slot 8 in the odd tens: a board filled to its last cell, whose O makes five.
+    // Slot 8: in the even tens a few stones handed to the computer with an Esc typed ahead, which the
+    // human's turn after its answer must read (the game given up); in the odd tens a board filled to its
+    // last cell, whose O makes five.
     case 8:
       return Math.floor(index / SWEEP_PERIOD) % 2 === 1
         ? { actions: fiveOnLastCell(), end: "human" }
-        : undefined;
+        : {
+            actions: withNoise(fewStones(prng, 1 + prng.below(8))),
+            end: "computer",
+            ahead: ESC,
+            aheadGivesUp: true,
+          };
     default:
       return undefined;
   }

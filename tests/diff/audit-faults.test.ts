@@ -1,7 +1,7 @@
 /**
  * Slips a programmer might make anywhere in PISKASM.COM, none of them a mutation operator's nor a fault
  * tested elsewhere, each written into a copy of the source: the checker of the whole program finds
- * each as a mismatch after the input that shows it. The first ones were missed until the checker
+ * each as a mismatch after the input that shows it. The first five were missed until the checker
  * looked at the pointer's cell and the sweep's openings gained the inputs that show them.
  */
 import { describe, expect, it } from "vitest";
@@ -38,6 +38,15 @@ describe("the checker of the whole program finds the slip", () => {
       to: "        cmp word [VolnaPole], 0\n        je .no_five\n        test al, al\n        jz .no_five\n        mov si, msg_human_won",
     };
     expect(await faultySweep(edit, [18])).toEqual([["Phase", "ScreenCell"]]);
+  }, 60_000);
+
+  it("of keys typed during the computer's move dropped at the human's turn, an Esc among them (the sweep's game 8)", async () => {
+    const edit = {
+      file: "piskasm/input.inc",
+      from: "wait_human_move:\n        mov si, msg_your_move\n",
+      to: "wait_human_move:\n        call flush_keys\n        mov si, msg_your_move\n",
+    };
+    expect(await faultySweep(edit, [8])).toEqual([["Phase", "ScreenCell", "Pointer"]]);
   }, 60_000);
 
   it("of a command line read to its last /S:n, which a bad second /S: then ends", async () => {
