@@ -15,8 +15,7 @@ import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../g
 import { isGameOver } from "../../guest/session.js";
 import type { Machine } from "../../emu/types.js";
 import { fetchBytes } from "../assets.js";
-import { el } from "../dom.js";
-import { actionButton } from "../timeline/button.js";
+import { actionButton, el } from "../dom.js";
 import { MemoryView } from "./memory-view.js";
 import { ProfileChart } from "./profile-chart.js";
 import { RegistersView, hex4 } from "./registers-view.js";

@@ -4,8 +4,7 @@
  * reproduce such a game (its computer would answer differently), and the card says so.
  */
 import { formatCell } from "../../engine-ts/index.js";
-import { el } from "../dom.js";
-import { actionButton } from "../timeline/button.js";
+import { actionButton, el } from "../dom.js";
 import { engineStateAt } from "../timeline/engine-info.js";
 import { MiniBoard } from "./mini-board.js";
 

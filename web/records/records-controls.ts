@@ -1,6 +1,5 @@
 /** The row of record and link controls: copy link, export PSQ / SGF / an animated GIF, import a record. */
-import { el } from "../dom.js";
-import { actionButton } from "../timeline/button.js";
+import { actionButton, el } from "../dom.js";
 
 export interface RecordHandlers {
   copyLink(): void;
