@@ -74,15 +74,22 @@ function shownAlready(): void {}
 
 export class DebuggerPanel {
   readonly root = el("section", "card debugger");
-  private readonly toggle = el("input");
+  private readonly toggle = el("input", undefined, undefined, { type: "checkbox", id: "dbg-enable" });
   private readonly body = el("div", "dbg-body");
   private readonly state = el("p", "dbg-state muted", "off");
   private readonly registers = new RegistersView();
   private readonly source = new SourceView();
   private readonly memory = new MemoryView();
-  private readonly bpInput = el("input");
+  private readonly bpInput = el("input", undefined, undefined, {
+    placeholder: "pc_move or engine.inc:370",
+    ariaLabel: "Breakpoint on a routine or file:line",
+  });
   private readonly bpList = el("ul", "dbg-breakpoints");
-  private readonly profileCell = el("input");
+  private readonly profileCell = el("input", undefined, undefined, {
+    placeholder: "K10",
+    size: 4,
+    ariaLabel: "The cell to play for the profile",
+  });
   private readonly chart = new ProfileChart();
   private symbols: SymbolTable | undefined;
   private debug: ProgramDebugger | undefined;
@@ -91,8 +98,6 @@ export class DebuggerPanel {
   private attaching: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: DebuggerHost) {
-    this.toggle.type = "checkbox";
-    this.toggle.id = "dbg-enable";
     const label = el("label", "toggle");
     label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
     this.toggle.addEventListener("change", () =>
@@ -112,8 +117,6 @@ export class DebuggerPanel {
     action("Run to HUMAN_TURN", "Run until the game waits for your click, and stop there", () =>
       this.need().runToHumanTurn(),
     );
-    this.bpInput.placeholder = "pc_move or engine.inc:370";
-    this.bpInput.setAttribute("aria-label", "Breakpoint on a routine or file:line");
     this.bpInput.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
@@ -124,9 +127,6 @@ export class DebuggerPanel {
       this.bpInput,
       actionButton("Add", "Set a breakpoint on this routine or source line", () => this.addFromInput()),
     );
-    this.profileCell.placeholder = "K10";
-    this.profileCell.size = 4;
-    this.profileCell.setAttribute("aria-label", "The cell to play for the profile");
     const profileRow = el("div", "timeline-buttons", "Instructions of a move: play ");
     profileRow.append(
       this.profileCell,
@@ -135,8 +135,6 @@ export class DebuggerPanel {
         "Click this cell through the emulated mouse and count the computer's answer by routine",
         () => this.showFailure("Profile", this.profile(this.profileCell.value)),
       ),
-    );
-    profileRow.append(
       actionButton(
         "Profile the last move",
         "Back one ply on the timeline and play the last stone again with the profiler",
