@@ -14,7 +14,7 @@ import { formatCell, parseCell } from "../../engine-ts/index.js";
 import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../guest/game-view.js";
 import { isGameOver } from "../../guest/session.js";
 import type { Machine } from "../../emu/types.js";
-import { fetchBytes } from "../assets.js";
+import { fetchJson } from "../assets.js";
 import { actionButton, el } from "../dom.js";
 import { MemoryView } from "./memory-view.js";
 import { ProfileChart } from "./profile-chart.js";
@@ -201,9 +201,7 @@ export class DebuggerPanel {
   private async attach(): Promise<ProgramDebugger> {
     const machine = this.host.machine();
     if (!machine) throw new Error("the emulator is not running yet");
-    this.symbols ??= new SymbolTable(
-      JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap,
-    );
+    this.symbols ??= new SymbolTable((await fetchJson(SYMBOLS_URL)) as SymbolMap);
     return new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
   }
 
