@@ -5,6 +5,15 @@ export function byId<T extends HTMLElement>(id: string, type: { new (): T; proto
   return element;
 }
 
+/** Passes the file chosen in `input` to `take`, and empties the input so the same file can be chosen again. */
+export function onFile(input: HTMLInputElement, take: (file: File) => void): void {
+  input.addEventListener("change", () => {
+    const chosen = input.files?.[0];
+    input.value = "";
+    if (chosen) take(chosen);
+  });
+}
+
 /** A new element with a class name, optional text and properties (`id`, `type`, `title`, `ariaLabel`...). */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -1,5 +1,5 @@
 /** The toolbar: game buttons (new game, seed, give up) and machine buttons (pause, speed, reset, files...). */
-import { byId } from "../dom.js";
+import { byId, onFile } from "../dom.js";
 import type { Starter } from "../game-driver.js";
 
 export type Speed = "full" | "4.77";
@@ -50,15 +50,6 @@ function attachMachineMenu(): void {
     const open = machineButton.getAttribute("aria-expanded") !== "true";
     machineButton.setAttribute("aria-expanded", String(open));
     machineGroup.classList.toggle("open", open);
-  });
-}
-
-/** Passes the file chosen in `input` to `take`, and empties the input so the same file can be chosen again. */
-function onFile(input: HTMLInputElement, take: (file: File) => void): void {
-  input.addEventListener("change", () => {
-    const chosen = input.files?.[0];
-    input.value = "";
-    if (chosen) take(chosen);
   });
 }
 
