@@ -77,17 +77,7 @@ export function machineProbe(
 }
 
 export function probeState(s: GameState): ProbeState {
-  return {
-    plocha: Array.from(s.plocha),
-    info: Array.from(s.info),
-    seed: s.seed,
-    random: s.random,
-    lastPC: s.lastPC,
-    volnaPole: s.volnaPole,
-    phase: s.phase,
-    moveCount: s.moveCount,
-    gameCount: s.gameCount,
-  };
+  return { ...s, plocha: Array.from(s.plocha), info: Array.from(s.info) };
 }
 
 declare global {
