@@ -4,7 +4,7 @@
  * in the emulator), PSQ/SGF export and import, and the viewer of games PISKASM.COM did not play.
  */
 import type { Machine } from "../../emu/types.js";
-import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
+import { formatCell } from "../../engine-ts/index.js";
 import { readGameState, type GameLayout, type GameState } from "../../guest/game-view.js";
 import { download } from "../downloads.js";
 import type * as GifExport from "../share/gif-export.js";
@@ -21,6 +21,7 @@ import { replayGame, type ReplayResult } from "../share/replay-game.js";
 import { formatShareFragment, parseShareFragment } from "../share/share-url.js";
 import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
+import { moveSide } from "./engine-info.js";
 import { messageOf } from "../../util/error-message.js";
 
 /** The GIF export's module, which scripts/bundle.mjs builds apart and names here ("./gif-export-HASH.js"). */
@@ -155,11 +156,7 @@ export class GameHistory {
   knownMoves(): MoveRecord[] {
     const game = this.timeline.currentGame();
     if (!game) return [];
-    const firstSide = game.first === "human" ? HUMAN : COMPUTER;
-    return game.moves.map((cell, i) => ({
-      cell,
-      side: i % 2 === 0 ? firstSide : firstSide === HUMAN ? COMPUTER : HUMAN,
-    }));
+    return game.moves.map((cell, i) => ({ cell, side: moveSide(game.first, i) }));
   }
 
   /** The human stone of the current node and a way back to the node before it (to play it again). */
