@@ -369,21 +369,19 @@ export class DebuggerPanel {
     // While running there is no source line: the state line alone says so.
     this.source.root.hidden = stop === undefined;
     this.source.render(this.symbols, stop?.where, stop?.registers.cs, stop?.registers.ip);
-    const armed =
-      debug && debug.breakpoints().length > 0
-        ? ` · stops at the next of ${debug.breakpoints().length} breakpoint${debug.breakpoints().length === 1 ? "" : "s"}`
-        : "";
+    const armed = debug?.breakpoints().length ?? 0;
+    const routine = stop?.where ? ` in ${stop.where.routine}` : "";
     this.state.textContent = !debug
       ? "off"
       : stop
-        ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}`
-        : this.busy
-          ? `running${armed}`
+        ? `stopped (${stop.kind})${routine}`
+        : this.busy && armed > 0
+          ? `running · stops at the next of ${armed} breakpoint${armed === 1 ? "" : "s"}`
           : "running";
     if (debug)
       this.host.held(
         stop
-          ? { kind: "stopped", where: `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` }
+          ? { kind: "stopped", where: `${stop.kind}${routine}` }
           : this.busy
             ? { kind: "running" }
             : undefined,
