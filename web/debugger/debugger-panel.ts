@@ -75,7 +75,7 @@ function shownAlready(): void {}
 export class DebuggerPanel {
   readonly root = el("section", "card debugger");
   private readonly toggle = el("input", undefined, undefined, { type: "checkbox", id: "dbg-enable" });
-  private readonly body = el("div", "dbg-body");
+  private readonly body = el("div", "dbg-body", undefined, { hidden: true });
   private readonly state = el("p", "dbg-state muted", "off");
   private readonly registers = new RegistersView();
   private readonly source = new SourceView();
@@ -153,7 +153,6 @@ export class DebuggerPanel {
       profileRow,
       this.chart.root,
     );
-    this.body.hidden = true;
     this.root.append(el("h2", undefined, "Debugger "), label, this.body);
   }
 

@@ -19,7 +19,8 @@ const STEP = "var(--dot-step)";
 const steps = (n: number): string => `calc(${n} * ${STEP})`;
 
 export class TimelineView {
-  readonly root = el("section", "card timeline");
+  /** Focusable (not a Tab stop) so that a click anywhere in the card gives it the timeline's keys. */
+  readonly root = el("section", "card timeline", undefined, { tabIndex: -1 });
   private readonly label = el("span", "muted timeline-ply", "no game yet");
   private readonly slider = el("input", "timeline-slider", undefined, {
     id: "tl-slider",
@@ -43,8 +44,6 @@ export class TimelineView {
   private readonly engineCache = new Map<number, Uint16Array>();
 
   constructor(private readonly timeline: Timeline) {
-    // Focusable (not a Tab stop) so that a click anywhere in the card gives it the timeline's keys.
-    this.root.tabIndex = -1;
     this.root.setAttribute("aria-labelledby", "timeline-title");
     const head = el("h2", undefined, "Timeline ", { id: "timeline-title" });
     head.append(this.label);
