@@ -51,8 +51,8 @@ interface Checked {
   readonly layout: GameLayout;
   readonly session: GameSession;
   readonly checker: ProgramChecker;
-  /** An anchor under way. */
-  anchoring: Promise<void> | undefined;
+  /** An anchor under way (whether it anchored). */
+  anchoring: Promise<boolean> | undefined;
 }
 
 export class PageCheck {
@@ -165,14 +165,11 @@ export class PageCheck {
     return checked?.machine === machine && checked.layout === layout;
   }
 
-  private anchor(checked: Checked): Promise<void> {
-    const anchoring = (checked.anchoring ??= (async () => {
-      await checked.checker.anchorSettled();
-    })().finally(() => {
+  private anchor(checked: Checked): Promise<boolean> {
+    return (checked.anchoring ??= checked.checker.anchorSettled().finally(() => {
       checked.anchoring = undefined;
       if (this.current === checked) this.host.changed(this.status());
     }));
-    return anchoring;
   }
 
   private mismatch(found: Mismatch): void {
