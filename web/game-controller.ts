@@ -7,8 +7,14 @@
 import type { DebuggerBeside } from "../checks/checker.js";
 import type { Machine } from "../emu/types.js";
 import { COMPUTER, formatCell, parseCell, type Side } from "../engine-ts/index.js";
-import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
-import { boardCellToText, textToBoardCell } from "./board-geometry.js";
+import {
+  cellToScreen,
+  Phase,
+  type GameLayout,
+  type GameState,
+  type ScreenPosition,
+} from "../guest/game-view.js";
+import { textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
 import { mountProgramCheck } from "./check/mount.js";
@@ -21,7 +27,7 @@ import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
 import { probeState, type PageProbe } from "./page-probe.js";
 import type { PointerRelay } from "./pointer-relay.js";
-import { attachScreenInput, type TextCell } from "./screen-input.js";
+import { attachScreenInput } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
 
 export interface GameHost {
@@ -126,14 +132,14 @@ export class GameController {
   }
 
   /** A click on the screen: on a board cell (as the game maps it) a move, elsewhere a plain click. */
-  clickText(text: TextCell): void {
+  clickText(text: ScreenPosition): void {
     const cell = this.layout && textToBoardCell(this.layout.geometry, text);
     if (cell !== undefined) this.playCell(cell);
     else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
   }
 
   /** A right click on the screen: in the set-up mode it places X on a board cell (false: not the game's). */
-  rightClickText(text: TextCell): boolean {
+  rightClickText(text: ScreenPosition): boolean {
     const state = this.state;
     const cell = this.layout && textToBoardCell(this.layout.geometry, text);
     if (state?.phase !== Phase.SETUP || cell === undefined) return false;
@@ -170,12 +176,12 @@ export class GameController {
   probe(): Pick<PageProbe, "state" | "boardCellToText" | "moveTiming"> {
     return {
       state: () => (this.state ? probeState(this.state) : undefined),
-      boardCellToText: (cell) => (this.layout ? boardCellToText(this.layout.geometry, cell) : undefined),
+      boardCellToText: (cell) => (this.layout ? cellToScreen(this.layout.geometry, cell) : undefined),
       moveTiming: () => this.clock.last(),
     };
   }
 
-  hoverText(text: TextCell | undefined): void {
+  hoverText(text: ScreenPosition | undefined): void {
     this.panel.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined);
   }
 
