@@ -6,7 +6,7 @@
  */
 import type { DebuggerBeside } from "../checks/checker.js";
 import type { Machine } from "../emu/types.js";
-import { COMPUTER, formatCell, parseCell, type Side } from "../engine-ts/index.js";
+import { COMPUTER, formatCell, parseCell, type Side, type WhoStarts } from "../engine-ts/index.js";
 import {
   cellToScreen,
   Phase,
@@ -21,7 +21,7 @@ import { mountProgramCheck } from "./check/mount.js";
 import type { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
-import { GameDriver, type Starter } from "./game-driver.js";
+import { GameDriver } from "./game-driver.js";
 import { keyScancodes } from "./keymap.js";
 import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
@@ -232,7 +232,7 @@ export class GameController {
     return true;
   }
 
-  newGame(starter: Starter, seed: number | undefined): void {
+  newGame(starter: WhoStarts, seed: number | undefined): void {
     if (this.refuseInput()) return;
     void this.unlessInProgress("Start a new game").then((go) => {
       if (!go) return;
