@@ -223,7 +223,7 @@ export class GameController {
   playNamed(text: string): boolean {
     let cell: number;
     try {
-      cell = parseCell(text.trim().toUpperCase());
+      cell = parseCell(text);
     } catch {
       this.host.status.error(`"${text}" is not a cell: a column A…S and a row 1…19, such as J10`);
       return false;

@@ -262,7 +262,7 @@ export class DebuggerPanel {
 
   /** Plays `name` through the emulated mouse with the profiler on, until the game waits again. */
   private async profile(name: string): Promise<MoveProfile> {
-    const cell = parseCell(name.trim().toUpperCase());
+    const cell = parseCell(name);
     const machine = this.host.machine();
     const layout = machine && findGame(machine.memory);
     if (!machine || !layout) throw new Error("PISKASM.COM is not running");

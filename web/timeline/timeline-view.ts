@@ -177,7 +177,7 @@ export class TimelineView {
     }
     let cell: number;
     try {
-      cell = parseCell(text.toUpperCase());
+      cell = parseCell(text);
     } catch (error) {
       this.cellOut.textContent = messageOf(error);
       return;
