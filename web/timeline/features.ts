@@ -23,6 +23,7 @@ import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
 import { moveSide } from "./engine-info.js";
 import { messageOf } from "../../util/error-message.js";
+import { sameBytes } from "../../util/bytes.js";
 
 /** The GIF export's module, which scripts/bundle.mjs builds apart and names here ("./gif-export-HASH.js"). */
 declare const GIF_EXPORT_MODULE: string;
@@ -321,6 +322,6 @@ function sameState(a: GameState, b: GameState): boolean {
     a.phase === b.phase &&
     a.moveCount === b.moveCount &&
     a.gameCount === b.gameCount &&
-    a.plocha.every((side, i) => side === b.plocha[i])
+    sameBytes(a.plocha, b.plocha)
   );
 }
