@@ -72,11 +72,11 @@ export class TimelineView {
   }
 
   private move(move: TimelineMove): void {
-    if (move === "previous") void this.timeline.step(-1);
-    else if (move === "next") void this.timeline.step(1);
-    else this.jump(move === "first" ? 0 : Infinity);
+    const { index } = this.timeline.position();
+    this.jump({ previous: index - 1, next: index + 1, first: 0, last: Infinity }[move]);
   }
 
+  /** To node `index` of the current line (clamped to it). */
   private jump(index: number): void {
     const { line } = this.timeline.position();
     if (line.length === 0) return;

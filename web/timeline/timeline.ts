@@ -73,13 +73,6 @@ export class Timeline {
     return { line, index: current ? line.indexOf(current) : -1 };
   }
 
-  /** Move by `delta` nodes along the current line (clamped). */
-  step(delta: number): Promise<void> {
-    const { line, index } = this.position();
-    if (line.length === 0) return Promise.resolve();
-    return this.goTo(line[Math.max(0, Math.min(line.length - 1, index + delta))]);
-  }
-
   /**
    * Makes `node` current and restores its snapshot. Requests made while a restore waits replace its
    * target, so dragging the slider restores only where it stops.
