@@ -22,6 +22,7 @@ import type { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
 import { GameDriver } from "./game-driver.js";
+import type { QueuedMachine } from "./input-queue.js";
 import { keyScancodes } from "./keymap.js";
 import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
@@ -30,14 +31,11 @@ import type { PointerRelay } from "./pointer-relay.js";
 import { attachScreenInput } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
 
-export interface GameHost {
+export interface GameHost extends QueuedMachine {
   status: StatusLine;
   /** The player has a touch screen and no keyboard: hints name taps and buttons. */
   touch: boolean;
-  machine(): Machine | undefined;
   floppyName(): string;
-  /** Runs `step` after every earlier input step. */
-  withMachine(step: (machine: Machine) => Promise<unknown>): void;
   /** The phase, the pause or the debugger's hold changed: the toolbar follows. */
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
