@@ -84,7 +84,7 @@ export class GameHistory {
       importRecord: (file) => void file.text().then((text) => this.importRecord(text, file.name)),
     });
     this.view.root.append(this.records.root);
-    this.timeline.listen({ changed: () => this.records.enable(this.timeline.currentGame() !== undefined) });
+    this.timeline.listen(() => this.records.enable(this.timeline.currentGame() !== undefined));
     this.records.enable(false);
     mount.append(this.view.root, this.foreignView.root);
     window.addEventListener("hashchange", () => {

@@ -66,7 +66,7 @@ export class TimelineView {
     });
     this.changes.setAttribute("aria-labelledby", "timeline-changes-title");
     this.root.append(head, buttons, this.tree, changesHead, this.changes, cellRow);
-    timeline.listen({ changed: () => this.render() });
+    timeline.listen(() => this.render());
     document.addEventListener("keydown", (event) => this.key(event));
     this.render();
   }
