@@ -6,6 +6,7 @@
  */
 import type { DebuggerBeside } from "../checks/checker.js";
 import type { Machine, Mouse } from "../emu/types.js";
+import type { WhoStarts } from "../engine-ts/index.js";
 import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
 import { AfterPaint } from "./after-paint.js";
 import type { BootFiles } from "./boot.js";
@@ -17,7 +18,6 @@ import type { ErrorBox } from "./error-box.js";
 import { messageOf } from "../util/error-message.js";
 import type { MoveRecord } from "./follower.js";
 import { GameController } from "./game-controller.js";
-import type { Starter } from "./game-driver.js";
 import { InputQueue } from "./input-queue.js";
 import { MachineActions } from "./machine-actions.js";
 import { MachineHost } from "./machine-host.js";
@@ -130,7 +130,7 @@ export class App implements ToolbarHandlers {
     return this.host.start(files).then(() => this.actions.resumeSaved());
   }
 
-  newGame = (starter: Starter, seed: number | undefined): void => this.game.newGame(starter, seed);
+  newGame = (starter: WhoStarts, seed: number | undefined): void => this.game.newGame(starter, seed);
   giveUp = (): void => this.game.giveUp();
   playNamed = (text: string): boolean => this.game.playNamed(text);
   menuKey = (code: string): boolean => this.game.menuKey(code);

@@ -35,32 +35,30 @@ async function fetchOk(url: string, signal: AbortSignal | undefined): Promise<Re
   return response;
 }
 
-export async function fetchBytes(
+/** A JSON file of the page (its parse is the caller's type). */
+export async function fetchJson(url: string): Promise<unknown> {
+  return (await fetchOk(url, undefined)).json();
+}
+
+async function fetchBytes(
   url: string,
   onProgress: ProgressCallback,
-  signal?: AbortSignal,
+  signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const response = await fetchOk(url, signal);
   const lengthHeader = response.headers.get("Content-Length");
   const total = lengthHeader === null ? undefined : Number(lengthHeader);
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.byteLength;
-    onProgress(loaded, total);
-  }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  const counted = response.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        loaded += chunk.byteLength;
+        onProgress(loaded, total);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Uint8Array(await (counted ? new Response(counted) : response).arrayBuffer());
 }
 
 /**

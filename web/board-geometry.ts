@@ -1,11 +1,6 @@
 /** Board cells <-> text-screen cells, through the geometry in the game's debug header. */
 import { BOARD_SIZE } from "../engine-ts/index.js";
-import { cellToScreen, type BoardGeometry } from "../guest/game-view.js";
-import type { TextCell } from "./screen-input.js";
-
-export function boardCellToText(geometry: BoardGeometry, cell: number): TextCell {
-  return cellToScreen(geometry, cell);
-}
+import type { BoardGeometry, ScreenPosition } from "../guest/game-view.js";
 
 /**
  * The board cell a click on a text cell plays, as the game's click_to_cell decides it: a cell answers
@@ -13,7 +8,7 @@ export function boardCellToText(geometry: BoardGeometry, cell: number): TextCell
  * to left + w*col + 1 with w = 3), so hover names exactly the cell a click there plays. Undefined off
  * the board.
  */
-export function textToBoardCell(geometry: BoardGeometry, text: TextCell): number | undefined {
+export function textToBoardCell(geometry: BoardGeometry, text: ScreenPosition): number | undefined {
   const dc = text.col - geometry.left + Math.floor(geometry.cellWidth / 2);
   const dr = text.row - geometry.top;
   if (dc < 0 || dr < 0 || dr % geometry.cellHeight !== 0) return undefined;

@@ -12,7 +12,7 @@ import type { Machine } from "../emu/types.js";
 import { createMachine } from "../emu/v86-machine.js";
 import { isSparse, unpackSparse } from "../util/sparse-bytes.js";
 import { ASSET_MANIFEST_URL, type AssetManifest } from "./asset-manifest.js";
-import { Downloads, fetchBytes } from "./assets.js";
+import { Downloads, fetchJson } from "./assets.js";
 import type { StatusLine } from "./status.js";
 
 export interface BootFiles {
@@ -41,9 +41,7 @@ function unpacked(
 /** assets.json, then every file it names at once; resolves when all but the menu state are in. */
 export async function loadBootFiles(status: StatusLine): Promise<BootFiles> {
   status.busy("Loading v86, the BIOS and the floppy…", 0);
-  const manifest = JSON.parse(
-    new TextDecoder().decode(await fetchBytes(ASSET_MANIFEST_URL, () => undefined)),
-  ) as AssetManifest;
+  const manifest = (await fetchJson(ASSET_MANIFEST_URL)) as AssetManifest;
   performance.mark("piskasm:manifest-loaded");
   let loaded = false;
   const downloads = new Downloads((fraction, bytes) => {

@@ -1,11 +1,9 @@
 /** Saving bytes the page made (screenshot, machine state) as a file of the user's. */
+import { el } from "./dom.js";
 
 export function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
+  const link = el("a", undefined, undefined, { href: url, download: fileName, hidden: true });
   document.body.append(link);
   link.click();
   link.remove();

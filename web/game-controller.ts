@@ -6,32 +6,36 @@
  */
 import type { DebuggerBeside } from "../checks/checker.js";
 import type { Machine } from "../emu/types.js";
-import { COMPUTER, formatCell, parseCell, type Side } from "../engine-ts/index.js";
-import { Phase, type GameLayout, type GameState } from "../guest/game-view.js";
-import { boardCellToText, textToBoardCell } from "./board-geometry.js";
+import { COMPUTER, formatCell, parseCell, type Side, type WhoStarts } from "../engine-ts/index.js";
+import {
+  cellToScreen,
+  Phase,
+  type GameLayout,
+  type GameState,
+  type ScreenPosition,
+} from "../guest/game-view.js";
+import { textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
 import { mountProgramCheck } from "./check/mount.js";
 import type { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
-import { GameDriver, type Starter } from "./game-driver.js";
+import { GameDriver } from "./game-driver.js";
+import type { QueuedMachine } from "./input-queue.js";
 import { keyScancodes } from "./keymap.js";
 import { MoveClock } from "./move-clock.js";
 import { Panel, type PendingMove } from "./panel/panel.js";
 import { probeState, type PageProbe } from "./page-probe.js";
 import type { PointerRelay } from "./pointer-relay.js";
-import { attachScreenInput, type TextCell } from "./screen-input.js";
+import { attachScreenInput } from "./screen-input.js";
 import type { StatusLine } from "./status.js";
 
-export interface GameHost {
+export interface GameHost extends QueuedMachine {
   status: StatusLine;
   /** The player has a touch screen and no keyboard: hints name taps and buttons. */
   touch: boolean;
-  machine(): Machine | undefined;
   floppyName(): string;
-  /** Runs `step` after every earlier input step. */
-  withMachine(step: (machine: Machine) => Promise<unknown>): void;
   /** The phase, the pause or the debugger's hold changed: the toolbar follows. */
   controlsChanged(): void;
   /** The set-up mode: the stone a click or tap on a cell places (HUMAN: O, COMPUTER: X). */
@@ -126,14 +130,14 @@ export class GameController {
   }
 
   /** A click on the screen: on a board cell (as the game maps it) a move, elsewhere a plain click. */
-  clickText(text: TextCell): void {
+  clickText(text: ScreenPosition): void {
     const cell = this.layout && textToBoardCell(this.layout.geometry, text);
     if (cell !== undefined) this.playCell(cell);
     else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
   }
 
   /** A right click on the screen: in the set-up mode it places X on a board cell (false: not the game's). */
-  rightClickText(text: TextCell): boolean {
+  rightClickText(text: ScreenPosition): boolean {
     const state = this.state;
     const cell = this.layout && textToBoardCell(this.layout.geometry, text);
     if (state?.phase !== Phase.SETUP || cell === undefined) return false;
@@ -170,12 +174,12 @@ export class GameController {
   probe(): Pick<PageProbe, "state" | "boardCellToText" | "moveTiming"> {
     return {
       state: () => (this.state ? probeState(this.state) : undefined),
-      boardCellToText: (cell) => (this.layout ? boardCellToText(this.layout.geometry, cell) : undefined),
+      boardCellToText: (cell) => (this.layout ? cellToScreen(this.layout.geometry, cell) : undefined),
       moveTiming: () => this.clock.last(),
     };
   }
 
-  hoverText(text: TextCell | undefined): void {
+  hoverText(text: ScreenPosition | undefined): void {
     this.panel.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined);
   }
 
@@ -217,7 +221,7 @@ export class GameController {
   playNamed(text: string): boolean {
     let cell: number;
     try {
-      cell = parseCell(text.trim().toUpperCase());
+      cell = parseCell(text);
     } catch {
       this.host.status.error(`"${text}" is not a cell: a column A…S and a row 1…19, such as J10`);
       return false;
@@ -226,7 +230,7 @@ export class GameController {
     return true;
   }
 
-  newGame(starter: Starter, seed: number | undefined): void {
+  newGame(starter: WhoStarts, seed: number | undefined): void {
     if (this.refuseInput()) return;
     void this.unlessInProgress("Start a new game").then((go) => {
       if (!go) return;

@@ -10,8 +10,6 @@ import { formatCell, type WhoStarts } from "../engine-ts/index.js";
 import { Phase, type GameLayout } from "../guest/game-view.js";
 import { CellTakenError, type GameSession, type SetUpStone } from "../guest/session.js";
 
-export type Starter = WhoStarts;
-
 /** Longest wait for the computer's answer, for its timing only (the move is done without it). */
 const ANSWER_TIMING_MS = 60_000;
 
@@ -91,7 +89,7 @@ export class GameDriver {
   }
 
   /** From any game or result screen back to the menu, then a new game (with `seed`: menu key S first). */
-  async newGame(machine: Machine, layout: GameLayout, starter: Starter, seed?: number): Promise<void> {
+  async newGame(machine: Machine, layout: GameLayout, starter: WhoStarts, seed?: number): Promise<void> {
     const session = await this.on(machine, layout);
     await session.backToMenu();
     if (seed !== undefined) await session.useSeed(seed);

@@ -1,3 +1,16 @@
+import type { Machine } from "../emu/types.js";
+
+/** The page's machine and its input queue, as the page's parts are handed them. */
+export interface QueuedMachine {
+  /** The machine running now. */
+  machine(): Machine | undefined;
+  /**
+   * Runs `step` on it after every earlier input step, so that a save never cuts a click in two; a
+   * failure goes to the status line.
+   */
+  withMachine(step: (machine: Machine) => Promise<unknown>): void;
+}
+
 /**
  * Serialises input to the guest: keyboard and mouse steps each wait for the guest to take them, and
  * two of them must never interleave (a key between the move and the click of clickCell, say).

@@ -10,10 +10,9 @@ import type { Speed } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { download, stampedName } from "./downloads.js";
 import { isEmbedPage } from "./embed/embed-page.js";
-import type { ErrorBox } from "./error-box.js";
 import { messageOf } from "../util/error-message.js";
 import type { MoveRecord } from "./follower.js";
-import { AutoSave, type ResumeProbe } from "./resume/autosave.js";
+import { AutoSave, type AutoSaveHost, type ResumeProbe } from "./resume/autosave.js";
 import { screenToPng } from "./screenshot.js";
 import type { StatusLine } from "./status.js";
 
@@ -22,21 +21,13 @@ export const IBM_PC_MIPS = 0.33;
 /** A saved machine of this page is about 3 MB; anything far bigger is not one. */
 const MAX_STATE_BYTES = 64 * 1024 * 1024;
 
-export interface MachineActionsHost {
-  machine(): Machine | undefined;
-  /** Runs `step` after every earlier input step (so a save never cuts a click in two). */
-  withMachine(step: (machine: Machine) => Promise<unknown>): void;
+export interface MachineActionsHost extends AutoSaveHost {
   status: StatusLine;
-  errors: ErrorBox;
   reportError(error: unknown): void;
   /** The machine was paused or resumed. */
   pausedChanged(paused: boolean): void;
   /** The machine now runs a loaded state: forget what was followed (`known`: the moves that led to it). */
   restored(machine: Machine, known?: readonly MoveRecord[]): void;
-  /** The floppy the page booted. */
-  floppy(): Uint8Array | undefined;
-  /** The moves of the game in order. */
-  moves(): MoveRecord[];
 }
 
 export class MachineActions {

@@ -7,6 +7,7 @@ import { FLOPPY_BYTES } from "../emu/floppy.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
 import { startMachine, type BootFiles } from "./boot.js";
 import type { ErrorBox } from "./error-box.js";
+import type { QueuedMachine } from "./input-queue.js";
 import type { StatusLine } from "./status.js";
 
 const DEFAULT_FLOPPY = "piskasm.img";
@@ -17,7 +18,7 @@ const EMULATOR_AT = 0.45;
 const RESTORE_AT = 0.8;
 const SEARCH_SHARE = 0.5;
 
-export interface MachineHostEvents {
+export interface MachineHostEvents extends Pick<QueuedMachine, "withMachine"> {
   status: StatusLine;
   errors: ErrorBox;
   /** The machine is about to be replaced or reset (the debugger detaches, the page forgets the game). */
@@ -26,8 +27,6 @@ export interface MachineHostEvents {
   running(machine: Machine, fresh: boolean): void;
   /** busy, files or the machine changed. */
   changed(): void;
-  /** Runs `step` after every queued input step. */
-  withMachine(step: (machine: Machine) => Promise<unknown>): void;
   /** The screen's element and the hook after each redraw. */
   screen: HTMLElement;
   redrawn(): void;

@@ -6,6 +6,7 @@
  */
 import type { MoveStages } from "./game-driver.js";
 import type { MoveTiming } from "./page-probe.js";
+import { messageOf } from "../util/error-message.js";
 
 export class MoveClock {
   private cell: number | undefined;
@@ -34,8 +35,7 @@ export class MoveClock {
         timing.placed = since();
       },
       answered: () => (timing.answered ??= since()),
-      unanswered: (reason) =>
-        (timing.unanswered = reason instanceof Error ? reason.message.split("\n", 1)[0] : String(reason)),
+      unanswered: (reason) => (timing.unanswered = messageOf(reason).split("\n", 1)[0]),
     };
   }
 

@@ -4,8 +4,7 @@
  * input. A public contract: add members, never rename them.
  */
 import type { Machine, TextScreen } from "../emu/types.js";
-import type { GameState } from "../guest/game-view.js";
-import type { TextCell } from "./screen-input.js";
+import type { GameState, ScreenPosition } from "../guest/game-view.js";
 import type { TimelineProbe } from "./timeline/features.js";
 import type { DebuggerProbe } from "./debugger/debugger-panel.js";
 import type { ResumeProbe } from "./resume/autosave.js";
@@ -22,7 +21,7 @@ export interface PageProbe {
   /** The emulated text screen now. */
   screen(): TextScreen | undefined;
   /** Where a board cell is drawn on the text screen. */
-  boardCellToText(cell: number): TextCell | undefined;
+  boardCellToText(cell: number): ScreenPosition | undefined;
   /** Input steps queued or running (keys, mouse). */
   pendingInput(): number;
   /** The timeline, share links and records (web/timeline/features.ts). */
@@ -77,17 +76,7 @@ export function machineProbe(
 }
 
 export function probeState(s: GameState): ProbeState {
-  return {
-    plocha: Array.from(s.plocha),
-    info: Array.from(s.info),
-    seed: s.seed,
-    random: s.random,
-    lastPC: s.lastPC,
-    volnaPole: s.volnaPole,
-    phase: s.phase,
-    moveCount: s.moveCount,
-    gameCount: s.gameCount,
-  };
+  return { ...s, plocha: Array.from(s.plocha), info: Array.from(s.info) };
 }
 
 declare global {

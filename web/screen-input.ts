@@ -2,21 +2,17 @@
  * The screen element's input: keys go to the guest while it has the keyboard; a click names a text cell;
  * with pointer lock the real mouse's relative movement and buttons go to the guest as they are.
  */
+import type { ScreenPosition } from "../guest/game-view.js";
 import { keyScancodes } from "./keymap.js";
-
-export interface TextCell {
-  col: number;
-  row: number;
-}
 
 export interface ScreenInputHandlers {
   keys(codes: number[]): void;
   /** A click (without pointer lock) on a text cell. */
-  clickCell(cell: TextCell): void;
+  clickCell(cell: ScreenPosition): void;
   /** A right click (or a long press) on a text cell: true when the game takes it (no context menu). */
-  rightClickCell(cell: TextCell): boolean;
+  rightClickCell(cell: ScreenPosition): boolean;
   /** The pointer is over this text cell (undefined: it left the screen). */
-  hover(cell: TextCell | undefined): void;
+  hover(cell: ScreenPosition | undefined): void;
   /** Pointer lock: relative movement in screen pixels. */
   move(dx: number, dy: number): void;
   /** Pointer lock: the left button went down or up. */
@@ -29,7 +25,7 @@ const COLS = 80;
 const ROWS = 25;
 
 /** The text cell under a point of the screen element; undefined outside the text area. */
-export function cellAt(screen: HTMLElement, clientX: number, clientY: number): TextCell | undefined {
+export function cellAt(screen: HTMLElement, clientX: number, clientY: number): ScreenPosition | undefined {
   const text = screen.querySelector<HTMLElement>(":scope > div");
   const rect = (text && text.offsetParent !== null ? text : screen).getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) return undefined;

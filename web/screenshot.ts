@@ -47,13 +47,8 @@ export function drawScreen(screen: TextScreen): HTMLCanvasElement {
   return canvas;
 }
 
-export function screenToPng(screen: TextScreen): Promise<Blob> {
-  let canvas: HTMLCanvasElement;
-  try {
-    canvas = drawScreen(screen);
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
+export async function screenToPng(screen: TextScreen): Promise<Blob> {
+  const canvas = drawScreen(screen);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error("the screenshot could not be encoded as PNG"))),

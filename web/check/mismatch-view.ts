@@ -19,8 +19,7 @@ function screenGrid(
 ): HTMLElement {
   const figure = el("figure", "check-screen");
   figure.append(el("figcaption", undefined, title));
-  const pre = el("pre");
-  pre.id = id;
+  const pre = el("pre", undefined, undefined, { id });
   lines.forEach((line, row) => {
     let plain = "";
     for (let col = 0; col < COLS; col++) {
@@ -43,13 +42,8 @@ function screenGrid(
 }
 
 export class MismatchView {
-  readonly root = el("section", "card check-mismatch");
+  readonly root = el("section", "card check-mismatch", undefined, { id: "check-mismatch", hidden: true });
   private shown: Mismatch | undefined;
-
-  constructor() {
-    this.root.id = "check-mismatch";
-    this.root.hidden = true;
-  }
 
   show(status: CheckStatus): void {
     const mismatch = status.kind === "differ" ? status.mismatch : undefined;

@@ -14,6 +14,7 @@ import type { Mismatch } from "../../checks/diff-types.js";
 import type { Machine, Mouse } from "../../emu/types.js";
 import { Phase, type GameLayout } from "../../guest/game-view.js";
 import { GameSession } from "../../guest/session.js";
+import type { QueuedMachine } from "../input-queue.js";
 
 /**
  * Longest wait for one step of a session (typing a seed after menu key S takes this long at 4.77 MHz),
@@ -37,9 +38,7 @@ export interface CheckProbe {
   lastMismatch?: Mismatch;
 }
 
-export interface PageCheckHost {
-  /** Runs `step` after every input step queued before it (a failure goes to the page's status). */
-  withMachine(step: (machine: Machine) => Promise<unknown>): void;
+export interface PageCheckHost extends Pick<QueuedMachine, "withMachine"> {
   /** The debugger tab's debugger while it is on. */
   debugger(): DebuggerBeside | undefined;
   /** The status changed (anchored, a mismatch, off): the panel shows it. */
@@ -51,8 +50,8 @@ interface Checked {
   readonly layout: GameLayout;
   readonly session: GameSession;
   readonly checker: ProgramChecker;
-  /** An anchor under way. */
-  anchoring: Promise<void> | undefined;
+  /** An anchor under way (whether it anchored). */
+  anchoring: Promise<boolean> | undefined;
 }
 
 export class PageCheck {
@@ -165,14 +164,11 @@ export class PageCheck {
     return checked?.machine === machine && checked.layout === layout;
   }
 
-  private anchor(checked: Checked): Promise<void> {
-    const anchoring = (checked.anchoring ??= (async () => {
-      await checked.checker.anchorSettled();
-    })().finally(() => {
+  private anchor(checked: Checked): Promise<boolean> {
+    return (checked.anchoring ??= checked.checker.anchorSettled().finally(() => {
       checked.anchoring = undefined;
       if (this.current === checked) this.host.changed(this.status());
     }));
-    return anchoring;
   }
 
   private mismatch(found: Mismatch): void {

@@ -7,7 +7,7 @@
  * In the set-up mode it also chooses whether the next tap places O (a left click) or X (a right click).
  */
 import { COMPUTER, HUMAN, type Side } from "../../engine-ts/index.js";
-import { byId } from "../dom.js";
+import { byId, el } from "../dom.js";
 import { phaseKeys, seedTextAfter, type BarKey, type BarKeys } from "./phase-keys.js";
 
 export interface KeyBar {
@@ -23,25 +23,16 @@ const SIDE_WORDS: Readonly<Record<Side, string>> = {
 };
 
 function keyButton(key: BarKey, press: (code: string) => void): HTMLButtonElement {
-  const button = document.createElement("button");
-  button.type = "button";
+  const button = el("button", undefined, undefined, { type: "button" });
   button.dataset.code = key.code;
   if (key.words === "") button.textContent = key.key;
-  else {
-    const named = document.createElement("span");
-    named.className = "bar-key-name";
-    named.textContent = `(${key.key})`;
-    button.append(`${key.words} `, named);
-  }
+  else button.append(`${key.words} `, el("span", "bar-key-name", `(${key.key})`));
   button.addEventListener("click", () => press(key.code));
   return button;
 }
 
 function row(className: string, label: string, buttons: HTMLElement[]): HTMLDivElement {
-  const div = document.createElement("div");
-  div.className = className;
-  div.setAttribute("role", "group");
-  div.setAttribute("aria-label", label);
+  const div = el("div", className, undefined, { role: "group", ariaLabel: label });
   div.append(...buttons);
   return div;
 }
@@ -63,9 +54,7 @@ export function attachKeyBar(press: (code: string) => void, touch: boolean): Key
   toggle.addEventListener("click", () => open(bar.hidden));
 
   const placeButton = (): HTMLButtonElement => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "btn-place";
+    const button = el("button", undefined, undefined, { type: "button", id: "btn-place" });
     const label = (): void => {
       button.textContent = `Next tap places ${SIDE_WORDS[side]}`;
     };
@@ -79,7 +68,7 @@ export function attachKeyBar(press: (code: string) => void, touch: boolean): Key
 
   /** The seed prompt's text as typed on the bar (the PC screen, maybe out of view, echoes it too). */
   const typedSeed = (): { echo: HTMLOutputElement; press: (code: string) => void } => {
-    const echo = document.createElement("output");
+    const echo = el("output");
     let typed = "";
     const say = (): void => {
       echo.textContent = `Seed typed: ${typed === "" ? "none (Use it: counted seeds)" : typed}`;

@@ -1,12 +1,12 @@
 /** The toolbar: game buttons (new game, seed, give up) and machine buttons (pause, speed, reset, files...). */
-import { byId } from "../dom.js";
-import type { Starter } from "../game-driver.js";
+import { byId, onFile } from "../dom.js";
+import type { WhoStarts } from "../../engine-ts/index.js";
 
 export type Speed = "full" | "4.77";
 
 export interface ToolbarHandlers {
   /** `seed` from the seed field, undefined when it is empty. */
-  newGame(starter: Starter, seed: number | undefined): void;
+  newGame(starter: WhoStarts, seed: number | undefined): void;
   giveUp(): void;
   togglePause(): void;
   speed(speed: Speed): void;
@@ -53,15 +53,6 @@ function attachMachineMenu(): void {
   });
 }
 
-/** Passes the file chosen in `input` to `take`, and empties the input so the same file can be chosen again. */
-function onFile(input: HTMLInputElement, take: (file: File) => void): void {
-  input.addEventListener("change", () => {
-    const chosen = input.files?.[0];
-    input.value = "";
-    if (chosen) take(chosen);
-  });
-}
-
 /** The rate as the toolbar shows it: "paused", "— MIPS" while unknown, or the MIPS to 2 or 3 digits. */
 function formatRate(mips: number | "paused" | undefined): string {
   return mips === "paused"
@@ -90,7 +81,7 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
   const lock = byId("chk-lock", HTMLInputElement);
   attachMachineMenu();
 
-  const startGame = (starter: Starter): void => {
+  const startGame = (starter: WhoStarts): void => {
     const text = seed.value.trim();
     if (text === "") return handlers.newGame(starter, undefined);
     const value = Number(text);

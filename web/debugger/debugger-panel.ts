@@ -14,9 +14,8 @@ import { formatCell, parseCell } from "../../engine-ts/index.js";
 import { cellToScreen, findGame, Phase, readMoveCount, readPhase } from "../../guest/game-view.js";
 import { isGameOver } from "../../guest/session.js";
 import type { Machine } from "../../emu/types.js";
-import { fetchBytes } from "../assets.js";
-import { el } from "../dom.js";
-import { actionButton } from "../timeline/button.js";
+import { fetchJson } from "../assets.js";
+import { actionButton, el } from "../dom.js";
 import { MemoryView } from "./memory-view.js";
 import { ProfileChart } from "./profile-chart.js";
 import { RegistersView, hex4 } from "./registers-view.js";
@@ -75,15 +74,22 @@ function shownAlready(): void {}
 
 export class DebuggerPanel {
   readonly root = el("section", "card debugger");
-  private readonly toggle = el("input");
-  private readonly body = el("div", "dbg-body");
+  private readonly toggle = el("input", undefined, undefined, { type: "checkbox", id: "dbg-enable" });
+  private readonly body = el("div", "dbg-body", undefined, { hidden: true });
   private readonly state = el("p", "dbg-state muted", "off");
   private readonly registers = new RegistersView();
   private readonly source = new SourceView();
   private readonly memory = new MemoryView();
-  private readonly bpInput = el("input");
+  private readonly bpInput = el("input", undefined, undefined, {
+    placeholder: "pc_move or engine.inc:370",
+    ariaLabel: "Breakpoint on a routine or file:line",
+  });
   private readonly bpList = el("ul", "dbg-breakpoints");
-  private readonly profileCell = el("input");
+  private readonly profileCell = el("input", undefined, undefined, {
+    placeholder: "K10",
+    size: 4,
+    ariaLabel: "The cell to play for the profile",
+  });
   private readonly chart = new ProfileChart();
   private symbols: SymbolTable | undefined;
   private debug: ProgramDebugger | undefined;
@@ -92,8 +98,6 @@ export class DebuggerPanel {
   private attaching: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: DebuggerHost) {
-    this.toggle.type = "checkbox";
-    this.toggle.id = "dbg-enable";
     const label = el("label", "toggle");
     label.append(this.toggle, " Debugger (INT 3 breakpoints in the real PISKASM.COM)");
     this.toggle.addEventListener("change", () =>
@@ -113,8 +117,6 @@ export class DebuggerPanel {
     action("Run to HUMAN_TURN", "Run until the game waits for your click, and stop there", () =>
       this.need().runToHumanTurn(),
     );
-    this.bpInput.placeholder = "pc_move or engine.inc:370";
-    this.bpInput.setAttribute("aria-label", "Breakpoint on a routine or file:line");
     this.bpInput.addEventListener("keydown", (event) => {
       if (event.key !== "Enter") return;
       event.preventDefault();
@@ -125,9 +127,6 @@ export class DebuggerPanel {
       this.bpInput,
       actionButton("Add", "Set a breakpoint on this routine or source line", () => this.addFromInput()),
     );
-    this.profileCell.placeholder = "K10";
-    this.profileCell.size = 4;
-    this.profileCell.setAttribute("aria-label", "The cell to play for the profile");
     const profileRow = el("div", "timeline-buttons", "Instructions of a move: play ");
     profileRow.append(
       this.profileCell,
@@ -136,8 +135,6 @@ export class DebuggerPanel {
         "Click this cell through the emulated mouse and count the computer's answer by routine",
         () => this.showFailure("Profile", this.profile(this.profileCell.value)),
       ),
-    );
-    profileRow.append(
       actionButton(
         "Profile the last move",
         "Back one ply on the timeline and play the last stone again with the profiler",
@@ -156,7 +153,6 @@ export class DebuggerPanel {
       profileRow,
       this.chart.root,
     );
-    this.body.hidden = true;
     this.root.append(el("h2", undefined, "Debugger "), label, this.body);
   }
 
@@ -204,9 +200,7 @@ export class DebuggerPanel {
   private async attach(): Promise<ProgramDebugger> {
     const machine = this.host.machine();
     if (!machine) throw new Error("the emulator is not running yet");
-    this.symbols ??= new SymbolTable(
-      JSON.parse(new TextDecoder().decode(await fetchBytes(SYMBOLS_URL, () => undefined))) as SymbolMap,
-    );
+    this.symbols ??= new SymbolTable((await fetchJson(SYMBOLS_URL)) as SymbolMap);
     return new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
   }
 
@@ -268,7 +262,7 @@ export class DebuggerPanel {
 
   /** Plays `name` through the emulated mouse with the profiler on, until the game waits again. */
   private async profile(name: string): Promise<MoveProfile> {
-    const cell = parseCell(name.trim().toUpperCase());
+    const cell = parseCell(name);
     const machine = this.host.machine();
     const layout = machine && findGame(machine.memory);
     if (!machine || !layout) throw new Error("PISKASM.COM is not running");
@@ -374,21 +368,19 @@ export class DebuggerPanel {
     // While running there is no source line: the state line alone says so.
     this.source.root.hidden = stop === undefined;
     this.source.render(this.symbols, stop?.where, stop?.registers.cs, stop?.registers.ip);
-    const armed =
-      debug && debug.breakpoints().length > 0
-        ? ` · stops at the next of ${debug.breakpoints().length} breakpoint${debug.breakpoints().length === 1 ? "" : "s"}`
-        : "";
+    const armed = debug?.breakpoints().length ?? 0;
+    const routine = stop?.where ? ` in ${stop.where.routine}` : "";
     this.state.textContent = !debug
       ? "off"
       : stop
-        ? `stopped (${stop.kind})${stop.where ? ` in ${stop.where.routine}` : ""}`
-        : this.busy
-          ? `running${armed}`
+        ? `stopped (${stop.kind})${routine}`
+        : this.busy && armed > 0
+          ? `running · stops at the next of ${armed} breakpoint${armed === 1 ? "" : "s"}`
           : "running";
     if (debug)
       this.host.held(
         stop
-          ? { kind: "stopped", where: `${stop.kind}${stop.where ? ` in ${stop.where.routine}` : ""}` }
+          ? { kind: "stopped", where: `${stop.kind}${routine}` }
           : this.busy
             ? { kind: "running" }
             : undefined,

@@ -30,18 +30,20 @@ export interface MemorySource {
 
 export class MemoryView {
   readonly root = el("div", "dbg-memory");
-  private readonly select = el("select");
-  private readonly custom = el("input");
+  private readonly select = el("select", undefined, undefined, {
+    ariaLabel: "A variable of the game to show",
+  });
+  private readonly custom = el("input", undefined, undefined, {
+    placeholder: "or any label",
+    size: 12,
+    ariaLabel: "A label to show memory of",
+  });
   private readonly out = el("pre", "dbg-dump");
   private readonly board = new MiniBoard();
   private source: MemorySource | undefined;
 
   constructor() {
     for (const name of MEMORY_SYMBOLS) this.select.append(new Option(name, name));
-    this.select.setAttribute("aria-label", "A variable of the game to show");
-    this.custom.placeholder = "or any label";
-    this.custom.size = 12;
-    this.custom.setAttribute("aria-label", "A label to show memory of");
     this.select.addEventListener("change", () => {
       this.custom.value = "";
       this.render(this.source);
@@ -74,10 +76,9 @@ export class MemoryView {
     const mem = source.memory;
     if (name === "Plocha" || name === "Info") {
       const plocha = mem.read(source.linear("Plocha"), CELLS);
-      const infoBytes = mem.read(source.linear("Info"), 2 * CELLS);
       const info =
         name === "Info"
-          ? Array.from({ length: CELLS }, (_, i) => infoBytes[2 * i] | (infoBytes[2 * i + 1] << 8))
+          ? Array.from({ length: CELLS }, (_, i) => mem.readU16(at + 2 * i))
           : new Array<number>(CELLS).fill(0);
       this.board.render(plocha, info, undefined);
       this.board.root.hidden = false;

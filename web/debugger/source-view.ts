@@ -32,14 +32,14 @@ function coverageMarks(symbols: SymbolTable): CoverageMarks | undefined {
 export class SourceView {
   readonly root = el("div", "dbg-source");
   private readonly title = el("div", "dbg-where");
-  private readonly lines = el("ol", "dbg-lines");
-  private readonly legend = el("p", "dbg-legend muted");
+  private readonly lines = el("ol", "dbg-lines", undefined, {
+    tabIndex: 0,
+    ariaLabel: "Source lines around CS:IP",
+  });
+  private readonly legend = el("p", "dbg-legend muted", undefined, { hidden: true });
   private marks: { symbols: SymbolTable; marks: CoverageMarks | undefined } | undefined;
 
   constructor() {
-    this.lines.tabIndex = 0;
-    this.lines.setAttribute("aria-label", "Source lines around CS:IP");
-    this.legend.hidden = true;
     this.root.append(this.title, this.lines, this.legend);
   }
 

@@ -14,6 +14,8 @@ export interface ExplainView {
   reply: number | null | undefined;
 }
 
+/** A window's side in a player's words: the computer's own chance, or your threat it blocks. */
+const ROLE_WORDS = { attack: "attack", defence: "block" } as const;
 const INTRO = "Point at a cell (or move over the score map with the arrow keys) to see why it has its score.";
 
 export class ExplainCard {
@@ -38,13 +40,12 @@ export class ExplainCard {
     }
     const table = el("table");
     const head = el("tr");
-    for (const [text, cls] of [
-      ["line", ""],
-      ["best window (+ is this cell)", ""],
-      ["what it is", ""],
-      ["points", "num"],
-    ])
-      head.append(el("th", cls, text));
+    head.append(
+      el("th", "", "line"),
+      el("th", "", "best window (+ is this cell)"),
+      el("th", "", "what it is"),
+      el("th", "num", "points"),
+    );
     table.append(head);
     for (const a of e.axes) {
       const row = el("tr");
@@ -52,18 +53,12 @@ export class ExplainCard {
       row.dataset.value = String(a.score);
       const u = a.unit;
       row.append(el("td", "", AXIS_WORDS[a.name] ?? a.name));
-      if (u) {
-        row.append(el("td", `pattern ${u.role}`, drawWindow(u)));
+      if (u)
         row.append(
-          el(
-            "td",
-            "",
-            `${stoneOf(u)}: ${CLASS_WORDS[u.class]} (${u.role === "attack" ? "attack" : "block"})`,
-          ),
+          el("td", `pattern ${u.role}`, drawWindow(u)),
+          el("td", "", `${stoneOf(u)}: ${CLASS_WORDS[u.class]} (${ROLE_WORDS[u.role]})`),
         );
-      } else {
-        row.append(el("td", "muted", "no five-cell room"), el("td"));
-      }
+      else row.append(el("td", "muted", "no five-cell room"), el("td"));
       row.append(el("td", "num", String(a.score)));
       table.append(row);
     }

@@ -41,27 +41,21 @@ export class HeatMap {
 
   constructor(root: HTMLElement, handlers: HeatMapHandlers) {
     root.replaceChildren();
-    const header = el("div", "row");
-    header.setAttribute("role", "row");
+    const header = el("div", "row", undefined, { role: "row" });
     header.append(el("div", "label corner"));
-    for (let c = 0; c < BOARD_SIZE; c++) {
-      const label = el("div", "label col", formatCell(c).replace(/\d+$/, ""));
-      label.setAttribute("role", "columnheader");
-      header.append(label);
-    }
+    for (let c = 0; c < BOARD_SIZE; c++)
+      header.append(el("div", "label col", formatCell(c).replace(/\d+$/, ""), { role: "columnheader" }));
     root.append(header);
     for (let r = 0; r < BOARD_SIZE; r++) {
-      const row = el("div", "row");
-      row.setAttribute("role", "row");
-      const label = el("div", "label rowlabel", String(r + 1));
-      label.setAttribute("role", "rowheader");
-      row.append(label);
+      const row = el("div", "row", undefined, { role: "row" });
+      row.append(el("div", "label rowlabel", String(r + 1), { role: "rowheader" }));
       for (let c = 0; c < BOARD_SIZE; c++) {
-        const cell = el("div", "cell");
         const index = r * BOARD_SIZE + c;
+        const cell = el("div", "cell", undefined, {
+          role: "gridcell",
+          tabIndex: index === this.focusable ? 0 : -1,
+        });
         cell.dataset.cell = String(index);
-        cell.setAttribute("role", "gridcell");
-        cell.tabIndex = index === this.focusable ? 0 : -1;
         this.cells.push(cell);
         row.append(cell);
       }
@@ -127,6 +121,8 @@ export class HeatMap {
       const differs = ts !== undefined && ts !== asm;
       const stale = view.fresh !== undefined && stone === 0 && asm !== 0 && view.fresh[i] !== asm;
       const h = stone === 0 ? heat(asm) : 0;
+      const last = i === view.lastPC && stone === 1;
+      const best = stone === 0 && asm > 0 && asm === top;
       cell.textContent = stone === 1 ? "X" : stone === 2 ? "O" : shortValue(asm);
       cell.style.setProperty("--h", h.toFixed(3));
       cell.dataset.asm = String(asm);
@@ -137,21 +133,11 @@ export class HeatMap {
       if (h > 0.75) cell.classList.add("hot");
       if (differs) cell.classList.add("diff");
       if (stale) cell.classList.add("stale");
-      if (i === view.lastPC && stone === 1) cell.classList.add("last");
+      if (last) cell.classList.add("last");
       if (win.has(i)) cell.classList.add("win");
       if (i === this.best) cell.classList.add("best");
       if (i === this.hovered) cell.classList.add("hover");
-      cell.setAttribute(
-        "aria-label",
-        cellName(
-          i,
-          stone,
-          asm,
-          stone === 0 && asm > 0 && asm === top,
-          i === view.lastPC && stone === 1,
-          win.has(i),
-        ),
-      );
+      cell.setAttribute("aria-label", cellName(i, stone, asm, best, last, win.has(i)));
       cell.title = tooltip(asm, ts, view.fresh?.[i], stone, stale);
     }
   }

@@ -31,9 +31,7 @@ interface Press {
 }
 
 export function attachLongPress(root: HTMLElement, handlers: LongPressHandlers): void {
-  const tip = el("div", "cell-tip");
-  tip.setAttribute("role", "status");
-  tip.hidden = true;
+  const tip = el("div", "cell-tip", undefined, { role: "status", hidden: true });
   // Outside the grid (whose children are its rows), over everything: fixed at the finger.
   document.body.append(tip);
   let press: Press | undefined;

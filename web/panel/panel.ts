@@ -74,14 +74,9 @@ export class Panel {
       lastPC: state.lastPC < CELLS ? state.lastPC : undefined,
       win: over ? winningLine(state.plocha) : [],
     });
-    if (pending)
-      this.facts.prediction(
-        pending.predicted === undefined ? undefined : { predicted: pending.predicted, actual: undefined },
-      );
-    else
-      this.facts.prediction(
-        game?.lastCheck && { predicted: game.lastCheck.predicted, actual: game.lastCheck.actual },
-      );
+    const waiting =
+      pending?.predicted === undefined ? undefined : { predicted: pending.predicted, actual: undefined };
+    this.facts.prediction(pending ? waiting : game?.lastCheck);
     this.showCheck(this.check, game);
     this.moves.render(game?.before ?? [], game?.moves ?? []);
     this.hover(this.hovered);

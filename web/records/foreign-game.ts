@@ -4,8 +4,7 @@
  * reproduce such a game (its computer would answer differently), and the card says so.
  */
 import { formatCell } from "../../engine-ts/index.js";
-import { el } from "../dom.js";
-import { actionButton } from "../timeline/button.js";
+import { actionButton, el } from "../dom.js";
 import { engineStateAt } from "../timeline/engine-info.js";
 import { MiniBoard } from "./mini-board.js";
 
@@ -19,20 +18,20 @@ export interface ForeignGameProbe {
 }
 
 export class ForeignGameView {
-  readonly root = el("section", "card foreign-game");
+  readonly root = el("section", "card foreign-game", undefined, { hidden: true });
   private readonly title = el("h2", undefined, "Imported game");
   private readonly note = el("p", "foreign-note");
-  private readonly slider = el("input", "foreign-slider");
+  private readonly slider = el("input", "foreign-slider", undefined, {
+    type: "range",
+    min: "0",
+    ariaLabel: "Ply of the imported game",
+  });
   private readonly plyLabel = el("span", "muted");
   private readonly board = new MiniBoard();
   private moves: readonly number[] = [];
   private ply = 0;
 
   constructor() {
-    this.root.hidden = true;
-    this.slider.type = "range";
-    this.slider.min = "0";
-    this.slider.setAttribute("aria-label", "Ply of the imported game");
     this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
     const close = actionButton("Close", "Close the imported game", () => this.hide());
     const row = el("div", "timeline-buttons");

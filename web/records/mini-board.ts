@@ -10,13 +10,11 @@ import { heat, shortValue } from "../panel/heat-format.js";
 import { winningLine } from "../panel/winning-line.js";
 
 export class MiniBoard {
-  readonly root = el("div", "mini-board");
+  /** A picture for assistive technology (its name lists the stones): 361 bare cells are no grid. */
+  readonly root = el("div", "mini-board", undefined, { role: "img", ariaLabel: "Empty board" });
   private readonly cells: HTMLDivElement[] = [];
 
   constructor() {
-    // A picture for assistive technology (its name lists the stones): 361 bare cells are no grid.
-    this.root.setAttribute("role", "img");
-    this.root.setAttribute("aria-label", "Empty board");
     const grid = el("div", "mini-grid");
     const label = (text: string): HTMLDivElement => el("div", "mini-label", text);
     grid.append(label(""));

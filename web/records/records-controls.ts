@@ -1,6 +1,5 @@
 /** The row of record and link controls: copy link, export PSQ / SGF / an animated GIF, import a record. */
-import { el } from "../dom.js";
-import { actionButton } from "../timeline/button.js";
+import { actionButton, el, onFile } from "../dom.js";
 
 export interface RecordHandlers {
   copyLink(): void;
@@ -37,26 +36,22 @@ export function createRecordControls(handlers: RecordHandlers): RecordControls {
   psq.id = "rec-psq";
   sgf.id = "rec-sgf";
   gif.id = "rec-gif";
-  const label = el("label", "button", "Import record…");
-  label.title = "Open a PSQ or SGF game record";
+  const label = el("label", "button", "Import record…", { title: "Open a PSQ or SGF game record" });
   // Transparent over its label (web/style.css), like the toolbar's file inputs, so Tab reaches it.
-  const file = el("input");
-  file.id = "rec-import";
-  file.type = "file";
-  file.accept = ".psq,.sgf,text/plain";
-  file.addEventListener("change", () => {
-    const chosen = file.files?.[0];
-    file.value = "";
-    if (chosen) handlers.importRecord(chosen);
+  const file = el("input", undefined, undefined, {
+    id: "rec-import",
+    type: "file",
+    accept: ".psq,.sgf,text/plain",
   });
+  onFile(file, (chosen) => handlers.importRecord(chosen));
   label.append(file);
-  root.append(label);
-  const link = el("input", "timeline-link");
-  link.id = "rec-link";
-  link.readOnly = true;
-  link.hidden = true;
-  link.setAttribute("aria-label", "Link to this game");
-  root.append(link);
+  const link = el("input", "timeline-link", undefined, {
+    id: "rec-link",
+    readOnly: true,
+    hidden: true,
+    ariaLabel: "Link to this game",
+  });
+  root.append(label, link);
   return {
     root,
     enable(hasGame) {

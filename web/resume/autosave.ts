@@ -10,12 +10,10 @@ import { Phase, type GameState } from "../../guest/game-view.js";
 import { PAGE_MEMORY_MIB } from "../boot.js";
 import type { ErrorBox } from "../error-box.js";
 import type { MoveRecord } from "../follower.js";
+import type { QueuedMachine } from "../input-queue.js";
 import { GameStore, type SavedGame } from "./game-store.js";
 
-export interface AutoSaveHost {
-  machine(): Machine | undefined;
-  /** Runs `step` after every earlier input step (a save never cuts a click in two). */
-  withMachine(step: (machine: Machine) => Promise<unknown>): void;
+export interface AutoSaveHost extends QueuedMachine {
   /** The floppy the page booted (part of the build's identity). */
   floppy(): Uint8Array | undefined;
   /** The moves of the game in order, as the timeline knows them. */

@@ -9,6 +9,7 @@ import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
 import { findGame, Phase, readPhase, type GameState } from "../../guest/game-view.js";
 import { GameSession, isGameOver } from "../../guest/session.js";
 import type { PiskasmGame } from "../../records/piskasm-game.js";
+import { moveSide } from "../timeline/engine-info.js";
 
 /** Longest wait for one step of the replay. */
 const STEP_TIMEOUT_MS = 15_000;
@@ -41,11 +42,9 @@ export async function replayGame(
   let state = await session.startGame(game.first);
   onStable(state);
   let plies = 0;
-  const humanFirst = game.first === "human";
   for (let i = 0; i < game.moves.length; i++) {
     const cell = game.moves[i];
-    const humans = (i % 2 === 0) === humanFirst;
-    if (!humans) {
+    if (moveSide(game.first, i) === COMPUTER) {
       if (state.plocha[cell] !== COMPUTER) {
         const actual = state.lastPC < 361 ? formatCell(state.lastPC) : "nothing";
         return {

@@ -37,7 +37,7 @@ export function parseShareFragment(hash: string): ShareRead {
   for (const [i, name] of names.entries()) {
     let cell: number;
     try {
-      cell = parseCell(name.trim());
+      cell = parseCell(name);
     } catch {
       return bad(`move ${i + 1} "${name}" is not a cell like K10 (the link may be cut off)`);
     }

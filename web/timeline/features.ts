@@ -4,7 +4,7 @@
  * in the emulator), PSQ/SGF export and import, and the viewer of games PISKASM.COM did not play.
  */
 import type { Machine } from "../../emu/types.js";
-import { COMPUTER, formatCell, HUMAN } from "../../engine-ts/index.js";
+import { formatCell } from "../../engine-ts/index.js";
 import { readGameState, type GameLayout, type GameState } from "../../guest/game-view.js";
 import { download } from "../downloads.js";
 import type * as GifExport from "../share/gif-export.js";
@@ -21,7 +21,9 @@ import { replayGame, type ReplayResult } from "../share/replay-game.js";
 import { formatShareFragment, parseShareFragment } from "../share/share-url.js";
 import { Timeline, type TimelineHost } from "./timeline.js";
 import { TimelineView } from "./timeline-view.js";
+import { moveSide } from "./engine-info.js";
 import { messageOf } from "../../util/error-message.js";
+import { sameBytes } from "../../util/bytes.js";
 
 /** The GIF export's module, which scripts/bundle.mjs builds apart and names here ("./gif-export-HASH.js"). */
 declare const GIF_EXPORT_MODULE: string;
@@ -82,7 +84,7 @@ export class GameHistory {
       importRecord: (file) => void file.text().then((text) => this.importRecord(text, file.name)),
     });
     this.view.root.append(this.records.root);
-    this.timeline.listen({ changed: () => this.records.enable(this.timeline.currentGame() !== undefined) });
+    this.timeline.listen(() => this.records.enable(this.timeline.currentGame() !== undefined));
     this.records.enable(false);
     mount.append(this.view.root, this.foreignView.root);
     window.addEventListener("hashchange", () => {
@@ -155,11 +157,7 @@ export class GameHistory {
   knownMoves(): MoveRecord[] {
     const game = this.timeline.currentGame();
     if (!game) return [];
-    const firstSide = game.first === "human" ? HUMAN : COMPUTER;
-    return game.moves.map((cell, i) => ({
-      cell,
-      side: i % 2 === 0 ? firstSide : firstSide === HUMAN ? COMPUTER : HUMAN,
-    }));
+    return game.moves.map((cell, i) => ({ cell, side: moveSide(game.first, i) }));
   }
 
   /** The human stone of the current node and a way back to the node before it (to play it again). */
@@ -179,7 +177,7 @@ export class GameHistory {
     const read = parseShareFragment(location.hash);
     if (read.kind === "none") return;
     if (read.kind === "bad") {
-      this.say(read.message);
+      this.lastMessage = read.message;
       this.host.error(
         "This link's game cannot be opened",
         read.message,
@@ -213,19 +211,18 @@ export class GameHistory {
       );
       history.replaceState(null, "", this.currentFragment() ?? location.hash);
       const stones = this.timeline.tree.current?.moves.length ?? 0;
-      if (result.stopped) {
-        this.say(`Replayed ${what} up to stone ${result.plies}: ${result.stopped}.`);
-        this.host.ready(this.lastMessage ?? "");
-      } else {
-        this.say(`Replayed ${what}: ${stones} stones, on its last ply.`);
-        this.host.ready(this.lastMessage ?? "");
-      }
+      this.tell(
+        result.stopped
+          ? `Replayed ${what} up to stone ${result.plies}: ${result.stopped}.`
+          : `Replayed ${what}: ${stones} stones, on its last ply.`,
+      );
       return result;
     } catch (error) {
       const detail = messageOf(error);
-      this.say(`Could not replay ${what}: ${detail.split("\n", 1)[0]}`);
+      const stopped = detail.split("\n", 1)[0];
+      this.lastMessage = `Could not replay ${what}: ${stopped}`;
       this.host.error(`Could not replay ${what}`, detail);
-      return { plies: 0, stopped: detail.split("\n", 1)[0] };
+      return { plies: 0, stopped };
     } finally {
       this.replayRunning = false;
     }
@@ -242,10 +239,8 @@ export class GameHistory {
     const text = this.recordText(format);
     const game = this.timeline.currentGame();
     if (text === undefined || !game) return;
-    download(
-      new Blob([text], { type: format === "sgf" ? "application/x-go-sgf" : "text/plain" }),
-      `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${format}`,
-    );
+    const type = format === "sgf" ? "application/x-go-sgf" : "text/plain";
+    download(new Blob([text], { type }), fileName(game, format));
   }
 
   /** The current line up to this ply as an animated GIF (its encoder is loaded now, not with the page). */
@@ -257,7 +252,7 @@ export class GameHistory {
     try {
       const { framesToGif } = (await import(GIF_EXPORT_MODULE)) as typeof GifExport;
       const gif = framesToGif(screens.map(drawScreen), VGA);
-      const name = `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.gif`;
+      const name = fileName(game, "gif");
       download(new Blob([gif as Uint8Array<ArrayBuffer>], { type: "image/gif" }), name);
       this.host.ready(`Saved ${name}: ${screens.length} frames, ${(gif.byteLength / 1024).toFixed(0)} KB`);
     } catch (error) {
@@ -291,7 +286,7 @@ export class GameHistory {
       read = fromRecord(parseRecord(text, name));
     } catch (error) {
       const detail = error instanceof RecordError ? error.message : String(error);
-      this.say(`${name}: ${detail}`);
+      this.lastMessage = `${name}: ${detail}`;
       this.host.error(
         `${name} cannot be read`,
         detail,
@@ -304,15 +299,21 @@ export class GameHistory {
       return;
     }
     this.foreignView.open(name, read.moves, `${name}: ${read.why}`);
-    this.say(
+    this.tell(
       `${name} is not a game PISKASM.COM played here (${read.moves.length} stones${read.moves.length > 0 ? `, last ${formatCell(read.moves[read.moves.length - 1])}` : ""}): the emulator cannot reproduce it.`,
     );
-    this.host.ready(this.lastMessage ?? "");
   }
 
-  private say(message: string): void {
+  /** The last message, also on the status line. */
+  private tell(message: string): void {
     this.lastMessage = message;
+    this.host.ready(message);
   }
+}
+
+/** The name of a file of `game` up to its current ply. */
+function fileName(game: PiskasmGame, extension: string): string {
+  return `piskasm-seed${game.seed}-${game.first}-${game.moves.length}plies.${extension}`;
 }
 
 /** The same stable state: phase, counts and every cell of the board. */
@@ -321,6 +322,6 @@ function sameState(a: GameState, b: GameState): boolean {
     a.phase === b.phase &&
     a.moveCount === b.moveCount &&
     a.gameCount === b.gameCount &&
-    a.plocha.every((side, i) => side === b.plocha[i])
+    sameBytes(a.plocha, b.plocha)
   );
 }

@@ -7,6 +7,7 @@
  */
 import { CELLS, COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
 import type { GameState } from "../../guest/game-view.js";
+import { sameBytes } from "../../util/bytes.js";
 import { stonesAdded } from "../stones-added.js";
 
 export interface PlyNode<S> {
@@ -64,7 +65,7 @@ export class GameTree<S> {
   observe(state: GameState, snapshot: () => S): Observed<S> {
     const current = this.currentNode;
     if (current && current.state.gameCount === state.gameCount) {
-      if (samePlocha(current.state.plocha, state.plocha)) return { node: current, kind: "same" };
+      if (sameBytes(current.state.plocha, state.plocha)) return { node: current, kind: "same" };
       const added = stonesAdded(current.state.plocha, state.plocha);
       if (added && added.human.length === 1 && added.computer.length <= 1) {
         const moves = [...current.moves, added.human[0], ...added.computer];
@@ -133,11 +134,6 @@ export class GameTree<S> {
 
 function copyState(s: GameState): GameState {
   return { ...s, plocha: s.plocha.slice(), info: s.info.slice() };
-}
-
-function samePlocha(a: Uint8Array, b: Uint8Array): boolean {
-  for (let i = 0; i < CELLS; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function sameMoves(a: readonly number[], b: readonly number[]): boolean {

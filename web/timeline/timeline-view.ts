@@ -4,8 +4,7 @@
  * and the asm's and engine-ts's score of any cell at the current node.
  */
 import { formatCell, parseCell } from "../../engine-ts/index.js";
-import { el } from "../dom.js";
-import { actionButton } from "./button.js";
+import { actionButton, el } from "../dom.js";
 import { engineStateAt } from "./engine-info.js";
 import { infoChanges, RAY_NAMES, type CellChange } from "./ply-diff.js";
 import { TIMELINE_KEYS, type TimelineMove } from "./timeline-keys.js";
@@ -20,66 +19,64 @@ const STEP = "var(--dot-step)";
 const steps = (n: number): string => `calc(${n} * ${STEP})`;
 
 export class TimelineView {
-  readonly root = el("section", "card timeline");
+  /** Focusable (not a Tab stop) so that a click anywhere in the card gives it the timeline's keys. */
+  readonly root = el("section", "card timeline", undefined, { tabIndex: -1 });
   private readonly label = el("span", "muted timeline-ply", "no game yet");
-  private readonly slider = el("input", "timeline-slider");
-  private readonly tree = el("div", "timeline-tree");
-  private readonly changes = el("ol", "timeline-changes");
-  private readonly cellInput = el("input", "timeline-cell");
+  private readonly slider = el("input", "timeline-slider", undefined, {
+    id: "tl-slider",
+    type: "range",
+    min: "0",
+    ariaLabel: "Ply of the current line",
+  });
+  private readonly tree = el("div", "timeline-tree", undefined, {
+    role: "group",
+    ariaLabel: "Tree of variations",
+  });
+  /** A scrolling list: a Tab stop of its own so that the keyboard can scroll it too. */
+  private readonly changes = el("ol", "timeline-changes", undefined, { id: "tl-changes", tabIndex: 0 });
+  private readonly cellInput = el("input", "timeline-cell", undefined, {
+    id: "tl-cell",
+    placeholder: "K10",
+    size: 4,
+    ariaLabel: "A cell to score at this ply",
+  });
   private readonly cellOut = el("span", "timeline-cell-out muted", "");
   private readonly engineCache = new Map<number, Uint16Array>();
 
   constructor(private readonly timeline: Timeline) {
-    // Focusable (not a Tab stop) so that a click anywhere in the card gives it the timeline's keys.
-    this.root.tabIndex = -1;
     this.root.setAttribute("aria-labelledby", "timeline-title");
-    const head = el("h2", undefined, "Timeline ");
-    head.id = "timeline-title";
+    const head = el("h2", undefined, "Timeline ", { id: "timeline-title" });
     head.append(this.label);
+    const button = (id: string, text: string, title: string, move: TimelineMove): HTMLButtonElement =>
+      actionButton(text, title, () => this.move(move), { id, ariaLabel: title });
     const buttons = el("div", "timeline-buttons");
-    const button = (id: string, text: string, title: string, move: TimelineMove): void => {
-      const b = actionButton(text, title, () => this.move(move));
-      b.id = id;
-      b.setAttribute("aria-label", title);
-      buttons.append(b);
-    };
-    button("tl-first", "«", "First ply (Home)", "first");
-    button("tl-prev", "◀", "Previous ply (←)", "previous");
-    button("tl-next", "▶", "Next ply (→)", "next");
-    button("tl-last", "»", "Last ply of this line (End)", "last");
-    this.slider.id = "tl-slider";
-    this.slider.type = "range";
-    this.slider.min = "0";
-    this.slider.setAttribute("aria-label", "Ply of the current line");
+    buttons.append(
+      button("tl-first", "«", "First ply (Home)", "first"),
+      button("tl-prev", "◀", "Previous ply (←)", "previous"),
+      button("tl-next", "▶", "Next ply (→)", "next"),
+      button("tl-last", "»", "Last ply of this line (End)", "last"),
+      this.slider,
+    );
     this.slider.addEventListener("input", () => this.jump(Number(this.slider.value)));
-    buttons.append(this.slider);
-    this.cellInput.id = "tl-cell";
-    this.cellInput.placeholder = "K10";
-    this.cellInput.size = 4;
-    this.cellInput.setAttribute("aria-label", "A cell to score at this ply");
     this.cellInput.addEventListener("input", () => this.showCell());
     const cellRow = el("div", "timeline-cell-row", "Score of ");
     cellRow.append(this.cellInput, this.cellOut);
-    const changesHead = el("h3", undefined, "Info changed by the last stones");
-    changesHead.id = "timeline-changes-title";
-    // A scrolling list: a Tab stop of its own so that the keyboard can scroll it too.
-    this.changes.id = "tl-changes";
-    this.changes.tabIndex = 0;
+    const changesHead = el("h3", undefined, "Info changed by the last stones", {
+      id: "timeline-changes-title",
+    });
     this.changes.setAttribute("aria-labelledby", "timeline-changes-title");
-    this.tree.setAttribute("role", "group");
-    this.tree.setAttribute("aria-label", "Tree of variations");
     this.root.append(head, buttons, this.tree, changesHead, this.changes, cellRow);
-    timeline.listen({ changed: () => this.render() });
+    timeline.listen(() => this.render());
     document.addEventListener("keydown", (event) => this.key(event));
     this.render();
   }
 
   private move(move: TimelineMove): void {
-    if (move === "previous") void this.timeline.step(-1);
-    else if (move === "next") void this.timeline.step(1);
-    else this.jump(move === "first" ? 0 : Infinity);
+    const { index } = this.timeline.position();
+    this.jump({ previous: index - 1, next: index + 1, first: 0, last: Infinity }[move]);
   }
 
+  /** To node `index` of the current line (clamped to it). */
   private jump(index: number): void {
     const { line } = this.timeline.position();
     if (line.length === 0) return;
@@ -124,19 +121,17 @@ export class TimelineView {
     let depthMax = 0;
     const place = (node: TimelineNode, depth: number, lane: number): void => {
       depthMax = Math.max(depthMax, depth);
-      const dot = el(
-        "button",
-        `dot${onLine.has(node) ? " on-line" : ""}${node === this.timeline.tree.current ? " current" : ""}`,
-      );
-      dot.type = "button";
-      dot.id = `tl-node-${node.id}`;
-      dot.tabIndex = node === this.timeline.tree.current ? 0 : -1;
+      const current = node === this.timeline.tree.current;
+      const title = `ply ${node.moves.length}${node.moves.length > 0 ? `: ${node.moves.slice(-2).map(formatCell).join(" ")}` : ""}`;
+      const dot = actionButton("", title, () => void this.timeline.goTo(node), {
+        className: `dot${onLine.has(node) ? " on-line" : ""}${current ? " current" : ""}`,
+        id: `tl-node-${node.id}`,
+        tabIndex: current ? 0 : -1,
+        ariaLabel: title,
+      });
       dot.style.left = steps(depth);
       dot.style.top = steps(lane);
-      dot.title = `ply ${node.moves.length}${node.moves.length > 0 ? `: ${node.moves.slice(-2).map(formatCell).join(" ")}` : ""}`;
-      dot.setAttribute("aria-label", dot.title);
       dot.dataset.node = String(node.id);
-      dot.addEventListener("click", () => void this.timeline.goTo(node));
       dots.push(dot);
       node.children.forEach((child, i) => place(child, depth + 1, i === 0 ? lane : ++lanes));
     };
@@ -182,7 +177,7 @@ export class TimelineView {
     }
     let cell: number;
     try {
-      cell = parseCell(text.toUpperCase());
+      cell = parseCell(text);
     } catch (error) {
       this.cellOut.textContent = messageOf(error);
       return;

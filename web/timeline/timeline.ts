@@ -20,14 +20,9 @@ export interface TimelineHost {
   restored(machine: Machine): void;
 }
 
-export interface TimelineListener {
-  /** The tree or the current node changed. */
-  changed(): void;
-}
-
 export class Timeline {
   readonly tree = new GameTree<Promise<StoredSnapshot>>();
-  private readonly listeners: TimelineListener[] = [];
+  private readonly listeners: (() => void)[] = [];
   private travelTarget: TimelineNode | undefined;
   /** The emulated screen each node showed, read when its snapshot was taken (the GIF's frames). */
   private readonly screens = new WeakMap<TimelineNode, TextScreen>();
@@ -36,8 +31,9 @@ export class Timeline {
 
   constructor(private readonly host: TimelineHost) {}
 
-  listen(listener: TimelineListener): void {
-    this.listeners.push(listener);
+  /** `changed` is called whenever the tree or the current node changed. */
+  listen(changed: () => void): void {
+    this.listeners.push(changed);
   }
 
   /**
@@ -71,13 +67,6 @@ export class Timeline {
     const line = this.tree.line();
     const current = this.tree.current;
     return { line, index: current ? line.indexOf(current) : -1 };
-  }
-
-  /** Move by `delta` nodes along the current line (clamped). */
-  step(delta: number): Promise<void> {
-    const { line, index } = this.position();
-    if (line.length === 0) return Promise.resolve();
-    return this.goTo(line[Math.max(0, Math.min(line.length - 1, index + delta))]);
   }
 
   /**
@@ -118,6 +107,6 @@ export class Timeline {
   }
 
   private notify(): void {
-    for (const listener of this.listeners) listener.changed();
+    for (const changed of this.listeners) changed();
   }
 }
