@@ -214,7 +214,10 @@ describe("the page's check of the real program", () => {
       expect(probe?.inputs).toBeGreaterThanOrEqual(1 + 3 * 3);
       expect(probe?.lastMismatch).toBeUndefined();
       expect(await page.locator("#f-diff").getAttribute("data-count")).toBe("0");
-      expect(await page.locator("#f-diff").textContent()).toContain("the whole program agrees");
+      const agreement = (await page.locator("#f-diff").textContent()) ?? "";
+      expect(agreement).toContain("the whole program agrees");
+      // The panel counts the inputs as they are checked, not only when the checker anchors.
+      expect(Number(/(\d+) inputs? checked/.exec(agreement)?.[1])).toBe(probe?.inputs);
       expect(await page.locator("#check-mismatch").isVisible()).toBe(false);
       // A timeline jump replaces the machine's state: the checker is anchored there again and checks on.
       const line = await page.evaluate(() => window.piskasm?.timeline?.line());

@@ -112,6 +112,10 @@ export class PageCheck {
         written: () => this.host.debugger()?.written() ?? NOTHING_WRITTEN,
       },
     });
+    // After the checker's own listener has checked the input: the panel's count of checked inputs.
+    session.inputs.listen(async () => {
+      if (this.current?.checker === checker) this.host.changed(this.status());
+    });
     const fresh: Checked = { machine, layout, session, checker, anchoring: undefined };
     this.current = fresh;
     await this.anchor(fresh);
