@@ -49,9 +49,19 @@ function tappedKeyboard(keyboard: Keyboard, tap: InputTap): Keyboard {
       }
     },
     async sendScancodes(codes) {
-      for (const code of codes) {
+      for (const [i, code] of codes.entries()) {
         await keyboard.sendScancodes([code]);
-        await tap.delivered({ kind: "scancodes", codes: [code] });
+        try {
+          await tap.delivered({ kind: "scancodes", codes: [code] });
+        } catch (error) {
+          // One call is one key (its make and break codes, an E0 prefix among them): after a mismatch
+          // (or a failure) at one of its bytes the rest is sent all the same, or the keyboard
+          // controller and the BIOS would wait for the key's second byte and take the next game's
+          // first key for it, as clickCell lets go of the button. What the byte said is what is told.
+          await keyboard.sendScancodes(codes.slice(i + 1)).finally(() => {
+            throw error;
+          });
+        }
       }
     },
     async typeAhead(codes) {

@@ -9,7 +9,9 @@ import { mergeHits } from "../debug/coverage-report.js";
 import { untilDoneOrAborted } from "../util/abort.js";
 import { requireWorkerScript, WorkerPool, type PoolWorker, type StartedWorker } from "../util/worker-pool.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
+import { ProgramChecker } from "../checks/checker.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
+import { Phase } from "../guest/game-view.js";
 import { isFailedStart, startMachine, type FailedStart, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
 import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
@@ -117,8 +119,10 @@ export async function playGames(
   }
   try {
     await onMenu?.(session);
-    // Shrinking replays each candidate from the program as it started (harness/shrink.ts).
-    const fresh = shrinkMs ? (menu ?? (await session.machine.snapshot())) : undefined;
+    // Shrinking replays each candidate from the program as it started (harness/shrink.ts), and a game
+    // that left the program away from its menu (a mismatch it could not leave) is followed by the
+    // next one from there too.
+    const fresh = menu ?? (await session.machine.snapshot());
     const tracer = coverage && new CoverageTracer(session.machine, coverage);
     tracer?.attach();
     if (tracer) session.setPlantedBytes(tracer.plantedBytes());
@@ -141,11 +145,23 @@ export async function playGames(
         });
       }
       listener.onGame?.(outcome);
+      if (session.phase() !== Phase.MENU) await restart(session, fresh, tracer);
     }
     if (tracer) listener.onCoverage?.(tracer.hits());
   } finally {
     await session.machine.destroy();
   }
+}
+
+/**
+ * The machine back as it was at the menu before the first game, and the checker's model with it; a
+ * coverage tracer's INT 3s, which the snapshot does not hold, are armed again (what they found stays).
+ */
+async function restart(session: GameSession, fresh: MachineSnapshot, tracer?: CoverageTracer): Promise<void> {
+  tracer?.detach();
+  await session.machine.restore(fresh);
+  tracer?.attach();
+  ProgramChecker.of(session)?.restarted();
 }
 
 /**

@@ -349,6 +349,8 @@ async function playChecked(
     const stonesBefore = session.moveCount();
     game.stonesBefore = stonesBefore;
     const turn = await humanTurn(session, plan, engine, outcome, hooks);
+    // The turn is recorded below: a mismatch found later (leaving the game) must not record it again.
+    game.stonesBefore = undefined;
     mark = performance.now();
     if ("stop" in turn) {
       if (turn.stop === "escaped") outcome.result = "escaped";
