@@ -147,9 +147,9 @@ export function enginePolicy(
   const candidates = new Candidates();
   // The scores of the last board, kept between moves: only the cells near a changed cell are scored
   // again (the same numbers as scoring every candidate afresh, at a tenth of the cost). Each cell's
-  // key for bestBy is one array, rewritten when the cell is scored again.
+  // key for bestBy is one array (made when first asked for), rewritten when the cell is scored again.
   const scores = new Int32Array(CELLS).fill(UNSCORED);
-  const keys = Array.from({ length: CELLS }, () => [UNSCORED]);
+  const keys = new Array<number[] | undefined>(CELLS);
   let plocha: Uint8Array = swapped;
   const swap = (cell: number): void => {
     const p = plocha[cell];
@@ -161,7 +161,7 @@ export function enginePolicy(
   };
   let countScore: (cell: number) => number;
   const key = (cell: number): readonly number[] => {
-    const own = keys[cell];
+    const own = (keys[cell] ??= [UNSCORED]);
     if (scores[cell] === UNSCORED) own[0] = scores[cell] = countScore(cell);
     return own;
   };
