@@ -30,7 +30,7 @@ import {
   waitsForInput,
 } from "../guest/waiting.js";
 import type { GameSession } from "../guest/session.js";
-import type { Machine } from "../emu/types.js";
+import type { Machine, TextCells } from "../emu/types.js";
 import {
   HEADER_VERSION,
   headerVersionProblem,
@@ -296,6 +296,32 @@ function screenMismatch(
     ...(cells.length > 0 ? { screenCells: cells } : {}),
     ...(afterInput ? { afterInput } : {}),
   };
+}
+
+/**
+ * MOUSE.COM's text pointer (asm/mouse.asm, its default masks; the program never sets others): the cell
+ * under a shown pointer holds the program's word AND the screen mask XOR the cursor mask, whose
+ * attribute never has a bright or blink bit (POINTER_IMAGE_CLEAR).
+ */
+const POINTER_SCREEN_MASK = 0x77ff;
+const POINTER_CURSOR_MASK = 0x7700;
+const POINTER_IMAGE_CLEAR = 0x8800;
+
+/**
+ * The shown pointer's cell against the driver's image of the model's word there. The image of another
+ * word is a screen difference under the pointer (ScreenCell); a word that is no image at all is the
+ * program's own, drawn under the shown pointer, which MOUSE.COM then keeps (the pointer is not seen
+ * until the mouse moves; other drivers put the old word back): a Pointer difference.
+ */
+function comparePointerImage(pointer: ScreenSpot, word: number, cells: TextCells): Diff[] {
+  const image = (word & POINTER_SCREEN_MASK) ^ POINTER_CURSOR_MASK;
+  const shown = cells.at(pointer.col, pointer.row);
+  if (shown === image) return [];
+  const at = `(col ${pointer.col}, row ${pointer.row})`;
+  const expected = `the pointer's image ${hex(image)} of ${hex(word)} at ${at}`;
+  return (shown & POINTER_IMAGE_CLEAR) === 0
+    ? [scalarDiff("ScreenCell", `the pointer's image ${hex(shown)} at ${at}`, expected)]
+    : [scalarDiff("Pointer", `${hex(shown)} at ${at}, drawn over the shown pointer`, expected)];
 }
 
 /** The input a check at the program's start is after (a mismatch's afterInput). */
@@ -606,6 +632,8 @@ export class ProgramChecker {
     model.uncover(pointer && ignore, (i) => cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS)));
     if (!cells.sameAs(expectedScreen, ignore)) diffs.push(...compareScreen(expectedScreen, cells, pointer));
     diffs.push(...comparePointer(model.pointerShown, driver?.showCount));
+    if (pointer && model.knowsCell(ignore))
+      diffs.push(...comparePointerImage(pointer, expectedScreen[ignore], cells));
     const shape = memory.readU16(BDA_CURSOR_SHAPE);
     if (model.cursorShape !== undefined && shape !== model.cursorShape)
       diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));

@@ -53,6 +53,8 @@ export async function performMenuNoise(
       await keyboard.sendScancodes(item.scancodes);
     } else if (item.kind === "click") {
       await session.machine.mouse.clickCell(item.at.col, item.at.row);
+    } else if (item.kind === "point") {
+      await session.machine.mouse.moveToCell(item.at.col, item.at.row);
     } else if (item.kind === "ahead") {
       await keyboard.typeAhead(item.scancodes);
       await waitPhase(session, Phase.MENU, timeoutMs, "the menu after keys typed ahead");
@@ -124,7 +126,7 @@ async function placeStone(
 
 async function handOver(
   session: GameSession,
-  { end, ahead }: NonNullable<SweepOpening["setUp"]>,
+  { end, ahead, aheadGivesUp }: NonNullable<SweepOpening["setUp"]>,
   engine: Game,
   timeoutMs: number,
 ): Promise<number | undefined> {
@@ -140,9 +142,13 @@ async function handOver(
   else await machine.keyboard.sendScancodes(key);
   await session.waitUntil(
     () =>
-      (session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected) ||
-      isGameOver(session.phase()),
-    `the human's turn after handing the set-up over (${end} to move)`,
+      isGameOver(session.phase()) ||
+      (aheadGivesUp === true
+        ? session.phase() === Phase.MENU
+        : session.phase() === Phase.HUMAN_TURN && session.moveCount() === expected),
+    aheadGivesUp
+      ? `the menu after handing the set-up over with Esc typed ahead (${end} to move)`
+      : `the human's turn after handing the set-up over (${end} to move)`,
     timeoutMs,
   );
   return engine.handOver(end) ?? undefined;
@@ -186,5 +192,9 @@ export async function playSetUp(
   const computerMove = await handOver(session, setUp, engine, timeoutMs);
   asm = session.readState();
   if (setUp.end === "esc") return { asm, engine, escaped: true };
+  // The Esc typed ahead gave the game up at the human's turn (the checker of the whole program compared
+  // the program after it): the game ends there, as after Esc.
+  if (setUp.aheadGivesUp && session.phase() === Phase.MENU)
+    return { asm, engine, escaped: true, computerMove };
   return { asm, engine, mismatch: check(asm, engine), escaped: false, computerMove };
 }

@@ -13,8 +13,12 @@
  * their stones to the computer instead (Enter with a Space typed ahead: read at the human's turn, or
  * in slot 7 dropped by the result of the computer's open four set up with them). Slots 2 and 4 quit
  * with key 3 and run the program again with bad (`/S:1:` among them), good and empty command lines.
- * Slot 6 is a plain game whose first turn starts with a right click on an empty cell and a left click
- * beside the board, both to be ignored. Everything goes through the emulated keyboard and mouse; every
+ * Slot 6 is a plain game started with the pointer resting on the status line (as the menu noise ends
+ * too: the game's prompt must be drawn before the pointer is shown), whose first turn starts with a
+ * right click on an empty cell and a left click beside the board, both to be ignored. Slot 8 hands a
+ * few stones to the computer with an Esc typed ahead, which the human's turn after the computer's
+ * answer reads (the game given up: a key typed during the computer's move is not dropped), or in the
+ * odd tens sets up a board full but for one cell whose O makes five: a win, not a draw. Everything goes through the emulated keyboard and mouse; every
  * set-up stone and every noise action is followed by the full check against engine-ts
  * (harness/runner.ts).
  */
@@ -28,6 +32,7 @@ import {
   type StormTurn,
 } from "./policies.js";
 import { Prng } from "../util/prng.js";
+import { BOARD_LEFT, STATUS_ROW } from "../program-ts/index.js";
 
 /** What is typed at the menu before the game; each item ends back at the menu. */
 export type MenuNoise =
@@ -60,7 +65,13 @@ export type MenuNoise =
    * A left click at the menu, where the board's centre will be: the menu ignores it, and the game that
    * follows must drop it (its first poll of the presses), not take it as the human's move.
    */
-  | { kind: "click"; at: ScreenCell };
+  | { kind: "click"; at: ScreenCell }
+  /**
+   * The mouse moved onto this cell at the menu and left there (no button): on the status line, the game
+   * that follows must draw its prompt before it shows the pointer (else the driver's copy of the cell
+   * under the pointer is the menu's, and comes back when the pointer moves on).
+   */
+  | { kind: "point"; at: ScreenCell };
 
 /** One action of the set-up mode: a stone, or noise it must ignore. */
 export type SetUpAction =
@@ -84,12 +95,15 @@ export interface SweepOpening {
    * the result when a set-up stone ends the game (else the harness's own key answers it). `ahead`:
    * keys typed ahead with the hand-over key (all in the BIOS buffer before the program reads it), so
    * that they wait there while the computer answers: a result drops them, the human's turn reads them.
+   * `aheadGivesUp`: those keys are Esc, which the human's turn reads: the game is given up there and the
+   * program is back at its menu (unless the computer's answer ended the game).
    */
   setUp?: {
     actions: SetUpAction[];
     end: ToMove | "esc";
     resultKey?: readonly number[];
     ahead?: readonly number[];
+    aheadGivesUp?: boolean;
   };
 }
 
@@ -128,6 +142,8 @@ const CTRL = (make: number): number[] => [0x1d, make, make | 0x80, 0x9d];
  * Ctrl-G (07h), each the number of a DOS input function that flush_keys must not run.
  */
 const RESULT_KEYS: ReadonlyArray<readonly number[]> = [BACKSPACE, CTRL(0x1e), CTRL(0x22)];
+/** A cell of the status line inside the menu's text: where the pointer rests when a game starts. */
+const ON_STATUS_LINE = { col: BOARD_LEFT + 8, row: STATUS_ROW } as const;
 /** The cell beside the bottom right corner on its diagonal (R18): the corner's Info gets a score. */
 const NEAR_CORNER = CELLS - BOARD_SIZE - 2;
 
@@ -159,13 +175,19 @@ function menuNoise(seed: number, keepForced: boolean): MenuNoise[] {
   const counted: MenuNoise[] = keepForced
     ? []
     : [{ kind: "seed", keys: [], end: "enter", forces: "counted" }];
-  return [...noise, ...counted, { kind: "seed", keys: [DIGIT(1), COLON], end: "enter" }];
+  return [
+    ...noise,
+    ...counted,
+    { kind: "seed", keys: [DIGIT(1), COLON], end: "enter" },
+    { kind: "point", at: ON_STATUS_LINE },
+  ];
 }
 
 /**
  * Quitting and command lines (then a click at the menu, which the game must drop): a seed above
  * 65535, none, one with a letter, one with a ':' after its digit; a good seed that ends the line (its
- * first digit counts); `S:n` without the slash (ignored); then (with other words, lower
+ * first digit counts); 0; 65535 followed by a bad second /S: (the first one counts); none before a
+ * space; `S:n` without the slash (ignored); then (with other words, lower
  * case, leading zeros and a word after it) `seed`, which the game is played with; or the same lines,
  * then no /S at all and a `/S` with nothing after it (ignored: seeds are counted, and the game is
  * played with the counted one). Slot 4 has them all: mutation testing's sweep games reach it.
@@ -178,6 +200,9 @@ function relaunchNoise(seed: number | "counted", geometry: BoardGeometry): MenuN
     "PISKASM /S:12a",
     "PISKASM /S:1:",
     "PISKASM /S:12",
+    "PISKASM /S:0",
+    "PISKASM /S:65535 /S:99999",
+    "PISKASM /S: 5",
     "PISKASM S:3 -s:4",
   ];
   if (seed === "counted")
@@ -254,6 +279,27 @@ function drawBoard(geometry: BoardGeometry, leaveCorners: boolean): SetUpAction[
   return [...stones.slice(0, 2), ...setUpNoise(geometry, cells.slice(0, 1)), ...stones.slice(2)];
 }
 
+/** The row and first column of the four O's of fiveOnLastCell; its last cell is the one after them. */
+const LAST_FIVE_ROW = 17;
+const LAST_FIVE_COL = 7;
+
+/**
+ * The draw board (drawPatternSide) with four O's in a row on row LAST_FIVE_ROW and the cell after them
+ * left empty to the last: the board has no five until that last O, which fills the board and makes
+ * five (six with the O after it) at once: a win, not a draw.
+ */
+function fiveOnLastCell(): SetUpAction[] {
+  const row = LAST_FIVE_ROW * BOARD_SIZE;
+  const last = row + LAST_FIVE_COL + 4;
+  const four = (cell: number): boolean => cell >= row + LAST_FIVE_COL && cell < last;
+  const cells = [...Array.from({ length: CELLS }, (_, c) => c).filter((c) => c !== last), last];
+  return cells.map((cell) => ({
+    kind: "stone",
+    cell,
+    side: four(cell) || cell === last ? HUMAN : drawPatternSide(cell),
+  }));
+}
+
 /**
  * A few stones around the centre, sides alternating, none of them five, and an O beside the bottom
  * right corner: the corner cell, empty, gets an Info score that the next game's NewBoard must clear.
@@ -327,6 +373,18 @@ function setUpOpening(index: number, geometry: BoardGeometry, prng: Prng): Sweep
       const stones = withNoise(fewStones(prng, prng.below(4)));
       return typedAhead(index, stones, true) ?? { actions: stones, end: "esc" };
     }
+    // Slot 8: in the even tens a few stones handed to the computer with an Esc typed ahead, which the
+    // human's turn after its answer must read (the game given up); in the odd tens a board filled to its
+    // last cell, whose O makes five.
+    case 8:
+      return Math.floor(index / SWEEP_PERIOD) % 2 === 1
+        ? { actions: fiveOnLastCell(), end: "human" }
+        : {
+            actions: withNoise(fewStones(prng, 1 + prng.below(8))),
+            end: "computer",
+            ahead: ESC,
+            aheadGivesUp: true,
+          };
     default:
       return undefined;
   }
@@ -383,6 +441,7 @@ export function sweepPolicy(seed: number): SweepPolicy {
         const seed = prng.below(0x1_0000);
         return { menu: menuNoise(seed, true), seed, setUp };
       }
+      if (slot === 6) return { menu: [{ kind: "point", at: ON_STATUS_LINE }] };
       return setUp ? { menu: menuNoise(prng.below(0x1_0000), false), setUp } : { menu: [] };
     },
   };

@@ -322,6 +322,11 @@ export class ProgramModel {
     if (this.screen.words[hidden.index] === hidden.word) this.screen.words[hidden.index] = read(hidden.index);
   }
 
+  /** Whether the model knows the program's word of this screen cell (not an anchor's cell still under the pointer). */
+  knowsCell(index: number): boolean {
+    return this.hiddenCell?.index !== index;
+  }
+
   /** The engine-ts game, which a key or click that plays needs. */
   private get playing(): Game {
     if (!this.game) throw new Error("the model has no game yet");

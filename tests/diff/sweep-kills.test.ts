@@ -4,36 +4,12 @@
  * the unchanged program plays the same games without one.
  */
 import { describe, expect, it } from "vitest";
-import type { DiffField } from "../../checks/diff-types.js";
-import type { GameSpec } from "../../harness/model.js";
 import { runDiff } from "../../harness/run.js";
 import { BOOT, describeMismatches } from "./setup.js";
-import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
+import { faultySweep as faulty, sweepGame } from "./fault-session.js";
 import { DEFAULT_POLICY_GAMES, mutantGames } from "../../mutate/campaign.js";
 import { PROBES, probeScenario } from "../../harness/probe.js";
 import { SWEEP_PERIOD } from "../../harness/sweep.js";
-
-/** The sweep's game `index` (its opening is chosen by the index). */
-const sweepGame = (index: number): GameSpec => ({
-  index,
-  whoStarts: index % 2 === 0 ? "human" : "computer",
-  policy: "sweep",
-  policySeed: 1000 + index,
-  maxComputerMoves: 20,
-});
-
-/** The games `indices` in one session on `image`: each game's mismatch fields (undefined: none). */
-async function fieldsByGame(
-  image: string,
-  indices: readonly number[],
-): Promise<Array<DiffField[] | undefined>> {
-  const { outcomes } = await runDiff({ boot: { ...BOOT, image }, specs: indices.map(sweepGame), jobs: 1 });
-  return outcomes.map((o) => o.mismatch && [...new Set(o.mismatch.diffs.map((d) => d.field))]);
-}
-
-/** The faulty program's games `indices`, in one session: each game's mismatch fields. */
-const faulty = (edit: SourceEdit, indices: readonly number[]): Promise<Array<DiffField[] | undefined>> =>
-  fieldsByGame(faultyFloppy(edit), indices);
 
 /** Every game the faults below are shown by. */
 const GAMES = [2, 3, 5, 7, 8, 13, 15, 16, 17, 25];

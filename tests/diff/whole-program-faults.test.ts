@@ -7,52 +7,15 @@ import { openSession, type BootSpec } from "../../guest/boot.js";
 import { isFailedStart, startMachine } from "../../guest/session.js";
 import { checkStart } from "../../harness/start-check.js";
 import { MismatchError, ProgramChecker } from "../../checks/checker.js";
-import { cellToScreen } from "../../guest/game-view.js";
 import { parseCell } from "../../engine-ts/index.js";
 import type { DiffField } from "../../checks/diff-types.js";
 import type { GameSession } from "../../guest/session.js";
 import { faultyFloppy, type SourceEdit } from "./faulty-floppy.js";
+import { click, mismatchFields, SETTLE_MS, START_SPEC } from "./fault-session.js";
 import { failedStartOutcome, playGame } from "../../harness/runner.js";
 import { buildReport } from "../../harness/mismatch-report.js";
 import { replayBooted, sameDivergence } from "../../harness/replay.js";
 import type { GameOutcome } from "../../harness/model.js";
-
-/** A settle time-out short enough for a hanging program to be told quickly. */
-const SETTLE_MS = 3_000;
-
-async function click(session: GameSession, name: string, button: "left" | "right" = "left"): Promise<void> {
-  const at = cellToScreen(session.layout.geometry, parseCell(name));
-  await session.machine.mouse.clickCell(at.col, at.row, button);
-}
-
-/** Boots the faulty program, plays `steps` under the checker and returns the fields of its mismatch. */
-async function mismatchFields(
-  edit: SourceEdit,
-  steps: (s: GameSession) => Promise<void>,
-): Promise<DiffField[]> {
-  const session = await openSession({ image: faultyFloppy(edit), dos: "builtin", timeoutMs: 20_000 });
-  try {
-    const checker = ProgramChecker.attach(session, { settleTimeoutMs: SETTLE_MS, sink: "throw" });
-    checker.checkNow();
-    await steps(session);
-    throw new Error("the fault was not found");
-  } catch (error) {
-    if (!(error instanceof MismatchError)) throw error;
-    return [...new Set(error.mismatch.diffs.map((d) => d.field))];
-  } finally {
-    await session.machine.destroy();
-  }
-}
-
-/** A game of no moves: the start's checks name it in a report. */
-const START_SPEC = {
-  index: 0,
-  whoStarts: "human",
-  policy: "replay",
-  policySeed: 0,
-  moves: [],
-  maxComputerMoves: 0,
-} as const;
 
 /**
  * Boots the faulty program, whose start must fail (no menu, another header, none seen); the outcome of
@@ -270,14 +233,7 @@ describe("the checker of the whole program finds", () => {
   it("a wrong word in the message of a start without a mouse driver", async () => {
     const edit = { file: "piskasm/texts.inc", from: "No mouse driver found", to: "No mouse drover found" };
     const image = faultyFloppy(edit, "disk/tests/piskasm-nomouse.bat");
-    const spec = {
-      index: 0,
-      whoStarts: "human",
-      policy: "replay",
-      policySeed: 0,
-      maxComputerMoves: 0,
-    } as const;
-    const outcome = await checkStart(boot(image), "no-driver", spec);
+    const outcome = await checkStart(boot(image), "no-driver", START_SPEC);
     expect(outcome?.mismatch?.afterInput).toBe("the program's start without MOUSE.COM loaded");
     expect([...new Set(outcome?.mismatch?.diffs.map((d) => d.field))]).toEqual(["ScreenCell"]);
   });
@@ -285,13 +241,6 @@ describe("the checker of the whole program finds", () => {
   it("nothing in the unchanged program's start without a mouse driver", async () => {
     const edit = { file: "piskasm/texts.inc", from: "No mouse driver found", to: "No mouse driver found" };
     const image = faultyFloppy(edit, "disk/tests/piskasm-nomouse.bat");
-    const spec = {
-      index: 0,
-      whoStarts: "human",
-      policy: "replay",
-      policySeed: 0,
-      maxComputerMoves: 0,
-    } as const;
-    expect(await checkStart(boot(image), "no-driver", spec)).toBeUndefined();
+    expect(await checkStart(boot(image), "no-driver", START_SPEC)).toBeUndefined();
   });
 });
