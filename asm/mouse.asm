@@ -7,28 +7,34 @@
 ;
 ; Build:    nasm -w+all -f bin -I asm/ asm/mouse.asm -o build/MOUSE.COM -l build/mouse.lst
 ;
-; Memory map (one segment, CS = DS = PSP segment while installing and inside the handlers):
-;   0000h-00FFh  PSP (kept resident: the INT 33h vector and the BIOS far handler point into it)
+; Memory map (CS = PSP segment in the code; DS = the data segment inside the handlers):
+;   0000h-00FFh  PSP (kept resident: the BIOS far handler and the entry stub's far jump point into it)
 ;   0100h        jmp near to the installer
 ;   0103h        INT 33h dispatcher and functions, PS/2 packet handler, cursor routines (code only)
 ;   ResidentCodeEnd ... installer (messages, hardware set-up, hooking INT 33h), then the file ends
-;                with the template of the resident data; all of it unused after install
-;   RESIDENT_DATA_OFFSET (4 KiB and more past ResidentCodeEnd) the resident data, copied from the
-;                template by the installer: Int33Entry (the INT 33h vector: jmp short over the
-;                'MOUSDBG1' header at +2..+21, then jmp near to the dispatcher) and the driver state
-;   ResidentDataEnd  INT 21h AH=31h keeps from the PSP up to the next 4 KiB boundary after this
+;                with the templates of the entry stub and of the resident data; all of it unused
+;                after install
+;   the data segment (DataSegment: the first 4 KiB page boundary past the file and the stub) holds
+;                the debug header ('MOUSDBG1' and the live fields, section 2 of architecture.md) and
+;                the driver state from its offset 0. The 7 bytes before it are the entry stub: the
+;                INT 33h vector points at its last two, a jmp short back to a far jump to the
+;                dispatcher, so that the header is at the vector + 2 as ever, while the stub's code
+;                sits on the page below, which nothing writes after install.
+;   INT 21h AH=31h keeps from the PSP up to the next 4 KiB boundary after the resident data
 ;
 ; Pages (v86 quirk): v86's x86-to-wasm JIT throws away the compiled code of a 4 KiB page on every
-; write into it. Every packet writes the header and the state, so they sit more than 4 KiB past the
-; last byte of resident code: the code's pages are never written and the packet handler and INT 33h
+; write into it, and every write into a page that holds code takes its slow path. Every packet writes
+; the header and the state, so they sit on pages of their own, with no code: the resident code's
+; pages and the entry stub's are never written and the INT 33h entry, the packet handler and the
 ; functions can be compiled. The block ends on a page boundary so the next program's code starts on
 ; a fresh page too (resident_paragraphs).
 ;
 ; Register roles:
-;   INT 33h functions:   AX = function on entry; DS = CS (set by the dispatcher); AX/BX/CX/DX carry
-;                        the documented inputs and results; every other register is preserved.
+;   INT 33h functions:   AX = function on entry; DS = the data segment (set by the dispatcher);
+;                        AX/BX/CX/DX carry the documented inputs and results; every other register
+;                        is preserved.
 ;   PS/2 packet handler: far-called by the BIOS with the packet on the stack; saves every register,
-;                        DS = CS inside, ES = video segment while the cursor is drawn.
+;                        DS = the data segment inside, ES = video segment while the cursor is drawn.
 ;   Positions are kept in virtual pixels (640x200 in text mode); functions report them rounded down
 ;   to a multiple of 8 (one text cell) in text modes.
 ;
@@ -92,7 +98,6 @@ EXIT_NO_PS2         equ 2       ; errorlevel: the BIOS reports no PS/2 pointing 
 SIGNATURE_LENGTH    equ 8
 HEADER_OFFSET       equ 2       ; the header follows the 2-byte jmp short at the vector offset
 COM_ENTRY           equ 100h    ; PSP offset of the first byte of the file
-RESIDENT_PARAS      equ (RESIDENT_DATA_OFFSET + RESIDENT_DATA_SIZE + 15) / 16  ; PSP up to the data's end
 PAGE_PARAS          equ 100h    ; one 4 KiB page of the host's x86 JIT, in paragraphs
 PAGE_BOUNDARY_MASK  equ 0FF00h  ; clears the paragraph-in-page bits of a segment
 
@@ -122,11 +127,10 @@ dispatch_mouse_function:
         jae .return_unknown_function
         push ds
         push si
-        push cs
-        pop ds
+        mov ds, [cs:DataSegment]
         mov si, ax
         shl si, 1
-        call [FunctionTable+si]
+        call [cs:FunctionTable+si]
         pop si
         pop ds
         iret
@@ -156,9 +160,11 @@ FunctionTable:
         dw ignore_function              ; 23h
         dw get_version                  ; 24h MOUSE_GET_VERSION
 
+DataSegment     dw 0            ; the resident data's segment: set once by install, never written again
+
 ; -----------------------------------------------------------------------------------------------------
 ; ignore_function: functions the driver does not implement: return with nothing changed.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -169,7 +175,7 @@ ignore_function:
 ; -----------------------------------------------------------------------------------------------------
 ; reset_driver: functions 00h and 21h: reset the driver state (the PS/2 device keeps running, so the
 ; hardware reset of 00h and the software reset of 21h are the same here).
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   AX = FFFFh (installed), BX = 2 buttons
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -183,7 +189,7 @@ reset_driver:
 ; -----------------------------------------------------------------------------------------------------
 ; reset_driver_state: hide the cursor, counter -1, pointer centred, default ranges, masks, ratios,
 ; counters cleared, event handler disabled.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -221,7 +227,7 @@ reset_driver_state:
 ; -----------------------------------------------------------------------------------------------------
 ; show_cursor: function 01h (MOUSE_SHOW): increment the show counter up to 0; draw the cursor when it
 ; reaches 0.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -236,7 +242,7 @@ show_cursor:
 
 ; -----------------------------------------------------------------------------------------------------
 ; hide_cursor: function 02h (MOUSE_HIDE): decrement the show counter; take the cursor off the screen.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -248,7 +254,7 @@ hide_cursor:
 
 ; -----------------------------------------------------------------------------------------------------
 ; get_position: function 03h (MOUSE_GET_POSITION): position and buttons.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   BX = button state, CX = X, DX = Y (cell multiples in text modes)
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -260,7 +266,7 @@ get_position:
 
 ; -----------------------------------------------------------------------------------------------------
 ; set_position: function 04h (MOUSE_SET_POSITION): move the pointer, clamped to the current ranges.
-; Entry:    CX = X, DX = Y; DS = CS
+; Entry:    CX = X, DX = Y; DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -277,7 +283,7 @@ set_position:
 ; -----------------------------------------------------------------------------------------------------
 ; get_press_info: function 05h (MOUSE_PRESSES): presses of one button since the last call (the count
 ; restarts at 0) and the position of the last one.
-; Entry:    BX = button (0 left, 1 right, 2 middle); DS = CS
+; Entry:    BX = button (0 left, 1 right, 2 middle); DS = data segment
 ; Output:   AX = button state, BX = count, CX = X, DX = Y of the last press (0 for a bad button)
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -292,7 +298,7 @@ get_press_info:
 ; -----------------------------------------------------------------------------------------------------
 ; get_release_info: function 06h (MOUSE_RELEASES): releases of one button since the last call (the
 ; count restarts at 0) and the position of the last one.
-; Entry:    BX = button (0 left, 1 right, 2 middle); DS = CS
+; Entry:    BX = button (0 left, 1 right, 2 middle); DS = data segment
 ; Output:   AX = button state, BX = count, CX = X, DX = Y of the last release (0 for a bad button)
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -306,7 +312,7 @@ get_release_info:
 
 ; -----------------------------------------------------------------------------------------------------
 ; take_button_record: read and clear one button's record of a PressRecords/ReleaseRecords table.
-; Entry:    SI -> table (BUTTON_COUNT records of RECORD_SIZE bytes), BX = button index; DS = CS
+; Entry:    SI -> table (BUTTON_COUNT records of RECORD_SIZE bytes), BX = button index; DS = data segment
 ; Output:   AX = button state, BX = count, CX = X, DX = Y (all 0 but AX for a bad index)
 ; Clobbers: SI, flags
 ; Mirrors:  none (driver)
@@ -333,7 +339,7 @@ take_button_record:
 ; -----------------------------------------------------------------------------------------------------
 ; set_horizontal_range: function 07h (MOUSE_SET_X_RANGE): X limits (swapped when min > max); the
 ; pointer is clamped into them at once.
-; Entry:    CX = minimum, DX = maximum (signed); DS = CS
+; Entry:    CX = minimum, DX = maximum (signed); DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -353,7 +359,7 @@ set_horizontal_range:
 ; -----------------------------------------------------------------------------------------------------
 ; set_vertical_range: function 08h (MOUSE_SET_Y_RANGE): Y limits (swapped when min > max); the pointer
 ; is clamped into them at once.
-; Entry:    CX = minimum, DX = maximum (signed); DS = CS
+; Entry:    CX = minimum, DX = maximum (signed); DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -388,7 +394,7 @@ order_range:
 ; set_text_cursor: function 0Ah (MOUSE_SET_TEXT_CURSOR): BX = 0 selects the software cursor with
 ; screen mask CX (AND) and cursor mask DX (XOR); other cursor types are not supported and leave the
 ; cursor unchanged.
-; Entry:    BX = type, CX = screen mask, DX = cursor mask; DS = CS
+; Entry:    BX = type, CX = screen mask, DX = cursor mask; DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -406,7 +412,7 @@ set_text_cursor:
 ; -----------------------------------------------------------------------------------------------------
 ; get_motion_counters: function 0Bh (MOUSE_GET_MOTION): mickeys moved since the last call (right and
 ; down positive).
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   CX = horizontal mickeys, DX = vertical mickeys; both counters restart at 0
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -424,7 +430,7 @@ get_motion_counters:
 ; buttons, CX = X, DX = Y, SI = horizontal and DI = vertical raw mickeys of the packet, DS = driver
 ; segment.
 ; Entry:    CX = call mask (bit 0 move, 1/2 left press/release, 3/4 right, 5/6 middle; 0 = off),
-;           ES:DX = far routine; DS = CS
+;           ES:DX = far routine; DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -438,7 +444,7 @@ set_event_handler:
 ; -----------------------------------------------------------------------------------------------------
 ; set_mickey_ratio: function 0Fh (MOUSE_SET_MICKEY_RATIO): mickeys per 8 pixels; zero values are
 ; ignored (no divide by 0).
-; Entry:    CX = horizontal, DX = vertical; DS = CS
+; Entry:    CX = horizontal, DX = vertical; DS = data segment
 ; Output:   none
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -456,7 +462,7 @@ set_mickey_ratio:
 
 ; -----------------------------------------------------------------------------------------------------
 ; get_version: function 24h (MOUSE_GET_VERSION): version, mouse type and IRQ.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   BX = version (BCD), CH = 4 (PS/2), CL = 0 (PS/2)
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -468,7 +474,7 @@ get_version:
 
 ; -----------------------------------------------------------------------------------------------------
 ; read_reported_position: the position as the functions report it.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   CX = X, DX = Y, rounded down to a text cell in text modes
 ; Clobbers: nothing else
 ; Mirrors:  none (driver)
@@ -489,7 +495,7 @@ read_reported_position:
 
 ; -----------------------------------------------------------------------------------------------------
 ; clamp_pointer: keep PointerX/PointerY inside [MinX,MaxX] x [MinY,MaxY] (signed).
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   PointerX, PointerY clamped
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -557,7 +563,7 @@ find_text_screen:
 ; remove_text_cursor: restore the cell under the software cursor if the cursor is on the screen. The
 ; saved word is written back only while the cell still holds the cursor image, so a program that
 ; overwrote the cell under a visible cursor keeps its own text.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   CursorDrawn = 0
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -587,7 +593,7 @@ remove_text_cursor:
 ; -----------------------------------------------------------------------------------------------------
 ; refresh_text_cursor: put the software cursor where the pointer is now: remove it, then draw it again
 ; when the show counter is 0 and the screen is in a text mode.
-; Entry:    DS = CS
+; Entry:    DS = data segment
 ; Output:   CursorDrawn, CursorOffset, SavedCell, CursorImage updated
 ; Clobbers: nothing
 ; Mirrors:  none (driver)
@@ -657,8 +663,7 @@ handle_ps2_packet:
         push di
         push ds
         push es
-        push cs
-        pop ds
+        mov ds, [cs:DataSegment]
         cld
         inc word [PacketCount]
         xor bx, bx                      ; BX = event conditions collected
@@ -736,7 +741,7 @@ decode_packet_deltas:
 ; -----------------------------------------------------------------------------------------------------
 ; move_pointer_by_mickeys: pixels = mickeys * 8 / ratio with the remainder kept for the next packet
 ; (so slow movement is not lost), then clamp.
-; Entry:    SI = X mickeys, DI = Y mickeys; DS = CS
+; Entry:    SI = X mickeys, DI = Y mickeys; DS = data segment
 ; Output:   PointerX, PointerY, SubpixelX, SubpixelY updated
 ; Clobbers: AX, CX, DX
 ; Mirrors:  none (driver)
@@ -763,7 +768,7 @@ move_pointer_by_mickeys:
 ; -----------------------------------------------------------------------------------------------------
 ; record_button_changes: compare the new button bits with ButtonState; count presses and releases with
 ; the reported position and set their event condition bits.
-; Entry:    AX = new button bits; BX = event conditions so far; DS = CS
+; Entry:    AX = new button bits; BX = event conditions so far; DS = data segment
 ; Output:   BX = conditions with press/release bits added; ButtonState = AX
 ; Clobbers: AX, CX, DX, SI, DI
 ; Mirrors:  none (driver)
@@ -826,9 +831,14 @@ install:
         call place_resident_data
         call start_ps2_device
         jc .report_no_ps2_mouse
+        push ds
+        mov ax, [DataSegment]
+        dec ax                          ; the stub's last bytes: (DataSegment - 1):ENTRY_OFFSET
+        mov ds, ax
+        mov dx, ENTRY_OFFSET
         mov ax, DOS_SET_VECTOR * 256 + MOUSE_INT
-        mov dx, Int33Entry
         int 21h
+        pop ds
         mov dx, InstalledMessage
         mov ah, DOS_WRITE_STRING
         int 21h
@@ -849,20 +859,37 @@ install:
         int 21h
 
 ; -----------------------------------------------------------------------------------------------------
-; place_resident_data: copy the resident data's template (the file's tail) to RESIDENT_DATA_OFFSET.
+; place_resident_data: choose the data segment (the first 4 KiB page boundary past the file and the
+; entry stub: see the memory map), copy the resident data's template (the file's tail) to its offset 0
+; and the entry stub's template to the STUB_SIZE bytes below it, its far jump aimed at this PSP.
 ; Entry:    DS = CS = PSP
-; Output:   the header and the driver state in place with their initial values
-; Clobbers: CX, SI, DI, ES
+; Output:   DataSegment set; the stub, the header and the driver state in place with their initial
+;           values
+; Clobbers: AX, CX, DX, SI, DI, ES
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
 place_resident_data:
-        push cs
-        pop es
+        mov ax, section.residentdata.start + RESIDENT_DATA_SIZE + STUB_SIZE + PARAGRAPH - 1
+        mov cl, PARAGRAPH_SHIFT
+        shr ax, cl                      ; paragraphs from the PSP to past the file and a stub
+        mov dx, cs
+        add ax, dx
+        add ax, PAGE_PARAS - 1
+        and ax, PAGE_BOUNDARY_MASK      ; the first page boundary there or after
+        mov [DataSegment], ax
+        mov es, ax
+        xor di, di
         mov si, section.residentdata.start
-        mov di, Int33Entry
         mov cx, RESIDENT_DATA_SIZE
         cld
         rep movsb
+        dec ax
+        mov es, ax                      ; ES:PARAGRAPH = the data's first byte
+        mov di, PARAGRAPH - STUB_SIZE
+        mov si, EntryStub
+        mov cx, STUB_SIZE
+        rep movsb
+        mov [es:PARAGRAPH - STUB_SIZE + STUB_SEGMENT_FIELD], dx
         ret
 
 ; -----------------------------------------------------------------------------------------------------
@@ -874,17 +901,17 @@ place_resident_data:
 ; evaluator) and never be compiled. Ending the block on a page boundary puts the next program (its MCB
 ; and environment under FreeDOS, its PSP under PISKDOS) on a fresh page under any DOS, at the cost of
 ; less than 4 KiB of conventional memory.
-; Entry:    CS = PSP segment
-; Output:   DX = paragraphs to keep from the PSP start (at least RESIDENT_PARAS, the PSP up to the end
-;           of the resident data)
+; Entry:    CS = PSP segment, DataSegment set (place_resident_data)
+; Output:   DX = paragraphs to keep from the PSP start (up to the first page boundary at or after the
+;           end of the resident data)
 ; Clobbers: AX
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
 resident_paragraphs:
+        mov dx, [DataSegment]
+        add dx, (RESIDENT_DATA_SIZE + PARAGRAPH - 1) / PARAGRAPH + PAGE_PARAS - 1
+        and dx, PAGE_BOUNDARY_MASK      ; the first page boundary at or after the resident data's end
         mov ax, cs
-        mov dx, ax
-        add dx, RESIDENT_PARAS + PAGE_PARAS - 1
-        and dx, PAGE_BOUNDARY_MASK      ; the first page boundary at or after the resident part
         sub dx, ax
         ret
 
@@ -899,7 +926,7 @@ find_installed_driver:
         mov ax, DOS_GET_VECTOR * 256 + MOUSE_INT
         int 21h                         ; ES:BX = current INT 33h vector
         lea di, [bx+HEADER_OFFSET]
-        mov si, section.residentdata.start + (Signature - Int33Entry) ; the template: not placed yet
+        mov si, section.residentdata.start + (Signature - ResidentDataStart) ; the template: not placed yet
         mov cx, SIGNATURE_LENGTH
         cld
         repe cmpsb
@@ -951,25 +978,36 @@ InstalledMessage    db 'MOUSE: PS/2 mouse driver installed (INT 33h).', 13, 10, 
 AlreadyMessage      db 'MOUSE: a MOUSE driver is already installed; not installed again.', 13, 10, '$'
 NoMouseMessage      db 'MOUSE: the BIOS reports no PS/2 mouse (INT 15h C205h failed).', 13, 10, '$'
 
-; =====================================================================================================
-; Resident data: assembled at RESIDENT_DATA_OFFSET, stored in the file as a template after the
-; installer, copied into place by install (see the memory map for why it is this far from the code)
-; =====================================================================================================
-RESIDENT_DATA_OFFSET equ 2000h  ; PSP offset of the resident data: past ResidentCodeEnd + JIT_GAP
-JIT_GAP             equ 1000h   ; one 4 KiB page between the last code byte and the first data byte
-
-section residentdata follows=.text vstart=RESIDENT_DATA_OFFSET
-
 ; -----------------------------------------------------------------------------------------------------
-; Int33Entry: the INT 33h vector. A two-byte jmp short over the debug header (architecture.md s.2),
-; then a jump to the dispatcher in the code's page.
+; EntryStub: the template of the INT 33h entry, copied by place_resident_data to the STUB_SIZE bytes
+; just below the data segment (the header's page boundary). The INT 33h vector points at its jmp
+; short, two bytes before the header (architecture.md section 2: the header at the vector + 2), which
+; jumps back to the far jump to the dispatcher. Both lie on the page below the header's, which
+; nothing writes after install, so v86 can compile them.
 ; Entry:    AX = function number, other registers as the function documents
 ; Output:   as the function documents
 ; Clobbers: nothing beyond the documented results
 ; Mirrors:  none (driver)
 ; -----------------------------------------------------------------------------------------------------
-Int33Entry:
-        jmp short Int33PastHeader
+EntryStub:
+        jmp 0:dispatch_mouse_function   ; the segment (this PSP) is written by place_resident_data
+EntryStubJump:
+        jmp short EntryStub
+EntryStubEnd:
+STUB_SIZE           equ EntryStubEnd - EntryStub
+STUB_SEGMENT_FIELD  equ EntryStubJump - EntryStub - 2   ; the far jump's segment word
+ENTRY_OFFSET        equ PARAGRAPH - (EntryStubEnd - EntryStubJump) ; vector offset in DataSegment - 1
+PARAGRAPH           equ 16
+PARAGRAPH_SHIFT     equ 4
+
+; =====================================================================================================
+; Resident data: assembled from offset 0 of the data segment, stored in the file as a template after
+; the installer, copied into place by install (see the memory map for where and why)
+; =====================================================================================================
+section residentdata follows=.text vstart=0
+
+ResidentDataStart:
+; The debug header (architecture.md section 2): at the INT 33h vector + 2.
 Signature       db 'MOUSDBG1'
 HeaderVersion   dw 1
 PointerX        dw CENTRE_X     ; live: virtual pixels, full resolution
@@ -977,8 +1015,6 @@ PointerY        dw CENTRE_Y
 ButtonState     dw 0            ; bit 0 left, bit 1 right, bit 2 middle
 ShowCounter     dw -1           ; 0 = cursor shown
 PacketCount     dw 0            ; PS/2 packets handled since install (wraps)
-Int33PastHeader:
-        jmp dispatch_mouse_function
 
 ; ---- driver state ------------------------------------------------------------------------------------
 RECORD_COUNT        equ 0       ; press/release record: events since the last function 05h/06h
@@ -1014,9 +1050,4 @@ ClearedStateEnd:
 RELEASE_TABLE_DISTANCE equ ReleaseRecords - PressRecords
 
 ResidentDataEnd:
-RESIDENT_DATA_SIZE  equ ResidentDataEnd - Int33Entry
-
-; The resident data must start at least JIT_GAP bytes after the last byte of resident code (a
-; negative count here stops the build).
-absolute 0
-        times RESIDENT_DATA_OFFSET - (ResidentCodeEnd - start + COM_ENTRY) - JIT_GAP resb 0
+RESIDENT_DATA_SIZE  equ ResidentDataEnd - ResidentDataStart

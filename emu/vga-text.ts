@@ -1,7 +1,7 @@
 import { CP437 } from "./cp437.js";
 import type { TextCells, TextScreen } from "./types.js";
 import type { V86Vga } from "./v86-internals.js";
-import { sameBytes } from "../util/bytes.js";
+import { sameBytesAt } from "../util/bytes.js";
 
 export const TEXT_COLS = 80;
 export const TEXT_ROWS = 25;
@@ -68,6 +68,16 @@ export function readTextCells(vga: V86Vga): TextCells {
 
 function textCellsAt(memory: Uint8Array, starts: Int32Array): TextCells {
   const contiguous = starts.every((start, row) => start === starts[0] + row * 2 * TEXT_COLS);
+  // The bytes of the cells last compared with (the checker's model keeps one array of them).
+  let lastWords: Uint16Array | undefined;
+  let lastBytes: Uint8Array = new Uint8Array(0);
+  const bytesOf = (words: Uint16Array): Uint8Array => {
+    if (words !== lastWords) {
+      lastWords = words;
+      lastBytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+    }
+    return lastBytes;
+  };
   return {
     cols: TEXT_COLS,
     rows: TEXT_ROWS,
@@ -79,14 +89,15 @@ function textCellsAt(memory: Uint8Array, starts: Int32Array): TextCells {
     },
     sameAs(expected, ignore) {
       if (contiguous) {
-        // The usual layout (one block of rows): memcmp on both sides of the ignored cell.
-        const shown = memory.subarray(starts[0], starts[0] + 2 * CELLS);
-        const bytes = new Uint8Array(expected.buffer, expected.byteOffset, 2 * CELLS);
-        if (ignore < 0 || ignore >= CELLS) return sameBytes(shown, bytes);
+        // The usual layout (one block of rows): memcmp in place on both sides of the ignored cell.
+        const bytes = bytesOf(expected);
+        const start = starts[0];
+        if (ignore < 0 || ignore >= CELLS) return sameBytesAt(memory, start, bytes, 0, 2 * CELLS);
         const skip = 2 * ignore;
+        const after = skip + 2;
         return (
-          sameBytes(shown.subarray(0, skip), bytes.subarray(0, skip)) &&
-          sameBytes(shown.subarray(skip + 2), bytes.subarray(skip + 2))
+          sameBytesAt(memory, start, bytes, 0, skip) &&
+          sameBytesAt(memory, start + after, bytes, after, 2 * CELLS - after)
         );
       }
       const wanted = new Uint32Array(expected.buffer, expected.byteOffset, expected.length >> 1);

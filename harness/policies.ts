@@ -49,17 +49,62 @@ const NEAR = 2;
 /** On an empty board the human opens within this Chebyshev distance of the centre. */
 const OPENING_RADIUS = 2;
 
+/** Per cell, the cells within Chebyshev distance NEAR of it (itself too), made once. */
+let nearCells: number[][] | undefined;
+
+/**
+ * A policy's candidate cells, kept from move to move: the board as last seen and, per cell, how many
+ * stones lie within distance NEAR of it, brought up to date cell by cell as the board changes (a move
+ * changes two cells: 2 x 25 counts instead of a scan around every stone).
+ */
+class Candidates {
+  private readonly board = new Uint8Array(CELLS);
+  private readonly near = new Uint8Array(CELLS);
+  private stones = 0;
+
+  /** Takes `plocha` as the board now; `changed` is called with each cell whose stone changed. */
+  sync(plocha: Uint8Array, changed?: (cell: number) => void): void {
+    const { board, near } = this;
+    for (let cell = 0; cell < CELLS; cell++) {
+      const stone = plocha[cell];
+      const was = board[cell];
+      if (stone === was) continue;
+      board[cell] = stone;
+      changed?.(cell);
+      if ((was === EMPTY) === (stone === EMPTY)) continue;
+      const delta = stone === EMPTY ? -1 : 1;
+      this.stones += delta;
+      nearCells ??= Array.from({ length: CELLS }, (_, at) =>
+        emptyCellsNear(new Uint8Array(CELLS), BOARD_SIZE, [at], NEAR),
+      );
+      for (const around of nearCells[cell]) near[around] += delta;
+    }
+  }
+
+  /**
+   * Empty cells within distance NEAR of a stone, in index order; the opening square on an empty
+   * board; every empty cell when none is near.
+   */
+  cells(): number[] {
+    const { board, near } = this;
+    if (this.stones === 0) {
+      const opening = emptyCellsNear(board, BOARD_SIZE, [centreCell(BOARD_SIZE)], OPENING_RADIUS);
+      return opening.length > 0 ? opening : cellsWith(board, (stone) => stone === EMPTY);
+    }
+    const out: number[] = [];
+    for (let cell = 0; cell < CELLS; cell++) if (near[cell] > 0 && board[cell] === EMPTY) out.push(cell);
+    return out.length > 0 ? out : cellsWith(board, (stone) => stone === EMPTY);
+  }
+}
+
 /**
  * Empty cells within distance NEAR of a stone, in index order; the opening square on an empty board;
  * every empty cell when none is near.
  */
 export function candidateCells(plocha: Uint8Array): number[] {
-  const stones = cellsWith(plocha, (stone) => stone !== EMPTY);
-  const near =
-    stones.length > 0
-      ? emptyCellsNear(plocha, BOARD_SIZE, stones, NEAR)
-      : emptyCellsNear(plocha, BOARD_SIZE, [centreCell(BOARD_SIZE)], OPENING_RADIUS);
-  return near.length > 0 ? near : cellsWith(plocha, (stone) => stone === EMPTY);
+  const candidates = new Candidates();
+  candidates.sync(plocha);
+  return candidates.cells();
 }
 
 /** The cells whose stone (or EMPTY) is `wanted`, in index order. */
@@ -99,28 +144,34 @@ export function enginePolicy(
 ): Policy {
   const prng = new Prng(seed);
   const swapped = new Uint8Array(CELLS);
+  const candidates = new Candidates();
   // The scores of the last board, kept between moves: only the cells near a changed cell are scored
-  // again (the same numbers as scoring every candidate afresh, at a tenth of the cost).
+  // again (the same numbers as scoring every candidate afresh, at a tenth of the cost). Each cell's
+  // key for bestBy is one array (made when first asked for), rewritten when the cell is scored again.
   const scores = new Int32Array(CELLS).fill(UNSCORED);
+  const keys = new Array<number[] | undefined>(CELLS);
+  let plocha: Uint8Array = swapped;
+  const swap = (cell: number): void => {
+    const p = plocha[cell];
+    swapped[cell] = p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY;
+    // CountScore reads cell-6..cell+6 on each axis: the scores this change can alter.
+    scores[cell] = UNSCORED;
+    reaches ??= Array.from({ length: CELLS }, (_, at) => rayCells(at, SCORE_REACH));
+    for (const near of reaches[cell]) scores[near] = UNSCORED;
+  };
+  let countScore: (cell: number) => number;
+  const key = (cell: number): readonly number[] => {
+    const own = (keys[cell] ??= [UNSCORED]);
+    if (scores[cell] === UNSCORED) own[0] = scores[cell] = countScore(cell);
+    return own;
+  };
   return {
     name: "engine",
-    next(plocha) {
-      for (let i = 0; i < CELLS; i++) {
-        const p = plocha[i];
-        const s = p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY;
-        if (swapped[i] !== s) {
-          swapped[i] = s;
-          // CountScore reads cell-6..cell+6 on each axis: the scores this change can alter.
-          scores[i] = UNSCORED;
-          reaches ??= Array.from({ length: CELLS }, (_, cell) => rayCells(cell, SCORE_REACH));
-          for (const near of reaches[i]) scores[near] = UNSCORED;
-        }
-      }
-      const countScore = scorer(swapped, bodovani);
-      return bestBy(candidateCells(plocha), prng, (cell) => {
-        if (scores[cell] === UNSCORED) scores[cell] = countScore(cell);
-        return [scores[cell]];
-      });
+    next(board) {
+      plocha = board;
+      candidates.sync(board, swap);
+      countScore = scorer(swapped, bodovani);
+      return bestBy(candidates.cells(), prng, key);
     },
   };
 }

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { buildBodovani, CELLS, COMPUTER, countScore, EMPTY, Game, HUMAN } from "../../engine-ts/index.js";
 import { candidateCells, enginePolicy } from "../../harness/policies.js";
+import { bestBy } from "../../engines/common/best.js";
+import { Prng } from "../../util/prng.js";
 
 const bodovani = buildBodovani();
 
@@ -57,5 +59,26 @@ describe("the engine policy", () => {
     const cell = policy.next(other);
     expect(cell).toBeDefined();
     expect(freshScoreOf(other, cell as number)).toBe(bestFreshScore(other));
+  });
+
+  it("keeps its candidate cells exact while stones come, change sides and go, the board emptied too", () => {
+    // The reference: every candidate of the board as it is, scored afresh, ties broken by the same PRNG.
+    const seed = 31;
+    const policy = enginePolicy(seed, bodovani);
+    const prng = new Prng(seed);
+    const changes = new Prng(4242);
+    const plocha = new Uint8Array(CELLS);
+    const stones = [EMPTY, COMPUTER, HUMAN];
+    let compared = 0;
+    for (let step = 0; step < 300; step++) {
+      if (step % 100 === 50) plocha.fill(EMPTY);
+      else
+        for (let n = changes.below(4); n >= 0; n--) plocha[changes.below(CELLS)] = stones[changes.below(3)];
+      const swapped = plocha.map((p) => (p === COMPUTER ? HUMAN : p === HUMAN ? COMPUTER : EMPTY));
+      const expected = bestBy(candidateCells(plocha), prng, (cell) => [countScore(swapped, bodovani, cell)]);
+      expect(policy.next(plocha)).toBe(expected);
+      compared++;
+    }
+    expect(compared).toBe(300);
   });
 });
