@@ -30,6 +30,7 @@ import { machineCheck } from "./equivalence.js";
 import { sha256 } from "./hash.js";
 import { engineHash, engineSources, tsProgram } from "./identity.js";
 import { checkNames, pickIds } from "./select.js";
+import { artifactName, describeSite } from "./site.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { distinctTsMutants, evaluatorTsMutants, OUT_OF_SCOPE, type TsMutant } from "./ts-mutants.js";
 
@@ -182,12 +183,11 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
   const engine = engineSources(root);
   const floppy = readFileSync(boot.image);
   const mutants = kept.map((mutant, i): PreparedMutant => {
-    const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
     // engine-ts with the mutant's file, and the PISKASM.COM it plays against (the floppy).
     const hash = sha256(engineHash(new Map(engine).set(mutant.file, mutant.text)), floppy);
     return {
-      description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
-      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: () => mutant.text },
+      description: describeSite(mutant, hash),
+      artifact: { name: artifactName(mutant.id, "ts"), contents: () => mutant.text },
       start: async (shrinkMs) => {
         menu ??= menuSnapshot(boot);
         const script = join(bundles, `m${i}-${process.pid}.mjs`);
