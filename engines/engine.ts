@@ -70,6 +70,19 @@ export class EngineError extends Error {
   override readonly name = "EngineError";
 }
 
+/** The row-major cell of `at` on a size x size board; EngineError when `at` is off the board. */
+export function cellOf(at: Point, size: number): number {
+  const inside = (n: number): boolean => Number.isInteger(n) && n >= 0 && n < size;
+  if (!inside(at.x) || !inside(at.y))
+    throw new EngineError(`${at.x},${at.y} is off the ${size}x${size} board`);
+  return at.y * size + at.x;
+}
+
+/** The point of the row-major `cell` of a size x size board. */
+export function pointOf(cell: number, size: number): Point {
+  return { x: cell % size, y: Math.floor(cell / size) };
+}
+
 export interface Engine {
   readonly about: EngineAbout;
   /** Why this engine cannot play `settings`, or undefined when it can. */
