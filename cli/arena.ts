@@ -127,7 +127,7 @@ function addArenaOptions(command: Command): Command {
 async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const jobs = parseJobs(options.jobs);
   // Arena and file errors before the first game are usage errors.
-  const plan = await refusing([ArenaError, FileError], () =>
+  const plan = refusing([ArenaError, FileError], () =>
     prepareArena({
       settings: settingsFrom(options),
       out: options.out,

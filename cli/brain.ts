@@ -88,7 +88,7 @@ export function registerBrain(program: Command): void {
     const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const notes = new Notes();
     // Any failure to create the engine (an unknown name, an unreadable floppy) is the user's.
-    const engine = await refusing([Error], () =>
+    const engine = refusing([Error], () =>
       createEngine(options.engine, {
         boot: () => bootSpec(options),
         menuState: () => savedMenuState(bootSpec(options)),

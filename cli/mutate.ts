@@ -289,11 +289,11 @@ async function rescoreCommand(file: string, options: RescoreOptions): Promise<vo
 }
 
 /** `piskasm report merge` of `mutate --shard i/n` folders (cli/report.ts hands them here). */
-export async function mergeCampaignCommand(
+export function mergeCampaignCommand(
   dirs: readonly string[],
   options: { out: string; json?: boolean },
-): Promise<void> {
-  const report = await refusing([SelectionError], () =>
+): void {
+  const report = refusing([SelectionError], () =>
     mergeCampaigns({
       dirs,
       out: options.out,
