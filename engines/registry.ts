@@ -11,7 +11,7 @@ import { PiskasmTsEngine } from "./piskasm-ts.js";
 import { createCrossmixEngine } from "./crossmix/crossmix.js";
 import { createFiveEngine } from "./five/five.js";
 import { createPelaEngine } from "./pela/pela.js";
-import { createPbrainEngine } from "./pbrain/pbrain.js";
+import { PbrainEngine } from "./pbrain/pbrain.js";
 import { createRandomEngine } from "./random.js";
 
 /** What an engine may need from the command that creates it. */
@@ -102,7 +102,7 @@ export const ENGINES: Readonly<Record<string, EngineEntry>> = {
     create: (_context, argument) => {
       if (argument === undefined || argument.trim() === "")
         throw new EngineError('give the brain\'s command line: "pbrain:CMD"');
-      return createPbrainEngine(argument);
+      return new PbrainEngine({ command: argument });
     },
   },
   "piskasm-asm": alias("asm", ASM),

@@ -94,14 +94,6 @@ async function menuSnapshot(boot: BootSpec): Promise<AtMenu> {
   }
 }
 
-/**
- * A mutant whose engine-ts threw while it loaded: the first game's mismatch at the program's start
- * (the program at its menu, the reference's expectation of it not formed), killed.
- */
-function unloadedRun(spec: GameSpec, menu: AtMenu, boot: BootSpec, error: Error): MutantRun {
-  return startKill(spec, menu, boot, new ReferenceFailure(error, "to load"), 1);
-}
-
 /** The game `spec` killed at the program's start by the reference's `failure` (the program at its menu). */
 function startKill(
   spec: GameSpec,
@@ -199,7 +191,8 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
           script,
           shared: false,
           job: { boot, specs, shrinkMs, menu: atMenu.snapshot, progress },
-          unloaded: (error) => unloadedRun(specs[0], atMenu, boot, error),
+          // An engine-ts that threw while it loaded: the first game's mismatch at the program's start.
+          unloaded: (error) => startKill(specs[0], atMenu, boot, new ReferenceFailure(error, "to load"), 1),
           silent: (job) => silentRun(job, atMenu, settings.timeoutMs),
           done: () => rmSync(script, { force: true }),
         };

@@ -284,7 +284,3 @@ export function parseAbout(line: string): Partial<EngineAbout> {
     if (fields[k] !== undefined) out[k] = fields[k];
   return out;
 }
-
-export function createPbrainEngine(command: string, toleranceMs?: number): Engine {
-  return new PbrainEngine({ command, toleranceMs });
-}
