@@ -49,12 +49,7 @@ interface MutateOptions {
   fresh?: boolean;
 }
 
-interface RescoreOptions {
-  markdown?: string;
-  verdicts?: string;
-  note?: string;
-  json?: boolean;
-}
+type RescoreOptions = Pick<MutateOptions, "markdown" | "verdicts" | "note" | "json">;
 
 /** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
 function addPlanOptions(command: Command): Command {
