@@ -19,6 +19,9 @@ export const RULE_FREESTYLE: RuleMask = 0;
 /** Standard gomoku: exactly five wins; six or more in a row wins for neither side. */
 export const RULE_EXACT_FIVE: RuleMask = 1;
 
+/** ABOUT's keys in the protocol's order. */
+export const ABOUT_KEYS = ["name", "version", "author", "country", "www", "email"] as const;
+
 /** ABOUT's fields, as the protocol describes them. */
 export interface EngineAbout {
   readonly name: string;
