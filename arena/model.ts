@@ -6,6 +6,7 @@ import type { Rating } from "./elo.js";
 import type { Finish } from "./finishes.js";
 import type { GameEnd } from "./game.js";
 import type { Opening } from "./openings.js";
+import type { ScheduledGame } from "./schedule.js";
 
 export interface ArenaSettings {
   readonly players: readonly string[];
@@ -19,11 +20,8 @@ export interface ArenaSettings {
   readonly anchor: string;
 }
 
-export interface GameEntry {
-  readonly index: number;
-  readonly first: string;
-  readonly second: string;
-  readonly opening: number;
+/** A played game as games.jsonl keeps it: the scheduled game (but its seeds) and how it ended. */
+export interface GameEntry extends Omit<ScheduledGame, "seeds"> {
   readonly winner: "first" | "second" | "draw";
   readonly end: GameEnd;
   readonly reason: string;

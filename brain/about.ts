@@ -1,5 +1,5 @@
 /** ABOUT's answer: `key="value"` pairs separated by ", " (protocl2en.htm, ABOUT). */
-import type { EngineAbout } from "../engines/engine.js";
+import { ABOUT_KEYS, type EngineAbout } from "../engines/engine.js";
 
 /** Quotation marks cannot be escaped in the format: they become apostrophes; line breaks become spaces. */
 function value(text: string): string {
@@ -7,16 +7,8 @@ function value(text: string): string {
 }
 
 export function formatAbout(about: EngineAbout): string {
-  const pairs: [string, string | undefined][] = [
-    ["name", about.name],
-    ["version", about.version],
-    ["author", about.author],
-    ["country", about.country],
-    ["www", about.www],
-    ["email", about.email],
-  ];
-  return pairs
-    .filter((pair): pair is [string, string] => pair[1] !== undefined)
-    .map(([key, text]) => `${key}="${value(text)}"`)
-    .join(", ");
+  return ABOUT_KEYS.flatMap((key) => {
+    const text = about[key];
+    return text === undefined ? [] : [`${key}="${value(text)}"`];
+  }).join(", ");
 }

@@ -5,7 +5,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { Command } from "commander";
-import { playArena, prepareArena, type ArenaProgress } from "../arena/command.js";
+import { playArena, prepareArena, type ArenaProgress, type ArenaRequest } from "../arena/command.js";
 import { ArenaError } from "../arena/errors.js";
 import { BUILT_IN_OPENINGS, parseOpenings, placeOpening, type Opening } from "../arena/openings.js";
 import { checkPlayer, sizeRefusal } from "../arena/players.js";
@@ -19,21 +19,18 @@ import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";
 import { projectPath } from "./paths.js";
 import type { ArenaSettings } from "../arena/model.js";
 
-interface ArenaCommandOptions extends BootCommandOptions {
+interface ArenaCommandOptions
+  extends BootCommandOptions, Pick<ArenaRequest, "out" | "check" | "svg" | "markdown"> {
   players: string;
   games: string;
   size: string;
   timePerMove: string;
   openings?: string;
   jobs: string;
-  out: string;
   resume?: boolean;
   gauntlet?: string;
   anchor?: string;
   seed?: string;
-  check: boolean;
-  svg?: string;
-  markdown?: string;
   json?: boolean;
 }
 
@@ -127,7 +124,7 @@ function addArenaOptions(command: Command): Command {
 async function runArenaCommand(options: ArenaCommandOptions): Promise<void> {
   const jobs = parseJobs(options.jobs);
   // Arena and file errors before the first game are usage errors.
-  const plan = await refusing([ArenaError, FileError], () =>
+  const plan = refusing([ArenaError, FileError], () =>
     prepareArena({
       settings: settingsFrom(options),
       out: options.out,

@@ -11,7 +11,7 @@ import { BrainProtocol } from "../brain/protocol.js";
 import { readProtocolInput } from "../brain/input.js";
 import { drainOutput, runBrain } from "../brain/run.js";
 import { createEngine, ENGINES, engineNames } from "../engines/registry.js";
-import { UsageError } from "./errors.js";
+import { refusing } from "./errors.js";
 import {
   addBootOptions,
   bootSpec,
@@ -87,20 +87,17 @@ export function registerBrain(program: Command): void {
     });
     const fixedSeed = options.seed === undefined ? undefined : parseSeed(options.seed);
     const notes = new Notes();
-    let engine;
-    try {
-      engine = createEngine(options.engine, {
+    // Any failure to create the engine (an unknown name, an unreadable floppy) is the user's.
+    const engine = refusing([Error], () =>
+      createEngine(options.engine, {
         boot: () => bootSpec(options),
         menuState: () => savedMenuState(bootSpec(options)),
         check: options.check,
         reportsDir: options.reports,
         message: (text) => notes.message(text),
         log,
-      });
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError((error as Error).message);
-    }
+      }),
+    );
     const send = (line: string): void => void process.stdout.write(`${line}\n`);
     const protocol = (stop: () => boolean): BrainProtocol =>
       new BrainProtocol({

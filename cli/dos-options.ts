@@ -7,7 +7,7 @@ import { Option } from "commander";
 import { detectDos, type DosName } from "../emu/dos-kind.js";
 import { loadFloppy } from "../emu/node.js";
 import { freedosBootImage } from "../freedos/cache.js";
-import { UsageError } from "./errors.js";
+import { refusing, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
 
 export interface DosOptions {
@@ -57,9 +57,5 @@ export function bootImage(
     path = freedosBootImage(options.freedosImage);
   }
   const floppy = loadFloppy(path);
-  try {
-    return { path, dos: detectDos(floppy) };
-  } catch (error) {
-    throw new UsageError(`${path}: ${(error as Error).message}`);
-  }
+  return { path, dos: refusing([Error], () => detectDos(floppy), `${path}: `) };
 }

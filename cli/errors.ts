@@ -1,4 +1,5 @@
 import { jobsRefusal } from "../util/address-space.js";
+import { messageOf } from "../util/error-message.js";
 
 /** A problem with what the user asked for: printed as one line, exit code 2. */
 export class UsageError extends Error {
@@ -36,12 +37,19 @@ export function parseNonNegativeInt(value: string, option: string): number {
 /** An error class of a layer below whose errors are the user's (a refusal of what they asked for). */
 type RefusalClass = abstract new (...args: never[]) => Error;
 
-/** Runs `work`; an error of one of `refusals` becomes a UsageError (one line, exit 2). */
-export async function refusing<T>(refusals: readonly RefusalClass[], work: () => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (refusals.some((refusal) => error instanceof refusal)) throw new UsageError((error as Error).message);
+/**
+ * Runs `work`; an error of one of `refusals`, thrown or (when `work` returns a promise) its rejection,
+ * becomes a UsageError (one line, exit 2): its message, after `prefix`.
+ */
+export function refusing<T>(refusals: readonly RefusalClass[], work: () => T, prefix = ""): T {
+  const refuse = (error: unknown): never => {
+    if (refusals.some((refusal) => error instanceof refusal)) throw new UsageError(prefix + messageOf(error));
     throw error;
+  };
+  try {
+    const result = work();
+    return result instanceof Promise ? (result.catch(refuse) as T) : result;
+  } catch (error) {
+    return refuse(error);
   }
 }

@@ -8,7 +8,7 @@ import type { BootSpec } from "../guest/boot.js";
 import type { Shard } from "../harness/model.js";
 import { parseShard } from "../harness/shard.js";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
-import { parsePositiveInt, UsageError } from "./errors.js";
+import { parsePositiveInt, refusing, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
 
 export interface BootCommandOptions extends DosOptions {
@@ -43,12 +43,7 @@ export function parseSeed(value: string, option = "--seed"): number {
 
 /** --shard i/n of diff and mutate; a wrong one is a usage error (exit 2). */
 export function parseShardOption(text: string | undefined): Shard | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return parseShard(text);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return text === undefined ? undefined : refusing([Error], () => parseShard(text));
 }
 
 /** The floppy to boot, checked readable here, before any emulator or worker starts. */

@@ -22,12 +22,7 @@ function parseMoves(text: string): number[] {
     .filter((m) => m !== "");
   const cells: number[] = [];
   for (const name of names) {
-    let cell: number;
-    try {
-      cell = parseCell(name);
-    } catch (error) {
-      throw new UsageError(`--moves: ${(error as Error).message}`);
-    }
+    const cell = refusing([Error], () => parseCell(name), "--moves: ");
     if (cells.includes(cell))
       throw new UsageError(`--moves: ${formatCell(cell)} is played twice (the cell is occupied)`);
     cells.push(cell);

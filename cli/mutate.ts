@@ -49,12 +49,7 @@ interface MutateOptions {
   fresh?: boolean;
 }
 
-interface RescoreOptions {
-  markdown?: string;
-  verdicts?: string;
-  note?: string;
-  json?: boolean;
-}
+type RescoreOptions = Pick<MutateOptions, "markdown" | "verdicts" | "note" | "json">;
 
 /** The options of the games every mutant plays (mutate/campaign.ts GamePlan). */
 function addPlanOptions(command: Command): Command {
@@ -289,11 +284,11 @@ async function rescoreCommand(file: string, options: RescoreOptions): Promise<vo
 }
 
 /** `piskasm report merge` of `mutate --shard i/n` folders (cli/report.ts hands them here). */
-export async function mergeCampaignCommand(
+export function mergeCampaignCommand(
   dirs: readonly string[],
   options: { out: string; json?: boolean },
-): Promise<void> {
-  const report = await refusing([SelectionError], () =>
+): void {
+  const report = refusing([SelectionError], () =>
     mergeCampaigns({
       dirs,
       out: options.out,

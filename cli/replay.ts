@@ -48,7 +48,7 @@ export function registerReplay(program: Command): void {
     .option("--json", "print the new report (or null) and whether it reproduces the old one");
   addBootOptions(command).action(async (file: string, options: ReplayCommandOptions) => {
     const boot = bootSpec(options);
-    let report = await refusing([ReportError, RecordError], () =>
+    let report = refusing([ReportError, RecordError], () =>
       isRecordFile(file)
         ? readRecordAsReport(file, { ...recordOptions(options), dos: boot.dos }).report
         : readReport(file, isPlannedPolicy),

@@ -26,9 +26,9 @@ export function registerReport(program: Command): void {
     .option("--out <dir>", "the merged report folder", "reports-merged")
     .addOption(imageOption("the floppy the shards ran: a shard of another program is refused"))
     .option("--json", "print the merged summary as one JSON object")
-    .action(async (dirs: string[], options: MergeCommandOptions) => {
-      if (areCampaigns(dirs)) return await mergeCampaignCommand(dirs, options);
-      const merged = await refusing([ShardSummaryError], () =>
+    .action((dirs: string[], options: MergeCommandOptions) => {
+      if (areCampaigns(dirs)) return mergeCampaignCommand(dirs, options);
+      const merged = refusing([ShardSummaryError], () =>
         mergeShards(dirs, options.out, programIdentity(options.image), console.error),
       );
       console.log(options.json ? JSON.stringify(merged) : mergedLines(merged, options.out).join("\n"));

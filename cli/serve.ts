@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Command } from "commander";
 import { bootImage, dosOption, freedosImageOption, type DosOptions } from "./dos-options.js";
-import { UsageError } from "./errors.js";
+import { refusing, UsageError } from "./errors.js";
 import { projectPath } from "./paths.js";
 import { isLoopback, networkUrls } from "./web-server/addresses.js";
 import { checkBundle, checkImage } from "./web-server/checks.js";
@@ -51,12 +51,7 @@ export function registerServe(program: Command): void {
       const image = options.dos === "freedos" ? bootImage(options).path : options.image;
       const { server, snapshot, served } =
         image === undefined && options.snapshot ? siteServer() : floppyServer(image, options.snapshot);
-      let url: string;
-      try {
-        url = await listen(server, options.host, port);
-      } catch (error) {
-        throw error instanceof ListenError ? new UsageError(error.message) : error;
-      }
+      const url = await refusing([ListenError], () => listen(server, options.host, port));
       console.log(`piskasm: serving the game at ${url}`);
       const bound = server.address() as AddressInfo;
       if (!isLoopback(bound.address)) {
@@ -90,28 +85,18 @@ interface Serving {
   served: string | undefined;
 }
 
-function checked(check: () => void): void {
-  try {
-    check();
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
 /** build/site as it is: what any static host would serve. */
 function siteServer(): Serving {
   const root = projectPath("build", "site");
-  checked(() => checkBundle(root, "assets.json"));
+  checkBundle(root);
   return { server: createStaticServer({ root }), served: `the static site ${root}` };
 }
 
 /** build/site's files with `image` (default build/piskasm.img), its menu snapshot (unless disabled) and assets.json made in memory. */
 function floppyServer(image: string | undefined, snapshot: boolean): Serving {
   const root = projectPath("build", "site");
-  checked(() => {
-    checkBundle(root, "assets.json");
-    if (image) checkImage(image);
-  });
+  checkBundle(root);
+  if (image) checkImage(image);
   // Without --image the page gets build/piskasm.img itself, so a rebuilt game is served even
   // when build/site still holds the copy made by an earlier build.
   const built = projectPath("build", "piskasm.img");

@@ -19,6 +19,9 @@ export const RULE_FREESTYLE: RuleMask = 0;
 /** Standard gomoku: exactly five wins; six or more in a row wins for neither side. */
 export const RULE_EXACT_FIVE: RuleMask = 1;
 
+/** ABOUT's keys in the protocol's order. */
+export const ABOUT_KEYS = ["name", "version", "author", "country", "www", "email"] as const;
+
 /** ABOUT's fields, as the protocol describes them. */
 export interface EngineAbout {
   readonly name: string;
@@ -68,6 +71,19 @@ export interface CellScores {
 /** Why an engine could not do what it was asked (bad size, occupied cell, crashed child process...). */
 export class EngineError extends Error {
   override readonly name = "EngineError";
+}
+
+/** The row-major cell of `at` on a size x size board; EngineError when `at` is off the board. */
+export function cellOf(at: Point, size: number): number {
+  const inside = (n: number): boolean => Number.isInteger(n) && n >= 0 && n < size;
+  if (!inside(at.x) || !inside(at.y))
+    throw new EngineError(`${at.x},${at.y} is off the ${size}x${size} board`);
+  return at.y * size + at.x;
+}
+
+/** The point of the row-major `cell` of a size x size board. */
+export function pointOf(cell: number, size: number): Point {
+  return { x: cell % size, y: Math.floor(cell / size) };
 }
 
 export interface Engine {

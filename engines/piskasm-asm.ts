@@ -35,7 +35,9 @@ import { BOARD_SIZE, type GameState } from "../guest/game-view.js";
 import { formatMismatch, REPORT_FORMAT, writeReport, type MismatchReport } from "../checks/report.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
 import {
+  cellOf,
   EngineError,
+  pointOf,
   RULE_FREESTYLE,
   type CellScores,
   type Engine,
@@ -135,7 +137,7 @@ export class PiskasmAsmEngine implements Engine {
   }
 
   async opponentMove(at: Point): Promise<void> {
-    const cell = this.cell(at);
+    const cell = cellOf(at, BOARD_SIZE);
     const real = await this.reach(this.logical, "human");
     await this.click(real, cell);
     this.logical.push({ cell, own: false });
@@ -146,22 +148,23 @@ export class PiskasmAsmEngine implements Engine {
     const answer = real.stones.at(this.logical.length);
     if (!answer?.own) throw new EngineError("PISKASM.COM has not answered (the game is over)");
     this.logical.push(answer);
-    return this.point(answer.cell);
+    return pointOf(answer.cell, BOARD_SIZE);
   }
 
   async setPosition(stones: readonly PositionStone[]): Promise<void> {
-    this.logical = stones.map((s) => ({ cell: this.cell(s.at), own: s.own }));
+    this.logical = stones.map((s) => ({ cell: cellOf(s.at, BOARD_SIZE), own: s.own }));
   }
 
   async takeBack(at: Point): Promise<void> {
     const last = this.logical.at(-1);
-    if (!last || last.cell !== this.cell(at)) throw new EngineError(`${at.x},${at.y} is not the last stone`);
+    if (!last || last.cell !== cellOf(at, BOARD_SIZE))
+      throw new EngineError(`${at.x},${at.y} is not the last stone`);
     this.logical.pop();
   }
 
   /** PLAY: the stone is the program's own; it reaches the program (set-up mode) before the next move. */
   async forcedMove(at: Point): Promise<void> {
-    this.logical.push({ cell: this.cell(at), own: true });
+    this.logical.push({ cell: cellOf(at, BOARD_SIZE), own: true });
   }
 
   /** The model's scores (engine-ts's), while the check is on and has found nothing in this game. */
@@ -348,17 +351,7 @@ export class PiskasmAsmEngine implements Engine {
   }
 
   private describe(cell: number): string {
-    const p = this.point(cell);
+    const p = pointOf(cell, BOARD_SIZE);
     return `${p.x},${p.y} (${formatCell(cell)})`;
-  }
-
-  private cell(at: Point): number {
-    if (at.x >= BOARD_SIZE || at.y >= BOARD_SIZE)
-      throw new EngineError(`${at.x},${at.y} is off the 19x19 board`);
-    return at.y * BOARD_SIZE + at.x;
-  }
-
-  private point(cell: number): Point {
-    return { x: cell % BOARD_SIZE, y: Math.floor(cell / BOARD_SIZE) };
   }
 }

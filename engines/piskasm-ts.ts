@@ -9,7 +9,9 @@
  */
 import { buildBodovani, COMPUTER, Game, getRandom, HUMAN, pcMoveScan, Phase } from "../engine-ts/index.js";
 import {
+  cellOf,
   EngineError,
+  pointOf,
   RULE_FREESTYLE,
   type CellScores,
   type Engine,
@@ -149,14 +151,10 @@ export class PiskasmTsEngine implements Engine {
   }
 
   private cell(at: Point): number {
-    const { size } = this.started();
-    if (at.x >= size || at.y >= size)
-      throw new EngineError(`${at.x},${at.y} is off the ${size}x${size} board`);
-    return at.y * size + at.x;
+    return cellOf(at, this.started().size);
   }
 
   private point(cell: number): Point {
-    const { size } = this.started();
-    return { x: cell % size, y: Math.floor(cell / size) };
+    return pointOf(cell, this.started().size);
   }
 }

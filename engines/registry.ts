@@ -6,29 +6,21 @@
 import type { MachineSnapshot } from "../emu/types.js";
 import type { BootSpec } from "../guest/boot.js";
 import { EngineError, type Engine } from "./engine.js";
-import { PiskasmAsmEngine } from "./piskasm-asm.js";
+import { PiskasmAsmEngine, type AsmEngineOptions } from "./piskasm-asm.js";
 import { PiskasmTsEngine } from "./piskasm-ts.js";
 import { createCrossmixEngine } from "./crossmix/crossmix.js";
 import { createFiveEngine } from "./five/five.js";
 import { createPelaEngine } from "./pela/pela.js";
-import { createPbrainEngine } from "./pbrain/pbrain.js";
+import { PbrainEngine } from "./pbrain/pbrain.js";
 import { createRandomEngine } from "./random.js";
 
-/** What an engine may need from the command that creates it. */
-export interface EngineContext {
+/** What an engine may need from the command that creates it: the check and its outputs as the asm engine's. */
+export interface EngineContext extends Pick<AsmEngineOptions, "check" | "reportsDir" | "message" | "log"> {
   /**
    * The floppy that boots into PISKASM.COM, its DOS and the step timeout (emulated engines). A function:
    * only engines that boot read it, so a bad --image bothers no other engine.
    */
   readonly boot: () => BootSpec;
-  /** Check every move against engine-ts where the engine can be checked. */
-  readonly check: boolean;
-  /** Where mismatch reports go. */
-  readonly reportsDir: string;
-  /** A line for the user (the protocol's MESSAGE). */
-  readonly message: (text: string) => void;
-  /** A line for standard error. */
-  readonly log: (line: string) => void;
   /** The emulated engine's machine at the menu saved at build time for boot()'s floppy, when there is one. */
   readonly menuState?: () => MachineSnapshot | undefined;
 }
@@ -102,7 +94,7 @@ export const ENGINES: Readonly<Record<string, EngineEntry>> = {
     create: (_context, argument) => {
       if (argument === undefined || argument.trim() === "")
         throw new EngineError('give the brain\'s command line: "pbrain:CMD"');
-      return createPbrainEngine(argument);
+      return new PbrainEngine({ command: argument });
     },
   },
   "piskasm-asm": alias("asm", ASM),

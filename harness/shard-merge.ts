@@ -18,7 +18,7 @@ import {
 import { combineDigests } from "./moves-digest.js";
 import { MAX_REPORT_BYTES } from "../checks/report.js";
 import { formatShard } from "./shard.js";
-import { readShardSummaries, ShardSummaryError, type RunPlan, type ShardSummary } from "./shard-summary.js";
+import { readShardSummaries, ShardSummaryError, type ShardSummary } from "./shard-summary.js";
 import { identityRefusal, type ProgramIdentity } from "../checks/program-identity.js";
 
 export const MERGED_FORMAT = "piskasm-merged/1";
@@ -26,21 +26,16 @@ export const MERGED_SUMMARY_FILE = "summary.json";
 /** The game records written beside each report (checks/record-files.ts). */
 const RECORD_EXTENSIONS = [".psq", ".sgf"] as const;
 
-export interface MergedSummary {
+/**
+ * The shards' figures added up: the moves digest the whole run's, the same as the unsharded run's
+ * (harness/moves-digest.ts); wallMs the slowest shard's (they ran side by side); the reports copied
+ * into the merged folder.
+ */
+export interface MergedSummary extends Omit<ShardSummary, "format" | "shard" | "identity"> {
   format: typeof MERGED_FORMAT;
-  plan: RunPlan;
   /** The program every shard ran (the floppy given to the merge as --image). */
   identity: ProgramIdentity;
   shards: number;
-  games: number;
-  computerMoves: number;
-  mismatches: number;
-  /** The whole run's moves digest: the same as the unsharded run's (harness/moves-digest.ts). */
-  movesDigest: string;
-  /** The slowest shard's wall time (the shards ran side by side). */
-  wallMs: number;
-  /** The mismatch reports, copied into the merged folder. */
-  reports: string[];
 }
 
 interface FoundShard {

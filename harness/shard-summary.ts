@@ -10,6 +10,7 @@ import type { DosName } from "../emu/dos-kind.js";
 import type { PolicyName } from "../checks/policy-names.js";
 import { parseIdentity, type ProgramIdentity } from "../checks/program-identity.js";
 import type { Shard } from "./model.js";
+import type { RunSummary } from "./stats.js";
 import { shardGameCount } from "./shard.js";
 
 export const SHARD_FORMAT = "piskasm-shard/1";
@@ -23,16 +24,13 @@ export interface RunPlan {
   dos: DosName;
 }
 
-export interface ShardSummary {
+/** The shard's figures as the run's summary gives them, and what makes it part of the run. */
+export interface ShardSummary extends Pick<RunSummary, "games" | "computerMoves" | "mismatches" | "wallMs"> {
   format: typeof SHARD_FORMAT;
   shard: Shard;
   plan: RunPlan;
   /** The program the shard ran; absent in the summaries of an older piskasm. */
   identity?: ProgramIdentity;
-  games: number;
-  computerMoves: number;
-  mismatches: number;
-  wallMs: number;
   /** harness/moves-digest.ts: the shards' digests add up to the whole run's. */
   movesDigest: string;
   /** The shard's mismatch report files, relative to its directory. */

@@ -33,16 +33,12 @@ import { BODOVANI_WORDS } from "../engine-ts/tables.js";
 import type { AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
 import { everyLine } from "./lines.js";
+import type { MutantSite } from "./site.js";
 
 const run = promisify(execFile);
 
 /** What a model needs of a mutant: where its line is and what it became. */
-export interface AsmMutation {
-  file: string;
-  line: number;
-  routine: string;
-  mutated: string;
-}
+export type AsmMutation = Pick<MutantSite, "file" | "line" | "routine" | "mutated">;
 
 interface Program {
   image: Uint8Array;
@@ -284,7 +280,7 @@ export async function asmMachineCheck(
 export function asmProver(
   asmDir: string,
   source: AsmSource,
-  mutants: readonly (AsmMutation & { id: string })[],
+  mutants: readonly (AsmMutation & Pick<MutantSite, "id">)[],
 ): (id: string) => Promise<string | undefined> {
   const byId = new Map(mutants.map((m) => [m.id, m]));
   return async (id) => {

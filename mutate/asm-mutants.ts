@@ -9,22 +9,15 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { mutateLine, type AsmOperator } from "./asm-operators.js";
-import type { AsmSource, SourceLine } from "./asm-source.js";
+import type { AsmSource } from "./asm-source.js";
 import { sha256 } from "./hash.js";
+import { mutantIds, type MutantSite } from "./site.js";
 import { spreadPositions } from "./select.js";
 
 const run = promisify(execFile);
 
-export interface AsmMutant {
-  /** "engine.inc:312:jump-invert" (with ":2" for the second mutation of the same kind on a line). */
-  id: string;
-  file: string;
-  line: number;
-  routine: string;
+export interface AsmMutant extends MutantSite {
   operator: AsmOperator;
-  original: string;
-  mutated: string;
-  inMacro: boolean;
 }
 
 export interface BuiltMutant extends AsmMutant {
@@ -42,31 +35,15 @@ export interface DroppedCounts {
 
 /** Every mutant of the lines of `routines`, in source order. */
 export function asmMutants(source: AsmSource, routines: ReadonlySet<string>): AsmMutant[] {
-  const out: AsmMutant[] = [];
-  for (const line of source.lines) {
-    if (!routines.has(line.routine)) continue;
-    out.push(...lineMutants(line));
-  }
-  return out;
-}
-
-function lineMutants(line: SourceLine): AsmMutant[] {
-  const seen = new Map<string, number>();
-  return mutateLine(line.text).map(({ operator, text }) => {
-    const n = (seen.get(operator) ?? 0) + 1;
-    seen.set(operator, n);
-    const short = line.file.replace(/^.*\//, "");
-    return {
-      id: `${short}:${line.line}:${operator}${n > 1 ? `:${n}` : ""}`,
-      file: line.file,
-      line: line.line,
-      routine: line.routine,
-      operator,
-      original: line.text,
-      mutated: text,
-      inMacro: line.inMacro,
-    };
-  });
+  const idOf = mutantIds();
+  return source.lines
+    .filter((line) => routines.has(line.routine))
+    .flatMap(({ file, line, routine, text: original, inMacro }) =>
+      mutateLine(original).map(({ operator, text: mutated }) => {
+        const id = idOf(file, line, operator);
+        return { id, file, line, routine, operator, original, mutated, inMacro };
+      }),
+    );
 }
 
 /** NASM refused the source: it ran and exited with a code (a failed launch has none). */

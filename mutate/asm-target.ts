@@ -8,6 +8,7 @@ import { mutantFloppy, type GamePlan } from "./campaign.js";
 import { sha256 } from "./hash.js";
 import { mutantGames } from "./campaign.js";
 import { checkNames, pickIds } from "./select.js";
+import { artifactName, describeSite } from "./site.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 
 /**
@@ -23,7 +24,6 @@ function prepared(
   plan: GamePlan,
   source: AsmSource,
 ): PreparedMutant {
-  const { id, file, line, routine, operator, original, mutated, inMacro, hash } = mutant;
   const files = {
     autoexec: join(settings.root, "disk", "AUTOEXEC.BAT"),
     mouse: join(settings.root, "build", "MOUSE.COM"),
@@ -31,11 +31,11 @@ function prepared(
   };
   let program = mutant.program;
   return {
-    description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
+    description: describeSite(mutant, mutant.hash),
     artifact: {
-      name: `${id.replace(/[^\w.+-]/g, "_")}.COM`,
+      name: artifactName(mutant.id, "COM"),
       contents: () => {
-        if (!program) throw new Error(`mutant ${id} has not been assembled`);
+        if (!program) throw new Error(`mutant ${mutant.id} has not been assembled`);
         return program;
       },
     },

@@ -13,6 +13,7 @@ import { readRegularFile } from "../util/files.js";
 import { SelectionError } from "./select.js";
 import { median } from "../util/median.js";
 import { messageOf } from "../util/error-message.js";
+import type { MutantSite } from "./site.js";
 
 export const MUTATION_FORMAT = "piskasm-mutation/1";
 
@@ -30,15 +31,7 @@ export type MutantDescription = Omit<
   "status" | "games" | "message" | "shrink" | "report" | "proof"
 >;
 
-export interface MutantResult {
-  id: string;
-  file: string;
-  line: number;
-  routine: string;
-  operator: string;
-  original: string;
-  mutated: string;
-  inMacro: boolean;
+export interface MutantResult extends MutantSite {
   /**
    * sha256 of what the mutant is: its PISKASM.COM bytes (asm), or engine-ts with its file replaced
    * (ts). `--incremental` reuses the verdict of a mutant whose hash is unchanged.

@@ -14,17 +14,13 @@ import { writeCampaignFiles } from "./outputs.js";
 import { figures, readMutationReport, readVerdicts, shrinkCounts, type MutationReport } from "./report.js";
 import { proveSurvivors } from "./proofs.js";
 import { SelectionError } from "./select.js";
-import type { CampaignReporter } from "./reporter.js";
+import type { CampaignRequest } from "./run-campaign.js";
 
-export interface RescoreRequest {
-  root: string;
+export interface RescoreRequest extends Pick<CampaignRequest, "root" | "markdown" | "note" | "reporter"> {
   /** The campaign's mutation.json. */
   path: string;
   /** The verdicts file of the report's target. */
   verdicts: (target: "asm" | "ts") => string;
-  markdown?: string;
-  note?: string;
-  reporter: CampaignReporter;
 }
 
 /** A killing game's report: a few moves, or a few thousand. */

@@ -29,22 +29,18 @@ import {
 } from "./report.js";
 import { SelectionError, shardPositions, spread } from "./select.js";
 import { proveSurvivors } from "./proofs.js";
-import type { CampaignReporter } from "./reporter.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { requireTools } from "./tools.js";
 
-export interface CampaignRequest {
-  root: string;
+/** The settings a campaign hands on to its target as they are. */
+type TargetKeys = "root" | "routines" | "ids" | "limit" | "jobs" | "timeoutMs" | "reporter";
+
+export interface CampaignRequest extends Pick<TargetSettings, TargetKeys> {
   target: "asm" | "ts";
   /** Makes the target's mutants (asm or ts). */
   mutants: (settings: TargetSettings, plan: GamePlan) => Promise<TargetMutants>;
-  routines?: string[];
-  ids?: string[];
-  limit?: number;
   shard?: Shard;
   plan: GamePlan;
-  jobs: number;
-  timeoutMs: number;
   shrinkMs: number;
   shrinkSample: number;
   out: string;
@@ -55,7 +51,6 @@ export interface CampaignRequest {
   incremental: boolean;
   /** Replace the last campaign in `out`. */
   fresh: boolean;
-  reporter: CampaignReporter;
   /** Starts listening for signals; `cleanup` runs at once on each, before a second one exits. */
   listen: (cleanup: () => void) => Interruption;
 }
@@ -212,13 +207,11 @@ function provenBefore(last: MutationReport | undefined, program: string): Readon
 
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
 
-interface RunSettings {
-  jobs: number;
-  shrinkMs: number;
-  shrinkSample: number;
-  timeoutMs: number;
+interface RunSettings extends Pick<
+  CampaignRequest,
+  "jobs" | "shrinkMs" | "shrinkSample" | "timeoutMs" | "reporter"
+> {
   reportsDir: string;
-  reporter: CampaignReporter;
   /** Stops starting mutants (Ctrl+C): the report covers the finished ones. */
   signal: AbortSignal;
 }

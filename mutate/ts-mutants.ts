@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { transformSync } from "esbuild";
 import ts from "typescript";
 import type { DroppedCounts } from "./asm-mutants.js";
+import { mutantIds, type MutantSite } from "./site.js";
 
 /** The engine-ts files of the evaluator (GetRandom, the first move, Update, the win test, CountScore, PCMove, the tables). */
 export const TS_EVALUATOR_FILES = ["random.ts", "tables.ts", "axes.ts", "score.ts", "update.ts", "pcmove.ts"];
@@ -45,16 +46,9 @@ export const OUT_OF_SCOPE: Readonly<Record<string, { readers: readonly string[];
 
 export type TsOperator = "jump-invert" | "jump-neighbour" | "immediate+1" | "immediate-1" | "remove";
 
-export interface TsMutant {
-  id: string;
-  /** Path relative to the project ("engine-ts/score.ts"). */
-  file: string;
-  line: number;
-  routine: string;
+/** original and mutated: the spliced node only changes its line's text when it fits on it. */
+export interface TsMutant extends MutantSite {
   operator: TsOperator;
-  /** The source line before and after (the spliced node only changes this line's text when it fits on it). */
-  original: string;
-  mutated: string;
   /** The whole mutated file. */
   text: string;
   inMacro: false;
@@ -123,23 +117,19 @@ export function tsFileMutants(root: string, file: string): TsMutant[] {
   const sf = ts.createSourceFile(path, source, ts.ScriptTarget.ES2022, true);
   const lines = source.split("\n");
   const out: TsMutant[] = [];
-  const seen = new Map<string, number>();
+  const idOf = mutantIds();
   const visit = (node: ts.Node): void => {
     for (const s of splicesOf(node, sf)) {
       const text = source.slice(0, s.start) + s.text + source.slice(s.end);
       const line = sf.getLineAndCharacterOfPosition(s.start).line + 1;
-      const key = `${line}:${s.operator}`;
-      const n = (seen.get(key) ?? 0) + 1;
-      seen.set(key, n);
-      const mutatedLines = text.split("\n");
       out.push({
-        id: `${file.replace(/^.*\//, "")}:${key}${n > 1 ? `:${n}` : ""}`,
+        id: idOf(file, line, s.operator),
         file,
         line,
         routine: routineOf(node),
         operator: s.operator,
         original: lines[line - 1],
-        mutated: mutatedLines[line - 1],
+        mutated: text.split("\n")[line - 1],
         text,
         inMacro: false,
       });

@@ -30,6 +30,7 @@ import { machineCheck } from "./equivalence.js";
 import { sha256 } from "./hash.js";
 import { engineHash, engineSources, tsProgram } from "./identity.js";
 import { checkNames, pickIds } from "./select.js";
+import { artifactName, describeSite } from "./site.js";
 import type { PreparedMutant, TargetMutants, TargetSettings } from "./target.js";
 import { distinctTsMutants, evaluatorTsMutants, OUT_OF_SCOPE, type TsMutant } from "./ts-mutants.js";
 
@@ -91,14 +92,6 @@ async function menuSnapshot(boot: BootSpec): Promise<AtMenu> {
   } finally {
     await session.machine.destroy();
   }
-}
-
-/**
- * A mutant whose engine-ts threw while it loaded: the first game's mismatch at the program's start
- * (the program at its menu, the reference's expectation of it not formed), killed.
- */
-function unloadedRun(spec: GameSpec, menu: AtMenu, boot: BootSpec, error: Error): MutantRun {
-  return startKill(spec, menu, boot, new ReferenceFailure(error, "to load"), 1);
 }
 
 /** The game `spec` killed at the program's start by the reference's `failure` (the program at its menu). */
@@ -182,12 +175,11 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
   const engine = engineSources(root);
   const floppy = readFileSync(boot.image);
   const mutants = kept.map((mutant, i): PreparedMutant => {
-    const { id, file, line, routine, operator, original, mutated, inMacro } = mutant;
     // engine-ts with the mutant's file, and the PISKASM.COM it plays against (the floppy).
     const hash = sha256(engineHash(new Map(engine).set(mutant.file, mutant.text)), floppy);
     return {
-      description: { id, file, line, routine, operator, original, mutated, inMacro, hash },
-      artifact: { name: `${id.replace(/[^\w.+-]/g, "_")}.ts`, contents: () => mutant.text },
+      description: describeSite(mutant, hash),
+      artifact: { name: artifactName(mutant.id, "ts"), contents: () => mutant.text },
       start: async (shrinkMs) => {
         menu ??= menuSnapshot(boot);
         const script = join(bundles, `m${i}-${process.pid}.mjs`);
@@ -199,7 +191,8 @@ export function tsTarget(settings: TargetSettings, plan: GamePlan): TargetMutant
           script,
           shared: false,
           job: { boot, specs, shrinkMs, menu: atMenu.snapshot, progress },
-          unloaded: (error) => unloadedRun(specs[0], atMenu, boot, error),
+          // An engine-ts that threw while it loaded: the first game's mismatch at the program's start.
+          unloaded: (error) => startKill(specs[0], atMenu, boot, new ReferenceFailure(error, "to load"), 1),
           silent: (job) => silentRun(job, atMenu, settings.timeoutMs),
           done: () => rmSync(script, { force: true }),
         };

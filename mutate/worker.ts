@@ -12,6 +12,7 @@
  * last resort (the job's timeoutMs).
  */
 import { workerSide } from "../util/worker-pool.js";
+import { messageOf } from "../util/error-message.js";
 import type { Machine } from "../emu/types.js";
 import { buildReport } from "../harness/mismatch-report.js";
 import { playGames } from "../harness/run.js";
@@ -43,11 +44,7 @@ function killed(job: MutantJob, outcome: GameOutcome, games: number): MutantRun 
   try {
     return { status: "killed", games, report: buildReport(outcome, job.boot.dos) };
   } catch (error) {
-    return {
-      status: "killed",
-      games,
-      message: `no report: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return { status: "killed", games, message: `no report: ${messageOf(error)}` };
   }
 }
 
@@ -170,7 +167,7 @@ async function play(job: MutantJob): Promise<MutantRun> {
       if (killer) games++;
     }
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+    const message = messageOf(error).split("\n")[0];
     if (killer) return killed(job, killer, games + 1);
     return { status: /timed out|^stuck:/.test(message) ? "timeout" : "crashed", games: games + 1, message };
   } finally {

@@ -35,16 +35,8 @@ function place(m: RecordMove): string {
 export function validateMoves(size: number, moves: readonly RecordMove[]): void {
   const seen = new Set<number>();
   moves.forEach((m, i) => {
-    if (
-      !Number.isInteger(m.x) ||
-      !Number.isInteger(m.y) ||
-      m.x < 0 ||
-      m.y < 0 ||
-      m.x >= size ||
-      m.y >= size
-    ) {
+    if ([m.x, m.y].some((n) => !Number.isInteger(n) || n < 0 || n >= size))
       throw new RecordError(`move ${i + 1} ${place(m)} is off the ${size}x${size} board`);
-    }
     const key = m.y * size + m.x;
     if (seen.has(key)) throw new RecordError(`move ${i + 1} ${place(m)} is on an occupied cell`);
     seen.add(key);

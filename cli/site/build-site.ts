@@ -10,7 +10,7 @@ import { build as esbuild } from "esbuild";
 import { getManifest } from "workbox-build";
 import { ASSET_MANIFEST_URL, type AssetManifest } from "../../web/asset-manifest.js";
 import { HASHED_NAME, precached, SERVICE_WORKER_FILE } from "../../web/offline/precache.js";
-import { readBundleAssets } from "../web-server/page-server.js";
+import { packMenuState, readBundleAssets } from "../web-server/page-server.js";
 import { packSparse } from "../../util/sparse-bytes.js";
 import { iconPng, iconSvg } from "./icons.js";
 import { siteIndexHtml, webManifest } from "./site-html.js";
@@ -49,11 +49,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   mkdirSync(outDir, { recursive: true });
   copyBundle(options.webRoot, outDir, new Set(["bundle-assets.json", ...PAGES, bundle.floppy]));
   const floppy = packSparse(readSiteInput(options.floppy, "make image"));
-  // The state holds the PC's copies of the two BIOS images, which the page loads beside it anyway.
-  const biosFiles = [bundle.bios, bundle.vgaBios].map(
-    (name) => new Uint8Array(readFileSync(join(outDir, name))),
-  );
-  const menuState = packSparse(readSiteInput(options.menuState, "make menu-state"), biosFiles);
+  const menuState = packMenuState(readSiteInput(options.menuState, "make menu-state"), outDir, bundle);
   const manifest: AssetManifest = {
     ...bundle,
     floppy: hashedName("piskasm", ".sparse", floppy),

@@ -1,27 +1,29 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { FLOPPY_BYTES } from "../../emu/floppy.js";
+import { errnoCode } from "../../util/files.js";
+import { messageOf } from "../../util/error-message.js";
+import { UsageError } from "../errors.js";
 
-/** Throws a one-line error when `dir` does not hold a built page (`manifest`: bundle-assets.json in build/web, assets.json in build/site). */
-export function checkBundle(dir: string, manifest = "bundle-assets.json"): void {
-  for (const name of ["index.html", manifest]) {
+/** Refuses (one line, exit 2) a `dir` that holds no built page: its index.html and assets.json. */
+export function checkBundle(dir: string): void {
+  for (const name of ["index.html", "assets.json"]) {
     if (!existsSync(join(dir, name)))
-      throw new Error(`${dir} holds no built page (${name}); run \`make\` first`);
+      throw new UsageError(`${dir} holds no built page (${name}); run \`make\` first`);
   }
 }
 
-/** Throws a one-line error unless `path` is a readable 1.44 MB floppy image. */
+/** Refuses (one line, exit 2) a `path` that is not a readable 1.44 MB floppy image. */
 export function checkImage(path: string): void {
-  let size: number;
+  let stats: Stats;
   try {
-    const stats = statSync(path);
-    if (!stats.isFile()) throw new Error(`--image ${path} is not a file`);
-    size = stats.size;
+    stats = statSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new Error(`--image ${path}: not found`, { cause: error });
-    throw error;
+    throw new UsageError(errnoCode(error) === "ENOENT" ? `--image ${path}: not found` : messageOf(error));
   }
-  if (size !== FLOPPY_BYTES)
-    throw new Error(`--image ${path} has ${size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`);
+  if (!stats.isFile()) throw new UsageError(`--image ${path} is not a file`);
+  if (stats.size !== FLOPPY_BYTES)
+    throw new UsageError(
+      `--image ${path} has ${stats.size} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`,
+    );
 }

@@ -45,6 +45,17 @@ export function readBundleAssets(webRoot: string): BundleAssets {
   return JSON.parse(readFileSync(join(webRoot, name), "utf8")) as BundleAssets;
 }
 
+/**
+ * A menu state as the static site keeps it: without its zero blocks and its copies of the two BIOS
+ * images (util/sparse-bytes.ts), which the page loads beside it anyway (from `root`, the bundle).
+ */
+export function packMenuState(state: Uint8Array, root: string, bundle: BundleAssets): Uint8Array {
+  const biosFiles = [bundle.bios, bundle.vgaBios].map(
+    (name) => new Uint8Array(readFileSync(join(root, name))),
+  );
+  return packSparse(state, biosFiles);
+}
+
 /** The server answers at once; the menu snapshot is made in the background. */
 export function createPageServer(options: PageServerOptions): PageServer {
   const bundle = readBundleAssets(options.webRoot);
@@ -67,11 +78,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   const manifest = snapshot.then(({ bytes }) => {
     let menuState: string | null = null;
     if (bytes.byteLength > 0) {
-      // As the static site keeps it: without its zero blocks and its copies of the two BIOS images.
-      const biosFiles = [bundle.bios, bundle.vgaBios].map(
-        (name) => new Uint8Array(readFileSync(join(options.webRoot, name))),
-      );
-      const state = memoryAsset(packSparse(bytes, biosFiles), OCTETS);
+      const state = memoryAsset(packMenuState(bytes, options.webRoot, bundle), OCTETS);
       menuState = hashedPath("menu", ".sparse", state);
       generated.set(menuState, { asset: Promise.resolve(state), immutable: true });
     }

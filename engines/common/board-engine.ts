@@ -7,6 +7,7 @@
  */
 import { Prng } from "../../util/prng.js";
 import {
+  cellOf,
   EngineError,
   type CellScores,
   type Engine,
@@ -70,7 +71,7 @@ export class BoardEngine implements Engine {
   }
 
   async opponentMove(at: Point): Promise<void> {
-    this.put(this.cellOf(at), OPP);
+    this.put(this.cell(at), OPP);
   }
 
   async ownMove(limits: MoveLimits): Promise<Point> {
@@ -112,12 +113,12 @@ export class BoardEngine implements Engine {
     const board = this.requireBoard();
     this.board = new Board(board.size, board.rule);
     this.strategy.reset(this.board);
-    for (const s of stones) this.put(this.cellOf(s.at), s.own ? OWN : OPP);
+    for (const s of stones) this.put(this.cell(s.at), s.own ? OWN : OPP);
   }
 
   async takeBack(at: Point): Promise<void> {
     const board = this.requireBoard();
-    const cell = this.cellOf(at);
+    const cell = this.cell(at);
     if (board.history[board.history.length - 1] !== cell)
       throw new EngineError(`take-back of ${at.x},${at.y}, which is not the last stone`);
     const stone = board.cells[cell] as Stone;
@@ -137,12 +138,8 @@ export class BoardEngine implements Engine {
     return this.board;
   }
 
-  private cellOf(at: Point): number {
-    const board = this.requireBoard();
-    if (!Number.isInteger(at.x) || !Number.isInteger(at.y) || !board.inside(at.x, at.y)) {
-      throw new EngineError(`${at.x},${at.y} is off the ${board.size}x${board.size} board`);
-    }
-    return board.cell(at);
+  private cell(at: Point): number {
+    return cellOf(at, this.requireBoard().size);
   }
 
   private put(cell: number, stone: Stone): void {

@@ -5,7 +5,7 @@
  */
 import { AXES } from "../../engine-ts/axes.js";
 import { EMPTY } from "../../engine-ts/board.js";
-import { RULE_FREESTYLE, type Point, type RuleMask } from "../engine.js";
+import { pointOf, RULE_FREESTYLE, type Point, type RuleMask } from "../engine.js";
 import { makesOverlineOnly, winsAt } from "../rules.js";
 
 export { EMPTY };
@@ -37,7 +37,7 @@ export class Board {
   }
 
   point(cell: number): Point {
-    return { x: cell % this.size, y: Math.floor(cell / this.size) };
+    return pointOf(cell, this.size);
   }
 
   inside(x: number, y: number): boolean {

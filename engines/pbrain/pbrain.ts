@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { killGroup, trackGroup, untrackGroup } from "../../util/child-groups.js";
 import { readLines } from "../../util/lines.js";
 import {
+  ABOUT_KEYS,
   DEFAULT_TOLERANCE_MS,
   EngineError,
   type Engine,
@@ -280,11 +281,6 @@ export function parseAbout(line: string): Partial<EngineAbout> {
   const fields: Record<string, string> = {};
   for (const m of line.matchAll(/(\w+)\s*=\s*"([^"]*)"/g)) fields[m[1]] = m[2];
   const out: { -readonly [K in keyof EngineAbout]?: EngineAbout[K] } = {};
-  for (const k of ["name", "version", "author", "country", "www", "email"] as const)
-    if (fields[k] !== undefined) out[k] = fields[k];
+  for (const k of ABOUT_KEYS) if (fields[k] !== undefined) out[k] = fields[k];
   return out;
-}
-
-export function createPbrainEngine(command: string, toleranceMs?: number): Engine {
-  return new PbrainEngine({ command, toleranceMs });
 }

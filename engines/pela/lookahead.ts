@@ -21,19 +21,16 @@
 import { other, type Stone } from "../common/board.js";
 import type { ShapeBoard } from "./shape-board.js";
 import { cellValue, combined } from "./values.js";
-import { pastDeadline } from "./vcf.js";
+import { pastDeadline, type VcfLimits } from "./vcf.js";
 
-export interface LookaheadLimits {
+/** The deadline and stop as the threat searches' (the last finished iteration counts). */
+export interface LookaheadLimits extends Pick<VcfLimits, "deadlineMs" | "stop"> {
   /** Deepest iteration, in plies (own and opponent's moves). */
   readonly maxDepth: number;
   /** Cells tried per position when nothing is forced. */
   readonly width: number;
   /** Positions visited, summed over the iterations. */
   readonly maxNodes: number;
-  /** performance.now() after which the search gives up (the last finished iteration counts). */
-  readonly deadlineMs: number;
-  /** MoveLimits.stop: ends the search as the deadline does. */
-  readonly stop?: () => boolean;
 }
 
 export interface LookaheadResult {

@@ -111,7 +111,7 @@ export class PelaStrategy implements Strategy {
     const win = cells.find((c) => board.fourKind(c, OWN) === 3);
     if (win !== undefined) return win;
     const blocks = cells.filter((c) => board.fourKind(c, OPP) === 3);
-    if (blocks.length > 0) return this.best(board, blocks);
+    if (blocks.length > 0) return byValue(blocks, board)[0];
     const turnMs = context.limits.turnMs > 0 ? context.limits.turnMs : DEFAULT_TURN_MS;
     const limitsUntil = (share: number): VcfLimits => ({
       maxDepth: this.options.maxDepth ?? MAX_DEPTH,
@@ -239,11 +239,7 @@ export class PelaStrategy implements Strategy {
 
   /** The best of the LOOK_WIN_CANDIDATES best cells when the look-ahead finds it wins by force, else undefined. */
   private lookWin(board: ShapeBoard, cells: readonly number[], limits: VcfLimits): number | undefined {
-    const ranked = cells
-      .map((c) => ({ c, v: combinedValue(board, c, OWN) }))
-      .sort((a, b) => b.v - a.v)
-      .slice(0, LOOK_WIN_CANDIDATES)
-      .map(({ c }) => c);
+    const ranked = byValue(cells, board).slice(0, LOOK_WIN_CANDIDATES);
     const look = this.look(board, ranked, limits);
     const top = Math.max(...look.scores);
     return top >= WIN / 2 ? ranked[look.scores.indexOf(top)] : undefined;
@@ -267,31 +263,16 @@ export class PelaStrategy implements Strategy {
     cells: readonly number[],
     limits: VcfLimits,
   ): number {
-    const tries = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
-    tries.sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
-    const others = cells
-      .filter((c) => !tries.includes(c))
-      .sort((a, b) => combinedValue(board, b, OWN) - combinedValue(board, a, OWN));
+    const free = [...new Set(line)].filter((c) => board.cells[c] === EMPTY);
+    const tries = byValue(free, board);
+    const others = byValue(cells, board).filter((c) => !tries.includes(c));
     const candidates = [...tries, ...others.slice(0, SAFETY_CHECKS)];
     for (const threes of SAFETY_LEVELS) {
       const safe = this.safeCells(board, candidates, limits, threes);
       if (safe.length > 0) return this.lookBest(board, this.deepest(board, safe, limits), limits)[0];
     }
     const fours = cells.filter((c) => board.fourKind(c, OWN) >= 1);
-    return this.best(board, fours.length > 0 ? fours : tries);
-  }
-
-  private best(board: ShapeBoard, cells: readonly number[]): number {
-    let best = cells[0];
-    let bestValue = -1;
-    for (const c of cells) {
-      const v = combinedValue(board, c, OWN);
-      if (v > bestValue) {
-        bestValue = v;
-        best = c;
-      }
-    }
-    return best;
+    return byValue(fours.length > 0 ? fours : tries, board)[0];
   }
 
   /**
@@ -325,6 +306,12 @@ export class PelaStrategy implements Strategy {
     const near = pool.filter(({ v }) => v * NEAR_BEST_DIVISOR >= top * (NEAR_BEST_DIVISOR - 1));
     return near[rng.below(near.length)].c;
   }
+}
+
+/** `cells` by their combined value for the engine, best first (equal values in the order given). */
+function byValue(cells: readonly number[], board: ShapeBoard): number[] {
+  const valued = cells.map((c) => ({ c, v: combinedValue(board, c, OWN) }));
+  return valued.sort((a, b) => b.v - a.v).map(({ c }) => c);
 }
 
 export function createPelaEngine(options: PelaOptions = {}): Engine {

@@ -150,18 +150,19 @@ class Search {
   }
 }
 
-/**
- * A win for `attacker` by continuous fours, `attacker` to move, or undefined. The board is changed
- * during the search and restored before it returns.
- */
-export interface VcfSearch {
-  readonly result: VcfResult | undefined;
+/** What a search (VCF, VCT) found, if anything, and how many positions it visited. */
+export interface SearchOutcome<R> {
+  readonly result: R | undefined;
   readonly nodes: number;
   /** False when the budget or the clock ended the search: "no result" then means "not found in time". */
   readonly complete: boolean;
 }
 
-export function searchVcf(board: ShapeBoard, attacker: Stone, limits: VcfLimits): VcfSearch {
+/**
+ * A win for `attacker` by continuous fours, `attacker` to move, or undefined. The board is changed
+ * during the search and restored before it returns.
+ */
+export function searchVcf(board: ShapeBoard, attacker: Stone, limits: VcfLimits): SearchOutcome<VcfResult> {
   if (pastDeadline(limits)) return { result: undefined, nodes: 0, complete: false };
   const candidates = board.nearCells();
   const search = new Search(board, attacker, limits, candidates);

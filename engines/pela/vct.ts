@@ -16,7 +16,7 @@ import { EMPTY, other, type Stone } from "../common/board.js";
 import { OPEN3, OPEN4 } from "../common/shapes.js";
 import type { ShapeBoard } from "./shape-board.js";
 import { cellValue } from "./values.js";
-import { pastDeadline, searchVcf, type VcfLimits } from "./vcf.js";
+import { pastDeadline, searchVcf, type SearchOutcome, type VcfLimits } from "./vcf.js";
 
 export interface VctLimits extends VcfLimits {
   /** Most open threes in a line of play. */
@@ -40,13 +40,6 @@ export interface VctResult {
   readonly first: number;
   /** Every cell either side played in the winning tree (where a defence may start). */
   readonly cells: readonly number[];
-}
-
-export interface VctSearch {
-  readonly result: VctResult | undefined;
-  readonly nodes: number;
-  /** False when the budget or the clock ended the search: "no result" then means "not found in time". */
-  readonly complete: boolean;
 }
 
 class ThreatSearch {
@@ -171,7 +164,7 @@ class ThreatSearch {
  * A win for `attacker` by continuous threats (fours and open threes), `attacker` to move, or
  * undefined. The board is changed during the search and restored before it returns.
  */
-export function searchVct(board: ShapeBoard, attacker: Stone, limits: VctLimits): VctSearch {
+export function searchVct(board: ShapeBoard, attacker: Stone, limits: VctLimits): SearchOutcome<VctResult> {
   if (pastDeadline(limits)) return { result: undefined, nodes: 0, complete: false };
   const search = new ThreatSearch(board, attacker, limits);
   const result = search.run(limits.threes, limits.tempoFours);
