@@ -145,7 +145,7 @@ export async function playGames(
         });
       }
       listener.onGame?.(outcome);
-      if (session.phase() !== Phase.MENU) await restart(session, fresh, tracer);
+      if (!signal?.aborted && session.phase() !== Phase.MENU) await restart(session, fresh, tracer);
     }
     if (tracer) listener.onCoverage?.(tracer.hits());
   } finally {
