@@ -9,13 +9,12 @@ import { mergeHits } from "../debug/coverage-report.js";
 import { untilDoneOrAborted } from "../util/abort.js";
 import { requireWorkerScript, WorkerPool, type PoolWorker, type StartedWorker } from "../util/worker-pool.js";
 import type { Machine, MachineSnapshot } from "../emu/types.js";
-import { ProgramChecker } from "../checks/checker.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { Phase } from "../guest/game-view.js";
 import { isFailedStart, startMachine, type FailedStart, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
 import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
-import { shrinkGame } from "./shrink.js";
+import { restartAt, shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
 import type { GameOutcome, GameSlice, GameSpec, RunPlanOptions } from "./model.js";
@@ -159,9 +158,8 @@ export async function playGames(
  */
 async function restart(session: GameSession, fresh: MachineSnapshot, tracer?: CoverageTracer): Promise<void> {
   tracer?.detach();
-  await session.machine.restore(fresh);
+  await restartAt(session, fresh);
   tracer?.attach();
-  ProgramChecker.of(session)?.restarted();
 }
 
 /**

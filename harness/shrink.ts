@@ -103,9 +103,7 @@ class Shrinker {
    * does: a mutant may leave damage in its memory that a later game would otherwise diverge by.
    */
   private async startFresh(): Promise<void> {
-    if (!this.fresh) return;
-    await this.session.machine.restore(this.fresh);
-    ProgramChecker.of(this.session)?.restarted();
+    if (this.fresh) await restartAt(this.session, this.fresh);
   }
 
   /** ddmin from `start`: returns true when it ran to a 1-minimal list. */
@@ -190,4 +188,10 @@ export async function shrinkGame(
   const complete = await shrinker.ddmin(shrinker.best?.moves ?? moves);
   const result = done();
   return isShrunk(result) ? { ...result, complete } : result;
+}
+
+/** The machine restored to `menu` (a snapshot at the program's menu), and the checker's model with it. */
+export async function restartAt(session: GameSession, menu: MachineSnapshot): Promise<void> {
+  await session.machine.restore(menu);
+  ProgramChecker.of(session)?.restarted();
 }
