@@ -42,7 +42,7 @@ import {
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { messageOf } from "../util/error-message.js";
-import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
+import { hex, scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
 import {
   compareData,
   comparePointer,
@@ -180,6 +180,12 @@ const CURSOR_OFF_BIT = 0x2000;
 /** How the small DOS reports an ended program on the row where the cursor was left. */
 export const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
 
+/** The program's data against the model's, compared in place. */
+function compareModelData(model: ProgramModel, session: GameSession): Diff[] {
+  const expected = reference(() => model.data());
+  return compareData(expected, session.machine.memory.view(session.layout.info, DATA_BYTES));
+}
+
 /**
  * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of
  * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant;
@@ -192,11 +198,7 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const { memory } = session.machine;
   const diffs: Diff[] = [];
   // The ended program's memory, while DOS has not reused it: its data as it left it.
-  if (isGameStillAt(memory, session.layout)) {
-    const expectedData = reference(() => model.data());
-    const data = memory.view(session.layout.info, DATA_BYTES);
-    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
-  }
+  if (isGameStillAt(memory, session.layout)) diffs.push(...compareModelData(model, session));
   const mode = memory.readU8(BDA_VIDEO_MODE);
   if (mode !== TEXT_MODE) diffs.push(scalarDiff("VideoMode", mode, TEXT_MODE));
   const shape = memory.readU16(BDA_CURSOR_SHAPE);
@@ -318,10 +320,10 @@ function comparePointerImage(pointer: ScreenSpot, word: number, cells: TextCells
   const shown = cells.at(pointer.col, pointer.row);
   if (shown === image) return [];
   const at = `(col ${pointer.col}, row ${pointer.row})`;
-  const expected = `the pointer's image ${hex(image)} of ${hex(word)} at ${at}`;
+  const expected = `the pointer's image ${hex(image, 4)} of ${hex(word, 4)} at ${at}`;
   return (shown & POINTER_IMAGE_CLEAR) === 0
-    ? [scalarDiff("ScreenCell", `the pointer's image ${hex(shown)} at ${at}`, expected)]
-    : [scalarDiff("Pointer", `${hex(shown)} at ${at}, drawn over the shown pointer`, expected)];
+    ? [scalarDiff("ScreenCell", `the pointer's image ${hex(shown, 4)} at ${at}`, expected)]
+    : [scalarDiff("Pointer", `${hex(shown, 4)} at ${at}, drawn over the shown pointer`, expected)];
 }
 
 /** The input a check at the program's start is after (a mismatch's afterInput). */
@@ -330,8 +332,6 @@ export const START = "the program's start";
 /** What a mouse input gives the program's keyboard. */
 const NO_KEYS: readonly number[] = [];
 
-const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
-
 const checkers = new WeakMap<GameSession, ProgramChecker>();
 
 function describeInput(event: InputEvent, at?: { col: number; row: number }): string {
@@ -339,9 +339,9 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
     case "text":
       return `key ${JSON.stringify(event.text)}`;
     case "ahead":
-      return `keys typed ahead (scancodes ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")})`;
+      return `keys typed ahead (scancodes ${event.codes.map((c) => hex(c, 2)).join(" ")})`;
     case "scancodes":
-      return `scancode ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")}`;
+      return `scancode ${event.codes.map((c) => hex(c, 2)).join(" ")}`;
     case "move":
       return event.astray
         ? `a mouse movement toward (col ${event.astray.col}, row ${event.astray.row})`
@@ -351,25 +351,29 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
-/** The cell the mouse driver has the pointer on (shown or not). */
-function pointerCell(session: GameSession): { col: number; row: number } | undefined {
-  const driver = readMouseDriverState(session.machine.memory);
-  return driver && { col: driver.x >> 3, row: driver.y >> 3 };
-}
-
 /**
  * The mismatch of a reference that never answered after `event`, an input of `session` (which has been
  * handled: the program waits again), `why` its failure. The ts campaign's run thread makes it when a
  * mutant's worker fell silent (mutate/ts-target.ts).
  */
 export function unansweredMismatch(session: GameSession, event: InputEvent, why: string): Mismatch {
-  const at = event.kind === "press" ? pointerCell(session) : undefined;
+  const at = event.kind === "press" ? session.pointer() : undefined;
+  return failedNow(session, new ReferenceFailure(why), describeInput(event, at));
+}
+
+/** The reference's failure after `afterInput` as a mismatch (`Reference`) of the program now, with `also`. */
+function failedNow(
+  session: GameSession,
+  failure: ReferenceFailure,
+  afterInput: string,
+  also: Diff[] = [],
+): Mismatch {
   const program = {
     ply: session.moveCount(),
     phase: session.phase(),
     screen: session.machine.screen().lines,
   };
-  return referenceMismatch(new ReferenceFailure(why), program, describeInput(event, at));
+  return referenceMismatch(failure, program, afterInput, also);
 }
 
 /** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
@@ -395,6 +399,8 @@ export class ProgramChecker {
     private readonly session: GameSession,
     private readonly options: CheckerOptions,
   ) {
+    if (checkers.has(session)) throw new Error("this session already has a checker");
+    checkers.set(session, this);
     this.current = this.newModel();
     session.inputs.listen((event) => this.afterInput(event));
   }
@@ -428,19 +434,8 @@ export class ProgramChecker {
       return check();
     } catch (failure) {
       if (!(failure instanceof ReferenceFailure)) throw failure;
-      return this.failed(failure, afterInput(), also());
+      return failedNow(this.session, failure, afterInput(), also());
     }
-  }
-
-  /** The reference's failure after `afterInput` as a mismatch (`Reference`), with `also`. */
-  private failed(failure: ReferenceFailure, afterInput: string, also: Diff[] = []): Mismatch {
-    const { session } = this;
-    const program = {
-      ply: session.moveCount(),
-      phase: session.phase(),
-      screen: session.machine.screen().lines,
-    };
-    return referenceMismatch(failure, program, afterInput, also);
   }
 
   private modelOptions(): ProgramOptions {
@@ -454,9 +449,12 @@ export class ProgramChecker {
     };
   }
 
-  /** The program was restored to the state it had at its first menu (a menu snapshot): the model starts again. */
-  restarted(): void {
-    this.current = this.newModel();
+  /**
+   * The program was restored to the state it had at its first menu (a menu snapshot), or the model
+   * anchored on it (`model`): the checks start again from there.
+   */
+  restarted(model = this.newModel()): void {
+    this.current = model;
     this.found = undefined;
     this.off = undefined;
     this.checked = 0;
@@ -479,7 +477,7 @@ export class ProgramChecker {
     const { session } = this;
     const cells = session.machine.textCells();
     const words = new Uint16Array(SCREEN_COLS * SCREEN_ROWS);
-    for (let i = 0; i < words.length; i++) words[i] = cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS));
+    cells.words(words);
     const pointer = this.shownPointer();
     const data = session.machine.memory.read(session.layout.info, DATA_BYTES);
     const options = this.modelOptions();
@@ -491,14 +489,13 @@ export class ProgramChecker {
       // A RangeError: a state the model does not take (a word out of range); anything else, its failure.
       if (error instanceof RangeError) return false;
       const failure = new ReferenceFailure(error, "taking the program over where it waits");
-      this.report(this.failed(failure, `the model's anchoring in phase ${phaseName(session.phase())}`));
+      this.report(
+        failedNow(session, failure, `the model's anchoring in phase ${phaseName(session.phase())}`),
+      );
       return false;
     }
     if (!anchored) return false;
-    this.current = anchored;
-    this.found = undefined;
-    this.off = undefined;
-    this.checked = 0;
+    this.restarted(anchored);
     return true;
   }
 
@@ -568,14 +565,11 @@ export class ProgramChecker {
    * starts where the program does, at its first menu.
    */
   static attach(session: GameSession, options: CheckerOptions): ProgramChecker {
-    if (checkers.has(session)) throw new Error("this session already has a checker");
-    if (session.inputs.count > 0)
+    if (session.inputs.count > 0 && !checkers.has(session))
       throw new Error(
         `the checker must be attached before the session's first input (${session.inputs.count} already sent)`,
       );
-    const checker = new ProgramChecker(session, options);
-    checkers.set(session, checker);
-    return checker;
+    return new ProgramChecker(session, options);
   }
 
   /**
@@ -587,7 +581,6 @@ export class ProgramChecker {
     if (attached) return attached;
     const fresh = session.inputs.count === 0;
     const checker = new ProgramChecker(session, options);
-    checkers.set(session, checker);
     if (fresh) checker.checkNow();
     else if (!checker.anchor())
       throw new Error(
@@ -601,10 +594,8 @@ export class ProgramChecker {
    * late) under a checker that is off until anchorSettled() anchors it.
    */
   static follow(session: GameSession, options: CheckerOptions): ProgramChecker {
-    if (checkers.has(session)) throw new Error("this session already has a checker");
     const checker = new ProgramChecker(session, options);
     checker.off = "not anchored on the program yet";
-    checkers.set(session, checker);
     return checker;
   }
 
@@ -623,9 +614,7 @@ export class ProgramChecker {
     const diffs: Diff[] = [];
     // Each part is first compared whole, in place (no copy: guest memory and VGA memory read through
     // typed-array views); only a part that differs is looked into.
-    const expectedData = reference(() => model.data());
-    const data = memory.view(session.layout.info, DATA_BYTES);
-    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
+    diffs.push(...compareModelData(model, session));
     const expectedScreen = model.screen.words;
     const cells = session.machine.textCells();
     const ignore = pointer ? pointer.row * SCREEN_COLS + pointer.col : -1;
@@ -636,7 +625,7 @@ export class ProgramChecker {
       diffs.push(...comparePointerImage(pointer, expectedScreen[ignore], cells));
     const shape = memory.readU16(BDA_CURSOR_SHAPE);
     if (model.cursorShape !== undefined && shape !== model.cursorShape)
-      diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));
+      diffs.push(scalarDiff("Cursor", `shape ${hex(shape, 4)}`, `shape ${hex(model.cursorShape, 4)}`));
     const loaded = session.loadedProgram;
     if (!sameBytes(this.programBytes(loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));
@@ -705,7 +694,7 @@ export class ProgramChecker {
     if (this.found || this.off !== undefined) return;
     const settled = await this.settle();
     if (this.found || this.off !== undefined) return;
-    const at = event.kind === "press" ? pointerCell(this.session) : undefined;
+    const at = event.kind === "press" ? this.session.pointer() : undefined;
     let keys: readonly number[];
     try {
       keys = this.translate(event);

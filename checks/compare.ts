@@ -1,6 +1,6 @@
 /** The full-state comparison of the asm (read through the debug header) with engine-ts. */
 import type { EngineState } from "../engine-ts/index.js";
-import { cellDiff, scalarDiff, type Diff } from "./diff-types.js";
+import { cellDiff, hex, scalarDiff, type Diff } from "./diff-types.js";
 import { CELLS, type GameState } from "../guest/game-view.js";
 
 /**
@@ -15,8 +15,6 @@ export function compareTables(asm: Uint16Array, ts: Uint16Array): Diff[] {
   }
   return diffs;
 }
-
-const hex = (n: number, digits: number): string => `${n.toString(16).toUpperCase().padStart(digits, "0")}h`;
 
 /**
  * The program's code and read-only data (the segment from 100h to the BSS) must stay as loaded: no
