@@ -32,6 +32,7 @@ import {
 import type { GameSession } from "../guest/session.js";
 import type { Machine, TextCells } from "../emu/types.js";
 import {
+  HEADER_POINTERS,
   HEADER_VERSION,
   headerVersionProblem,
   isGameStillAt,
@@ -234,31 +235,17 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   return diffs;
 }
 
-/** The debug header's pointer fields and the variables of the model's layout they must point at. */
-type HeaderPointer = Exclude<keyof GameLayout, "segmentBase" | "version" | "info" | "geometry">;
-const HEADER_POINTERS: ReadonlyArray<readonly [HeaderPointer, string]> = [
-  ["plocha", "Plocha"],
-  ["seed", "Seed"],
-  ["random", "Random"],
-  ["lastPC", "LastPC"],
-  ["volnaPole", "VolnaPole"],
-  ["phase", "Phase"],
-  ["moveCount", "MoveCount"],
-  ["gameCount", "GameCount"],
-  ["bodovani", "Bodovani"],
-  ["forcedSeed", "ForcedSeed"],
-  ["seedIsForced", "SeedIsForced"],
-];
-
 /**
  * The debug header against the model: each pointer at its variable (counted from Info, the data's
- * first byte, as docs/program.md section 2 lays the data out) and the board where the model draws it.
+ * first byte, as docs/program.md section 2 lays the data out; the pointer's name capitalized) and the
+ * board where the model draws it.
  */
 function compareHeader(layout: GameLayout): Diff[] {
   const diffs: Diff[] = [];
   const version = headerVersionProblem(layout);
   if (version) diffs.push(scalarDiff("Header", version, `version ${HEADER_VERSION}`));
-  for (const [field, name] of HEADER_POINTERS) {
+  for (const field of HEADER_POINTERS) {
+    const name = field[0].toUpperCase() + field.slice(1);
     const offset = layout[field] - layout.info;
     const expected = dataVariable(name).offset;
     if (offset !== expected)
