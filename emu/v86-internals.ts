@@ -22,9 +22,7 @@ export interface V86Vga {
   readonly start_address: number;
   readonly offset_register: number;
   readonly max_cols: number;
-  readonly max_rows: number;
   readonly line_compare: number;
-  readonly graphical_mode: boolean;
   scan_line_to_screen_row(scanLine: number): number;
 }
 
