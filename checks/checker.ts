@@ -39,6 +39,7 @@ import {
   phaseName,
   PROGRAM_ORIGIN,
   type GameLayout,
+  type ScreenPosition,
 } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
@@ -50,7 +51,6 @@ import {
   compareScreen,
   differingCells,
   screenLines,
-  type ScreenSpot,
 } from "./program-compare.js";
 
 /**
@@ -269,7 +269,7 @@ function compareHeader(layout: GameLayout): Diff[] {
 function screenMismatch(
   model: ProgramModel,
   machine: Machine,
-  pointer: ScreenSpot | undefined,
+  pointer: ScreenPosition | undefined,
   ply: number,
   diffs: Diff[],
   afterInput: string | undefined,
@@ -302,7 +302,7 @@ const POINTER_IMAGE_CLEAR = 0x8800;
  * program's own, drawn under the shown pointer, which MOUSE.COM then keeps (the pointer is not seen
  * until the mouse moves; other drivers put the old word back): a Pointer difference.
  */
-function comparePointerImage(pointer: ScreenSpot, word: number, cells: TextCells): Diff[] {
+function comparePointerImage(pointer: ScreenPosition, word: number, cells: TextCells): Diff[] {
   const image = (word & POINTER_SCREEN_MASK) ^ POINTER_CURSOR_MASK;
   const shown = cells.at(pointer.col, pointer.row);
   if (shown === image) return [];
@@ -321,7 +321,7 @@ const NO_KEYS: readonly number[] = [];
 
 const checkers = new WeakMap<GameSession, ProgramChecker>();
 
-function describeInput(event: InputEvent, at?: { col: number; row: number }): string {
+function describeInput(event: InputEvent, at?: ScreenPosition): string {
   switch (event.kind) {
     case "text":
       return `key ${JSON.stringify(event.text)}`;
@@ -508,25 +508,13 @@ export class ProgramChecker {
     if (found) this.report(found);
   }
 
-  /** The program at its start (before any input) against the model's, its debug header too; undefined when they agree. */
-  startDiffers(): Mismatch | undefined {
-    return this.guarded(
-      () => START,
-      () => {
-        const diffs = [...compareHeader(this.session.layout), ...this.compare()];
-        return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
-      },
-    );
-  }
-
   /**
-   * The program did not come to its menu (guest/session.ts StartStallError; `stall` undefined: it
-   * did, with a header of another version): what it does against the model's start, with every
-   * difference of its header, data and screen. When the model too ends at its start (no mouse, a bad
-   * /S:n), that the program stopped is no difference: how it ended is compared. Undefined when
-   * nothing differs.
+   * The program at its start (before any input) against the model's, with every difference of its
+   * debug header, data and screen; undefined when they agree. `stall`: it did not come to its menu
+   * (guest/session.ts StartStallError), what it does instead; when the model too ends at its start (no
+   * mouse, a bad /S:n), that the program stopped is no difference: how it ended is compared.
    */
-  stalledStart(stall: string | undefined): Mismatch | undefined {
+  startDiffers(stall?: string): Mismatch | undefined {
     return this.guarded(
       () => START,
       () => {
@@ -702,7 +690,7 @@ export class ProgramChecker {
   private checkInput(
     event: InputEvent,
     keys: readonly number[],
-    at: { col: number; row: number } | undefined,
+    at: ScreenPosition | undefined,
     settled: string,
     input: () => string,
   ): Mismatch | undefined {
@@ -766,7 +754,9 @@ export class ProgramChecker {
   }
 
   /** The cell under a shown pointer: the driver's drawing, not the program's. */
-  private shownPointer(driver = readMouseDriverState(this.session.machine.memory)): ScreenSpot | undefined {
+  private shownPointer(
+    driver = readMouseDriverState(this.session.machine.memory),
+  ): ScreenPosition | undefined {
     return driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
   }
 
@@ -780,11 +770,7 @@ export class ProgramChecker {
     return NO_KEYS;
   }
 
-  private feed(
-    event: InputEvent,
-    keys: readonly number[],
-    at: { col: number; row: number } | undefined,
-  ): void {
+  private feed(event: InputEvent, keys: readonly number[], at: ScreenPosition | undefined): void {
     const { model } = this;
     if (event.kind === "ahead") model.keysAhead(keys);
     else if (event.kind === "text" || event.kind === "scancodes") for (const key of keys) model.key(key);

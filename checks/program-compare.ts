@@ -5,6 +5,7 @@
  */
 import { DATA_VARIABLES, SCREEN_COLS, SCREEN_ROWS, type DataVariable } from "../program-ts/index.js";
 import type { TextCells } from "../emu/types.js";
+import type { ScreenPosition } from "../guest/game-view.js";
 import { CP437 } from "../emu/cp437.js";
 import { cellDiff, hex, scalarDiff, type Diff, type DiffField } from "./diff-types.js";
 import { sameBytes } from "../util/bytes.js";
@@ -49,12 +50,6 @@ function describeCell(col: number, row: number, word: number): string {
   return `(col ${col}, row ${row}) '${CP437[word & 0xff]}' ${hex(word >> 8, 2)}`;
 }
 
-/** A screen position, or none. */
-export interface ScreenSpot {
-  col: number;
-  row: number;
-}
-
 /**
  * Every differing screen cell (up to the list limit), but the one under a shown mouse pointer: the
  * driver draws that one (MOUSE.COM), not the program.
@@ -62,7 +57,7 @@ export interface ScreenSpot {
 export function compareScreen(
   expected: Uint16Array,
   observed: TextCells,
-  pointer: ScreenSpot | undefined,
+  pointer: ScreenPosition | undefined,
 ): Diff[] {
   return differingCells(expected, observed, pointer)
     .slice(0, LISTED_PER_VARIABLE)
@@ -78,7 +73,7 @@ export function compareScreen(
 export function differingCells(
   expected: Uint16Array,
   observed: TextCells,
-  pointer: ScreenSpot | undefined,
+  pointer: ScreenPosition | undefined,
 ): number[] {
   const cells: number[] = [];
   for (let row = 0; row < SCREEN_ROWS; row++)

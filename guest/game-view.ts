@@ -19,13 +19,8 @@ const CONVENTIONAL_END = 0xa0000;
 /** CD 20: the INT 20h every PSP starts with, to tell the program from a copy in a disk buffer. */
 const PSP_INT20 = 0x20cd;
 
-export interface BoardGeometry {
-  /** Screen column and row of the character of cell (0,0). */
-  left: number;
-  top: number;
-  cellWidth: number;
-  cellHeight: number;
-}
+/** Screen column and row (left, top) of the character of cell (0,0), and a cell's width and height. */
+export type BoardGeometry = Record<keyof typeof HEADER.geometry, number>;
 
 /** Linear addresses of the game's variables (each HeaderPointer), resolved once from the header. */
 export interface GameLayout extends Record<HeaderPointer, number> {
@@ -189,7 +184,7 @@ export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array 
 }
 
 /** Screen position (column, row) of the character that shows board cell `index`. */
-export function cellToScreen(geometry: BoardGeometry, index: number): { col: number; row: number } {
+export function cellToScreen(geometry: BoardGeometry, index: number): ScreenPosition {
   const r = Math.floor(index / BOARD_SIZE);
   const c = index % BOARD_SIZE;
   return { col: geometry.left + c * geometry.cellWidth, row: geometry.top + r * geometry.cellHeight };
