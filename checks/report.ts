@@ -14,7 +14,7 @@ import {
   type WhoStarts,
 } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
-import type { Diff, Mismatch } from "./diff-types.js";
+import { hex, type Diff, type Mismatch } from "./diff-types.js";
 import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { phaseName } from "../guest/game-view.js";
 import { isPolicyName, type PolicyName } from "./policy-names.js";
@@ -218,8 +218,7 @@ function formatValue(diff: Diff, side: "asm" | "ts"): string {
   if (diff.field === "LastPC" && typeof value === "number") {
     return value < CELLS ? `${formatCell(value)} (${value})` : `none (${value})`;
   }
-  if (diff.field === "ScreenColour" && typeof value === "number")
-    return `${value.toString(16).toUpperCase().padStart(2, "0")}h`;
+  if (diff.field === "ScreenColour" && typeof value === "number") return hex(value, 2);
   return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 
