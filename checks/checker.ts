@@ -359,6 +359,15 @@ function failedNow(
   return referenceMismatch(failure, program, afterInput, also);
 }
 
+/** The model at the program's start, or the reference's failure to make it. */
+function startModel(options: ProgramOptions): ProgramModel | ReferenceFailure {
+  try {
+    return new ProgramModel(options);
+  } catch (error) {
+    return new ReferenceFailure(error, `at ${START}`);
+  }
+}
+
 /** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
 export interface CheckerTime {
   modelMs: number;
@@ -384,7 +393,7 @@ export class ProgramChecker {
   ) {
     if (checkers.has(session)) throw new Error("this session already has a checker");
     checkers.set(session, this);
-    this.current = this.newModel();
+    this.current = startModel(this.modelOptions());
     session.inputs.listen((event) => this.afterInput(event));
   }
 
@@ -392,16 +401,6 @@ export class ProgramChecker {
   get model(): ProgramModel {
     if (this.current instanceof ReferenceFailure) throw this.current;
     return this.current;
-  }
-
-  /** The model at the program's start, or the reference's failure to make it. */
-  private newModel(): ProgramModel | ReferenceFailure {
-    const options = this.modelOptions();
-    try {
-      return new ProgramModel(options);
-    } catch (error) {
-      return new ReferenceFailure(error, `at ${START}`);
-    }
   }
 
   /**
@@ -436,7 +435,7 @@ export class ProgramChecker {
    * The program was restored to the state it had at its first menu (a menu snapshot), or the model
    * anchored on it (`model`): the checks start again from there.
    */
-  restarted(model = this.newModel()): void {
+  restarted(model = startModel(this.modelOptions())): void {
     this.current = model;
     this.found = undefined;
     this.off = undefined;
@@ -644,19 +643,15 @@ export class ProgramChecker {
       stall,
       `PISKDBG1 version ${HEADER_VERSION} at 102h of the program's segment`,
     );
-    let model: ProgramModel;
-    try {
-      model = new ProgramModel({ ...options, countedSeed: () => 0 });
-    } catch (error) {
-      const failure = new ReferenceFailure(error, `at ${START}`);
+    const model = startModel({ ...options, countedSeed: () => 0 });
+    if (model instanceof ReferenceFailure)
       return {
         ply: 0,
-        diffs: [header, scalarDiff("Reference", "no debug header", failure.message)],
+        diffs: [header, scalarDiff("Reference", "no debug header", model.message)],
         screen: [...machine.screen().lines],
         afterInput: START,
-        detail: failure.detail,
+        detail: model.detail,
       };
-    }
     const diffs = [header, ...compareScreen(model.screen.words, machine.textCells(), undefined)];
     return screenMismatch(model, machine, undefined, 0, diffs, START);
   }
