@@ -32,24 +32,26 @@ import {
 import type { GameSession } from "../guest/session.js";
 import type { Machine, TextCells } from "../emu/types.js";
 import {
+  HEADER_POINTERS,
   HEADER_VERSION,
   headerVersionProblem,
   isGameStillAt,
   phaseName,
   PROGRAM_ORIGIN,
+  type BoardGeometry,
   type GameLayout,
+  type ScreenPosition,
 } from "../guest/game-view.js";
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { messageOf } from "../util/error-message.js";
-import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
+import { hex, scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
 import {
   compareData,
   comparePointer,
   compareScreen,
   differingCells,
   screenLines,
-  type ScreenSpot,
 } from "./program-compare.js";
 
 /**
@@ -180,6 +182,12 @@ const CURSOR_OFF_BIT = 0x2000;
 /** How the small DOS reports an ended program on the row where the cursor was left. */
 export const ERRORLEVEL_LINE = /exited with errorlevel (\d+)\./;
 
+/** The program's data against the model's, compared in place. */
+function compareModelData(model: ProgramModel, session: GameSession): Diff[] {
+  const expected = reference(() => model.data());
+  return compareData(expected, session.machine.memory.view(session.layout.info, DATA_BYTES));
+}
+
 /**
  * After the program has ended: it must leave the colour text mode with a visible cursor and nothing of
  * its own on the screen but what it meant to leave (the bad-seed message), and the errorlevel it meant;
@@ -192,11 +200,7 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   const { memory } = session.machine;
   const diffs: Diff[] = [];
   // The ended program's memory, while DOS has not reused it: its data as it left it.
-  if (isGameStillAt(memory, session.layout)) {
-    const expectedData = reference(() => model.data());
-    const data = memory.view(session.layout.info, DATA_BYTES);
-    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
-  }
+  if (isGameStillAt(memory, session.layout)) diffs.push(...compareModelData(model, session));
   const mode = memory.readU8(BDA_VIDEO_MODE);
   if (mode !== TEXT_MODE) diffs.push(scalarDiff("VideoMode", mode, TEXT_MODE));
   const shape = memory.readU16(BDA_CURSOR_SHAPE);
@@ -232,47 +236,28 @@ function compareExit(model: ProgramModel, session: GameSession): Diff[] {
   return diffs;
 }
 
-/** The debug header's pointer fields and the variables of the model's layout they must point at. */
-type HeaderPointer = Exclude<keyof GameLayout, "segmentBase" | "version" | "info" | "geometry">;
-const HEADER_POINTERS: ReadonlyArray<readonly [HeaderPointer, string]> = [
-  ["plocha", "Plocha"],
-  ["seed", "Seed"],
-  ["random", "Random"],
-  ["lastPC", "LastPC"],
-  ["volnaPole", "VolnaPole"],
-  ["phase", "Phase"],
-  ["moveCount", "MoveCount"],
-  ["gameCount", "GameCount"],
-  ["bodovani", "Bodovani"],
-  ["forcedSeed", "ForcedSeed"],
-  ["seedIsForced", "SeedIsForced"],
-];
-
 /**
  * The debug header against the model: each pointer at its variable (counted from Info, the data's
- * first byte, as docs/program.md section 2 lays the data out) and the board where the model draws it.
+ * first byte, as docs/program.md section 2 lays the data out; the pointer's name capitalized) and the
+ * board where the model draws it.
  */
 function compareHeader(layout: GameLayout): Diff[] {
   const diffs: Diff[] = [];
   const version = headerVersionProblem(layout);
   if (version) diffs.push(scalarDiff("Header", version, `version ${HEADER_VERSION}`));
-  for (const [field, name] of HEADER_POINTERS) {
+  for (const field of HEADER_POINTERS) {
+    const name = field[0].toUpperCase() + field.slice(1);
     const offset = layout[field] - layout.info;
     const expected = dataVariable(name).offset;
     if (offset !== expected)
       diffs.push(scalarDiff("Header", `${name} at Info + ${offset}`, `${name} at Info + ${expected}`));
   }
-  const { left, top, cellWidth, cellHeight } = layout.geometry;
-  const board = (l: number, t: number, w: number, h: number): string =>
-    `board at (${l}, ${t}), cells ${w} x ${h}`;
-  if (left !== BOARD_LEFT || top !== BOARD_TOP || cellWidth !== CELL_WIDTH || cellHeight !== 1)
-    diffs.push(
-      scalarDiff(
-        "Header",
-        board(left, top, cellWidth, cellHeight),
-        board(BOARD_LEFT, BOARD_TOP, CELL_WIDTH, 1),
-      ),
-    );
+  // The board's four numbers, compared as the text that names them.
+  const board = (at: BoardGeometry): string =>
+    `board at (${at.left}, ${at.top}), cells ${at.cellWidth} x ${at.cellHeight}`;
+  const header = board(layout.geometry);
+  const drawn = board({ left: BOARD_LEFT, top: BOARD_TOP, cellWidth: CELL_WIDTH, cellHeight: 1 });
+  if (header !== drawn) diffs.push(scalarDiff("Header", header, drawn));
   return diffs;
 }
 
@@ -280,7 +265,7 @@ function compareHeader(layout: GameLayout): Diff[] {
 function screenMismatch(
   model: ProgramModel,
   machine: Machine,
-  pointer: ScreenSpot | undefined,
+  pointer: ScreenPosition | undefined,
   ply: number,
   diffs: Diff[],
   afterInput: string | undefined,
@@ -313,15 +298,15 @@ const POINTER_IMAGE_CLEAR = 0x8800;
  * program's own, drawn under the shown pointer, which MOUSE.COM then keeps (the pointer is not seen
  * until the mouse moves; other drivers put the old word back): a Pointer difference.
  */
-function comparePointerImage(pointer: ScreenSpot, word: number, cells: TextCells): Diff[] {
+function comparePointerImage(pointer: ScreenPosition, word: number, cells: TextCells): Diff[] {
   const image = (word & POINTER_SCREEN_MASK) ^ POINTER_CURSOR_MASK;
   const shown = cells.at(pointer.col, pointer.row);
   if (shown === image) return [];
   const at = `(col ${pointer.col}, row ${pointer.row})`;
-  const expected = `the pointer's image ${hex(image)} of ${hex(word)} at ${at}`;
+  const expected = `the pointer's image ${hex(image, 4)} of ${hex(word, 4)} at ${at}`;
   return (shown & POINTER_IMAGE_CLEAR) === 0
-    ? [scalarDiff("ScreenCell", `the pointer's image ${hex(shown)} at ${at}`, expected)]
-    : [scalarDiff("Pointer", `${hex(shown)} at ${at}, drawn over the shown pointer`, expected)];
+    ? [scalarDiff("ScreenCell", `the pointer's image ${hex(shown, 4)} at ${at}`, expected)]
+    : [scalarDiff("Pointer", `${hex(shown, 4)} at ${at}, drawn over the shown pointer`, expected)];
 }
 
 /** The input a check at the program's start is after (a mismatch's afterInput). */
@@ -330,18 +315,16 @@ export const START = "the program's start";
 /** What a mouse input gives the program's keyboard. */
 const NO_KEYS: readonly number[] = [];
 
-const hex = (word: number): string => `${word.toString(16).toUpperCase().padStart(4, "0")}h`;
-
 const checkers = new WeakMap<GameSession, ProgramChecker>();
 
-function describeInput(event: InputEvent, at?: { col: number; row: number }): string {
+function describeInput(event: InputEvent, at?: ScreenPosition): string {
   switch (event.kind) {
     case "text":
       return `key ${JSON.stringify(event.text)}`;
     case "ahead":
-      return `keys typed ahead (scancodes ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")})`;
+      return `keys typed ahead (scancodes ${event.codes.map((c) => hex(c, 2)).join(" ")})`;
     case "scancodes":
-      return `scancode ${event.codes.map((c) => c.toString(16).toUpperCase().padStart(2, "0") + "h").join(" ")}`;
+      return `scancode ${event.codes.map((c) => hex(c, 2)).join(" ")}`;
     case "move":
       return event.astray
         ? `a mouse movement toward (col ${event.astray.col}, row ${event.astray.row})`
@@ -351,25 +334,38 @@ function describeInput(event: InputEvent, at?: { col: number; row: number }): st
   }
 }
 
-/** The cell the mouse driver has the pointer on (shown or not). */
-function pointerCell(session: GameSession): { col: number; row: number } | undefined {
-  const driver = readMouseDriverState(session.machine.memory);
-  return driver && { col: driver.x >> 3, row: driver.y >> 3 };
-}
-
 /**
  * The mismatch of a reference that never answered after `event`, an input of `session` (which has been
  * handled: the program waits again), `why` its failure. The ts campaign's run thread makes it when a
  * mutant's worker fell silent (mutate/ts-target.ts).
  */
 export function unansweredMismatch(session: GameSession, event: InputEvent, why: string): Mismatch {
-  const at = event.kind === "press" ? pointerCell(session) : undefined;
+  const at = event.kind === "press" ? session.pointer() : undefined;
+  return failedNow(session, new ReferenceFailure(why), describeInput(event, at));
+}
+
+/** The reference's failure after `afterInput` as a mismatch (`Reference`) of the program now, with `also`. */
+function failedNow(
+  session: GameSession,
+  failure: ReferenceFailure,
+  afterInput: string,
+  also: Diff[] = [],
+): Mismatch {
   const program = {
     ply: session.moveCount(),
     phase: session.phase(),
     screen: session.machine.screen().lines,
   };
-  return referenceMismatch(new ReferenceFailure(why), program, describeInput(event, at));
+  return referenceMismatch(failure, program, afterInput, also);
+}
+
+/** The model at the program's start, or the reference's failure to make it. */
+function startModel(options: ProgramOptions): ProgramModel | ReferenceFailure {
+  try {
+    return new ProgramModel(options);
+  } catch (error) {
+    return new ReferenceFailure(error, `at ${START}`);
+  }
 }
 
 /** Host time a checker has spent (ms): playing the inputs on its model, comparing the program with it. */
@@ -395,7 +391,9 @@ export class ProgramChecker {
     private readonly session: GameSession,
     private readonly options: CheckerOptions,
   ) {
-    this.current = this.newModel();
+    if (checkers.has(session)) throw new Error("this session already has a checker");
+    checkers.set(session, this);
+    this.current = startModel(this.modelOptions());
     session.inputs.listen((event) => this.afterInput(event));
   }
 
@@ -403,16 +401,6 @@ export class ProgramChecker {
   get model(): ProgramModel {
     if (this.current instanceof ReferenceFailure) throw this.current;
     return this.current;
-  }
-
-  /** The model at the program's start, or the reference's failure to make it. */
-  private newModel(): ProgramModel | ReferenceFailure {
-    const options = this.modelOptions();
-    try {
-      return new ProgramModel(options);
-    } catch (error) {
-      return new ReferenceFailure(error, `at ${START}`);
-    }
   }
 
   /**
@@ -428,19 +416,8 @@ export class ProgramChecker {
       return check();
     } catch (failure) {
       if (!(failure instanceof ReferenceFailure)) throw failure;
-      return this.failed(failure, afterInput(), also());
+      return failedNow(this.session, failure, afterInput(), also());
     }
-  }
-
-  /** The reference's failure after `afterInput` as a mismatch (`Reference`), with `also`. */
-  private failed(failure: ReferenceFailure, afterInput: string, also: Diff[] = []): Mismatch {
-    const { session } = this;
-    const program = {
-      ply: session.moveCount(),
-      phase: session.phase(),
-      screen: session.machine.screen().lines,
-    };
-    return referenceMismatch(failure, program, afterInput, also);
   }
 
   private modelOptions(): ProgramOptions {
@@ -454,9 +431,12 @@ export class ProgramChecker {
     };
   }
 
-  /** The program was restored to the state it had at its first menu (a menu snapshot): the model starts again. */
-  restarted(): void {
-    this.current = this.newModel();
+  /**
+   * The program was restored to the state it had at its first menu (a menu snapshot), or the model
+   * anchored on it (`model`): the checks start again from there.
+   */
+  restarted(model = startModel(this.modelOptions())): void {
+    this.current = model;
     this.found = undefined;
     this.off = undefined;
     this.checked = 0;
@@ -479,7 +459,7 @@ export class ProgramChecker {
     const { session } = this;
     const cells = session.machine.textCells();
     const words = new Uint16Array(SCREEN_COLS * SCREEN_ROWS);
-    for (let i = 0; i < words.length; i++) words[i] = cells.at(i % SCREEN_COLS, Math.floor(i / SCREEN_COLS));
+    cells.words(words);
     const pointer = this.shownPointer();
     const data = session.machine.memory.read(session.layout.info, DATA_BYTES);
     const options = this.modelOptions();
@@ -491,14 +471,13 @@ export class ProgramChecker {
       // A RangeError: a state the model does not take (a word out of range); anything else, its failure.
       if (error instanceof RangeError) return false;
       const failure = new ReferenceFailure(error, "taking the program over where it waits");
-      this.report(this.failed(failure, `the model's anchoring in phase ${phaseName(session.phase())}`));
+      this.report(
+        failedNow(session, failure, `the model's anchoring in phase ${phaseName(session.phase())}`),
+      );
       return false;
     }
     if (!anchored) return false;
-    this.current = anchored;
-    this.found = undefined;
-    this.off = undefined;
-    this.checked = 0;
+    this.restarted(anchored);
     return true;
   }
 
@@ -524,25 +503,13 @@ export class ProgramChecker {
     if (found) this.report(found);
   }
 
-  /** The program at its start (before any input) against the model's, its debug header too; undefined when they agree. */
-  startDiffers(): Mismatch | undefined {
-    return this.guarded(
-      () => START,
-      () => {
-        const diffs = [...compareHeader(this.session.layout), ...this.compare()];
-        return diffs.length > 0 ? this.mismatch(diffs, START) : undefined;
-      },
-    );
-  }
-
   /**
-   * The program did not come to its menu (guest/session.ts StartStallError; `stall` undefined: it
-   * did, with a header of another version): what it does against the model's start, with every
-   * difference of its header, data and screen. When the model too ends at its start (no mouse, a bad
-   * /S:n), that the program stopped is no difference: how it ended is compared. Undefined when
-   * nothing differs.
+   * The program at its start (before any input) against the model's, with every difference of its
+   * debug header, data and screen; undefined when they agree. `stall`: it did not come to its menu
+   * (guest/session.ts StartStallError), what it does instead; when the model too ends at its start (no
+   * mouse, a bad /S:n), that the program stopped is no difference: how it ended is compared.
    */
-  stalledStart(stall: string | undefined): Mismatch | undefined {
+  startDiffers(stall?: string): Mismatch | undefined {
     return this.guarded(
       () => START,
       () => {
@@ -568,14 +535,11 @@ export class ProgramChecker {
    * starts where the program does, at its first menu.
    */
   static attach(session: GameSession, options: CheckerOptions): ProgramChecker {
-    if (checkers.has(session)) throw new Error("this session already has a checker");
-    if (session.inputs.count > 0)
+    if (session.inputs.count > 0 && !checkers.has(session))
       throw new Error(
         `the checker must be attached before the session's first input (${session.inputs.count} already sent)`,
       );
-    const checker = new ProgramChecker(session, options);
-    checkers.set(session, checker);
-    return checker;
+    return new ProgramChecker(session, options);
   }
 
   /**
@@ -587,7 +551,6 @@ export class ProgramChecker {
     if (attached) return attached;
     const fresh = session.inputs.count === 0;
     const checker = new ProgramChecker(session, options);
-    checkers.set(session, checker);
     if (fresh) checker.checkNow();
     else if (!checker.anchor())
       throw new Error(
@@ -601,10 +564,8 @@ export class ProgramChecker {
    * late) under a checker that is off until anchorSettled() anchors it.
    */
   static follow(session: GameSession, options: CheckerOptions): ProgramChecker {
-    if (checkers.has(session)) throw new Error("this session already has a checker");
     const checker = new ProgramChecker(session, options);
     checker.off = "not anchored on the program yet";
-    checkers.set(session, checker);
     return checker;
   }
 
@@ -623,9 +584,7 @@ export class ProgramChecker {
     const diffs: Diff[] = [];
     // Each part is first compared whole, in place (no copy: guest memory and VGA memory read through
     // typed-array views); only a part that differs is looked into.
-    const expectedData = reference(() => model.data());
-    const data = memory.view(session.layout.info, DATA_BYTES);
-    if (!sameBytes(data, expectedData)) diffs.push(...compareData(expectedData, data.slice()));
+    diffs.push(...compareModelData(model, session));
     const expectedScreen = model.screen.words;
     const cells = session.machine.textCells();
     const ignore = pointer ? pointer.row * SCREEN_COLS + pointer.col : -1;
@@ -636,7 +595,7 @@ export class ProgramChecker {
       diffs.push(...comparePointerImage(pointer, expectedScreen[ignore], cells));
     const shape = memory.readU16(BDA_CURSOR_SHAPE);
     if (model.cursorShape !== undefined && shape !== model.cursorShape)
-      diffs.push(scalarDiff("Cursor", `shape ${hex(shape)}`, `shape ${hex(model.cursorShape)}`));
+      diffs.push(scalarDiff("Cursor", `shape ${hex(shape, 4)}`, `shape ${hex(model.cursorShape, 4)}`));
     const loaded = session.loadedProgram;
     if (!sameBytes(this.programBytes(loaded.length), loaded))
       diffs.push(...compareProgram(loaded, session.programImage(), PROGRAM_ORIGIN));
@@ -684,19 +643,15 @@ export class ProgramChecker {
       stall,
       `PISKDBG1 version ${HEADER_VERSION} at 102h of the program's segment`,
     );
-    let model: ProgramModel;
-    try {
-      model = new ProgramModel({ ...options, countedSeed: () => 0 });
-    } catch (error) {
-      const failure = new ReferenceFailure(error, `at ${START}`);
+    const model = startModel({ ...options, countedSeed: () => 0 });
+    if (model instanceof ReferenceFailure)
       return {
         ply: 0,
-        diffs: [header, scalarDiff("Reference", "no debug header", failure.message)],
+        diffs: [header, scalarDiff("Reference", "no debug header", model.message)],
         screen: [...machine.screen().lines],
         afterInput: START,
-        detail: failure.detail,
+        detail: model.detail,
       };
-    }
     const diffs = [header, ...compareScreen(model.screen.words, machine.textCells(), undefined)];
     return screenMismatch(model, machine, undefined, 0, diffs, START);
   }
@@ -705,7 +660,7 @@ export class ProgramChecker {
     if (this.found || this.off !== undefined) return;
     const settled = await this.settle();
     if (this.found || this.off !== undefined) return;
-    const at = event.kind === "press" ? pointerCell(this.session) : undefined;
+    const at = event.kind === "press" ? this.session.pointer() : undefined;
     let keys: readonly number[];
     try {
       keys = this.translate(event);
@@ -726,7 +681,7 @@ export class ProgramChecker {
   private checkInput(
     event: InputEvent,
     keys: readonly number[],
-    at: { col: number; row: number } | undefined,
+    at: ScreenPosition | undefined,
     settled: string,
     input: () => string,
   ): Mismatch | undefined {
@@ -790,7 +745,9 @@ export class ProgramChecker {
   }
 
   /** The cell under a shown pointer: the driver's drawing, not the program's. */
-  private shownPointer(driver = readMouseDriverState(this.session.machine.memory)): ScreenSpot | undefined {
+  private shownPointer(
+    driver = readMouseDriverState(this.session.machine.memory),
+  ): ScreenPosition | undefined {
     return driver && driver.showCount === 0 ? { col: driver.x >> 3, row: driver.y >> 3 } : undefined;
   }
 
@@ -804,11 +761,7 @@ export class ProgramChecker {
     return NO_KEYS;
   }
 
-  private feed(
-    event: InputEvent,
-    keys: readonly number[],
-    at: { col: number; row: number } | undefined,
-  ): void {
+  private feed(event: InputEvent, keys: readonly number[], at: ScreenPosition | undefined): void {
     const { model } = this;
     if (event.kind === "ahead") model.keysAhead(keys);
     else if (event.kind === "text" || event.kind === "scancodes") for (const key of keys) model.key(key);

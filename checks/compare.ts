@@ -1,6 +1,6 @@
 /** The full-state comparison of the asm (read through the debug header) with engine-ts. */
 import type { EngineState } from "../engine-ts/index.js";
-import { cellDiff, scalarDiff, type Diff } from "./diff-types.js";
+import { cellDiff, hex, scalarDiff, type Diff } from "./diff-types.js";
 import { CELLS, type GameState } from "../guest/game-view.js";
 
 /**
@@ -15,8 +15,6 @@ export function compareTables(asm: Uint16Array, ts: Uint16Array): Diff[] {
   }
   return diffs;
 }
-
-const hex = (n: number, digits: number): string => `${n.toString(16).toUpperCase().padStart(digits, "0")}h`;
 
 /**
  * The program's code and read-only data (the segment from 100h to the BSS) must stay as loaded: no
@@ -37,19 +35,16 @@ export function compareProgram(loaded: Uint8Array, now: Uint8Array, origin: numb
   return [scalarDiff("Program", `${at}: ${hex(now[first], 2)}`, `${at}: ${hex(loaded[first], 2)} as loaded`)];
 }
 
+/** The cells where the board arrays `asm` and `ts` differ, as differences of `field`. */
+function cellDiffs(field: "Plocha" | "Info", asm: ArrayLike<number>, ts: ArrayLike<number>): Diff[] {
+  const diffs: Diff[] = [];
+  for (let i = 0; i < CELLS; i++) if (asm[i] !== ts[i]) diffs.push(cellDiff(field, i, asm[i], ts[i]));
+  return diffs;
+}
+
 /** Every differing field: Plocha and Info cell by cell, then the scalars. Empty when they agree. */
 export function compareStates(asm: GameState, ts: Readonly<EngineState>): Diff[] {
-  const diffs: Diff[] = [];
-  const ap = asm.plocha,
-    tp = ts.plocha,
-    ai = asm.info,
-    ti = ts.info;
-  for (let i = 0; i < CELLS; i++) {
-    if (ap[i] !== tp[i]) diffs.push(cellDiff("Plocha", i, ap[i], tp[i]));
-  }
-  for (let i = 0; i < CELLS; i++) {
-    if (ai[i] !== ti[i]) diffs.push(cellDiff("Info", i, ai[i], ti[i]));
-  }
+  const diffs = [...cellDiffs("Plocha", asm.plocha, ts.plocha), ...cellDiffs("Info", asm.info, ts.info)];
   if (asm.random !== ts.random) diffs.push(scalarDiff("Random", asm.random, ts.random));
   if (asm.lastPC !== ts.lastPC) diffs.push(scalarDiff("LastPC", asm.lastPC, ts.lastPC));
   if (asm.volnaPole !== ts.volnaPole) diffs.push(scalarDiff("VolnaPole", asm.volnaPole, ts.volnaPole));

@@ -3,16 +3,12 @@
  * and the pointer's visibility. Typed-array loops that stop early when everything agrees: after every
  * input this costs a few microseconds.
  */
-import {
-  DATA_BYTES,
-  DATA_VARIABLES,
-  SCREEN_COLS,
-  SCREEN_ROWS,
-  type DataVariable,
-} from "../program-ts/index.js";
+import { DATA_VARIABLES, SCREEN_COLS, SCREEN_ROWS, type DataVariable } from "../program-ts/index.js";
 import type { TextCells } from "../emu/types.js";
+import type { ScreenPosition } from "../guest/game-view.js";
 import { CP437 } from "../emu/cp437.js";
-import { cellDiff, scalarDiff, type Diff, type DiffField } from "./diff-types.js";
+import { cellDiff, hex, scalarDiff, type Diff, type DiffField } from "./diff-types.js";
+import { sameBytes } from "../util/bytes.js";
 
 /** At most this many differences are listed per array variable and for the screen. */
 const LISTED_PER_VARIABLE = 32;
@@ -40,25 +36,18 @@ function variableDiffs(expected: Uint8Array, observed: Uint8Array, variable: Dat
   return diffs;
 }
 
-/** Every differing variable of the data (DATA_BYTES from the BSS's start), named. */
+/**
+ * Every differing variable of the data (DATA_BYTES from the BSS's start), named: first compared whole,
+ * in place (`observed` may be a view of guest memory), only data that differs is looked into.
+ */
 export function compareData(expected: Uint8Array, observed: Uint8Array): Diff[] {
-  let same = expected.length === DATA_BYTES && observed.length === DATA_BYTES;
-  for (let i = 0; same && i < DATA_BYTES; i++) same = expected[i] === observed[i];
-  if (same) return [];
+  if (sameBytes(expected, observed)) return [];
   return DATA_VARIABLES.flatMap((variable) => variableDiffs(expected, observed, variable));
 }
 
-const hex2 = (n: number): string => `${n.toString(16).toUpperCase().padStart(2, "0")}h`;
-
 /** A screen word as a report shows it: where, the character, the attribute. */
 function describeCell(col: number, row: number, word: number): string {
-  return `(col ${col}, row ${row}) '${CP437[word & 0xff]}' ${hex2(word >> 8)}`;
-}
-
-/** A screen position, or none. */
-export interface ScreenSpot {
-  col: number;
-  row: number;
+  return `(col ${col}, row ${row}) '${CP437[word & 0xff]}' ${hex(word >> 8, 2)}`;
 }
 
 /**
@@ -68,26 +57,23 @@ export interface ScreenSpot {
 export function compareScreen(
   expected: Uint16Array,
   observed: TextCells,
-  pointer: ScreenSpot | undefined,
+  pointer: ScreenPosition | undefined,
 ): Diff[] {
-  const diffs: Diff[] = [];
-  for (let row = 0; row < SCREEN_ROWS; row++) {
-    for (let col = 0; col < SCREEN_COLS; col++) {
-      const want = expected[row * SCREEN_COLS + col];
-      const got = observed.at(col, row);
-      if (got === want || (pointer && pointer.col === col && pointer.row === row)) continue;
-      if (diffs.length === LISTED_PER_VARIABLE) return diffs;
-      diffs.push(scalarDiff("ScreenCell", describeCell(col, row, got), describeCell(col, row, want)));
-    }
-  }
-  return diffs;
+  return differingCells(expected, observed, pointer)
+    .slice(0, LISTED_PER_VARIABLE)
+    .map((cell) => {
+      const col = cell % SCREEN_COLS;
+      const row = Math.floor(cell / SCREEN_COLS);
+      const shown = describeCell(col, row, observed.at(col, row));
+      return scalarDiff("ScreenCell", shown, describeCell(col, row, expected[cell]));
+    });
 }
 
 /** Every differing cell of the screen (row * 80 + col), the shown pointer's aside, for a view that marks them all. */
 export function differingCells(
   expected: Uint16Array,
   observed: TextCells,
-  pointer: ScreenSpot | undefined,
+  pointer: ScreenPosition | undefined,
 ): number[] {
   const cells: number[] = [];
   for (let row = 0; row < SCREEN_ROWS; row++)
@@ -101,13 +87,11 @@ export function differingCells(
 
 /** The screen the model expects, as text rows (for reports beside the emulated screen). */
 export function screenLines(words: Uint16Array): string[] {
-  const lines: string[] = [];
-  for (let row = 0; row < SCREEN_ROWS; row++) {
-    let line = "";
-    for (let col = 0; col < SCREEN_COLS; col++) line += CP437[words[row * SCREEN_COLS + col] & 0xff];
-    lines.push(line);
-  }
-  return lines;
+  // One character a word (CP437 maps every byte into the BMP): the rows are slices of one text.
+  const text = Array.from(words, (word) => CP437[word & 0xff]).join("");
+  return Array.from({ length: SCREEN_ROWS }, (_, row) =>
+    text.slice(row * SCREEN_COLS, (row + 1) * SCREEN_COLS),
+  );
 }
 
 /** MOUSE.COM's show count when the program has the pointer shown (0) or hidden (one hide after reset: -1). */

@@ -14,7 +14,7 @@ import {
   type WhoStarts,
 } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
-import type { Diff } from "./diff-types.js";
+import { hex, type Diff, type Mismatch } from "./diff-types.js";
 import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { phaseName } from "../guest/game-view.js";
 import { isPolicyName, type PolicyName } from "./policy-names.js";
@@ -23,7 +23,8 @@ import { parseIdentity, type ProgramIdentity } from "./program-identity.js";
 
 export const REPORT_FORMAT = "piskasm-mismatch/1";
 
-export interface MismatchReport {
+/** A game's first divergence (the Mismatch but the marks of its differing cells) and how to replay it. */
+export interface MismatchReport extends Omit<Mismatch, "screenCells"> {
   format: typeof REPORT_FORMAT;
   /** The game's Seed: `PISKASM /S:seed` reproduces it. */
   seed: number;
@@ -34,17 +35,6 @@ export interface MismatchReport {
   moves: string[];
   /** The asm's computer moves, in order (information only; the program makes them again). */
   computerMoves: string[];
-  /** Stones on the board (the asm's MoveCount) when the divergence was seen. */
-  ply: number;
-  diffs: Diff[];
-  /** The text screen at the divergence. */
-  screen: string[];
-  /** The screen the model of the whole program expected, when it differs from `screen`. */
-  expectedScreen?: string[];
-  /** The input after which the divergence was seen (checks/checker.ts). */
-  afterInput?: string;
-  /** A `Reference` difference's error, as the reference model threw it: its message and stack. */
-  detail?: string;
   dos: DosName;
   gameIndex: number;
   /** The program that diverged (checks/program-identity.ts); absent in the reports of an older piskasm. */
@@ -57,12 +47,10 @@ export interface MismatchReport {
 }
 
 /** The shrunk game of a report, with what it cost to find. */
-export interface ShrunkPart {
-  moves: string[];
-  computerMoves: string[];
-  ply: number;
-  diffs: Diff[];
-  screen: string[];
+export interface ShrunkPart extends Pick<
+  MismatchReport,
+  "moves" | "computerMoves" | "ply" | "diffs" | "screen"
+> {
   tries: number;
   ms: number;
   /** Delta debugging ran to a 1-minimal list of moves within the budget. */
@@ -230,8 +218,7 @@ function formatValue(diff: Diff, side: "asm" | "ts"): string {
   if (diff.field === "LastPC" && typeof value === "number") {
     return value < CELLS ? `${formatCell(value)} (${value})` : `none (${value})`;
   }
-  if (diff.field === "ScreenColour" && typeof value === "number")
-    return `${value.toString(16).toUpperCase().padStart(2, "0")}h`;
+  if (diff.field === "ScreenColour" && typeof value === "number") return hex(value, 2);
   return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 

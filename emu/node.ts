@@ -102,18 +102,8 @@ export function loadFloppy(path: string): Uint8Array {
 }
 
 /** Boot a headless machine from a 1.44 MB floppy image file. */
-export async function bootFloppy(path: string, options: BootOptions = {}): Promise<Machine> {
+export async function bootFloppy(path: string, { biosDir, ...machine }: BootOptions = {}): Promise<Machine> {
   const floppy = loadFloppy(path);
-  const { bios, vgaBios } = loadBiosFiles(options.biosDir);
-  return createMachine({
-    floppy,
-    bios,
-    vgaBios,
-    wasmPath: v86WasmPath(),
-    memoryMiB: options.memoryMiB,
-    inputTimeoutMs: options.inputTimeoutMs,
-    jit: options.jit,
-    ps2Mouse: options.ps2Mouse,
-    paused: options.paused,
-  });
+  const { bios, vgaBios } = loadBiosFiles(biosDir);
+  return createMachine({ ...machine, floppy, bios, vgaBios, wasmPath: v86WasmPath() });
 }

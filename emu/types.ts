@@ -20,9 +20,7 @@ export interface TextScreen {
  * character code (CP437) in the low byte and attribute in the high byte. Valid until the guest runs
  * again. For checks that look at a few hundred cells after every move (the screen check).
  */
-export interface TextCells {
-  readonly cols: number;
-  readonly rows: number;
+export interface TextCells extends Pick<TextScreen, "cols" | "rows"> {
   at(col: number, row: number): number;
   /** Every cell into `target` (cols * rows words, row-major), as at() gives them. */
   words(target: Uint16Array): void;

@@ -5,29 +5,11 @@
  * as they are, in_hlt is set by HLT. v86 sends "cpu-event-halt" on its bus when HLT runs with IF = 0.
  */
 import type { CpuDebug, CpuRegisters } from "./cpu-debug.js";
+import type { V86Cpu, V86MainLoop } from "./v86-internals.js";
 
-interface V86Cpu {
-  readonly reg32: Int32Array;
-  readonly sreg: Uint16Array;
-  readonly segment_offsets: Int32Array;
-  readonly instruction_pointer: Int32Array;
-  readonly previous_ip: Int32Array;
-  readonly flags: Int32Array;
-  readonly flags_changed: Int32Array;
-  readonly in_hlt: Uint8Array;
-  get_eflags(): number;
-}
-
-interface V86Loop {
-  readonly cpu: V86Cpu;
-  readonly running: boolean;
-  stopping: boolean;
-  run(): void;
-  stop(): void;
-}
-
+/** The emulator as the debugger uses it: v86's declarations lack the event "cpu-event-halt". */
 interface V86Emulator {
-  readonly v86: V86Loop;
+  readonly v86: V86MainLoop;
   add_listener(event: string, listener: () => void): void;
   remove_listener(event: string, listener: () => void): void;
   write_memory(data: Uint8Array, linear: number): void;

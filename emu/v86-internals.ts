@@ -22,9 +22,7 @@ export interface V86Vga {
   readonly start_address: number;
   readonly offset_register: number;
   readonly max_cols: number;
-  readonly max_rows: number;
   readonly line_compare: number;
-  readonly graphical_mode: boolean;
   scan_line_to_screen_row(scanLine: number): number;
 }
 
@@ -56,8 +54,8 @@ export interface V86Cpu {
   readonly wasm_memory: { readonly buffer: ArrayBuffer };
   /** Guest RAM. */
   readonly mem8: V86MemoryView;
-  /** One byte: 1 while the guest sits in HLT. */
-  readonly in_hlt: V86MemoryView;
+  /** One byte: 1 while the guest sits in HLT (a view as V86MemoryView's; the debugger clears it). */
+  readonly in_hlt: Uint8Array;
   /** One 32-bit word: instructions executed (wraps). */
   readonly instruction_counter: V86MemoryView;
   /**
@@ -65,6 +63,15 @@ export interface V86Cpu {
    * passed; returns the milliseconds until the next device timer when the guest halted, else 0.
    */
   main_loop(): number;
+  /** The registers and flags the debugger reads and sets (emu/v86-cpu-debug.ts). */
+  readonly reg32: Int32Array;
+  readonly sreg: Uint16Array;
+  readonly segment_offsets: Int32Array;
+  readonly instruction_pointer: Int32Array;
+  readonly previous_ip: Int32Array;
+  readonly flags: Int32Array;
+  readonly flags_changed: Int32Array;
+  get_eflags(): number;
   /** Called by v86 after each block of x86 code compiled to wasm is instantiated. */
   test_hook_did_finalize_wasm?: (code: Uint8Array) => void;
 }
@@ -77,6 +84,8 @@ export interface V86Cpu {
 export interface V86MainLoop {
   readonly running: boolean;
   readonly stopping: boolean;
+  run(): void;
+  stop(): void;
   idle: boolean;
   /** Bumped by every next_tick; a scheduled tick with an older number is dropped. */
   readonly tick_counter: number;

@@ -23,10 +23,6 @@ function fillRowStarts(vga: V86Vga, starts: Int32Array): Int32Array {
   return starts;
 }
 
-function rowStarts(vga: V86Vga): Int32Array {
-  return fillRowStarts(vga, new Int32Array(TEXT_ROWS));
-}
-
 /** TextCells.sameAs the slow way, for a row start that is not 4-aligned. */
 function sameCellByCell(cells: TextCells, expected: Uint16Array, ignore: number): boolean {
   for (let i = 0; i < CELLS; i++) {
@@ -44,10 +40,6 @@ interface MadeCells {
 
 const madeCells = new WeakMap<V86Vga, MadeCells>();
 
-function sameStarts(a: Int32Array, b: Int32Array): boolean {
-  for (let row = 0; row < TEXT_ROWS; row++) if (a[row] !== b[row]) return false;
-  return true;
-}
 const startsNow = new Int32Array(TEXT_ROWS);
 
 /**
@@ -58,7 +50,8 @@ const startsNow = new Int32Array(TEXT_ROWS);
 export function readTextCells(vga: V86Vga): TextCells {
   const made = madeCells.get(vga);
   fillRowStarts(vga, startsNow);
-  if (made && made.memory === vga.vga_memory && sameStarts(made.starts, startsNow)) return made.cells;
+  if (made?.memory === vga.vga_memory && made.starts.every((start, row) => start === startsNow[row]))
+    return made.cells;
   const memory = vga.vga_memory;
   const starts = startsNow.slice();
   const cells = textCellsAt(memory, starts);
@@ -136,7 +129,7 @@ function textCellsAt(memory: Uint8Array, starts: Int32Array): TextCells {
  */
 export function readTextScreen(vga: V86Vga): TextScreen {
   const memory = vga.vga_memory;
-  const starts = rowStarts(vga);
+  const starts = fillRowStarts(vga, new Int32Array(TEXT_ROWS));
   const attrs = new Uint8Array(CELLS);
   // A plain array: String.fromCharCode.apply takes it about twice as fast as a typed array.
   const codes = new Array<number>(TEXT_COLS);

@@ -19,32 +19,14 @@ const CONVENTIONAL_END = 0xa0000;
 /** CD 20: the INT 20h every PSP starts with, to tell the program from a copy in a disk buffer. */
 const PSP_INT20 = 0x20cd;
 
-export interface BoardGeometry {
-  /** Screen column and row of the character of cell (0,0). */
-  left: number;
-  top: number;
-  cellWidth: number;
-  cellHeight: number;
-}
+/** Screen column and row (left, top) of the character of cell (0,0), and a cell's width and height. */
+export type BoardGeometry = Record<keyof typeof HEADER.geometry, number>;
 
-/** Linear addresses of the game's variables, resolved once from the header. */
-export interface GameLayout {
+/** Linear addresses of the game's variables (each HeaderPointer), resolved once from the header. */
+export interface GameLayout extends Record<HeaderPointer, number> {
   segmentBase: number;
   version: number;
-  plocha: number;
-  info: number;
-  seed: number;
-  random: number;
-  lastPC: number;
-  volnaPole: number;
-  phase: number;
-  moveCount: number;
-  gameCount: number;
-  bodovani: number;
   geometry: BoardGeometry;
-  /** The forced seed (/S:n or menu key S) and its flag byte (1 = forced); header version 2. */
-  forcedSeed: number;
-  seedIsForced: number;
 }
 
 /** The header version with the forced-seed fields (docs/architecture.md section 1). */
@@ -54,11 +36,7 @@ export const HEADER_VERSION = 2;
 export type GameState = EngineState;
 
 function matchesSignature(mem: GuestMemory, linear: number): boolean {
-  const bytes = mem.read(linear, GAME_SIGNATURE.length);
-  for (let i = 0; i < GAME_SIGNATURE.length; i++) {
-    if (bytes[i] !== GAME_SIGNATURE.charCodeAt(i)) return false;
-  }
-  return true;
+  return String.fromCharCode(...mem.read(linear, GAME_SIGNATURE.length)) === GAME_SIGNATURE;
 }
 
 /** Is the game found earlier still loaded where `layout` says (not exited and overwritten)? */
@@ -107,52 +85,52 @@ export function locateGame(mem: GuestMemory): GameLayout | undefined {
 /**
  * The debug header's fields at their offsets in the COM (from the PSP, like the table of
  * docs/architecture.md section 1, the one description of the layout; asm/piskasm.asm's debug_header
- * checks its size). Pointer fields hold near offsets in the COM's segment.
+ * checks its size).
  */
 const HEADER = {
   version: 0x10a,
-  plocha: 0x10c,
-  info: 0x10e,
-  seed: 0x110,
-  random: 0x112,
-  lastPC: 0x114,
-  volnaPole: 0x116,
-  phase: 0x118,
-  moveCount: 0x11a,
-  gameCount: 0x11c,
-  bodovani: 0x11e,
-  left: 0x120,
-  top: 0x121,
-  cellWidth: 0x122,
-  cellHeight: 0x123,
-  forcedSeed: 0x124,
-  seedIsForced: 0x126,
+  /**
+   * Near offsets in the COM's segment of the variables of the same names; the forced seed (/S:n or
+   * menu key S) and its flag byte (1 = forced) since header version 2.
+   */
+  pointers: {
+    plocha: 0x10c,
+    info: 0x10e,
+    seed: 0x110,
+    random: 0x112,
+    lastPC: 0x114,
+    volnaPole: 0x116,
+    phase: 0x118,
+    moveCount: 0x11a,
+    gameCount: 0x11c,
+    bodovani: 0x11e,
+    forcedSeed: 0x124,
+    seedIsForced: 0x126,
+  },
+  geometry: { left: 0x120, top: 0x121, cellWidth: 0x122, cellHeight: 0x123 },
 } as const;
 
+/** The variables the debug header points at (plocha: the asm's Plocha), in the header's order. */
+export type HeaderPointer = keyof typeof HEADER.pointers;
+export const HEADER_POINTERS = Object.keys(HEADER.pointers) as HeaderPointer[];
+
+/** The header's fields of `offsets` in the segment at `base`, each read with `read`. */
+function headerFields<K extends string>(
+  base: number,
+  offsets: Record<K, number>,
+  read: (linear: number) => number,
+): Record<K, number> {
+  return Object.fromEntries(
+    Object.entries<number>(offsets).map(([field, at]) => [field, read(base + at)]),
+  ) as Record<K, number>;
+}
+
 function readLayout(mem: GuestMemory, base: number): GameLayout {
-  const ptr = (field: keyof typeof HEADER): number => base + mem.readU16(base + HEADER[field]);
-  const byte = (field: keyof typeof HEADER): number => mem.readU8(base + HEADER[field]);
   return {
     segmentBase: base,
     version: mem.readU16(base + HEADER.version),
-    plocha: ptr("plocha"),
-    info: ptr("info"),
-    seed: ptr("seed"),
-    random: ptr("random"),
-    lastPC: ptr("lastPC"),
-    volnaPole: ptr("volnaPole"),
-    phase: ptr("phase"),
-    moveCount: ptr("moveCount"),
-    gameCount: ptr("gameCount"),
-    bodovani: ptr("bodovani"),
-    geometry: {
-      left: byte("left"),
-      top: byte("top"),
-      cellWidth: byte("cellWidth"),
-      cellHeight: byte("cellHeight"),
-    },
-    forcedSeed: ptr("forcedSeed"),
-    seedIsForced: ptr("seedIsForced"),
+    ...headerFields(base, HEADER.pointers, (linear) => base + mem.readU16(linear)),
+    geometry: headerFields(base, HEADER.geometry, (linear) => mem.readU8(linear)),
   };
 }
 
@@ -169,13 +147,16 @@ export function readMoveCount(mem: GuestMemory, layout: GameLayout): number {
   return mem.readU16(layout.moveCount);
 }
 
+/** `count` little-endian words of guest memory from `linear`. */
+function readWords(mem: GuestMemory, linear: number, count: number): Uint16Array {
+  const bytes = mem.read(linear, count * 2);
+  return Uint16Array.from({ length: count }, (_, i) => bytes[2 * i] | (bytes[2 * i + 1] << 8));
+}
+
 export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {
-  const infoBytes = mem.read(layout.info, CELLS * 2);
-  const info = new Uint16Array(CELLS);
-  for (let i = 0; i < CELLS; i++) info[i] = infoBytes[2 * i] + (infoBytes[2 * i + 1] << 8);
   return {
     plocha: mem.read(layout.plocha, CELLS).slice(),
-    info,
+    info: readWords(mem, layout.info, CELLS),
     seed: mem.readU16(layout.seed),
     random: mem.readU16(layout.random),
     lastPC: mem.readU16(layout.lastPC),
@@ -199,14 +180,11 @@ export function readProgramImage(mem: GuestMemory, layout: GameLayout): Uint8Arr
 
 /** Reads the asm's score tables, Bodovani, through the debug header. */
 export function readBodovani(mem: GuestMemory, layout: GameLayout): Uint16Array {
-  const bytes = mem.read(layout.bodovani, BODOVANI_WORDS * 2);
-  const out = new Uint16Array(BODOVANI_WORDS);
-  for (let i = 0; i < BODOVANI_WORDS; i++) out[i] = bytes[2 * i] + (bytes[2 * i + 1] << 8);
-  return out;
+  return readWords(mem, layout.bodovani, BODOVANI_WORDS);
 }
 
 /** Screen position (column, row) of the character that shows board cell `index`. */
-export function cellToScreen(geometry: BoardGeometry, index: number): { col: number; row: number } {
+export function cellToScreen(geometry: BoardGeometry, index: number): ScreenPosition {
   const r = Math.floor(index / BOARD_SIZE);
   const c = index % BOARD_SIZE;
   return { col: geometry.left + c * geometry.cellWidth, row: geometry.top + r * geometry.cellHeight };

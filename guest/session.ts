@@ -319,36 +319,45 @@ export class GameSession {
   }
 
   /** From the menu: starts a game and waits until it is the human's turn. Returns the first state. */
-  async startGame(who: WhoStarts): Promise<GameState> {
-    this.expectPhase(Phase.MENU, "startGame");
-    const { machine, layout } = this;
-    const games = machine.memory.readU16(layout.gameCount);
-    const stones = who === "computer" ? 1 : 0;
-    await machine.keyboard.type(MENU_KEY[who]);
-    await this.waitUntil(
-      () =>
-        this.phase() === Phase.HUMAN_TURN &&
-        this.moveCount() === stones &&
-        machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
-      `a new game (${who} starts) waiting for the human's click`,
-    );
-    return this.checkedSeed(this.readState());
+  startGame(who: WhoStarts): Promise<GameState> {
+    const what = `a new game (${who} starts) waiting for the human's click`;
+    return this.newGame("startGame", MENU_KEY[who], Phase.HUMAN_TURN, who === "computer" ? 1 : 0, what);
   }
 
   /** From the menu: key 4, the set-up mode of a new game (Phase = SETUP, empty board). */
-  async startSetUp(): Promise<GameState> {
-    this.expectPhase(Phase.MENU, "startSetUp");
+  startSetUp(): Promise<GameState> {
+    const what = "the set-up mode of a new game (Phase = SETUP)";
+    return this.newGame("startSetUp", SET_UP_KEY, Phase.SETUP, 0, what);
+  }
+
+  /**
+   * From the menu (`step` names the caller): `key`, then waits for the next game in `phase` with
+   * `stones` on the board. Its state is returned, checked against the forced seed when one is in effect.
+   */
+  private async newGame(
+    step: string,
+    key: string,
+    phase: PhaseValue,
+    stones: number,
+    what: string,
+  ): Promise<GameState> {
+    this.expectPhase(Phase.MENU, step);
     const { machine, layout } = this;
     const games = machine.memory.readU16(layout.gameCount);
-    await machine.keyboard.type(SET_UP_KEY);
+    await machine.keyboard.type(key);
     await this.waitUntil(
       () =>
-        this.phase() === Phase.SETUP &&
-        this.moveCount() === 0 &&
+        this.phase() === phase &&
+        this.moveCount() === stones &&
         machine.memory.readU16(layout.gameCount) === ((games + 1) & 0xffff),
-      "the set-up mode of a new game (Phase = SETUP)",
+      what,
     );
-    return this.checkedSeed(this.readState());
+    const state = this.readState();
+    const forced = this.forcedSeed();
+    if (forced !== undefined && state.seed !== forced) {
+      throw new Error(`PISKASM.COM has the forced seed ${forced} but the game has Seed = ${state.seed}`);
+    }
+    return state;
   }
 
   /**
@@ -465,15 +474,6 @@ export class GameSession {
       },
       { timeoutMs, what },
     );
-  }
-
-  /** A new game's state, checked against the forced seed when one is in effect. */
-  private checkedSeed(state: GameState): GameState {
-    const forced = this.forcedSeed();
-    if (forced !== undefined && state.seed !== forced) {
-      throw new Error(`PISKASM.COM has the forced seed ${forced} but the game has Seed = ${state.seed}`);
-    }
-    return state;
   }
 
   private expectPhase(phase: PhaseValue, step: string): void {

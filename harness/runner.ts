@@ -190,7 +190,7 @@ export function startOutcome(
   mouse?: MouseSetUp,
 ): GameOutcome | undefined {
   const checker = ProgramChecker.attach(session, { settleTimeoutMs, sink: "throw", mouse });
-  const mismatch = stall === undefined ? checker.startDiffers() : checker.stalledStart(stall);
+  const mismatch = checker.startDiffers(stall);
   if (!mismatch) return undefined;
   return { ...noMovesOutcome(spec, session.readState().seed, emptyCost()), mismatch };
 }
