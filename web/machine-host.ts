@@ -58,10 +58,6 @@ export class MachineHost {
     await this.boot(this.files.floppy, DEFAULT_FLOPPY, this.files.menuState);
   }
 
-  get hasSnapshot(): boolean {
-    return this.snapshot !== undefined;
-  }
-
   /** The game's menu was seen for the first time: keep the machine as it is there, for Reset. */
   saveMenu(): void {
     this.events.withMachine(async (machine) => {

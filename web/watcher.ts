@@ -43,10 +43,6 @@ export class GameWatcher {
     private readonly afterPaint: AfterPaint,
   ) {}
 
-  get gameLayout(): GameLayout | undefined {
-    return this.layout;
-  }
-
   start(): void {
     this.timer ??= setInterval(() => this.look(), FALLBACK_MS);
   }
