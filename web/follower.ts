@@ -115,32 +115,28 @@ export class Follower {
     return this.sync(asm, this.known);
   }
 
-  private follow(engine: Game, asm: GameState, moves: MoveRecord[]): FollowedGame {
-    this.current = {
-      engine,
+  /** `engine` follows the asm's game from here: from the seed, or (`synced`) from the asm's board. */
+  private follow(
+    engine: Game,
+    asm: GameState,
+    moves: MoveRecord[],
+    synced: Pick<FollowedGame, "origin" | "before" | "syncedAt"> = {
       origin: "seed",
-      gameCount: asm.gameCount,
       before: [],
-      moves,
       syncedAt: 0,
-      lastCheck: undefined,
-    };
+    },
+  ): FollowedGame {
+    this.current = { engine, gameCount: asm.gameCount, moves, lastCheck: undefined, ...synced };
     return this.current;
   }
 
   private sync(asm: GameState, moves: readonly MoveRecord[]): FollowedGame {
-    const engine = Game.fromState(asm);
     const { before, ordered } = splitByOrder(moves, asm.plocha);
-    this.current = {
-      engine,
+    return this.follow(Game.fromState(asm), asm, ordered, {
       origin: "synced",
-      gameCount: asm.gameCount,
       before,
-      moves: ordered,
       syncedAt: asm.moveCount,
-      lastCheck: undefined,
-    };
-    return this.current;
+    });
   }
 }
 
