@@ -5,7 +5,7 @@
  * child, a variation; the old line stays. Every node keeps the asm's state as it was observed and an
  * opaque machine snapshot `S` (so it is testable without an emulator).
  */
-import { CELLS, COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
+import { COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
 import type { GameState } from "../../guest/game-view.js";
 import { sameBytes } from "../../util/bytes.js";
 import { stonesAdded } from "../stones-added.js";
@@ -142,13 +142,8 @@ function sameMoves(a: readonly number[], b: readonly number[]): boolean {
 
 /** The root's stones: none, the computer's first stone, or (a game under way) every stone in cell order. */
 function startOf(state: GameState): { moves: number[]; first: WhoStarts; fromStart: boolean } {
-  const stones: number[] = [];
-  let computerStones = 0;
-  for (let i = 0; i < CELLS; i++) {
-    if (state.plocha[i] === EMPTY) continue;
-    stones.push(i);
-    if (state.plocha[i] === COMPUTER) computerStones++;
-  }
+  const stones = [...state.plocha.keys()].filter((i) => state.plocha[i] !== EMPTY);
+  const computerStones = stones.filter((i) => state.plocha[i] === COMPUTER).length;
   if (stones.length === 0) return { moves: [], first: "human", fromStart: true };
   if (stones.length === 1 && computerStones === 1)
     return { moves: stones, first: "computer", fromStart: true };
