@@ -17,8 +17,7 @@ import {
 import { textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
-import { mountProgramCheck } from "./check/mount.js";
-import type { PageCheck } from "./check/page-check.js";
+import { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
 import { GameDriver } from "./game-driver.js";
@@ -69,7 +68,7 @@ export class GameController {
   private readonly listeners: GameListener[] = [];
 
   constructor(private readonly host: GameHost) {
-    this.check = mountProgramCheck({
+    this.check = new PageCheck({
       withMachine: (step) => host.withMachine(step),
       debugger: () => host.debuggerTab(),
       changed: (status) => this.panel.showCheck(status),
