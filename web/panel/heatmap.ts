@@ -15,12 +15,12 @@ export interface HeatMapView {
   /** The asm's Info. */
   asm: Uint16Array;
   /** engine-ts's Info for the same game, when it follows one. */
-  ts: Uint16Array | undefined;
+  ts?: Uint16Array;
   /** From-scratch scores, to mark stale Info. */
-  fresh: Uint16Array | undefined;
+  fresh?: Uint16Array;
   plocha: Uint8Array;
   /** The computer's last stone, undefined before it has played. */
-  lastPC: number | undefined;
+  lastPC?: number;
   /** The five (or more) cells of a finished game's winning line. */
   win: readonly number[];
 }

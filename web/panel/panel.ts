@@ -58,14 +58,7 @@ export class Panel {
       this.facts.prediction(undefined);
       this.showCheck(this.check);
       this.moves.render([], []);
-      this.heat.render({
-        asm: new Uint16Array(CELLS),
-        ts: undefined,
-        fresh: undefined,
-        plocha: new Uint8Array(CELLS),
-        lastPC: undefined,
-        win: [],
-      });
+      this.heat.render({ asm: new Uint16Array(CELLS), plocha: new Uint8Array(CELLS), win: [] });
       this.explainCard.clear();
       return;
     }
