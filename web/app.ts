@@ -22,7 +22,7 @@ import { InputQueue } from "./input-queue.js";
 import { MachineActions } from "./machine-actions.js";
 import { MachineHost } from "./machine-host.js";
 import { mountPanels, type Panels } from "./mount-panels.js";
-import { exposeProbe, machineProbe } from "./page-probe.js";
+import { machineProbe } from "./page-probe.js";
 import { PointerRelay } from "./pointer-relay.js";
 import { RateMeter } from "./rate-meter.js";
 import { scrollScreenTo, textLayerSize } from "./screen-input.js";
@@ -112,7 +112,7 @@ export class App implements ToolbarHandlers {
       restored: (restored, known) => this.machineReplaced(restored, known),
       held: (hold) => this.game.debuggerHeld(hold),
     });
-    exposeProbe({
+    window.piskasm = {
       ...this.game.probe(),
       ...machineProbe(machine),
       menuVisibleMs: () => this.menuAt,
@@ -121,7 +121,7 @@ export class App implements ToolbarHandlers {
       resume: this.actions.resumeProbe(),
       debugger: this.panels.debuggerPanel.probe(),
       check: () => this.game.check.probe(),
-    });
+    };
     this.rate.start();
   }
 
