@@ -146,21 +146,19 @@ export class GameController {
 
   /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
   attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
-    attachScreenInput(
-      screen,
-      { wantsLock, escape: () => this.escape() },
-      {
-        keys: (codes) => {
-          if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
-        },
-        clickCell: (text) => this.clickText(text),
-        rightClickCell: (text) => this.rightClickText(text),
-        hover: (text) => this.hoverText(text),
-        move: (dx, dy) => relay.move(dx, dy),
-        button: (down) => relay.button(down),
-        lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
+    attachScreenInput(screen, {
+      keys: (codes) => {
+        if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
       },
-    );
+      clickCell: (text) => this.clickText(text),
+      rightClickCell: (text) => this.rightClickText(text),
+      hover: (text) => this.hoverText(text),
+      move: (dx, dy) => relay.move(dx, dy),
+      button: (down) => relay.button(down),
+      lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
+      wantsLock,
+      escape: () => this.escape(),
+    });
   }
 
   /** The moves of the followed game in order (none when the order of its first stones is unknown). */
