@@ -186,7 +186,10 @@ export class DebuggerPanel {
       return;
     }
     try {
-      this.debug = await this.attach();
+      const machine = this.host.machine();
+      if (!machine) throw new Error("the emulator is not running yet");
+      this.symbols ??= new SymbolTable((await fetchJson(SYMBOLS_URL)) as SymbolMap);
+      this.debug = new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
     } catch (error) {
       // Not on: the box says so, as it does before a first try.
       this.toggle.checked = false;
@@ -195,13 +198,6 @@ export class DebuggerPanel {
     // Shown only once attached: its buttons work from the moment they can be seen.
     this.body.hidden = false;
     this.render(undefined);
-  }
-
-  private async attach(): Promise<ProgramDebugger> {
-    const machine = this.host.machine();
-    if (!machine) throw new Error("the emulator is not running yet");
-    this.symbols ??= new SymbolTable((await fetchJson(SYMBOLS_URL)) as SymbolMap);
-    return new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
   }
 
   probe(): DebuggerProbe {
