@@ -70,10 +70,11 @@ export class HeatMap {
     root.addEventListener("mouseleave", () => handlers.hover(undefined));
     root.addEventListener("focusin", (event) => {
       const cell = cellOf(event);
-      if (cell !== undefined) {
-        this.moveFocusable(cell);
-        handlers.hover(cell);
-      }
+      if (cell === undefined) return;
+      this.cells[this.focusable].tabIndex = -1;
+      this.cells[cell].tabIndex = 0;
+      this.focusable = cell;
+      handlers.hover(cell);
     });
     root.addEventListener("click", (event) => {
       const cell = cellOf(event);
@@ -140,13 +141,6 @@ export class HeatMap {
       cell.setAttribute("aria-label", cellName(i, stone, asm, best, last, win.has(i)));
       cell.title = tooltip(asm, ts, view.fresh?.[i], stone, stale);
     }
-  }
-
-  private moveFocusable(cell: number): void {
-    if (cell === this.focusable) return;
-    this.cells[this.focusable].tabIndex = -1;
-    this.cells[cell].tabIndex = 0;
-    this.focusable = cell;
   }
 }
 
