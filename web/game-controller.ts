@@ -128,31 +128,30 @@ export class GameController {
     return (this.host.machine()?.isPaused() ?? false) && this.debuggerHold?.kind !== "running";
   }
 
-  /** A click on the screen: on a board cell (as the game maps it) a move, elsewhere a plain click. */
-  clickText(text: ScreenPosition): void {
-    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
-    if (cell !== undefined) this.playCell(cell);
-    else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
-  }
-
-  /** A right click on the screen: in the set-up mode it places X on a board cell (false: not the game's). */
-  rightClickText(text: ScreenPosition): boolean {
-    const state = this.state;
-    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
-    if (state?.phase !== Phase.SETUP || cell === undefined) return false;
-    if (!this.refuseInput()) this.setUpStone(state, cell, COMPUTER);
-    return true;
-  }
-
   /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
   attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
+    /** The board cell a text cell stands for, as the game maps clicks. */
+    const boardCell = (text: ScreenPosition): number | undefined =>
+      this.layout && textToBoardCell(this.layout.geometry, text);
     attachScreenInput(screen, {
       keys: (codes) => {
         if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
       },
-      clickCell: (text) => this.clickText(text),
-      rightClickCell: (text) => this.rightClickText(text),
-      hover: (text) => this.hoverText(text),
+      // On a board cell a move, elsewhere a plain click.
+      clickCell: (text) => {
+        const cell = boardCell(text);
+        if (cell !== undefined) this.playCell(cell);
+        else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
+      },
+      // In the set-up mode a right click places X on a board cell (false: not the game's).
+      rightClickCell: (text) => {
+        const state = this.state;
+        const cell = boardCell(text);
+        if (state?.phase !== Phase.SETUP || cell === undefined) return false;
+        if (!this.refuseInput()) this.setUpStone(state, cell, COMPUTER);
+        return true;
+      },
+      hover: (text) => this.panel.hover(text && boardCell(text)),
       move: (dx, dy) => relay.move(dx, dy),
       button: (down) => relay.button(down),
       lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
@@ -174,10 +173,6 @@ export class GameController {
       boardCellToText: (cell) => (this.layout ? cellToScreen(this.layout.geometry, cell) : undefined),
       moveTiming: () => this.clock.last(),
     };
-  }
-
-  hoverText(text: ScreenPosition | undefined): void {
-    this.panel.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined);
   }
 
   /**
