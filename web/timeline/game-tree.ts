@@ -74,14 +74,14 @@ export class GameTree<S> {
           this.goTo(known);
           return { node: known, kind: "known" };
         }
-        const node = this.makeNode(current, moves, state, snapshot());
+        const node = this.makeNode({ parent: current, moves, state, snapshot: snapshot() });
         current.children.push(node);
         this.goTo(node);
         return { node, kind: "added" };
       }
     }
     const start = startOf(state);
-    const node = this.makeNode(undefined, start.moves, state, snapshot());
+    const node = this.makeNode({ parent: undefined, moves: start.moves, state, snapshot: snapshot() });
     this.rootNode = node;
     this.startInfo = { seed: state.seed, first: start.first, fromStart: start.fromStart };
     this.currentNode = node;
@@ -114,19 +114,13 @@ export class GameTree<S> {
     return out;
   }
 
-  private makeNode(
-    parent: PlyNode<S> | undefined,
-    moves: readonly number[],
-    state: GameState,
-    snapshot: S,
-  ): PlyNode<S> {
+  /** A new node of `fields`, with a copy of its state. */
+  private makeNode(fields: Pick<PlyNode<S>, "parent" | "moves" | "state" | "snapshot">): PlyNode<S> {
     return {
+      ...fields,
       id: this.nextId++,
-      parent,
       children: [],
-      moves,
-      state: copyState(state),
-      snapshot,
+      state: copyState(fields.state),
       preferred: undefined,
     };
   }
