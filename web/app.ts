@@ -118,7 +118,7 @@ export class App implements ToolbarHandlers {
       menuVisibleMs: () => this.menuAt,
       pendingInput: () => this.queue.length,
       timeline: this.panels.history.probe(),
-      resume: this.actions.resumeProbe(),
+      resume: this.actions.autoSave?.probe(),
       debugger: this.panels.debuggerPanel.probe(),
       check: () => this.game.check.probe(),
     };
@@ -127,7 +127,7 @@ export class App implements ToolbarHandlers {
 
   /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App), then resumes a saved game. */
   start(files: Promise<BootFiles>): Promise<void> {
-    return this.host.start(files).then(() => this.actions.resumeSaved());
+    return this.host.start(files).then(() => this.actions.autoSave?.resume());
   }
 
   newGame = (starter: WhoStarts, seed: number | undefined): void => this.game.newGame(starter, seed);
@@ -164,7 +164,7 @@ export class App implements ToolbarHandlers {
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
-    this.actions.observe(state);
+    this.actions.autoSave?.observe(state);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = readAt;
       performance.mark("piskasm:menu-visible", { startTime: readAt });
