@@ -106,10 +106,12 @@ export class DebuggerPanel {
     const buttons = el("div", "timeline-buttons");
     const action = (text: string, title: string, run: () => Promise<Stop | void>): void =>
       void buttons.append(actionButton(text, title, () => this.command(run)));
+    // Pause stops the program where it is, or ends the command that is running (a Continue waiting).
     buttons.append(
-      actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () =>
-        this.pause(),
-      ),
+      actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () => {
+        if (this.busy) this.need().interrupt();
+        else this.command(() => this.need().pause());
+      }),
     );
     action("Continue", "Run to the next breakpoint", () => this.need().continue());
     action("Step", "One instruction (into calls)", () => this.need().step());
@@ -307,12 +309,6 @@ export class DebuggerPanel {
     this.busy = false;
     this.render(result && "registers" in result ? result : undefined);
     return result;
-  }
-
-  /** Pause: stops the program where it is, or ends the command that is running (a Continue waiting). */
-  private pause(): void {
-    if (this.busy) this.need().interrupt();
-    else this.command(() => this.need().pause());
   }
 
   /** A breakpoint added while the program runs is armed at once: the panel continues to it. */
