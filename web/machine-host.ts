@@ -148,7 +148,11 @@ export class MachineHost {
         files,
         floppy,
         this.events.screen,
-        () => this.redrawn(),
+        () => {
+          if (this.firstFrameDue) performance.mark("piskasm:screen-drawn");
+          this.firstFrameDue = false;
+          this.events.redrawn();
+        },
         !!menuState,
       );
       performance.mark("piskasm:machine-started");
@@ -169,13 +173,5 @@ export class MachineHost {
       this.busy = false;
       this.events.changed();
     }
-  }
-
-  private redrawn(): void {
-    if (this.firstFrameDue) {
-      this.firstFrameDue = false;
-      performance.mark("piskasm:screen-drawn");
-    }
-    this.events.redrawn();
   }
 }
