@@ -158,23 +158,14 @@ export class DebuggerPanel {
     this.root.append(el("h2", undefined, "Debugger "), label, this.body);
   }
 
-  get enabled(): boolean {
-    return this.debug !== undefined;
-  }
-
   /** The debugger while it is on (the page's checker reads what it holds and writes). */
   get attached(): ProgramDebugger | undefined {
     return this.debug;
   }
 
-  /** The debugger holds the program stopped: the game takes no input until it runs again. */
-  get holdsMachine(): boolean {
-    return this.debug?.current !== undefined;
-  }
-
   /** The machine is about to be reset or replaced: the debugger detaches and switches off. */
   async leave(): Promise<void> {
-    if (this.enabled) await this.enable(false);
+    if (this.debug) await this.enable(false);
   }
 
   async enable(on: boolean): Promise<void> {
@@ -214,7 +205,7 @@ export class DebuggerPanel {
       summary(await this.perform(() => step(this.need())));
     return {
       enable: (on) => this.enable(on),
-      enabled: () => this.enabled,
+      enabled: () => this.debug !== undefined,
       addBreakpoint: (spec) => {
         const offset = this.need().addBreakpoint(spec);
         this.renderBreakpoints();
@@ -241,7 +232,7 @@ export class DebuggerPanel {
    * restored memory has its own interrupt vectors). A failure is shown in the error box, not thrown.
    */
   machineRestored(): Promise<void> {
-    if (!this.enabled) return this.attaching;
+    if (!this.debug) return this.attaching;
     this.attaching = this.enable(false)
       .then(() => this.enable(true))
       .catch((error: unknown) =>
@@ -321,7 +312,7 @@ export class DebuggerPanel {
       this.host.error("No such breakpoint place", error);
       return;
     }
-    if (!this.busy && !this.holdsMachine) this.command(() => this.need().continue());
+    if (!this.busy && this.debug?.current === undefined) this.command(() => this.need().continue());
   }
 
   /** A command started by a button: perform has shown any failure in the error box already. */
