@@ -25,11 +25,10 @@ export interface PredictionCheck {
   actual: number | null;
 }
 
-export type Origin = "seed" | "synced";
-
 export interface FollowedGame {
   engine: Game;
-  origin: Origin;
+  /** Followed from the seed, or synced from the asm's board. */
+  origin: "seed" | "synced";
   /** The asm's GameCount of this game. */
   gameCount: number;
   /** Stones already on the board when the page took the game over, whose order is unknown (cell order). */
