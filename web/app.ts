@@ -22,7 +22,7 @@ import { InputQueue } from "./input-queue.js";
 import { MachineActions } from "./machine-actions.js";
 import { MachineHost } from "./machine-host.js";
 import { mountPanels, type Panels } from "./mount-panels.js";
-import { exposeProbe, machineProbe } from "./page-probe.js";
+import { machineProbe } from "./page-probe.js";
 import { PointerRelay } from "./pointer-relay.js";
 import { RateMeter } from "./rate-meter.js";
 import { scrollScreenTo, textLayerSize } from "./screen-input.js";
@@ -112,22 +112,22 @@ export class App implements ToolbarHandlers {
       restored: (restored, known) => this.machineReplaced(restored, known),
       held: (hold) => this.game.debuggerHeld(hold),
     });
-    exposeProbe({
+    window.piskasm = {
       ...this.game.probe(),
       ...machineProbe(machine),
       menuVisibleMs: () => this.menuAt,
       pendingInput: () => this.queue.length,
       timeline: this.panels.history.probe(),
-      resume: this.actions.resumeProbe(),
+      resume: this.actions.autoSave?.probe(),
       debugger: this.panels.debuggerPanel.probe(),
       check: () => this.game.check.probe(),
-    });
+    };
     this.rate.start();
   }
 
   /** Boots the default floppy from `files` (web/boot.ts's loadBootFiles, started before the App), then resumes a saved game. */
   start(files: Promise<BootFiles>): Promise<void> {
-    return this.host.start(files).then(() => this.actions.resumeSaved());
+    return this.host.start(files).then(() => this.actions.autoSave?.resume());
   }
 
   newGame = (starter: WhoStarts, seed: number | undefined): void => this.game.newGame(starter, seed);
@@ -164,7 +164,7 @@ export class App implements ToolbarHandlers {
     if (!this.game.observe(state, layout)) return false;
     if (known !== layout) scrollScreenTo(this.screen, layout.geometry.left - 1);
     this.panels.history.onState(state, layout);
-    this.actions.observe(state);
+    this.actions.autoSave?.observe(state);
     if (state.phase === Phase.MENU && this.menuAt === undefined) {
       this.menuAt = readAt;
       performance.mark("piskasm:menu-visible", { startTime: readAt });

@@ -67,8 +67,7 @@ async function fetchBytes(
  * (and their progress reports).
  */
 export class Downloads {
-  private readonly loaded = new Map<string, number>();
-  private readonly totals = new Map<string, number | undefined>();
+  private readonly files = new Map<string, { loaded: number; total: number | undefined }>();
   private readonly abort = new AbortController();
 
   constructor(private readonly onProgress: (fraction: number, loadedBytes: number) => void) {}
@@ -97,14 +96,10 @@ export class Downloads {
 
   private report(url: string, loaded: number, total: number | undefined): void {
     if (this.abort.signal.aborted) return;
-    this.loaded.set(url, loaded);
-    this.totals.set(url, total);
-    let sum = 0;
-    let expected = 0;
-    for (const [key, n] of this.loaded) {
-      sum += n;
-      expected += this.totals.get(key) ?? n;
-    }
+    this.files.set(url, { loaded, total });
+    const files = [...this.files.values()];
+    const sum = files.reduce((s, file) => s + file.loaded, 0);
+    const expected = files.reduce((s, file) => s + (file.total ?? file.loaded), 0);
     this.onProgress(expected > 0 ? sum / expected : 0, sum);
   }
 }

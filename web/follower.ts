@@ -25,11 +25,10 @@ export interface PredictionCheck {
   actual: number | null;
 }
 
-export type Origin = "seed" | "synced";
-
 export interface FollowedGame {
   engine: Game;
-  origin: Origin;
+  /** Followed from the seed, or synced from the asm's board. */
+  origin: "seed" | "synced";
   /** The asm's GameCount of this game. */
   gameCount: number;
   /** Stones already on the board when the page took the game over, whose order is unknown (cell order). */
@@ -115,32 +114,28 @@ export class Follower {
     return this.sync(asm, this.known);
   }
 
-  private follow(engine: Game, asm: GameState, moves: MoveRecord[]): FollowedGame {
-    this.current = {
-      engine,
+  /** `engine` follows the asm's game from here: from the seed, or (`synced`) from the asm's board. */
+  private follow(
+    engine: Game,
+    asm: GameState,
+    moves: MoveRecord[],
+    synced: Pick<FollowedGame, "origin" | "before" | "syncedAt"> = {
       origin: "seed",
-      gameCount: asm.gameCount,
       before: [],
-      moves,
       syncedAt: 0,
-      lastCheck: undefined,
-    };
+    },
+  ): FollowedGame {
+    this.current = { engine, gameCount: asm.gameCount, moves, lastCheck: undefined, ...synced };
     return this.current;
   }
 
   private sync(asm: GameState, moves: readonly MoveRecord[]): FollowedGame {
-    const engine = Game.fromState(asm);
     const { before, ordered } = splitByOrder(moves, asm.plocha);
-    this.current = {
-      engine,
+    return this.follow(Game.fromState(asm), asm, ordered, {
       origin: "synced",
-      gameCount: asm.gameCount,
       before,
-      moves: ordered,
       syncedAt: asm.moveCount,
-      lastCheck: undefined,
-    };
-    return this.current;
+    });
   }
 }
 

@@ -17,8 +17,7 @@ import {
 import { textToBoardCell } from "./board-geometry.js";
 import { confirmGiveUp, confirmLeaveGame } from "./controls/confirm.js";
 import { gameInProgress, phaseHint } from "./controls/phase-controls.js";
-import { mountProgramCheck } from "./check/mount.js";
-import type { PageCheck } from "./check/page-check.js";
+import { PageCheck } from "./check/page-check.js";
 import type { DebuggerHold } from "./debugger/debugger-panel.js";
 import { Follower, type MoveRecord } from "./follower.js";
 import { GameDriver } from "./game-driver.js";
@@ -69,7 +68,7 @@ export class GameController {
   private readonly listeners: GameListener[] = [];
 
   constructor(private readonly host: GameHost) {
-    this.check = mountProgramCheck({
+    this.check = new PageCheck({
       withMachine: (step) => host.withMachine(step),
       debugger: () => host.debuggerTab(),
       changed: (status) => this.panel.showCheck(status),
@@ -129,39 +128,36 @@ export class GameController {
     return (this.host.machine()?.isPaused() ?? false) && this.debuggerHold?.kind !== "running";
   }
 
-  /** A click on the screen: on a board cell (as the game maps it) a move, elsewhere a plain click. */
-  clickText(text: ScreenPosition): void {
-    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
-    if (cell !== undefined) this.playCell(cell);
-    else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
-  }
-
-  /** A right click on the screen: in the set-up mode it places X on a board cell (false: not the game's). */
-  rightClickText(text: ScreenPosition): boolean {
-    const state = this.state;
-    const cell = this.layout && textToBoardCell(this.layout.geometry, text);
-    if (state?.phase !== Phase.SETUP || cell === undefined) return false;
-    if (!this.refuseInput()) this.setUpStone(state, cell, COMPUTER);
-    return true;
-  }
-
   /** The PC screen's input: clicks and hover on the board, keys (refused while paused), pointer lock through `relay`. */
   attachScreen(screen: HTMLElement, relay: PointerRelay, wantsLock: () => boolean): void {
-    attachScreenInput(
-      screen,
-      { wantsLock, escape: () => this.escape() },
-      {
-        keys: (codes) => {
-          if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
-        },
-        clickCell: (text) => this.clickText(text),
-        rightClickCell: (text) => this.rightClickText(text),
-        hover: (text) => this.hoverText(text),
-        move: (dx, dy) => relay.move(dx, dy),
-        button: (down) => relay.button(down),
-        lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
+    /** The board cell a text cell stands for, as the game maps clicks. */
+    const boardCell = (text: ScreenPosition): number | undefined =>
+      this.layout && textToBoardCell(this.layout.geometry, text);
+    attachScreenInput(screen, {
+      keys: (codes) => {
+        if (!this.refuseInput()) this.host.withMachine((m) => m.keyboard.sendScancodes(codes));
       },
-    );
+      // On a board cell a move, elsewhere a plain click.
+      clickCell: (text) => {
+        const cell = boardCell(text);
+        if (cell !== undefined) this.playCell(cell);
+        else if (!this.refuseInput()) this.host.withMachine((m) => m.mouse.clickCell(text.col, text.row));
+      },
+      // In the set-up mode a right click places X on a board cell (false: not the game's).
+      rightClickCell: (text) => {
+        const state = this.state;
+        const cell = boardCell(text);
+        if (state?.phase !== Phase.SETUP || cell === undefined) return false;
+        if (!this.refuseInput()) this.setUpStone(state, cell, COMPUTER);
+        return true;
+      },
+      hover: (text) => this.panel.hover(text && boardCell(text)),
+      move: (dx, dy) => relay.move(dx, dy),
+      button: (down) => relay.button(down),
+      lockChanged: (locked) => (locked ? this.host.status.ready(LOCK_HINT) : this.showHint()),
+      wantsLock,
+      escape: () => this.escape(),
+    });
   }
 
   /** The moves of the followed game in order (none when the order of its first stones is unknown). */
@@ -177,10 +173,6 @@ export class GameController {
       boardCellToText: (cell) => (this.layout ? cellToScreen(this.layout.geometry, cell) : undefined),
       moveTiming: () => this.clock.last(),
     };
-  }
-
-  hoverText(text: ScreenPosition | undefined): void {
-    this.panel.hover(text && this.layout ? textToBoardCell(this.layout.geometry, text) : undefined);
   }
 
   /**

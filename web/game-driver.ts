@@ -34,16 +34,12 @@ export interface Sessions {
 export class GameDriver {
   constructor(private readonly sessions: Sessions) {}
 
-  private on(machine: Machine, layout: GameLayout): Promise<GameSession> {
-    return this.sessions.session(machine, layout);
-  }
-
   /**
    * Clicks `cell` and waits for the human's stone; "taken" when the cell holds a stone already. The
    * computer's answer is not waited for (the watcher shows it), only timed for `stages`.
    */
   async play(machine: Machine, layout: GameLayout, cell: number, stages: MoveStages): Promise<MoveOutcome> {
-    const session = await this.on(machine, layout);
+    const session = await this.sessions.session(machine, layout);
     stages.started();
     const packets = (): number => readMouseDriverState(machine.memory)?.packets ?? 0;
     const before = { packets: packets(), moves: session.moveCount() };
@@ -90,7 +86,7 @@ export class GameDriver {
 
   /** From any game or result screen back to the menu, then a new game (with `seed`: menu key S first). */
   async newGame(machine: Machine, layout: GameLayout, starter: WhoStarts, seed?: number): Promise<void> {
-    const session = await this.on(machine, layout);
+    const session = await this.sessions.session(machine, layout);
     await session.backToMenu();
     if (seed !== undefined) await session.useSeed(seed);
     await session.startGame(starter);
@@ -99,7 +95,7 @@ export class GameDriver {
   /** The set-up mode: one stone (a left click for O, a right click for X); "taken" when the cell holds one. */
   async setUpStone(machine: Machine, layout: GameLayout, stone: SetUpStone): Promise<MoveOutcome> {
     try {
-      await (await this.on(machine, layout)).placeSetUpStone(stone);
+      await (await this.sessions.session(machine, layout)).placeSetUpStone(stone);
     } catch (error) {
       if (error instanceof CellTakenError) return "taken";
       throw error;
@@ -109,6 +105,6 @@ export class GameDriver {
 
   /** The game's own give-up key (Esc) during the human's turn; back at the menu afterwards. */
   async giveUp(machine: Machine, layout: GameLayout): Promise<void> {
-    await (await this.on(machine, layout)).backToMenu();
+    await (await this.sessions.session(machine, layout)).backToMenu();
   }
 }

@@ -5,14 +5,13 @@
  * changed under it.
  */
 import type { Machine } from "../emu/types.js";
-import type { GameState } from "../guest/game-view.js";
 import type { Speed } from "./controls/toolbar.js";
 import { byId } from "./dom.js";
 import { download, stampedName } from "./downloads.js";
 import { isEmbedPage } from "./embed/embed-page.js";
 import { messageOf } from "../util/error-message.js";
 import type { MoveRecord } from "./follower.js";
-import { AutoSave, type AutoSaveHost, type ResumeProbe } from "./resume/autosave.js";
+import { AutoSave, type AutoSaveHost } from "./resume/autosave.js";
 import { screenToPng } from "./screenshot.js";
 import type { StatusLine } from "./status.js";
 
@@ -32,25 +31,11 @@ export interface MachineActionsHost extends AutoSaveHost {
 
 export class MachineActions {
   private limit: number | undefined;
-  private readonly autoSave: AutoSave | undefined;
+  /** The running game kept for the next visit; embed.html starts what its address asks for, and has none. */
+  readonly autoSave: AutoSave | undefined;
 
   constructor(private readonly host: MachineActionsHost) {
-    // embed.html starts what its address asks for, and never touches the full page's saved game.
     this.autoSave = isEmbedPage() ? undefined : new AutoSave(host);
-  }
-
-  /** A stable state of the game (kept for the next visit when a move was added). */
-  observe(state: GameState): void {
-    this.autoSave?.observe(state);
-  }
-
-  /** The running game of the last visit back, once the machine runs. */
-  resumeSaved(): Promise<void> {
-    return this.autoSave?.resume() ?? Promise.resolve();
-  }
-
-  resumeProbe(): ResumeProbe | undefined {
-    return this.autoSave?.probe();
   }
 
   togglePause(): void {

@@ -58,10 +58,6 @@ export class MachineHost {
     await this.boot(this.files.floppy, DEFAULT_FLOPPY, this.files.menuState);
   }
 
-  get hasSnapshot(): boolean {
-    return this.snapshot !== undefined;
-  }
-
   /** The game's menu was seen for the first time: keep the machine as it is there, for Reset. */
   saveMenu(): void {
     this.events.withMachine(async (machine) => {
@@ -152,7 +148,11 @@ export class MachineHost {
         files,
         floppy,
         this.events.screen,
-        () => this.redrawn(),
+        () => {
+          if (this.firstFrameDue) performance.mark("piskasm:screen-drawn");
+          this.firstFrameDue = false;
+          this.events.redrawn();
+        },
         !!menuState,
       );
       performance.mark("piskasm:machine-started");
@@ -173,13 +173,5 @@ export class MachineHost {
       this.busy = false;
       this.events.changed();
     }
-  }
-
-  private redrawn(): void {
-    if (this.firstFrameDue) {
-      this.firstFrameDue = false;
-      performance.mark("piskasm:screen-drawn");
-    }
-    this.events.redrawn();
   }
 }

@@ -11,17 +11,6 @@ import type { MoveRecord } from "./follower.js";
 import type { StatusLine } from "./status.js";
 import { GameHistory } from "./timeline/features.js";
 
-const NOT_RUNNING = "the emulator is not running";
-
-/** Runs `step` on the machine running now, or rejects when there is none. */
-function onMachine<T>(
-  machine: () => Machine | undefined,
-  step: (machine: Machine) => Promise<T>,
-): Promise<T> {
-  const running = machine();
-  return running ? step(running) : Promise.reject(new Error(NOT_RUNNING));
-}
-
 /** What the two panels need from the app. */
 export interface PanelsHost {
   status: StatusLine;
@@ -48,7 +37,13 @@ export function mountPanels(host: PanelsHost): Panels {
   const { status, errors, machine } = host;
   const history = new GameHistory(
     {
-      run: (step) => host.queued(() => onMachine(machine, step)),
+      // The machine running when the step's turn comes, not when it was queued.
+      run: (step) =>
+        host.queued(async () => {
+          const running = machine();
+          if (!running) throw new Error("the emulator is not running");
+          return step(running);
+        }),
       machine,
       later: (task) => host.later(task),
       restored: (restored) => host.restored(restored, history.knownMoves()),

@@ -84,7 +84,3 @@ declare global {
     piskasm?: PageProbe;
   }
 }
-
-export function exposeProbe(probe: PageProbe): void {
-  window.piskasm = probe;
-}

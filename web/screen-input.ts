@@ -19,6 +19,13 @@ export interface ScreenInputHandlers {
   button(down: boolean): void;
   /** Pointer lock was taken or released. */
   lockChanged(locked: boolean): void;
+  /** Whether a click should take pointer lock instead of clicking a cell. */
+  wantsLock(): boolean;
+  /**
+   * Esc typed on the screen: return true when the page handles it (a game in progress asks before
+   * giving up) instead of sending it to the PC.
+   */
+  escape(): boolean;
 }
 
 const COLS = 80;
@@ -51,26 +58,15 @@ export function scrollScreenTo(screen: HTMLElement, col: number): void {
   frame.scrollLeft = (col * textLayerSize(screen).width) / COLS;
 }
 
-export interface ScreenInputOptions {
-  /** Whether a click should take pointer lock instead of clicking a cell. */
-  wantsLock(): boolean;
-  /**
-   * Esc typed on the screen: return true when the page handles it (a game in progress asks before
-   * giving up) instead of sending it to the PC.
-   */
-  escape(): boolean;
-}
-
 /** After pointer lock ends this long, an Esc is the one that ended it and never reaches the guest. */
 const LOCK_ESC_GRACE_MS = 300;
 
 /**
  * The screen's mouse: a click or tap engages the screen and names a text cell, or takes pointer lock
- * (options.wantsLock); with the lock, movement and the left button go to the guest as they are.
+ * (handlers.wantsLock); with the lock, movement and the left button go to the guest as they are.
  */
 function attachScreenMouse(
   screen: HTMLElement,
-  options: ScreenInputOptions,
   handlers: ScreenInputHandlers,
   engage: (on: boolean) => void,
 ): void {
@@ -85,7 +81,7 @@ function attachScreenMouse(
       handlers.button(true);
       return;
     }
-    if (options.wantsLock()) {
+    if (handlers.wantsLock()) {
       event.preventDefault();
       // A refused lock (no user activation) reaches the page's unhandled-rejection box, as before.
       void screen.requestPointerLock();
@@ -96,7 +92,7 @@ function attachScreenMouse(
   });
   // A tap arrives as a click too; a scroll or a pinch of the page does not, so it never makes a move.
   screen.addEventListener("click", (event) => {
-    if (event.button !== 0 || locked() || options.wantsLock()) return;
+    if (event.button !== 0 || locked() || handlers.wantsLock()) return;
     const cell = cellAt(screen, event.clientX, event.clientY);
     screen.focus({ preventScroll: true });
     engage(true);
@@ -120,11 +116,7 @@ function attachScreenMouse(
  * Keys reach the guest only while the screen is "engaged": after a click or tap on it, or Enter while
  * it has the focus. Tab and Shift+Tab are never sent: they move the focus on, which disengages it.
  */
-export function attachScreenInput(
-  screen: HTMLElement,
-  options: ScreenInputOptions,
-  handlers: ScreenInputHandlers,
-): void {
+export function attachScreenInput(screen: HTMLElement, handlers: ScreenInputHandlers): void {
   const hint = screen.parentElement?.querySelector<HTMLElement>(".screen-hint");
   let engaged = false;
   let lockEndedAt = -Infinity;
@@ -154,7 +146,7 @@ export function attachScreenInput(
       event.preventDefault();
       return;
     }
-    if (event.code === "Escape" && down && options.escape()) {
+    if (event.code === "Escape" && down && handlers.escape()) {
       event.preventDefault();
       return;
     }
@@ -170,7 +162,7 @@ export function attachScreenInput(
   screen.addEventListener("focus", () => engage(engaged));
   screen.addEventListener("blur", () => engage(false));
 
-  attachScreenMouse(screen, options, handlers, engage);
+  attachScreenMouse(screen, handlers, engage);
   document.addEventListener("pointerlockchange", () => {
     if (!locked()) lockEndedAt = performance.now();
     screen.classList.toggle("locked", locked());

@@ -43,10 +43,6 @@ export class GameWatcher {
     private readonly afterPaint: AfterPaint,
   ) {}
 
-  get gameLayout(): GameLayout | undefined {
-    return this.layout;
-  }
-
   start(): void {
     this.timer ??= setInterval(() => this.look(), FALLBACK_MS);
   }
@@ -71,20 +67,9 @@ export class GameWatcher {
 
   /** Look at the guest now. */
   look(): void {
-    if (this.timer !== undefined) this.check(performance.now());
-  }
-
-  /** Watch `machine` from scratch (a new machine, or the same one after a restore). */
-  invalidate(machine: Machine): void {
-    this.machine = machine;
-    this.layout = undefined;
-    this.lastKey = "";
-    this.lastScan = -Infinity;
-  }
-
-  private check(now: number): void {
     const machine = this.machine;
-    if (!machine) return;
+    if (this.timer === undefined || !machine) return;
+    const now = performance.now();
     const mem = machine.memory;
     if (this.layout && !isGameStillAt(mem, this.layout)) {
       this.layout = undefined;
@@ -104,5 +89,13 @@ export class GameWatcher {
     const key = `${phase}:${mem.readU16(layout.moveCount)}:${mem.readU16(layout.gameCount)}`;
     if (key === this.lastKey || phase === Phase.COMPUTER_TURN) return;
     if (this.handlers.onState(readGameState(mem, layout), layout)) this.lastKey = key;
+  }
+
+  /** Watch `machine` from scratch (a new machine, or the same one after a restore). */
+  invalidate(machine: Machine): void {
+    this.machine = machine;
+    this.layout = undefined;
+    this.lastKey = "";
+    this.lastScan = -Infinity;
   }
 }

@@ -69,12 +69,11 @@ describe("CONTRIBUTING.md's recipe: add a page feature", () => {
       ]);
 
       writeIn(dir, "web/controls/stone-count.ts", FEATURE);
-      // Step 3: the key, one row of SHORTCUTS (and its action's name).
-      insertIn(dir, "web/controls/shortcuts.ts", '  | "move";', '  | "stones"\n', "before");
+      // Step 3: the key, one row of SHORTCUTS (its action's name comes from the row).
       insertIn(
         dir,
         "web/controls/shortcuts.ts",
-        "];\n",
+        "] as const",
         '  { key: "k", action: "stones", what: "say how many stones the board holds" },\n',
         "before",
       );

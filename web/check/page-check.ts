@@ -103,7 +103,9 @@ export class PageCheck {
       // A replaced session's checker may still see an input of a step that held its machine: not told.
       sink: {
         mismatch: (found) => {
-          if (this.current?.checker === checker) this.mismatch(found);
+          if (this.current?.checker !== checker) return;
+          this.last = found;
+          this.host.changed(this.status());
         },
       },
       unknownInput: "off",
@@ -173,10 +175,5 @@ export class PageCheck {
       checked.anchoring = undefined;
       if (this.current === checked) this.host.changed(this.status());
     }));
-  }
-
-  private mismatch(found: Mismatch): void {
-    this.last = found;
-    this.host.changed(this.status());
   }
 }

@@ -1,6 +1,7 @@
 /** The toolbar: game buttons (new game, seed, give up) and machine buttons (pause, speed, reset, files...). */
 import { byId, onFile } from "../dom.js";
 import type { WhoStarts } from "../../engine-ts/index.js";
+import { parseSeed } from "../share/share-url.js";
 
 export type Speed = "full" | "4.77";
 
@@ -39,8 +40,6 @@ export interface Toolbar {
   focusSeed(): void;
   openStateFile(): void;
 }
-
-const MAX_SEED = 65535;
 
 /** On a phone the machine's controls wait behind one button (CSS shows the button only there). */
 function attachMachineMenu(): void {
@@ -84,8 +83,8 @@ export function attachToolbar(handlers: ToolbarHandlers): Toolbar {
   const startGame = (starter: WhoStarts): void => {
     const text = seed.value.trim();
     if (text === "") return handlers.newGame(starter, undefined);
-    const value = Number(text);
-    if (!/^\d{1,5}$/.test(text) || value > MAX_SEED) return handlers.badSeed(text);
+    const value = parseSeed(text);
+    if (value === undefined) return handlers.badSeed(text);
     handlers.newGame(starter, value);
   };
   human.addEventListener("click", () => startGame("human"));

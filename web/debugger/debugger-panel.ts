@@ -106,10 +106,12 @@ export class DebuggerPanel {
     const buttons = el("div", "timeline-buttons");
     const action = (text: string, title: string, run: () => Promise<Stop | void>): void =>
       void buttons.append(actionButton(text, title, () => this.command(run)));
+    // Pause stops the program where it is, or ends the command that is running (a Continue waiting).
     buttons.append(
-      actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () =>
-        this.pause(),
-      ),
+      actionButton("Pause", "Stop the emulator where it is (also ends a Continue that is waiting)", () => {
+        if (this.busy) this.need().interrupt();
+        else this.command(() => this.need().pause());
+      }),
     );
     action("Continue", "Run to the next breakpoint", () => this.need().continue());
     action("Step", "One instruction (into calls)", () => this.need().step());
@@ -156,23 +158,14 @@ export class DebuggerPanel {
     this.root.append(el("h2", undefined, "Debugger "), label, this.body);
   }
 
-  get enabled(): boolean {
-    return this.debug !== undefined;
-  }
-
   /** The debugger while it is on (the page's checker reads what it holds and writes). */
   get attached(): ProgramDebugger | undefined {
     return this.debug;
   }
 
-  /** The debugger holds the program stopped: the game takes no input until it runs again. */
-  get holdsMachine(): boolean {
-    return this.debug?.current !== undefined;
-  }
-
   /** The machine is about to be reset or replaced: the debugger detaches and switches off. */
   async leave(): Promise<void> {
-    if (this.enabled) await this.enable(false);
+    if (this.debug) await this.enable(false);
   }
 
   async enable(on: boolean): Promise<void> {
@@ -186,7 +179,10 @@ export class DebuggerPanel {
       return;
     }
     try {
-      this.debug = await this.attach();
+      const machine = this.host.machine();
+      if (!machine) throw new Error("the emulator is not running yet");
+      this.symbols ??= new SymbolTable((await fetchJson(SYMBOLS_URL)) as SymbolMap);
+      this.debug = new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
     } catch (error) {
       // Not on: the box says so, as it does before a first try.
       this.toggle.checked = false;
@@ -195,13 +191,6 @@ export class DebuggerPanel {
     // Shown only once attached: its buttons work from the moment they can be seen.
     this.body.hidden = false;
     this.render(undefined);
-  }
-
-  private async attach(): Promise<ProgramDebugger> {
-    const machine = this.host.machine();
-    if (!machine) throw new Error("the emulator is not running yet");
-    this.symbols ??= new SymbolTable((await fetchJson(SYMBOLS_URL)) as SymbolMap);
-    return new ProgramDebugger(machine, this.symbols, { timeoutMs: WAIT_MS });
   }
 
   probe(): DebuggerProbe {
@@ -216,7 +205,7 @@ export class DebuggerPanel {
       summary(await this.perform(() => step(this.need())));
     return {
       enable: (on) => this.enable(on),
-      enabled: () => this.enabled,
+      enabled: () => this.debug !== undefined,
       addBreakpoint: (spec) => {
         const offset = this.need().addBreakpoint(spec);
         this.renderBreakpoints();
@@ -243,7 +232,7 @@ export class DebuggerPanel {
    * restored memory has its own interrupt vectors). A failure is shown in the error box, not thrown.
    */
   machineRestored(): Promise<void> {
-    if (!this.enabled) return this.attaching;
+    if (!this.debug) return this.attaching;
     this.attaching = this.enable(false)
       .then(() => this.enable(true))
       .catch((error: unknown) =>
@@ -313,12 +302,6 @@ export class DebuggerPanel {
     return result;
   }
 
-  /** Pause: stops the program where it is, or ends the command that is running (a Continue waiting). */
-  private pause(): void {
-    if (this.busy) this.need().interrupt();
-    else this.command(() => this.need().pause());
-  }
-
   /** A breakpoint added while the program runs is armed at once: the panel continues to it. */
   private addFromInput(): void {
     try {
@@ -329,7 +312,7 @@ export class DebuggerPanel {
       this.host.error("No such breakpoint place", error);
       return;
     }
-    if (!this.busy && !this.holdsMachine) this.command(() => this.need().continue());
+    if (!this.busy && this.debug?.current === undefined) this.command(() => this.need().continue());
   }
 
   /** A command started by a button: perform has shown any failure in the error box already. */

@@ -54,13 +54,9 @@ export class MemoryView {
     this.root.append(row, this.out, this.board.root);
   }
 
-  get symbol(): string {
-    return this.custom.value.trim() || this.select.value;
-  }
-
   render(source: MemorySource | undefined): void {
     this.source = source;
-    const name = this.symbol;
+    const name = this.custom.value.trim() || this.select.value;
     this.board.root.hidden = true;
     if (!source) {
       this.out.textContent = "";

@@ -12,7 +12,7 @@ import type { MoveRecord } from "../follower.js";
 import type { GameController } from "../game-controller.js";
 import type { GameHistory } from "../timeline/features.js";
 import type { EmbedRequest } from "./embed-request.js";
-import type { EmbedEvent, GameResult, Player } from "./messages.js";
+import type { EmbedEvent, GameResult } from "./messages.js";
 
 /** What the frame needs of the page's App: its game (web/game-controller.ts) and its timeline. */
 export interface EmbedApp {
@@ -27,8 +27,6 @@ const RESULTS: Partial<Record<number, GameResult>> = {
 };
 /** Phases between games: the menu and its seed prompt. */
 const BETWEEN = new Set<number>([Phase.MENU, Phase.SEED_ENTRY]);
-
-const player = (move: MoveRecord): Player => (move.side === COMPUTER ? "computer" : "human");
 
 type Stage = "waiting" | "starting" | "playing" | "shown";
 
@@ -91,7 +89,7 @@ export class EmbedBridge {
         game: this.game,
         ply: this.told + 1,
         cell: formatCell(move.cell),
-        player: player(move),
+        player: move.side === COMPUTER ? "computer" : "human",
       });
     }
     const result = RESULTS[state.phase];

@@ -7,7 +7,7 @@
 import { RecordError } from "../../records/game-record.js";
 import { fromRecord, type PiskasmGame } from "../../records/piskasm-game.js";
 import { parseRecord } from "../../records/read-record.js";
-import { parseShareFragment } from "../share/share-url.js";
+import { parseSeed, parseShareFragment } from "../share/share-url.js";
 import type { Player } from "./messages.js";
 import { readEmbedSearch } from "./params.js";
 
@@ -23,8 +23,6 @@ export interface EmbedRequest {
 
 export type EmbedRequestRead = { kind: "ok"; request: EmbedRequest } | { kind: "bad"; message: string };
 
-const SEED = /^\d{1,5}$/;
-
 export function readEmbedRequest(search: string): EmbedRequestRead {
   const params = readEmbedSearch(search);
   const bad = (message: string): EmbedRequestRead => ({ kind: "bad", message });
@@ -36,9 +34,9 @@ export function readEmbedRequest(search: string): EmbedRequestRead {
       return bad(`parent "${params.parent}" is not an origin such as https://example.org`);
     }
   }
-  if (params.seed !== undefined && (!SEED.test(params.seed) || Number(params.seed) > 0xffff))
+  const seed = params.seed === undefined ? undefined : parseSeed(params.seed);
+  if (params.seed !== undefined && seed === undefined)
     return bad(`seed "${params.seed}" is not a number 0..65535`);
-  const seed = params.seed === undefined ? undefined : Number(params.seed);
   if (params.first !== undefined && params.first !== "human" && params.first !== "computer")
     return bad(`first "${params.first}" is neither human nor computer`);
   const first = params.first;

@@ -59,12 +59,10 @@ export interface ErrorMessage extends Envelope {
 
 export type EmbedMessage = ReadyMessage | MoveMessage | GameOverMessage | ErrorMessage;
 
+/** A message type without its envelope, for each type of a union apart. */
+type WithoutEnvelope<M> = M extends unknown ? Omit<M, keyof Envelope> : never;
 /** Any message, without its envelope (the frame adds it). */
-export type EmbedEvent =
-  | Omit<ReadyMessage, keyof Envelope>
-  | Omit<MoveMessage, keyof Envelope>
-  | Omit<GameOverMessage, keyof Envelope>
-  | Omit<ErrorMessage, keyof Envelope>;
+export type EmbedEvent = WithoutEnvelope<EmbedMessage>;
 
 export function envelope(event: EmbedEvent): EmbedMessage {
   return { source: EMBED_SOURCE, version: EMBED_SCHEMA_VERSION, ...event };

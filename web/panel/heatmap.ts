@@ -15,12 +15,12 @@ export interface HeatMapView {
   /** The asm's Info. */
   asm: Uint16Array;
   /** engine-ts's Info for the same game, when it follows one. */
-  ts: Uint16Array | undefined;
+  ts?: Uint16Array;
   /** From-scratch scores, to mark stale Info. */
-  fresh: Uint16Array | undefined;
+  fresh?: Uint16Array;
   plocha: Uint8Array;
   /** The computer's last stone, undefined before it has played. */
-  lastPC: number | undefined;
+  lastPC?: number;
   /** The five (or more) cells of a finished game's winning line. */
   win: readonly number[];
 }
@@ -70,10 +70,11 @@ export class HeatMap {
     root.addEventListener("mouseleave", () => handlers.hover(undefined));
     root.addEventListener("focusin", (event) => {
       const cell = cellOf(event);
-      if (cell !== undefined) {
-        this.moveFocusable(cell);
-        handlers.hover(cell);
-      }
+      if (cell === undefined) return;
+      this.cells[this.focusable].tabIndex = -1;
+      this.cells[cell].tabIndex = 0;
+      this.focusable = cell;
+      handlers.hover(cell);
     });
     root.addEventListener("click", (event) => {
       const cell = cellOf(event);
@@ -140,13 +141,6 @@ export class HeatMap {
       cell.setAttribute("aria-label", cellName(i, stone, asm, best, last, win.has(i)));
       cell.title = tooltip(asm, ts, view.fresh?.[i], stone, stale);
     }
-  }
-
-  private moveFocusable(cell: number): void {
-    if (cell === this.focusable) return;
-    this.cells[this.focusable].tabIndex = -1;
-    this.cells[cell].tabIndex = 0;
-    this.focusable = cell;
   }
 }
 

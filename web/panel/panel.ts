@@ -1,12 +1,14 @@
 /**
  * The panel beside the PC screen: the state's facts, the score map, the explanation of the cell under
- * the pointer and the move list, drawn from the observed state and engine-ts's followed game.
+ * the pointer, the move list and where the program differs from its model (web/check/mismatch-view.ts),
+ * drawn from the observed state, engine-ts's followed game and the one checker's status.
  */
 import { buildBodovani, CELLS, explain, freshScores } from "../../engine-ts/index.js";
 import { Phase, type GameState } from "../../guest/game-view.js";
 import { byId } from "../dom.js";
 import type { FollowedGame, Follower } from "../follower.js";
 import { agreementView } from "../check/agreement.js";
+import { MismatchView } from "../check/mismatch-view.js";
 import type { CheckStatus } from "../check/page-check.js";
 import { ExplainCard } from "./explain-card.js";
 import { Facts } from "./facts.js";
@@ -26,6 +28,7 @@ export class Panel {
   private readonly explainCard = new ExplainCard();
   private readonly facts = new Facts();
   private readonly moves = new MoveList();
+  private readonly mismatch = new MismatchView();
   private state: GameState | undefined;
   private fresh: Uint16Array | undefined;
   private hovered: number | undefined;
@@ -39,6 +42,7 @@ export class Panel {
       hover: (cell) => this.hover(cell),
       click: handlers.click,
     });
+    byId("panel-slot", HTMLElement).prepend(this.mismatch.root);
   }
 
   /** A new stable state (undefined: no game) to show. */
@@ -54,14 +58,7 @@ export class Panel {
       this.facts.prediction(undefined);
       this.showCheck(this.check);
       this.moves.render([], []);
-      this.heat.render({
-        asm: new Uint16Array(CELLS),
-        ts: undefined,
-        fresh: undefined,
-        plocha: new Uint8Array(CELLS),
-        lastPC: undefined,
-        win: [],
-      });
+      this.heat.render({ asm: new Uint16Array(CELLS), plocha: new Uint8Array(CELLS), win: [] });
       this.explainCard.clear();
       return;
     }
@@ -82,9 +79,10 @@ export class Panel {
     this.hover(this.hovered);
   }
 
-  /** The one checker's status on the agreement line, with what engine-ts follows for the score map. */
+  /** The one checker's status: the agreement line (with what engine-ts follows) and a mismatch's screens. */
   showCheck(status: CheckStatus, game: FollowedGame | undefined = this.follower.game): void {
     this.check = status;
+    this.mismatch.show(status);
     const followed =
       game === undefined
         ? ""

@@ -52,12 +52,8 @@ export class ForeignGameView {
     this.root.hidden = true;
   }
 
-  get visible(): boolean {
-    return !this.root.hidden;
-  }
-
   probe(): ForeignGameProbe | undefined {
-    if (!this.visible) return undefined;
+    if (this.root.hidden) return undefined;
     const state = engineStateAt(0, "human", this.moves.slice(0, this.ply));
     return {
       plies: this.moves.length,

@@ -21,22 +21,18 @@ export interface ReplayResult {
   stopped: string | undefined;
 }
 
-/** Leaves a game in progress (Esc) or a result screen (a key) for the menu. */
-async function toMenu(machine: Machine): Promise<void> {
-  const layout = findGame(machine.memory);
-  if (!layout) throw new Error("PISKASM.COM is not running in the emulator");
-  const phase = readPhase(machine.memory, layout);
-  if (phase === Phase.HUMAN_TURN) await machine.keyboard.type("\x1b");
-  else if (isGameOver(phase)) await machine.keyboard.type(" ");
-}
-
 export async function replayGame(
   machine: Machine,
   game: PiskasmGame,
   onStable: (state: GameState) => void,
   onProgress: (plies: number) => void,
 ): Promise<ReplayResult> {
-  await toMenu(machine);
+  const layout = findGame(machine.memory);
+  if (!layout) throw new Error("PISKASM.COM is not running in the emulator");
+  // A game in progress is left for the menu with Esc, a result screen with a key.
+  const phase = readPhase(machine.memory, layout);
+  if (phase === Phase.HUMAN_TURN) await machine.keyboard.type("\x1b");
+  else if (isGameOver(phase)) await machine.keyboard.type(" ");
   const session = await GameSession.open(machine, { timeoutMs: STEP_TIMEOUT_MS });
   await session.useSeed(game.seed);
   let state = await session.startGame(game.first);

@@ -9,6 +9,11 @@ import type { PiskasmGame } from "../../records/piskasm-game.js";
 export type ShareRead =
   { kind: "none" } | { kind: "game"; game: PiskasmGame } | { kind: "bad"; message: string };
 
+/** A seed as the game's menu key S takes it (up to 5 digits, 0..65535), undefined for other text. */
+export function parseSeed(text: string): number | undefined {
+  return /^\d{1,5}$/.test(text) && Number(text) <= 0xffff ? Number(text) : undefined;
+}
+
 /** The fragment (with its `#`) for a game. */
 export function formatShareFragment(game: PiskasmGame): string {
   return `#s=${game.seed}&first=${game.first}&m=${game.moves.map(formatCell).join(",")}`;
@@ -25,8 +30,8 @@ export function parseShareFragment(hash: string): ShareRead {
   });
   const seedText = params.get("s");
   if (seedText === null) return bad('it has no seed ("s=1234")');
-  if (!/^\d{1,5}$/.test(seedText) || Number(seedText) > 0xffff)
-    return bad(`the seed "${seedText}" is not a number 0..65535`);
+  const seed = parseSeed(seedText);
+  if (seed === undefined) return bad(`the seed "${seedText}" is not a number 0..65535`);
   const first = params.get("first");
   if (first === null) return bad('it does not say who started ("first=human" or "first=computer")');
   if (first !== "human" && first !== "computer") return bad(`"first=${first}" is neither human nor computer`);
@@ -45,5 +50,5 @@ export function parseShareFragment(hash: string): ShareRead {
     moves.push(cell);
   }
   if (moves.length > CELLS) return bad(`it has ${moves.length} moves, more than the board's ${CELLS} cells`);
-  return { kind: "game", game: { seed: Number(seedText), first: first satisfies WhoStarts, moves } };
+  return { kind: "game", game: { seed, first: first satisfies WhoStarts, moves } };
 }

@@ -256,10 +256,9 @@ export class GameHistory {
       download(new Blob([gif as Uint8Array<ArrayBuffer>], { type: "image/gif" }), name);
       this.host.ready(`Saved ${name}: ${screens.length} frames, ${(gif.byteLength / 1024).toFixed(0)} KB`);
     } catch (error) {
-      const detail = messageOf(error);
       this.host.error(
         "Could not make the GIF",
-        detail,
+        messageOf(error),
         "Its encoder is loaded the first time a GIF is made: that needs the network once.",
       );
     }

@@ -5,7 +5,7 @@
  * child, a variation; the old line stays. Every node keeps the asm's state as it was observed and an
  * opaque machine snapshot `S` (so it is testable without an emulator).
  */
-import { CELLS, COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
+import { COMPUTER, EMPTY, type WhoStarts } from "../../engine-ts/index.js";
 import type { GameState } from "../../guest/game-view.js";
 import { sameBytes } from "../../util/bytes.js";
 import { stonesAdded } from "../stones-added.js";
@@ -74,14 +74,14 @@ export class GameTree<S> {
           this.goTo(known);
           return { node: known, kind: "known" };
         }
-        const node = this.makeNode(current, moves, state, snapshot());
+        const node = this.makeNode({ parent: current, moves, state, snapshot: snapshot() });
         current.children.push(node);
         this.goTo(node);
         return { node, kind: "added" };
       }
     }
     const start = startOf(state);
-    const node = this.makeNode(undefined, start.moves, state, snapshot());
+    const node = this.makeNode({ parent: undefined, moves: start.moves, state, snapshot: snapshot() });
     this.rootNode = node;
     this.startInfo = { seed: state.seed, first: start.first, fromStart: start.fromStart };
     this.currentNode = node;
@@ -114,19 +114,13 @@ export class GameTree<S> {
     return out;
   }
 
-  private makeNode(
-    parent: PlyNode<S> | undefined,
-    moves: readonly number[],
-    state: GameState,
-    snapshot: S,
-  ): PlyNode<S> {
+  /** A new node of `fields`, with a copy of its state. */
+  private makeNode(fields: Pick<PlyNode<S>, "parent" | "moves" | "state" | "snapshot">): PlyNode<S> {
     return {
+      ...fields,
       id: this.nextId++,
-      parent,
       children: [],
-      moves,
-      state: copyState(state),
-      snapshot,
+      state: copyState(fields.state),
       preferred: undefined,
     };
   }
@@ -142,13 +136,8 @@ function sameMoves(a: readonly number[], b: readonly number[]): boolean {
 
 /** The root's stones: none, the computer's first stone, or (a game under way) every stone in cell order. */
 function startOf(state: GameState): { moves: number[]; first: WhoStarts; fromStart: boolean } {
-  const stones: number[] = [];
-  let computerStones = 0;
-  for (let i = 0; i < CELLS; i++) {
-    if (state.plocha[i] === EMPTY) continue;
-    stones.push(i);
-    if (state.plocha[i] === COMPUTER) computerStones++;
-  }
+  const stones = [...state.plocha.keys()].filter((i) => state.plocha[i] !== EMPTY);
+  const computerStones = stones.filter((i) => state.plocha[i] === COMPUTER).length;
   if (stones.length === 0) return { moves: [], first: "human", fromStart: true };
   if (stones.length === 1 && computerStones === 1)
     return { moves: stones, first: "computer", fromStart: true };

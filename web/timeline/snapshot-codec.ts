@@ -18,8 +18,8 @@ export interface StoredSnapshot {
 const FORMAT = "deflate-raw";
 
 export async function packSnapshot(state: ArrayBuffer): Promise<StoredSnapshot> {
-  const bytes = await pipe(new Uint8Array(state), new CompressionStream(FORMAT));
-  return { bytes, rawBytes: state.byteLength };
+  const packed = new Blob([state]).stream().pipeThrough(new CompressionStream(FORMAT));
+  return { bytes: new Uint8Array(await new Response(packed).arrayBuffer()), rawBytes: state.byteLength };
 }
 
 export function unpackSnapshot(stored: StoredSnapshot): ArrayBuffer {
@@ -27,9 +27,4 @@ export function unpackSnapshot(stored: StoredSnapshot): ArrayBuffer {
   if (bytes.byteLength !== stored.rawBytes)
     throw new Error(`a stored snapshot unpacked to ${bytes.byteLength} bytes, expected ${stored.rawBytes}`);
   return bytes.buffer;
-}
-
-async function pipe(input: Uint8Array, transform: CompressionStream): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([input as Uint8Array<ArrayBuffer>]).stream().pipeThrough(transform);
-  return new Uint8Array(await new Response(stream).arrayBuffer());
 }

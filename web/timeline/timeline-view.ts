@@ -190,11 +190,8 @@ export class TimelineView {
   private engineInfo(node: TimelineNode): Uint16Array | undefined {
     const start = this.timeline.tree.start;
     if (!start?.fromStart) return undefined;
-    let info = this.engineCache.get(node.id);
-    if (!info) {
-      info = engineStateAt(start.seed, start.first, node.moves).info;
-      this.engineCache.set(node.id, info);
-    }
+    const info = this.engineCache.get(node.id) ?? engineStateAt(start.seed, start.first, node.moves).info;
+    this.engineCache.set(node.id, info);
     return info;
   }
 }
