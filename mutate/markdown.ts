@@ -7,7 +7,6 @@ import {
   type MutationReport,
   type Verdict,
 } from "./report.js";
-import { writeFileAtomically } from "../util/files.js";
 import { median } from "../util/median.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
@@ -192,12 +191,4 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     ...survivorLines(report, verdicts),
     "",
   ].join("\n");
-}
-
-export function writeMarkdown(
-  path: string,
-  report: MutationReport,
-  verdicts: ReadonlyMap<string, Verdict>,
-): void {
-  writeFileAtomically(path, markdown(report, verdicts), "--markdown file");
 }
