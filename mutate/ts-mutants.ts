@@ -8,12 +8,12 @@
  * Each top-level declaration is a routine (its function or constant name). A mutant whose module
  * minifies to the original's code, or to an earlier mutant's, is dropped and counted.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { transformSync } from "esbuild";
 import ts from "typescript";
 import type { DroppedCounts } from "./asm-mutants.js";
+import { sha256 } from "./hash.js";
 import { mutantIds, type MutantSite } from "./site.js";
 
 /** The engine-ts files of the evaluator (GetRandom, the first move, Update, the win test, CountScore, PCMove, the tables). */
@@ -148,7 +148,6 @@ export function evaluatorTsMutants(root: string): TsMutant[] {
 }
 
 const minified = (text: string): string => transformSync(text, { loader: "ts", minify: true }).code;
-const hash = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /** Drops mutants that minify to their file's original code or to an earlier mutant's. */
 export function distinctTsMutants(
@@ -162,12 +161,12 @@ export function distinctTsMutants(
   for (const mutant of mutants) {
     let original = originals.get(mutant.file);
     if (original === undefined) {
-      original = hash(minified(readFileSync(join(root, mutant.file), "utf8")));
+      original = sha256(minified(readFileSync(join(root, mutant.file), "utf8")));
       originals.set(mutant.file, original);
     }
     let code: string;
     try {
-      code = hash(minified(mutant.text));
+      code = sha256(minified(mutant.text));
     } catch {
       dropped.notAssembling++;
       continue;
