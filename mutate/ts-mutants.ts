@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { transformSync } from "esbuild";
 import ts from "typescript";
 import type { DroppedCounts } from "./asm-mutants.js";
+import { pairs } from "./asm-operators.js";
 import { sha256 } from "./hash.js";
 import { mutantIds, type MutantSite } from "./site.js";
 
@@ -54,21 +55,9 @@ export interface TsMutant extends MutantSite {
   inMacro: false;
 }
 
-const { SyntaxKind: K } = ts;
-const INVERSE = new Map([
-  [K.LessThanToken, ">="],
-  [K.LessThanEqualsToken, ">"],
-  [K.GreaterThanToken, "<="],
-  [K.GreaterThanEqualsToken, "<"],
-  [K.EqualsEqualsEqualsToken, "!=="],
-  [K.ExclamationEqualsEqualsToken, "==="],
-]);
-const NEIGHBOUR = new Map([
-  [K.LessThanToken, "<="],
-  [K.LessThanEqualsToken, "<"],
-  [K.GreaterThanToken, ">="],
-  [K.GreaterThanEqualsToken, ">"],
-]);
+/** The comparisons by their operator's text, as the asm's conditional jumps (asm-operators.ts). */
+const INVERSE = pairs("< >=, <= >, === !==");
+const NEIGHBOUR = pairs("< <=, > >=");
 
 interface Splice {
   start: number;
@@ -92,9 +81,9 @@ function splicesOf(node: ts.Node, sf: ts.SourceFile): Splice[] {
     const op = node.operatorToken;
     const at = { start: op.getStart(sf), end: op.getEnd() };
     const out: Splice[] = [];
-    const inverse = INVERSE.get(op.kind);
+    const inverse = INVERSE[op.getText(sf)];
     if (inverse) out.push({ ...at, text: inverse, operator: "jump-invert" });
-    const neighbour = NEIGHBOUR.get(op.kind);
+    const neighbour = NEIGHBOUR[op.getText(sf)];
     if (neighbour) out.push({ ...at, text: neighbour, operator: "jump-neighbour" });
     return out;
   }
