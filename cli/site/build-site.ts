@@ -89,10 +89,8 @@ function buildVersion(outDir: string, pages: readonly { name: string; html: stri
     .filter(precached)
     .sort()
     .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
-  return sha256([...lines, ...pages.map(({ name, html }) => `${name} ${sha256(html)}`)].join("\n")).slice(
-    0,
-    10,
-  );
+  const all = [...lines, ...pages.map(({ name, html }) => `${name} ${sha256(html)}`)];
+  return sha256(all.join("\n")).slice(0, 10);
 }
 
 /** Every file the worker caches with its revision (none for content-hashed names: the name is one). */
