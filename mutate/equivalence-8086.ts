@@ -384,11 +384,9 @@ export class Machine {
       case 0xeb:
         this.jump(true, this.fetchSigned());
         return false;
-      case 0xe9: {
-        const d = this.fetchWord();
-        this.jump(true, d);
+      case 0xe9:
+        this.jump(true, this.fetchWord());
         return false;
-      }
       case 0xe8: {
         const d = this.fetchWord();
         this.calls.push(c.ip);
