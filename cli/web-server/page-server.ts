@@ -50,9 +50,7 @@ export function readBundleAssets(webRoot: string): BundleAssets {
  * images (util/sparse-bytes.ts), which the page loads beside it anyway (from `root`, the bundle).
  */
 export function packMenuState(state: Uint8Array, root: string, bundle: BundleAssets): Uint8Array {
-  const biosFiles = [bundle.bios, bundle.vgaBios].map(
-    (name) => new Uint8Array(readFileSync(join(root, name))),
-  );
+  const biosFiles = [bundle.bios, bundle.vgaBios].map((name) => readFileSync(join(root, name)));
   return packSparse(state, biosFiles);
 }
 
