@@ -62,6 +62,7 @@ export function registerBoot(program: Command): void {
       const machine = await bootFloppy(image);
       try {
         const { found, readyAt, detail } = await waitUntilBooted(machine, DOS_PROFILES[dos], timeoutMs);
+        const what = `${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""}`;
         const report: BootReport = {
           bootMs: Math.round(readyAt - started),
           dos,
@@ -75,13 +76,11 @@ export function registerBoot(program: Command): void {
           console.log(JSON.stringify(report));
         } else {
           console.log(machine.screenText());
-          console.log(
-            `found: ${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""} (after ${report.bootMs} ms)`,
-          );
+          console.log(`found: ${what} (after ${report.bootMs} ms)`);
         }
         if (!report.reached) {
           console.error(
-            `piskasm: the boot did not reach ${options.expect === "menu" ? "the game's menu" : "a DOS prompt"}; it found ${BOOT_FINDINGS[found]}${detail ? `: ${detail}` : ""}`,
+            `piskasm: the boot did not reach ${options.expect === "menu" ? "the game's menu" : "a DOS prompt"}; it found ${what}`,
           );
           process.exitCode = 1;
         }

@@ -1,8 +1,7 @@
 /** `piskasm diff`: many games of the real PISKASM.COM, every computer move checked against engine-ts. */
 import type { Command } from "commander";
-import { executeDiff } from "../harness/diff-command.js";
+import { executeDiff, type DiffProgress } from "../harness/diff-command.js";
 import { diffExitCode, diffSummaryLines } from "../harness/diff-summary.js";
-import type { DiffProgress } from "../harness/diff-command.js";
 import { startProgress } from "../util/progress.js";
 import { addDiffOptions, parseDiffOptions, type DiffCommandOptions } from "./diff-options.js";
 import { listenForInterrupts, SIGNAL_EXIT_CODES } from "./interrupt.js";

@@ -24,18 +24,15 @@
  * is the same source: where the mutant's routine is shorter or longer, only the addresses after it move
  * (each program runs with its own symbol map).
  */
-import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { BODOVANI_WORDS } from "../engine-ts/tables.js";
+import { assemble, writeMutated } from "./asm-mutants.js";
 import type { AsmSource } from "./asm-source.js";
 import { Machine, REG, Unproven } from "./equivalence-8086.js";
 import { everyLine } from "./lines.js";
 import type { MutantSite } from "./site.js";
-
-const run = promisify(execFile);
 
 /** What a model needs of a mutant: where its line is and what it became. */
 export type AsmMutation = Pick<MutantSite, "file" | "line" | "routine" | "mutated">;
@@ -54,38 +51,15 @@ async function assembleWithMap(
   const dir = mkdtempSync(join(tmpdir(), "piskasm-equiv-"));
   try {
     cpSync(asmDir, dir, { recursive: true });
-    if (mutation) {
-      const text = source.files.get(mutation.file);
-      if (!text) throw new Error(`no source file ${mutation.file}`);
-      writeFileSync(
-        join(dir, mutation.file),
-        text.map((l, k) => (k === mutation.line - 1 ? mutation.mutated : l)).join("\n"),
-      );
-    }
+    if (mutation) writeMutated(dir, source, mutation);
     const map = join(dir, "piskasm.map");
     writeFileSync(join(dir, "map.inc"), `[map symbols ${map}]\n`);
-    const out = join(dir, "PISKASM.COM");
-    try {
-      await run("nasm", [
-        "-w+all",
-        "-f",
-        "bin",
-        "-I",
-        `${dir}/`,
-        "-P",
-        join(dir, "map.inc"),
-        join(dir, "piskasm.asm"),
-        "-o",
-        out,
-      ]);
-    } catch (error) {
-      if (error instanceof Error && "code" in error && typeof error.code === "number") return undefined;
-      throw error;
-    }
+    const image = await assemble(dir, ["-P", join(dir, "map.inc")]);
+    if (!image) return undefined;
     const symbols = new Map<string, number>();
     for (const m of readFileSync(map, "utf8").matchAll(/^\s+([0-9A-F]+)\s+[0-9A-F]+\s+(\S+)$/gm))
       symbols.set(m[2], parseInt(m[1], 16));
-    return { image: readFileSync(out), symbols };
+    return { image, symbols };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -50,12 +50,16 @@ export function asmMutants(source: AsmSource, routines: ReadonlySet<string>): As
 const refused = (error: unknown): boolean =>
   error instanceof Error && "code" in error && typeof error.code === "number";
 
-/** Assembles the program from `dir` (a copy of asm/); undefined when NASM refuses it. */
-async function assemble(dir: string): Promise<Buffer | undefined> {
+/**
+ * Assembles the program from `dir` (a copy of asm/), NASM given `extra` options too (a symbol map);
+ * undefined when NASM refuses it.
+ */
+export async function assemble(dir: string, extra: readonly string[] = []): Promise<Buffer | undefined> {
   const out = join(dir, "PISKASM.COM");
   rmSync(out, { force: true });
   try {
-    await run("nasm", ["-w+all", "-f", "bin", "-I", `${dir}/`, join(dir, "piskasm.asm"), "-o", out]);
+    const input = join(dir, "piskasm.asm");
+    await run("nasm", ["-w+all", "-f", "bin", "-I", `${dir}/`, ...extra, input, "-o", out]);
   } catch (error) {
     if (refused(error)) return undefined;
     throw error;
@@ -76,16 +80,28 @@ export async function assemblyKey(source: AsmSource): Promise<string> {
   return sha256(version, ...[...source.files].flatMap(([name, lines]) => [name, lines.join("\n")]));
 }
 
+/** Writes `mutation`'s file into `dir` (a copy of asm/) with its line mutated; returns the unmutated text. */
+export function writeMutated(
+  dir: string,
+  source: AsmSource,
+  mutation: Pick<MutantSite, "file" | "line" | "mutated">,
+): string {
+  const text = source.files.get(mutation.file);
+  if (!text) throw new Error(`no source file ${mutation.file}`);
+  writeFileSync(
+    join(dir, mutation.file),
+    text.map((l, k) => (k === mutation.line - 1 ? mutation.mutated : l)).join("\n"),
+  );
+  return text.join("\n");
+}
+
 /** Assembles `mutant` in `dir` (a copy of asm/), whose file it restores after. */
 async function assembleIn(dir: string, source: AsmSource, mutant: AsmMutant): Promise<Buffer | undefined> {
-  const text = source.files.get(mutant.file);
-  if (!text) throw new Error(`no source file ${mutant.file}`);
-  const path = join(dir, mutant.file);
-  writeFileSync(path, text.map((l, k) => (k === mutant.line - 1 ? mutant.mutated : l)).join("\n"));
+  const original = writeMutated(dir, source, mutant);
   try {
     return await assemble(dir);
   } finally {
-    writeFileSync(path, text.join("\n"));
+    writeFileSync(join(dir, mutant.file), original);
   }
 }
 

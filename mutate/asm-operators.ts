@@ -24,40 +24,22 @@ export interface LineMutation {
   text: string;
 }
 
+/** Conditional jumps paired ("jb jae, jl jge"): each of a pair maps to the other. */
+export function pairs(list: string): Record<string, string> {
+  const both = list.split(", ").map((pair) => pair.split(" ") as [string, string]);
+  return Object.fromEntries([...both, ...both.map(([a, b]) => [b, a] as const)]);
+}
+
+/** Each jump's opposite condition; jnb and jnae, aliases of jae and jb, one way. */
 const INVERSE: Readonly<Record<string, string>> = {
-  je: "jne",
-  jne: "je",
-  jz: "jnz",
-  jnz: "jz",
-  jl: "jge",
-  jge: "jl",
-  jle: "jg",
-  jg: "jle",
-  jb: "jae",
-  jae: "jb",
-  jbe: "ja",
-  ja: "jbe",
-  jc: "jnc",
-  jnc: "jc",
+  ...pairs("je jne, jz jnz, jl jge, jle jg, jb jae, jbe ja, jc jnc, js jns, jo jno, jp jnp"),
   jnb: "jb",
   jnae: "jae",
-  js: "jns",
-  jns: "js",
-  jo: "jno",
-  jno: "jo",
-  jp: "jnp",
-  jnp: "jp",
 };
 
+/** Each jump's neighbour condition (one bound moved by one); the carry aliases one way. */
 const NEIGHBOUR: Readonly<Record<string, string>> = {
-  jl: "jle",
-  jle: "jl",
-  jg: "jge",
-  jge: "jg",
-  jb: "jbe",
-  jbe: "jb",
-  ja: "jae",
-  jae: "ja",
+  ...pairs("jl jle, jg jge, jb jbe, ja jae"),
   jc: "jbe",
   jnc: "ja",
   jnb: "ja",

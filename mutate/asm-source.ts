@@ -38,14 +38,10 @@ export function programFiles(asmDir: string): string[] {
 const LABEL = /^([A-Za-z_][A-Za-z0-9_]*):/;
 const MARKER_LABEL = /_end$/;
 
-function constantsRoutine(file: string): string {
-  return `constants@${basename(file).replace(/\.(asm|inc)$/, "")}`;
-}
-
 /** Attributes each line of one file to its routine. */
 function attribute(file: string, text: string[]): SourceLine[] {
   const out: SourceLine[] = [];
-  let routine = constantsRoutine(file);
+  let routine = `constants@${basename(file).replace(/\.(asm|inc)$/, "")}`;
   let pendingMacro: SourceLine[] = [];
   let inMacro = false;
   for (const [i, lineText] of text.entries()) {

@@ -81,29 +81,19 @@ function known(flag: Flag, what: string): 0 | 1 {
   return flag;
 }
 
-/** Conditions of Jcc by their low nibble. */
+/** Conditions of Jcc by their low nibble: jo jb je jbe js jp jl jle, each then its negation (bit 0). */
 const CONDITIONS: readonly ((c: Cpu) => boolean)[] = [
-  (c) => known(c.of, "OF") === 1,
-  (c) => known(c.of, "OF") === 0,
-  (c) => known(c.cf, "CF") === 1,
-  (c) => known(c.cf, "CF") === 0,
-  (c) => known(c.zf, "ZF") === 1,
-  (c) => known(c.zf, "ZF") === 0,
-  (c) => known(c.cf, "CF") === 1 || known(c.zf, "ZF") === 1,
-  (c) => known(c.cf, "CF") === 0 && known(c.zf, "ZF") === 0,
-  (c) => known(c.sf, "SF") === 1,
-  (c) => known(c.sf, "SF") === 0,
-  () => {
+  (c: Cpu) => known(c.of, "OF") === 1,
+  (c: Cpu) => known(c.cf, "CF") === 1,
+  (c: Cpu) => known(c.zf, "ZF") === 1,
+  (c: Cpu) => known(c.cf, "CF") === 1 || known(c.zf, "ZF") === 1,
+  (c: Cpu) => known(c.sf, "SF") === 1,
+  (): boolean => {
     throw new Unproven("jp/jnp: the parity flag is not modelled");
   },
-  () => {
-    throw new Unproven("jp/jnp: the parity flag is not modelled");
-  },
-  (c) => known(c.sf, "SF") !== known(c.of, "OF"),
-  (c) => known(c.sf, "SF") === known(c.of, "OF"),
-  (c) => known(c.zf, "ZF") === 1 || known(c.sf, "SF") !== known(c.of, "OF"),
-  (c) => known(c.zf, "ZF") === 0 && known(c.sf, "SF") === known(c.of, "OF"),
-];
+  (c: Cpu) => known(c.sf, "SF") !== known(c.of, "OF"),
+  (c: Cpu) => known(c.zf, "ZF") === 1 || known(c.sf, "SF") !== known(c.of, "OF"),
+].flatMap((test) => [test, (c: Cpu) => !test(c)]);
 
 /** A decoded ModR/M operand: a register or a memory address. */
 type Operand = { reg: number } | { address: number };
@@ -384,11 +374,9 @@ export class Machine {
       case 0xeb:
         this.jump(true, this.fetchSigned());
         return false;
-      case 0xe9: {
-        const d = this.fetchWord();
-        this.jump(true, d);
+      case 0xe9:
+        this.jump(true, this.fetchWord());
         return false;
-      }
       case 0xe8: {
         const d = this.fetchWord();
         this.calls.push(c.ip);

@@ -21,8 +21,7 @@ export function settingsIdentity(root: string, target: "asm" | "ts", plan: GameP
   const build = (name: string): Buffer => readFileSync(join(root, "build", name));
   const floppy =
     target === "asm" ? [readFileSync(join(root, "disk", "AUTOEXEC.BAT")), build("MOUSE.COM")] : [];
-  const games = { ...plan, policies: [...plan.policies] };
-  return sha256(target, JSON.stringify(games), build("mutate-worker.mjs"), ...floppy);
+  return sha256(target, JSON.stringify(plan), build("mutate-worker.mjs"), ...floppy);
 }
 
 /** engine-ts's files (path relative to the project -> text): what a ts mutant changes one of. */

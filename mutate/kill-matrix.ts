@@ -120,8 +120,7 @@ export function gamesFrom(path: string): GamePlan {
   try {
     file = JSON.parse(readRegularFile(path, MAX_GAMES_FILE_BYTES, "--games-from file")) as MinimalGames;
   } catch (error) {
-    const why = messageOf(error);
-    throw new SelectionError(`--games-from: cannot read ${path}: ${why}`);
+    throw new SelectionError(`--games-from: cannot read ${path}: ${messageOf(error)}`);
   }
   const format: unknown = file.format;
   if (format !== MINIMAL_GAMES_FORMAT)

@@ -7,8 +7,6 @@ import {
   type MutationReport,
   type Verdict,
 } from "./report.js";
-import { writeFileAtomically } from "../util/files.js";
-import { median } from "../util/median.js";
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").trim();
 const code = (file: string, text: string): string => `\`${squashLine(file, text).replace(/`/g, "'")}\``;
@@ -22,9 +20,8 @@ function routineTable(mutants: readonly MutantResult[], verdicts: ReadonlyMap<st
   for (const routine of routines) {
     const own = mutants.filter((m) => m.routine === routine);
     const f = figures(own, verdicts, 0);
-    const kills = own.filter((m) => m.status !== "survived").map((m) => m.games);
     lines.push(
-      `| ${routine} | ${f.mutants} | ${f.killed} | ${f.timeouts} | ${f.survived} | ${f.equivalent} | ${f.score} % | ${median(kills)} |`,
+      `| ${routine} | ${f.mutants} | ${f.killed} | ${f.timeouts} | ${f.survived} | ${f.equivalent} | ${f.score} % | ${f.medianGamesToKill} |`,
     );
   }
   return lines;
@@ -192,12 +189,4 @@ export function markdown(report: MutationReport, verdicts: ReadonlyMap<string, V
     ...survivorLines(report, verdicts),
     "",
   ].join("\n");
-}
-
-export function writeMarkdown(
-  path: string,
-  report: MutationReport,
-  verdicts: ReadonlyMap<string, Verdict>,
-): void {
-  writeFileAtomically(path, markdown(report, verdicts), "--markdown file");
 }

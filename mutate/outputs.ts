@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { writeFileAtomically } from "../util/files.js";
 import { ecosystemHtml, ecosystemReport } from "./ecosystem.js";
 import { killMatrix, minimalGames } from "./kill-matrix.js";
-import { writeMarkdown } from "./markdown.js";
+import { markdown as markdownPage } from "./markdown.js";
 import type { MutationReport, Verdict } from "./report.js";
 
 export const CAMPAIGN_FILES = {
@@ -40,5 +40,5 @@ export function writeCampaignFiles(
   const matrix = killMatrix(report);
   write(CAMPAIGN_FILES.matrix, json(matrix), "kill matrix");
   write(CAMPAIGN_FILES.minimal, json(minimalGames(report, matrix)), "minimal games");
-  if (markdown) writeMarkdown(markdown, report, verdicts);
+  if (markdown) writeFileAtomically(markdown, markdownPage(report, verdicts), "--markdown file");
 }

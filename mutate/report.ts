@@ -98,13 +98,13 @@ export interface MutationReport {
     games: number;
     /** Probe games after them (absent in reports made before there were any). */
     probes?: number;
-    policies: string[];
+    policies: readonly string[];
     seed: number;
     maxComputerMoves: number;
     timeoutMs: number;
     shrinkMs: number;
     /** `--games-from`: the game numbers played, in this order (absent: all of them). */
-    only?: number[];
+    only?: readonly number[];
   };
   /** What the campaign ran against (mutate/identity.ts); absent in reports made before it was recorded. */
   identity?: CampaignIdentity;
@@ -147,11 +147,8 @@ export function verdictKey(
 const MAX_VERDICTS_BYTES = 16 * 1024 * 1024;
 
 export function readVerdicts(path: string): Map<string, Verdict> {
-  const data = JSON.parse(readRegularFile(path, MAX_VERDICTS_BYTES, "verdicts file")) as Record<
-    string,
-    Verdict
-  >;
-  return new Map(Object.entries(data));
+  const text = readRegularFile(path, MAX_VERDICTS_BYTES, "verdicts file");
+  return new Map(Object.entries(JSON.parse(text) as Record<string, Verdict>));
 }
 
 /** A campaign's mutation.json: a few thousand mutants of a few hundred bytes. */

@@ -57,11 +57,8 @@ function recountShrinks(report: MutationReport, reportsDir: string): void {
     delete mutant.shrink;
     if (!mutant.report) continue;
     // Parsed without readReport's checks: a mutant's game may break the rules those checks hold a real game to.
-    const shrink = shrinkCounts(
-      JSON.parse(
-        readRegularFile(join(reportsDir, mutant.report), MAX_MISMATCH_BYTES, "mismatch report"),
-      ) as MismatchReport,
-    );
+    const text = readRegularFile(join(reportsDir, mutant.report), MAX_MISMATCH_BYTES, "mismatch report");
+    const shrink = shrinkCounts(JSON.parse(text) as MismatchReport);
     if (shrink) mutant.shrink = shrink;
   }
 }

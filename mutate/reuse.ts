@@ -10,8 +10,7 @@
  * Survivors are not reused across a change: a survivor of the old program says nothing of the new one.
  */
 import type { GameSpec } from "../harness/model.js";
-import type { GamePlan } from "./campaign.js";
-import { mutantGames } from "./campaign.js";
+import { mutantGames, type GamePlan } from "./campaign.js";
 import { killingGame } from "./kill-matrix.js";
 import { verdictKey, type MutantDescription, type MutantResult, type MutationReport } from "./report.js";
 

@@ -93,27 +93,6 @@ function partialRun(request: CampaignRequest, stopped: string): string | null {
   return parts.filter(Boolean).join(", ") || null;
 }
 
-/** What the target is given to make its mutants. */
-function targetSettings(
-  request: CampaignRequest,
-  scratch: string,
-  signal: AbortSignal,
-  last: MutationReport | undefined,
-): TargetSettings {
-  return {
-    root: request.root,
-    routines: request.routines,
-    ids: request.ids,
-    limit: request.limit,
-    scratch,
-    jobs: request.jobs,
-    timeoutMs: request.timeoutMs,
-    reporter: request.reporter,
-    signal,
-    ...(last?.assembled ? { cache: last.assembled } : {}),
-  };
-}
-
 export async function runCampaign(request: CampaignRequest): Promise<CampaignResult> {
   const started = performance.now();
   const { out, target, reporter, plan } = request;
@@ -131,7 +110,8 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
     if (interrupts.received()) rmSync(scratch, { recursive: true, force: true });
   });
   try {
-    const settings = targetSettings(request, scratch, interrupts.signal, last);
+    // The target is given the request as it is (TargetSettings picks from it), with where and when to stop.
+    const settings = { ...request, scratch, signal: interrupts.signal, cache: last?.assembled };
     const made = await request.mutants(settings, plan);
     const { notAssembling, identical, duplicate } = made.dropped;
     reporter.log(
@@ -161,13 +141,7 @@ export async function runCampaign(request: CampaignRequest): Promise<CampaignRes
       format: MUTATION_FORMAT,
       target,
       routines: made.routines,
-      plan: {
-        ...plan,
-        policies: [...plan.policies],
-        only: plan.only && [...plan.only],
-        timeoutMs: request.timeoutMs,
-        shrinkMs: request.shrinkMs,
-      },
+      plan: { ...plan, timeoutMs: request.timeoutMs, shrinkMs: request.shrinkMs },
       identity,
       jobs: request.jobs,
       generated: made.generated,

@@ -1,18 +1,8 @@
 /** The programs a campaign runs besides Node (NASM, mtools), looked for on the PATH before it starts. */
-import { accessSync, constants, existsSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { findOnPath } from "../util/on-path.js";
 import { SelectionError } from "./select.js";
-
-const onPath = (name: string): boolean =>
-  (process.env.PATH ?? "").split(delimiter).some((dir) => {
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return true;
-    } catch {
-      // Not in this folder of the PATH: the next one may have it.
-      return false;
-    }
-  });
 
 /** The asm target assembles with nasm and writes floppies with mtools (scripts/mkimg.sh). */
 const ASM_TOOLS = [
@@ -28,7 +18,7 @@ export function requireTools(root: string, target: "asm" | "ts"): void {
       `mutate needs a clone of piskasm (its asm/ sources and mutate/ verdicts), with nasm and mtools: the installed package has neither`,
     );
   if (target !== "asm") return;
-  const missing = ASM_TOOLS.filter(([name]) => !onPath(name));
+  const missing = ASM_TOOLS.filter(([name]) => !findOnPath(name));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map(([, pkg]) => pkg))].join(" and ");
   throw new SelectionError(

@@ -8,12 +8,13 @@
  * Each top-level declaration is a routine (its function or constant name). A mutant whose module
  * minifies to the original's code, or to an earlier mutant's, is dropped and counted.
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { transformSync } from "esbuild";
 import ts from "typescript";
 import type { DroppedCounts } from "./asm-mutants.js";
+import { pairs } from "./asm-operators.js";
+import { sha256 } from "./hash.js";
 import { mutantIds, type MutantSite } from "./site.js";
 
 /** The engine-ts files of the evaluator (GetRandom, the first move, Update, the win test, CountScore, PCMove, the tables). */
@@ -54,21 +55,9 @@ export interface TsMutant extends MutantSite {
   inMacro: false;
 }
 
-const { SyntaxKind: K } = ts;
-const INVERSE = new Map([
-  [K.LessThanToken, ">="],
-  [K.LessThanEqualsToken, ">"],
-  [K.GreaterThanToken, "<="],
-  [K.GreaterThanEqualsToken, "<"],
-  [K.EqualsEqualsEqualsToken, "!=="],
-  [K.ExclamationEqualsEqualsToken, "==="],
-]);
-const NEIGHBOUR = new Map([
-  [K.LessThanToken, "<="],
-  [K.LessThanEqualsToken, "<"],
-  [K.GreaterThanToken, ">="],
-  [K.GreaterThanEqualsToken, ">"],
-]);
+/** The comparisons by their operator's text, as the asm's conditional jumps (asm-operators.ts). */
+const INVERSE = pairs("< >=, <= >, === !==");
+const NEIGHBOUR = pairs("< <=, > >=");
 
 interface Splice {
   start: number;
@@ -92,9 +81,9 @@ function splicesOf(node: ts.Node, sf: ts.SourceFile): Splice[] {
     const op = node.operatorToken;
     const at = { start: op.getStart(sf), end: op.getEnd() };
     const out: Splice[] = [];
-    const inverse = INVERSE.get(op.kind);
+    const inverse = INVERSE[op.getText(sf)];
     if (inverse) out.push({ ...at, text: inverse, operator: "jump-invert" });
-    const neighbour = NEIGHBOUR.get(op.kind);
+    const neighbour = NEIGHBOUR[op.getText(sf)];
     if (neighbour) out.push({ ...at, text: neighbour, operator: "jump-neighbour" });
     return out;
   }
@@ -148,7 +137,6 @@ export function evaluatorTsMutants(root: string): TsMutant[] {
 }
 
 const minified = (text: string): string => transformSync(text, { loader: "ts", minify: true }).code;
-const hash = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /** Drops mutants that minify to their file's original code or to an earlier mutant's. */
 export function distinctTsMutants(
@@ -162,12 +150,12 @@ export function distinctTsMutants(
   for (const mutant of mutants) {
     let original = originals.get(mutant.file);
     if (original === undefined) {
-      original = hash(minified(readFileSync(join(root, mutant.file), "utf8")));
+      original = sha256(minified(readFileSync(join(root, mutant.file), "utf8")));
       originals.set(mutant.file, original);
     }
     let code: string;
     try {
-      code = hash(minified(mutant.text));
+      code = sha256(minified(mutant.text));
     } catch {
       dropped.notAssembling++;
       continue;

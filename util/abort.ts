@@ -14,17 +14,9 @@ export function untilDoneOrAborted(playing: Promise<void>, signal: AbortSignal |
   return new Promise<void>((resolve, reject) => {
     const onAbort = (): void => resolve();
     signal.addEventListener("abort", onAbort, { once: true });
-    playing.then(
-      () => {
-        signal.removeEventListener("abort", onAbort);
-        resolve();
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        if (signal.aborted) resolve();
-        else reject(error);
-      },
-    );
+    playing
+      .finally(() => signal.removeEventListener("abort", onAbort))
+      .then(resolve, (error: unknown) => (signal.aborted ? resolve() : reject(error)));
   });
 }
 

@@ -61,6 +61,10 @@ export function fsReason(error: unknown): string {
 
 let temporaries = 0;
 
+/** A hidden temporary file's name beside `path`, unique in this process. */
+export const temporaryBeside = (path: string): string =>
+  join(dirname(path), `.${basename(path)}.${process.pid}.${temporaries++}.tmp`);
+
 /**
  * Writes `text` to `path` atomically: a hidden temporary file beside it, written whole, flushed, then
  * renamed over `path`; on any failure the temporary file is removed and `path` is untouched. What is
@@ -80,7 +84,7 @@ export function writeFileAtomically(path: string, text: string | Uint8Array, wha
 }
 
 function writeThenRename(path: string, text: string | Uint8Array): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${temporaries++}.tmp`);
+  const temporary = temporaryBeside(path);
   let fd: number | undefined;
   try {
     fd = openSync(temporary, "wx");

@@ -5,9 +5,8 @@
  * however many lines there are and a crash never leaves a half-rewritten file under the real name.
  */
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { FileError, fsReason, openRegularFile } from "./files.js";
+import { FileError, fsReason, openRegularFile, temporaryBeside } from "./files.js";
 import { LineSplitter } from "./lines.js";
 
 const CHUNK_BYTES = 1024 * 1024;
@@ -85,8 +84,6 @@ export class LineAppender {
   }
 }
 
-let temporaries = 0;
-
 /**
  * Rewrites the line file `path` with the lines `keep` returns (undefined drops a line), streaming
  * through a temporary file beside it that replaces `path` once whole and flushed.
@@ -97,7 +94,7 @@ export function rewriteLines(
   maxLineChars: number,
   keep: (line: string) => string | undefined,
 ): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${temporaries++}.tmp`);
+  const temporary = temporaryBeside(path);
   const out = new LineAppender(temporary, what, "wx", path);
   try {
     forEachLine(path, what, maxLineChars, (line) => {

@@ -17,6 +17,8 @@
  * as four u32: its first block, its number of blocks, the reference's index and the byte offset in it;
  * then format 1's bitmap and stored blocks (a copied block is not stored).
  */
+import { sameBytes } from "./bytes.js";
+
 const MAGIC = "ZEROLESS";
 const MAGIC_WITH_COPIES = "ZEROREF1";
 const BLOCK = 512;
@@ -35,16 +37,7 @@ function blockCount(length: number): number {
   return Math.ceil(length / BLOCK);
 }
 
-function isZero(bytes: Uint8Array): boolean {
-  for (const byte of bytes) if (byte !== 0) return false;
-  return true;
-}
-
-function same(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+const isZero = (bytes: Uint8Array): boolean => bytes.every((byte) => byte === 0);
 
 const keyOf = (bytes: Uint8Array, at: number): string =>
   String.fromCharCode(...bytes.subarray(at, at + KEY_BYTES));
@@ -64,7 +57,7 @@ function findCopies(bytes: Uint8Array, references: readonly Uint8Array[]): Copy[
     for (let offset = 0; offset + BLOCK <= data.byteLength; offset++) {
       for (const i of byKey.get(keyOf(data, offset)) ?? []) {
         if (found.has(i)) continue;
-        if (same(bytes.subarray(i * BLOCK, (i + 1) * BLOCK), data.subarray(offset, offset + BLOCK)))
+        if (sameBytes(bytes.subarray(i * BLOCK, (i + 1) * BLOCK), data.subarray(offset, offset + BLOCK)))
           found.set(i, { reference, offset });
       }
     }

@@ -25,8 +25,6 @@ export interface SiteOptions {
   menuState: string;
   /** The folder to (re)create (build/site). */
   outDir: string;
-  /** The service worker's source (web/offline/service-worker.ts). */
-  serviceWorkerSource: string;
 }
 
 export interface SiteSummary {
@@ -35,6 +33,8 @@ export interface SiteSummary {
   version: string;
 }
 
+/** The service worker's source, from the project's folder (where make runs the builder). */
+const SERVICE_WORKER_SOURCE = "web/offline/service-worker.ts";
 const ICON_SIZES = [192, 512];
 /** The bundle's pages, which get the site's head lines: the page, and its iframe entry for other sites. */
 const PAGES = ["index.html", "embed.html"];
@@ -67,7 +67,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   writeWithCompressed(
     outDir,
     SERVICE_WORKER_FILE,
-    await serviceWorker(options.serviceWorkerSource, await precacheManifest(outDir), version),
+    await serviceWorker(SERVICE_WORKER_SOURCE, await precacheManifest(outDir), version),
   );
   return summary(outDir, version);
 }
@@ -89,10 +89,8 @@ function buildVersion(outDir: string, pages: readonly { name: string; html: stri
     .filter(precached)
     .sort()
     .map((name) => `${name} ${sha256(readFileSync(join(outDir, name)))}`);
-  return sha256([...lines, ...pages.map(({ name, html }) => `${name} ${sha256(html)}`)].join("\n")).slice(
-    0,
-    10,
-  );
+  const all = [...lines, ...pages.map(({ name, html }) => `${name} ${sha256(html)}`)];
+  return sha256(all.join("\n")).slice(0, 10);
 }
 
 /** Every file the worker caches with its revision (none for content-hashed names: the name is one). */

@@ -9,7 +9,6 @@ import { writeMenuState } from "./menu-state.js";
 import { messageOf } from "../../util/error-message.js";
 
 const USAGE = "usage: make-site.mjs menu-state FLOPPY OUT | site WEB_ROOT FLOPPY MENU_STATE OUT_DIR";
-const SERVICE_WORKER_SOURCE = "web/offline/service-worker.ts";
 
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
@@ -20,13 +19,7 @@ async function main(args: string[]): Promise<void> {
   }
   if (command === "site" && rest.length === 4) {
     const [webRoot, floppy, menuState, outDir] = rest;
-    const site = await buildSite({
-      webRoot,
-      floppy,
-      menuState,
-      outDir,
-      serviceWorkerSource: SERVICE_WORKER_SOURCE,
-    });
+    const site = await buildSite({ webRoot, floppy, menuState, outDir });
     console.log(
       `${outDir}: the static site, build ${site.version} (${site.files} files, ${(site.bytes / 1048576).toFixed(1)} MB with the compressed copies)`,
     );

@@ -16,19 +16,15 @@
  * so every build of the same files saves the same bytes.
  */
 import { writeFileSync } from "node:fs";
-import { bootFloppy, type BootOptions } from "../../emu/node.js";
+import { bootFloppy } from "../../emu/node.js";
 import { snapshotAtMenu } from "../web-server/menu-snapshot.js";
 
 /**
  * Boots `floppyPath` headless with the project's default machine options and writes its state at the
  * game's menu to `outPath`; returns its size in bytes.
  */
-export async function writeMenuState(
-  floppyPath: string,
-  outPath: string,
-  options: Pick<BootOptions, "biosDir"> = {},
-): Promise<number> {
-  const state = await snapshotAtMenu(await bootFloppy(floppyPath, options));
+export async function writeMenuState(floppyPath: string, outPath: string): Promise<number> {
+  const state = await snapshotAtMenu(await bootFloppy(floppyPath));
   writeFileSync(outPath, state);
   return state.byteLength;
 }

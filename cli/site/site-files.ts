@@ -1,4 +1,4 @@
-/** File helpers of the site builder: content-hashed names, and the brotli and gzip copies static hosts may serve. */
+/** Content-hashed names (the site builder's and the page server's), and the brotli and gzip copies static hosts may serve. */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

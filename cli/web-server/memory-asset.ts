@@ -2,16 +2,14 @@
  * Files the server makes at run time (the served floppy, the menu snapshot, assets.json), kept in
  * memory with their brotli and gzip forms and a strong ETag, answered like the bundle's files.
  */
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { acceptedEncodings, noneMatch } from "./http-conditions.js";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { sha256 } from "../site/site-files.js";
 
 export interface MemoryAsset {
   readonly type: string;
   readonly etag: string;
-  /** First 10 hex digits of the content's SHA-256 (what hashed URLs carry). */
-  readonly hash: string;
   readonly bytes: Uint8Array;
   readonly brotli: Uint8Array;
   readonly gzip: Uint8Array;
@@ -22,20 +20,13 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 
 export function memoryAsset(bytes: Uint8Array, type: string): MemoryAsset {
-  const hash = createHash("sha256").update(bytes).digest("hex");
   return {
     type,
-    etag: `"${hash.slice(0, 32)}"`,
-    hash: hash.slice(0, 10),
+    etag: `"${sha256(bytes).slice(0, 32)}"`,
     bytes,
     brotli: brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
     gzip: gzipSync(bytes, { level: GZIP_LEVEL }),
   };
-}
-
-/** `stem-HASH.ext` for a memory asset. */
-export function hashedPath(stem: string, extension: string, asset: MemoryAsset): string {
-  return `/${stem}-${asset.hash}${extension}`;
 }
 
 /** Answers `request` with `asset`: 304 on a matching If-None-Match, else the smallest encoding the client takes. */

@@ -1,21 +1,5 @@
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
-
-/** The first executable called `name` on PATH, if any. */
-function findOnPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      continue;
-    }
-  }
-  return undefined;
-}
+import { findOnPath } from "../../util/on-path.js";
 
 /**
  * Asks the desktop to open `url` with xdg-open when there is one. Returns a sentence for the user

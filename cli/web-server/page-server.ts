@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { ASSET_MANIFEST_URL, type AssetManifest, type BundleAssets } from "../../web/asset-manifest.js";
-import { hashedPath, memoryAsset, type MemoryAsset } from "./memory-asset.js";
+import { hashedName } from "../site/site-files.js";
+import { memoryAsset, type MemoryAsset } from "./memory-asset.js";
 import { makeMenuSnapshot } from "./menu-snapshot.js";
 import { createStaticServer, type GeneratedFile } from "./static-server.js";
 import { packSparse } from "../../util/sparse-bytes.js";
@@ -50,9 +51,7 @@ export function readBundleAssets(webRoot: string): BundleAssets {
  * images (util/sparse-bytes.ts), which the page loads beside it anyway (from `root`, the bundle).
  */
 export function packMenuState(state: Uint8Array, root: string, bundle: BundleAssets): Uint8Array {
-  const biosFiles = [bundle.bios, bundle.vgaBios].map(
-    (name) => new Uint8Array(readFileSync(join(root, name))),
-  );
+  const biosFiles = [bundle.bios, bundle.vgaBios].map((name) => readFileSync(join(root, name)));
   return packSparse(state, biosFiles);
 }
 
@@ -62,7 +61,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
   const floppyPath = options.image ?? join(options.webRoot, bundle.floppy);
   const generated = new Map<string, GeneratedFile>();
   const floppy = readFloppy(floppyPath);
-  const floppyUrl = floppy ? hashedPath("piskasm", ".img", floppy) : `/${bundle.floppy}`;
+  const floppyUrl = floppy ? `/${hashedName("piskasm", ".img", floppy.bytes)}` : `/${bundle.floppy}`;
   // An unreadable floppy is a 404 under its plain name, which the page reports by name.
   generated.set(floppyUrl, { asset: Promise.resolve(floppy), immutable: floppy !== undefined });
   const snapshot: Promise<SnapshotResult> =
@@ -79,7 +78,7 @@ export function createPageServer(options: PageServerOptions): PageServer {
     let menuState: string | null = null;
     if (bytes.byteLength > 0) {
       const state = memoryAsset(packMenuState(bytes, options.webRoot, bundle), OCTETS);
-      menuState = hashedPath("menu", ".sparse", state);
+      menuState = `/${hashedName("menu", ".sparse", state.bytes)}`;
       generated.set(menuState, { asset: Promise.resolve(state), immutable: true });
     }
     const answer: AssetManifest = {

@@ -116,8 +116,10 @@ export function createStaticServer(options: StaticServerOptions): Server {
       return false;
     const answer = byteRange(range, served.stats.size);
     if (answer === "ignore") return false;
-    if (answer === "unsatisfiable") unsatisfiable(response, served.stats.size);
-    else sendRange(request, response, path, served, answer);
+    if (answer === "unsatisfiable") {
+      response.setHeader("Content-Range", `bytes */${served.stats.size}`);
+      plain(response, 416, "range not satisfiable");
+    } else sendRange(request, response, path, served, answer);
     return true;
   }
 
@@ -156,11 +158,6 @@ function sendRange(
   createReadStream(abs, { start, end })
     .on("error", () => response.destroy())
     .pipe(response);
-}
-
-function unsatisfiable(response: ServerResponse, size: number): void {
-  response.setHeader("Content-Range", `bytes */${size}`);
-  plain(response, 416, "range not satisfiable");
 }
 
 /** `line` cut to LOG_LINE_MAX characters (a hostile URL must not flood the log). */
