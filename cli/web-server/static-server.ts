@@ -13,6 +13,7 @@ import { byteRange, ifRangeHolds, normalizeForStaticLibrary } from "./http-condi
 import { sendMemoryAsset, type MemoryAsset } from "./memory-asset.js";
 import { ServedFiles, type ServedFile } from "./served-files.js";
 import { messageOf } from "../../util/error-message.js";
+import { isContentHashed } from "../../web/offline/precache.js";
 
 /** A run-time file: resolves once it exists (undefined: it cannot be had, 404); `immutable` when its URL carries its content hash. */
 export interface GeneratedFile {
@@ -37,8 +38,6 @@ export const LOG_LINE_MAX = 200;
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
 const BYTES = "application/octet-stream";
-/** The bundle's hashed names: esbuild's `-XXXXXXXX` (base32) and scripts/bundle.mjs's `-hhhhhhhhhh` (hex). */
-const HASHED_NAME = /-(?:[A-Z2-7]{8}|[0-9a-f]{10})\.[a-z0-9]+$/;
 
 /** sirv found a file that is not one of the files served (reached through a link out of the root). */
 class NotServed extends Error {
@@ -131,7 +130,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
 }
 
 function cacheControl(pathname: string): string {
-  return HASHED_NAME.test(pathname) ? IMMUTABLE : REVALIDATE;
+  return isContentHashed(pathname) ? IMMUTABLE : REVALIDATE;
 }
 
 /** Bytes `start`..`end` of a bundle file (206), with the validators sirv gives the whole file. */
