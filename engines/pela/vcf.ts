@@ -62,11 +62,6 @@ class Search {
     this.seen = new Uint32Array(board.cells.length);
   }
 
-  private nextStamp(): number {
-    this.stamp++;
-    return this.stamp;
-  }
-
   /** The first cell among `cells` where the attacker makes two open threes, or undefined. */
   private doubleThreeIn(cells: readonly number[]): number | undefined {
     return cells.find((c) => this.board.cells[c] === EMPTY && this.board.openThrees(c, this.attacker) >= 2);
@@ -91,7 +86,7 @@ class Search {
 
   /** The cells among `cells` where the attacker makes a four, best value first. */
   foursFor(cells: Iterable<number>): number[] {
-    const stamp = this.nextStamp();
+    const stamp = ++this.stamp;
     const found: { cell: number; value: number }[] = [];
     for (const c of cells) {
       if (this.seen[c] === stamp || this.board.cells[c] !== EMPTY) continue;
