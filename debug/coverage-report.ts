@@ -92,7 +92,8 @@ export function mergeHits(a: CoverageHits, b: CoverageHits): CoverageHits {
   };
 }
 
-function percent(part: number, whole: number): number {
+/** `part` of `whole` in per cent, to one decimal; 100 of nothing. */
+export function percent(part: number, whole: number): number {
   return whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10;
 }
 
