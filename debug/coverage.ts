@@ -18,7 +18,7 @@
 import type { Machine } from "../emu/types.js";
 import { findGame, INT3_OPCODE } from "../guest/game-view.js";
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
-import type { Direction } from "./control-flow.js";
+import type { ConditionalJump, Direction } from "./control-flow.js";
 import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 
 /** What the tracer watches (serialisable: it goes to the worker threads). */
@@ -36,13 +36,11 @@ export interface CoveragePlan {
   programEntry?: number;
 }
 
-export interface WatchedJump {
-  offset: number;
-  opcode: number;
-  taken: number;
-  notTaken: number;
-  provenBySuccessor: Direction[];
-}
+/** A jump to watch: what the tracer needs of a ConditionalJump. */
+export type WatchedJump = Pick<
+  ConditionalJump,
+  "offset" | "opcode" | "taken" | "notTaken" | "provenBySuccessor"
+>;
 
 /** What one or more runs saw. */
 export interface CoverageHits {
