@@ -91,11 +91,9 @@ interface Ready {
   readonly menu: MachineSnapshot;
 }
 
-const sameStone = (a: Stone, b: Stone): boolean => a.cell === b.cell && a.own === b.own;
-
 /** Is `prefix` the start of `stones`? */
 const startsWith = (stones: readonly Stone[], prefix: readonly Stone[]): boolean =>
-  prefix.length <= stones.length && prefix.every((s, i) => sameStone(s, stones[i]));
+  prefix.every((s, i) => s.cell === stones[i]?.cell && s.own === stones[i]?.own);
 
 export class PiskasmAsmEngine implements Engine {
   readonly about = PISKASM_ABOUT;
@@ -331,7 +329,8 @@ export class PiskasmAsmEngine implements Engine {
       ...(found.expectedScreen ? { expectedScreen: found.expectedScreen } : {}),
       dos: this.options.boot.dos,
       gameIndex: this.gameIndex,
-      identity: this.identity(),
+      // The program the reports speak of, read once from the floppy (checks/program-identity.ts).
+      identity: (this.programIdentity ??= programIdentity(this.options.boot.image)),
       ...setUp,
     };
     const path = writeReport(this.options.reportsDir, report);
@@ -342,12 +341,6 @@ export class PiskasmAsmEngine implements Engine {
     this.options.message(
       `PISKASM.COM differs from its model${last} after ${found.afterInput ?? "an input"} (${found.diffs.length} differences); report ${path}${how}; no more checks in this game`,
     );
-  }
-
-  /** The program the reports speak of, read once from the floppy (checks/program-identity.ts). */
-  private identity(): ProgramIdentity {
-    this.programIdentity ??= programIdentity(this.options.boot.image);
-    return this.programIdentity;
   }
 
   private describe(cell: number): string {
