@@ -126,11 +126,6 @@ export class ShapeBoard implements ShapeLevels {
     return this.table[this.keys[(cell * 4 + dir) * 2 + who - 1]];
   }
 
-  /** The cell at `slot` (0..7: offsets -4..-1, 1..4) of `cell`'s line DIRECTIONS[dir], or -1 off the board. */
-  lineCell(cell: number, dir: number, slot: number): number {
-    return this.line[(cell * 4 + dir) * SLOTS + slot];
-  }
-
   /** The empty cells within NEAR_RADIUS of a stone, in index order. */
   nearCells(): number[] {
     const out = new Int32Array(this.cells.length);
