@@ -220,12 +220,6 @@ export class ProgramDebugger {
     this.cpu.resume();
   }
 
-  /** The routine and source line of a register set's CS:IP, when it is in the program. */
-  whereIs(registers: CpuRegisters): Where | undefined {
-    const offset = this.offsetOf(registers);
-    return offset === undefined ? undefined : this.symbols.where(offset);
-  }
-
   /** Linear address of a program offset (relocated by the load segment). */
   programLinear(offset: number): number {
     return this.linear(this.segment, offset);
