@@ -147,16 +147,8 @@ export class ProgramDebugger {
    */
   async runUntil(offsets: Iterable<number>, done: () => boolean): Promise<Stop | "done"> {
     this.arm(offsets);
-    this.leaveStop();
-    this.trapped = false;
-    this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped || done(), {
-      timeoutMs: this.options.timeoutMs,
-      what: "a breakpoint or the end of the profiled stretch",
-    });
-    if (this.trapped) return this.takeTrap("breakpoint");
-    this.disarmBreakpoints();
-    return "done";
+    const trapped = await this.runToTrap(done, "a breakpoint or the end of the profiled stretch");
+    return trapped ? this.takeTrap("breakpoint") : "done";
   }
 
   /** Executes one instruction (a software interrupt runs whole, as under a real debugger). */
@@ -189,9 +181,8 @@ export class ProgramDebugger {
   async runToHumanTurn(): Promise<Stop> {
     const moves = this.machine.memory.readU16(this.layout.moveCount);
     const waiting = readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN;
-    this.leaveStop();
     this.interruption = undefined;
-    this.cpu.resume();
+    this.resume();
     await this.machine.waitFor(
       () =>
         this.interruption !== undefined ||
@@ -253,18 +244,19 @@ export class ProgramDebugger {
   }
 
   private async runUntilTrap(kind: StopKind, what: string): Promise<Stop> {
-    this.leaveStop();
-    this.trapped = false;
     this.interruption = undefined;
-    this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped || this.interruption !== undefined, {
-      timeoutMs: this.options.timeoutMs,
-      what,
-    });
-    if (this.trapped) return this.takeTrap(kind);
+    if (await this.runToTrap(() => this.interruption !== undefined, what)) return this.takeTrap(kind);
     this.takeInterruption();
-    this.disarmBreakpoints();
     return this.pause();
+  }
+
+  /** Runs from the stop until an armed INT 3 traps (true) or `until()` holds (false: nothing left armed). */
+  private async runToTrap(until: () => boolean, what: string): Promise<boolean> {
+    this.trapped = false;
+    this.resume();
+    await this.machine.waitFor(() => this.trapped || until(), { timeoutMs: this.options.timeoutMs, what });
+    if (!this.trapped) this.disarmBreakpoints();
+    return this.trapped;
   }
 
   /** After a wait that interrupt() or detach() ended: true for a pause; throws after a detach. */
