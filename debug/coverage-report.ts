@@ -52,13 +52,7 @@ export function coveragePlan(flow: ControlFlow, image: Uint8Array, origin: numbe
   const offsets = new Set([...flow.blocks.map((b) => b.start), ...flow.jumps.map((j) => j.offset)]);
   return {
     blocks: flow.blocks.map((b) => b.start),
-    jumps: flow.jumps.map(({ offset, opcode, taken, notTaken, provenBySuccessor }) => ({
-      offset,
-      opcode,
-      taken,
-      notTaken,
-      provenBySuccessor,
-    })),
+    jumps: flow.jumps,
     bytes: [...offsets].map((o) => [o, image[o - origin]]),
   };
 }
