@@ -161,11 +161,9 @@ export class ProgramDebugger {
   async stepOver(): Promise<Stop> {
     const stop = this.stopped ?? (await this.pause());
     const offset = this.offsetOf(stop.registers);
-    const opcode = this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip));
-    const isCall =
-      opcode === CALL_NEAR ||
-      (opcode === CALL_INDIRECT &&
-        ((this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip + 1)) >> 3) & 7) === 2);
+    const { cs, ip } = stop.registers;
+    const code = (i: number): number => this.machine.memory.readU8(this.linear(cs, ip + i));
+    const isCall = code(0) === CALL_NEAR || (code(0) === CALL_INDIRECT && ((code(1) >> 3) & 7) === 2);
     const after = offset === undefined ? undefined : this.symbols.nextLine(offset);
     if (!isCall || after === undefined) return this.step();
     const temporary = !this.breakpointSet.has(after);
