@@ -255,8 +255,7 @@ export class PiskasmAsmEngine implements Engine {
   private async begin(start: RealStart, clicks: readonly number[]): Promise<RealGame> {
     if (this.real) await this.toMenu();
     const session = await this.session();
-    const real: RealGame = { start, base: 0, clicks: [], stones: [] };
-    this.real = real;
+    this.real = { start, base: 0, clicks: [], stones: [] };
     let state: GameState;
     if (start.kind === "play") {
       state = await session.startGame(start.who);
