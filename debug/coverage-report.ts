@@ -5,6 +5,7 @@
  */
 import type { Block, ConditionalJump, ControlFlow, Direction } from "./control-flow.js";
 import type { CoverageHits, CoveragePlan } from "./coverage.js";
+import { hex4, shortPlace } from "./symbols.js";
 
 /** The evaluator of docs/evaluator.md: GetRandom, Update with its win test, CountScore and its helpers, PCMove. */
 export const EVALUATOR_ROUTINES: readonly string[] = [
@@ -158,10 +159,8 @@ export function coverageReport(flow: ControlFlow, hits: CoverageHits): CoverageR
   };
 }
 
-const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, "0");
-
 function where(x: { file: string; line: number; text: string; routine: string }, offset: number): string {
-  return `${hex(offset)}  ${x.routine.padEnd(20)} ${x.file.replace(/^.*\//, "")}:${x.line}  ${x.text}`;
+  return `${hex4(offset)}  ${x.routine.padEnd(20)} ${shortPlace(x)}  ${x.text}`;
 }
 
 /** The report as the CLI prints it: the table, the figures, then what is left. */

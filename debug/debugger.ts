@@ -18,7 +18,7 @@ import { findGame, INT3_OPCODE, Phase, readPhase, type GameLayout } from "../gue
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
 import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 import { successors } from "./successors.js";
-import type { SymbolTable, Where } from "./symbols.js";
+import { hex4, type SymbolTable, type Where } from "./symbols.js";
 
 /** E8 rel16: the near call step-over steps over (also FF /2, call through a register or memory). */
 const CALL_NEAR = 0xe8;
@@ -230,7 +230,7 @@ export class ProgramDebugger {
     const next = offset === undefined ? undefined : this.symbols.nextLine(offset);
     if (offset === undefined || next === undefined)
       throw new Error(
-        `cannot step at ${hex(r.cs)}:${hex(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
+        `cannot step at ${hex4(r.cs)}:${hex4(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
       );
     const targets = successors(this.machine.memory, r, next);
     if (targets.kind === "unknown")
@@ -320,8 +320,4 @@ export class DebuggerDetachedError extends Error {
     super("the debugger was switched off while the command ran");
     this.name = "DebuggerDetachedError";
   }
-}
-
-function hex(value: number): string {
-  return value.toString(16).toUpperCase().padStart(4, "0");
 }
