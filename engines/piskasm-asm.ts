@@ -173,7 +173,7 @@ export class PiskasmAsmEngine implements Engine {
 
   /** The program's state, read from guest memory (tests compare it with engine-ts). */
   async programState(): Promise<GameState> {
-    return (await this.session()).readState();
+    return (await this.ready()).session.readState();
   }
 
   async close(): Promise<void> {
@@ -207,10 +207,6 @@ export class PiskasmAsmEngine implements Engine {
     } catch (error) {
       throw new EngineError(`PISKASM.COM did not boot: ${(error as Error).message}`);
     }
-  }
-
-  private async session(): Promise<GameSession> {
-    return (await this.ready()).session;
   }
 
   /** The program back at its menu with this game's seed (snapshot restore, then key S when it differs). */
@@ -254,7 +250,7 @@ export class PiskasmAsmEngine implements Engine {
   /** Starts a game from the menu the way `start` says, clicks `clicks`, and checks the state reached. */
   private async begin(start: RealStart, clicks: readonly number[]): Promise<RealGame> {
     if (this.real) await this.toMenu();
-    const session = await this.session();
+    const { session } = await this.ready();
     this.real = { start, base: 0, clicks: [], stones: [] };
     let state: GameState;
     if (start.kind === "play") {
@@ -277,7 +273,7 @@ export class PiskasmAsmEngine implements Engine {
 
   /** A click on `cell` (the opponent's stone) and the program's answer, recorded in `real`. */
   private async click(real: RealGame, cell: number): Promise<GameState> {
-    const session = await this.session();
+    const { session } = await this.ready();
     const before = session.moveCount();
     real.clicks.push(cell);
     await session.humanMove(cell);
