@@ -61,8 +61,7 @@ export class ShapeBoard implements ShapeLevels {
           this.line[(c * 4 + d) * SLOTS + i] = inside ? y * size + x : -1;
           if (!inside) off |= SLOT_OFF << (2 * i);
         }
-        this.keys[(c * 4 + d) * 2] = off;
-        this.keys[(c * 4 + d) * 2 + 1] = off;
+        this.keys.fill(off, (c * 4 + d) * 2, (c * 4 + d) * 2 + 2);
       }
     }
   }
