@@ -42,7 +42,8 @@ export interface DebuggerOptions {
 export class ProgramDebugger {
   private readonly cpu: CpuDebug;
   private readonly layout: GameLayout;
-  private readonly segment: number;
+  /** The segment PISKASM.COM runs in (its PSP). */
+  readonly programSegment: number;
   private readonly breakpointSet = new Set<number>();
   private readonly originals = new Map<number, number>();
   private restoreVector: (() => void) | undefined;
@@ -66,16 +67,11 @@ export class ProgramDebugger {
     if (!layout) throw new Error("PISKASM.COM is not running: the debugger needs its segment");
     this.cpu = machine.debug;
     this.layout = layout;
-    this.segment = layout.segmentBase >> 4;
+    this.programSegment = layout.segmentBase >> 4;
     this.unsubscribe = this.cpu.onHaltWithInterruptsOff(() => {
       this.trapped = true;
     });
     this.restoreVector = installTrap(this.cpu, machine.memory);
-  }
-
-  /** The segment PISKASM.COM runs in (its PSP). */
-  get programSegment(): number {
-    return this.segment;
   }
 
   get current(): Stop | undefined {
@@ -211,11 +207,11 @@ export class ProgramDebugger {
 
   /** Linear address of a program offset (relocated by the load segment). */
   programLinear(offset: number): number {
-    return this.linear(this.segment, offset);
+    return this.linear(this.programSegment, offset);
   }
 
   private offsetOf(registers: CpuRegisters): number | undefined {
-    return registers.cs === this.segment ? registers.ip : undefined;
+    return registers.cs === this.programSegment ? registers.ip : undefined;
   }
 
   private linear(segment: number, offset: number): number {
