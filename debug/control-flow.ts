@@ -26,7 +26,9 @@ export interface Block extends Place {
   end: number;
 }
 
-export type Direction = "taken" | "not-taken";
+/** The two ways a conditional jump can go, in the order reports list them. */
+export const JUMP_DIRECTIONS = ["taken", "not-taken"] as const;
+export type Direction = (typeof JUMP_DIRECTIONS)[number];
 
 export interface ConditionalJump extends Place {
   offset: number;

@@ -4,6 +4,7 @@
  * evaluator's, and the blocks and one-way jumps left.
  */
 import type { Block, ConditionalJump, ControlFlow, Direction } from "./control-flow.js";
+import { JUMP_DIRECTIONS } from "./control-flow.js";
 import type { CoverageHits, CoveragePlan } from "./coverage.js";
 import { hex4, shortPlace } from "./symbols.js";
 
@@ -119,16 +120,13 @@ function directionsSeen(
   const seen = new Map<number, Set<Direction>>();
   for (const [offset, d] of hits.directions)
     seen.set(offset, (seen.get(offset) ?? new Set<Direction>()).add(d));
-  const out = new Map<number, Direction[]>();
-  for (const j of flow.jumps) {
-    const set = seen.get(j.offset) ?? new Set<Direction>();
-    for (const d of j.provenBySuccessor) if (hit.has(d === "taken" ? j.taken : j.notTaken)) set.add(d);
-    out.set(
-      j.offset,
-      (["taken", "not-taken"] as const).filter((d) => set.has(d)),
-    );
-  }
-  return out;
+  return new Map(
+    flow.jumps.map((j) => {
+      const set = seen.get(j.offset) ?? new Set<Direction>();
+      for (const d of j.provenBySuccessor) if (hit.has(d === "taken" ? j.taken : j.notTaken)) set.add(d);
+      return [j.offset, JUMP_DIRECTIONS.filter((d) => set.has(d))];
+    }),
+  );
 }
 
 export function coverageReport(flow: ControlFlow, hits: CoverageHits): CoverageReport {

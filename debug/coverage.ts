@@ -18,7 +18,7 @@
 import type { Machine } from "../emu/types.js";
 import { findGame, INT3_OPCODE } from "../guest/game-view.js";
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
-import type { ConditionalJump, Direction } from "./control-flow.js";
+import { JUMP_DIRECTIONS, type ConditionalJump, type Direction } from "./control-flow.js";
 import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 
 /** What the tracer watches (serialisable: it goes to the worker threads). */
@@ -269,9 +269,7 @@ export class CoverageTracer {
     if (!seen.has(direction)) this.found++;
     seen.add(direction);
     this.seen.set(offset, seen);
-    const wanted = (["taken", "not-taken"] as const).filter(
-      (d) => !seen.has(d) && !jump.provenBySuccessor.includes(d),
-    );
+    const wanted = JUMP_DIRECTIONS.filter((d) => !seen.has(d) && !jump.provenBySuccessor.includes(d));
     entry.left--;
     if (wanted.length === 0 || entry.left <= 0) {
       if (wanted.length > 0) this.exhausted.add(offset);
