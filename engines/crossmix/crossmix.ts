@@ -24,7 +24,6 @@ function crossmixFlags(board: Board): { own: Int32Array; other: Int32Array } {
 }
 
 export const crossmixStrategy: Strategy = {
-  reset() {},
   choose(board, { rng }) {
     if (board.stones === 0) return board.cellsNearCentre(OPENING_RADIUS)[0];
     const { own, other } = crossmixFlags(board);
