@@ -60,11 +60,8 @@ export class SymbolTable {
     if (byLabel !== undefined) return byLabel;
     const fileLine = /^(.+):(\d+)$/.exec(name.trim());
     if (fileLine) {
-      const number = Number(fileLine[2]);
-      const files = this.map.files
-        .map((f, i) => ({ f, i }))
-        .filter(({ f }) => f === fileLine[1] || f.endsWith(`/${fileLine[1]}`));
-      const hit = this.code.find((l) => l.line === number && files.some(({ i }) => i === l.file));
+      const named = (file: string): boolean => file === fileLine[1] || file.endsWith(`/${fileLine[1]}`);
+      const hit = this.code.find((l) => l.line === Number(fileLine[2]) && named(this.map.files[l.file]));
       if (hit) return hit.offset;
     }
     throw new Error(
