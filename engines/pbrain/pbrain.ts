@@ -149,11 +149,7 @@ export class PbrainEngine implements Engine {
   private async start(): Promise<void> {
     this.stderr = "";
     this.exited = undefined;
-    const child = spawn(this.options.command, {
-      shell: true,
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(this.options.command, { shell: true, detached: true });
     this.child = child;
     const pid = child.pid;
     if (pid !== undefined) trackGroup(pid);
