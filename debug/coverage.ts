@@ -159,9 +159,7 @@ export class CoverageTracer {
 
   /** Puts back every byte and the vector. */
   detach(): void {
-    for (const [linear, byte] of this.originals) this.cpu.write(linear, Uint8Array.of(byte));
-    this.originals.clear();
-    this.roles.clear();
+    for (const offset of [...this.roles.keys()]) this.restore(offset);
     for (const undo of this.detachers.splice(0).reverse()) undo();
   }
 
