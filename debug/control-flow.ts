@@ -11,28 +11,29 @@ import type { SymbolMap } from "./listing.js";
 import { SymbolTable } from "./symbols.js";
 import { decode, type Instruction } from "./x86-decode.js";
 
-export interface Block {
-  /** Program offset of the first instruction (org included). */
-  start: number;
-  /** Offset just past the last instruction. */
-  end: number;
+/** Where an instruction is in the source: its routine, file, line and text ("?" outside the map). */
+interface Place {
   routine: string;
   file: string;
-  /** Source line of the first instruction. */
   line: number;
   text: string;
 }
 
-export type Direction = "taken" | "not-taken";
+export interface Block extends Place {
+  /** Program offset of the first instruction (org included); the place is its source line. */
+  start: number;
+  /** Offset just past the last instruction. */
+  end: number;
+}
 
-export interface ConditionalJump {
+/** The two ways a conditional jump can go, in the order reports list them. */
+export const JUMP_DIRECTIONS = ["taken", "not-taken"] as const;
+export type Direction = (typeof JUMP_DIRECTIONS)[number];
+
+export interface ConditionalJump extends Place {
   offset: number;
   /** The jump's opcode (70h-7Fh, E0h-E3h): the condition the tracer evaluates. */
   opcode: number;
-  routine: string;
-  file: string;
-  line: number;
-  text: string;
   /** Where each direction goes. */
   taken: number;
   notTaken: number;
@@ -96,6 +97,15 @@ export function controlFlow(map: SymbolMap, image: Uint8Array): ControlFlow {
   const byteAt = (offset: number): number => image[offset - map.origin] ?? 0;
   const code = instructions(map, byteAt);
   const symbols = new SymbolTable(map);
+  const placeOf = (offset: number): Place => {
+    const where = symbols.where(offset);
+    return {
+      routine: where?.routine ?? "?",
+      file: where?.file ?? "?",
+      line: where?.line ?? 0,
+      text: where?.text ?? "",
+    };
+  };
   const leaders = new Set<number>(symbols.routines().map((r) => r.start));
   code.forEach((ins, i) => {
     const t = ins.transfer;
@@ -106,23 +116,14 @@ export function controlFlow(map: SymbolMap, image: Uint8Array): ControlFlow {
   for (const [i, ins] of code.entries()) {
     const previous = code[i - 1];
     const contiguous = previous !== undefined && previous.offset + previous.length === ins.offset;
-    if (blocks.length === 0 || leaders.has(ins.offset) || !contiguous) {
-      const where = symbols.where(ins.offset);
-      blocks.push({
-        start: ins.offset,
-        end: ins.offset + ins.length,
-        routine: where?.routine ?? "?",
-        file: where?.file ?? "?",
-        line: where?.line ?? 0,
-        text: where?.text ?? "",
-      });
-    } else blocks[blocks.length - 1].end = ins.offset + ins.length;
+    if (blocks.length === 0 || leaders.has(ins.offset) || !contiguous)
+      blocks.push({ start: ins.offset, end: ins.offset + ins.length, ...placeOf(ins.offset) });
+    else blocks[blocks.length - 1].end = ins.offset + ins.length;
   }
   const edges = incomingEdges(code);
   const jumps: ConditionalJump[] = [];
   for (const ins of code) {
     if (ins.transfer.kind !== "branch") continue;
-    const where = symbols.where(ins.offset);
     const notTaken = ins.offset + ins.length;
     const only = (to: number, edge: string): boolean => {
       const list = edges.get(to) ?? [];
@@ -134,10 +135,7 @@ export function controlFlow(map: SymbolMap, image: Uint8Array): ControlFlow {
     jumps.push({
       offset: ins.offset,
       opcode: byteAt(ins.offset),
-      routine: where?.routine ?? "?",
-      file: where?.file ?? "?",
-      line: where?.line ?? 0,
-      text: where?.text ?? "",
+      ...placeOf(ins.offset),
       taken: ins.transfer.target,
       notTaken,
       provenBySuccessor,

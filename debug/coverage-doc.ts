@@ -3,7 +3,7 @@
  * routine, and every block and one-way jump left with its reason (debug/coverage-reasons.ts) or
  * "no reason recorded".
  */
-import type { CoverageReport, Figures } from "./coverage-report.js";
+import { percent, type CoverageReport, type Figures } from "./coverage-report.js";
 import { reasonFor } from "./coverage-reasons.js";
 
 const hex = (n: number): string => `${n.toString(16).toUpperCase().padStart(4, "0")}h`;
@@ -25,8 +25,6 @@ export function reachableFigures(report: CoverageReport): {
   const jumpsOut = report.oneWayJumps.filter(({ jump }) =>
     reasonFor(jump.routine, jump.offset, jump.text),
   ).length;
-  const percent = (part: number, whole: number): number =>
-    whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10;
   return {
     blocksPercent: percent(report.program.blocksHit, report.program.blocks - blocksOut),
     jumpsBothPercent: percent(report.program.jumpsBoth, report.program.jumps - jumpsOut),

@@ -27,11 +27,10 @@ export function lineCoverage(
   source: string,
 ): LineCoverageFile {
   const ran = new Set(hits.blocks);
-  const blocks = [...flow.blocks].sort((a, b) => a.start - b.start);
   const hit: number[] = [];
   const missed: number[] = [];
   for (const line of map.lines) {
-    const block = blocks.find((b) => line.offset >= b.start && line.offset < b.end);
+    const block = flow.blocks.find((b) => line.offset >= b.start && line.offset < b.end);
     if (block) (ran.has(block.start) ? hit : missed).push(line.offset);
   }
   return { format: "piskasm-line-coverage/1", programSha256: programHash(image), source, hit, missed };

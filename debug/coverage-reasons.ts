@@ -18,27 +18,26 @@ const NO_MOUSE =
   "mouse, where MOUSE.COM refuses to install): the campaign's floppy always loads the driver; the emu " +
   "tier boots floppies without it and checks these messages and the errorlevel (tests/emu/game.test.ts), " +
   "and mutation testing checks every such start against the model (harness/start-check.ts)";
+/** The reasons of one routine's blocks and jumps, each given by its offset and source text. */
+function atLines(
+  routine: string,
+  why: string,
+  lines: readonly (readonly [number, string])[],
+): CoverageReason[] {
+  return lines.map(([offset, text]) => ({ routine, offset, text, why }));
+}
+
 export const COVERAGE_REASONS: readonly CoverageReason[] = [
   ...["no_mouse_exit", "has_ps2_mouse"].map((routine) => ({ routine, why: NO_MOUSE })),
-  ...[
+  ...atLines("main", NO_MOUSE, [
     [0x142, "jc no_mouse_exit                ; says why, exits with errorlevel 1"],
     [0x144, "jc no_mouse_exit                ; says why, exits with errorlevel 1"],
-  ].map(([offset, text]) => ({
-    routine: "main",
-    offset: offset as number,
-    text: text as string,
-    why: NO_MOUSE,
-  })),
-  ...[
+  ]),
+  ...atLines("detect_mouse", NO_MOUSE, [
     [0x7f6, "jz .no_driver"],
     [0x800, "jne .no_driver"],
     [0x804, "stc"],
-  ].map(([offset, text]) => ({
-    routine: "detect_mouse",
-    offset: offset as number,
-    text: text as string,
-    why: NO_MOUSE,
-  })),
+  ]),
 ];
 
 /** The reason recorded for a block or jump, if any. */

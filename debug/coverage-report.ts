@@ -4,7 +4,9 @@
  * evaluator's, and the blocks and one-way jumps left.
  */
 import type { Block, ConditionalJump, ControlFlow, Direction } from "./control-flow.js";
+import { JUMP_DIRECTIONS } from "./control-flow.js";
 import type { CoverageHits, CoveragePlan } from "./coverage.js";
+import { hex4, shortPlace } from "./symbols.js";
 
 /** The evaluator of docs/evaluator.md: GetRandom, Update with its win test, CountScore and its helpers, PCMove. */
 export const EVALUATOR_ROUTINES: readonly string[] = [
@@ -52,13 +54,7 @@ export function coveragePlan(flow: ControlFlow, image: Uint8Array, origin: numbe
   const offsets = new Set([...flow.blocks.map((b) => b.start), ...flow.jumps.map((j) => j.offset)]);
   return {
     blocks: flow.blocks.map((b) => b.start),
-    jumps: flow.jumps.map(({ offset, opcode, taken, notTaken, provenBySuccessor }) => ({
-      offset,
-      opcode,
-      taken,
-      notTaken,
-      provenBySuccessor,
-    })),
+    jumps: flow.jumps,
     bytes: [...offsets].map((o) => [o, image[o - origin]]),
   };
 }
@@ -92,7 +88,8 @@ export function mergeHits(a: CoverageHits, b: CoverageHits): CoverageHits {
   };
 }
 
-function percent(part: number, whole: number): number {
+/** `part` of `whole` in per cent, to one decimal; 100 of nothing. */
+export function percent(part: number, whole: number): number {
   return whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10;
 }
 
@@ -123,16 +120,13 @@ function directionsSeen(
   const seen = new Map<number, Set<Direction>>();
   for (const [offset, d] of hits.directions)
     seen.set(offset, (seen.get(offset) ?? new Set<Direction>()).add(d));
-  const out = new Map<number, Direction[]>();
-  for (const j of flow.jumps) {
-    const set = seen.get(j.offset) ?? new Set<Direction>();
-    for (const d of j.provenBySuccessor) if (hit.has(d === "taken" ? j.taken : j.notTaken)) set.add(d);
-    out.set(
-      j.offset,
-      (["taken", "not-taken"] as const).filter((d) => set.has(d)),
-    );
-  }
-  return out;
+  return new Map(
+    flow.jumps.map((j) => {
+      const set = seen.get(j.offset) ?? new Set<Direction>();
+      for (const d of j.provenBySuccessor) if (hit.has(d === "taken" ? j.taken : j.notTaken)) set.add(d);
+      return [j.offset, JUMP_DIRECTIONS.filter((d) => set.has(d))];
+    }),
+  );
 }
 
 export function coverageReport(flow: ControlFlow, hits: CoverageHits): CoverageReport {
@@ -163,10 +157,8 @@ export function coverageReport(flow: ControlFlow, hits: CoverageHits): CoverageR
   };
 }
 
-const hex = (n: number): string => n.toString(16).toUpperCase().padStart(4, "0");
-
 function where(x: { file: string; line: number; text: string; routine: string }, offset: number): string {
-  return `${hex(offset)}  ${x.routine.padEnd(20)} ${x.file.replace(/^.*\//, "")}:${x.line}  ${x.text}`;
+  return `${hex4(offset)}  ${x.routine.padEnd(20)} ${shortPlace(x)}  ${x.text}`;
 }
 
 /** The report as the CLI prints it: the table, the figures, then what is left. */

@@ -18,7 +18,7 @@
 import type { Machine } from "../emu/types.js";
 import { findGame, INT3_OPCODE } from "../guest/game-view.js";
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
-import type { Direction } from "./control-flow.js";
+import { JUMP_DIRECTIONS, type ConditionalJump, type Direction } from "./control-flow.js";
 import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 
 /** What the tracer watches (serialisable: it goes to the worker threads). */
@@ -36,13 +36,11 @@ export interface CoveragePlan {
   programEntry?: number;
 }
 
-export interface WatchedJump {
-  offset: number;
-  opcode: number;
-  taken: number;
-  notTaken: number;
-  provenBySuccessor: Direction[];
-}
+/** A jump to watch: what the tracer needs of a ConditionalJump. */
+export type WatchedJump = Pick<
+  ConditionalJump,
+  "offset" | "opcode" | "taken" | "notTaken" | "provenBySuccessor"
+>;
 
 /** What one or more runs saw. */
 export interface CoverageHits {
@@ -161,9 +159,7 @@ export class CoverageTracer {
 
   /** Puts back every byte and the vector. */
   detach(): void {
-    for (const [linear, byte] of this.originals) this.cpu.write(linear, Uint8Array.of(byte));
-    this.originals.clear();
-    this.roles.clear();
+    for (const offset of [...this.roles.keys()]) this.restore(offset);
     for (const undo of this.detachers.splice(0).reverse()) undo();
   }
 
@@ -271,9 +267,7 @@ export class CoverageTracer {
     if (!seen.has(direction)) this.found++;
     seen.add(direction);
     this.seen.set(offset, seen);
-    const wanted = (["taken", "not-taken"] as const).filter(
-      (d) => !seen.has(d) && !jump.provenBySuccessor.includes(d),
-    );
+    const wanted = JUMP_DIRECTIONS.filter((d) => !seen.has(d) && !jump.provenBySuccessor.includes(d));
     entry.left--;
     if (wanted.length === 0 || entry.left <= 0) {
       if (wanted.length > 0) this.exhausted.add(offset);

@@ -18,7 +18,7 @@ import { findGame, INT3_OPCODE, Phase, readPhase, type GameLayout } from "../gue
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
 import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 import { successors } from "./successors.js";
-import type { SymbolTable, Where } from "./symbols.js";
+import { hex4, type SymbolTable, type Where } from "./symbols.js";
 
 /** E8 rel16: the near call step-over steps over (also FF /2, call through a register or memory). */
 const CALL_NEAR = 0xe8;
@@ -42,7 +42,8 @@ export interface DebuggerOptions {
 export class ProgramDebugger {
   private readonly cpu: CpuDebug;
   private readonly layout: GameLayout;
-  private readonly segment: number;
+  /** The segment PISKASM.COM runs in (its PSP). */
+  readonly programSegment: number;
   private readonly breakpointSet = new Set<number>();
   private readonly originals = new Map<number, number>();
   private restoreVector: (() => void) | undefined;
@@ -66,16 +67,11 @@ export class ProgramDebugger {
     if (!layout) throw new Error("PISKASM.COM is not running: the debugger needs its segment");
     this.cpu = machine.debug;
     this.layout = layout;
-    this.segment = layout.segmentBase >> 4;
+    this.programSegment = layout.segmentBase >> 4;
     this.unsubscribe = this.cpu.onHaltWithInterruptsOff(() => {
       this.trapped = true;
     });
     this.restoreVector = installTrap(this.cpu, machine.memory);
-  }
-
-  /** The segment PISKASM.COM runs in (its PSP). */
-  get programSegment(): number {
-    return this.segment;
   }
 
   get current(): Stop | undefined {
@@ -147,16 +143,8 @@ export class ProgramDebugger {
    */
   async runUntil(offsets: Iterable<number>, done: () => boolean): Promise<Stop | "done"> {
     this.arm(offsets);
-    this.leaveStop();
-    this.trapped = false;
-    this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped || done(), {
-      timeoutMs: this.options.timeoutMs,
-      what: "a breakpoint or the end of the profiled stretch",
-    });
-    if (this.trapped) return this.takeTrap("breakpoint");
-    this.disarmBreakpoints();
-    return "done";
+    const trapped = await this.runToTrap(done, "a breakpoint or the end of the profiled stretch");
+    return trapped ? this.takeTrap("breakpoint") : "done";
   }
 
   /** Executes one instruction (a software interrupt runs whole, as under a real debugger). */
@@ -169,11 +157,9 @@ export class ProgramDebugger {
   async stepOver(): Promise<Stop> {
     const stop = this.stopped ?? (await this.pause());
     const offset = this.offsetOf(stop.registers);
-    const opcode = this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip));
-    const isCall =
-      opcode === CALL_NEAR ||
-      (opcode === CALL_INDIRECT &&
-        ((this.machine.memory.readU8(this.linear(stop.registers.cs, stop.registers.ip + 1)) >> 3) & 7) === 2);
+    const { cs, ip } = stop.registers;
+    const code = (i: number): number => this.machine.memory.readU8(this.linear(cs, ip + i));
+    const isCall = code(0) === CALL_NEAR || (code(0) === CALL_INDIRECT && ((code(1) >> 3) & 7) === 2);
     const after = offset === undefined ? undefined : this.symbols.nextLine(offset);
     if (!isCall || after === undefined) return this.step();
     const temporary = !this.breakpointSet.has(after);
@@ -189,9 +175,8 @@ export class ProgramDebugger {
   async runToHumanTurn(): Promise<Stop> {
     const moves = this.machine.memory.readU16(this.layout.moveCount);
     const waiting = readPhase(this.machine.memory, this.layout) === Phase.HUMAN_TURN;
-    this.leaveStop();
     this.interruption = undefined;
-    this.cpu.resume();
+    this.resume();
     await this.machine.waitFor(
       () =>
         this.interruption !== undefined ||
@@ -220,19 +205,13 @@ export class ProgramDebugger {
     this.cpu.resume();
   }
 
-  /** The routine and source line of a register set's CS:IP, when it is in the program. */
-  whereIs(registers: CpuRegisters): Where | undefined {
-    const offset = this.offsetOf(registers);
-    return offset === undefined ? undefined : this.symbols.where(offset);
-  }
-
   /** Linear address of a program offset (relocated by the load segment). */
   programLinear(offset: number): number {
-    return this.linear(this.segment, offset);
+    return this.linear(this.programSegment, offset);
   }
 
   private offsetOf(registers: CpuRegisters): number | undefined {
-    return registers.cs === this.segment ? registers.ip : undefined;
+    return registers.cs === this.programSegment ? registers.ip : undefined;
   }
 
   private linear(segment: number, offset: number): number {
@@ -247,7 +226,7 @@ export class ProgramDebugger {
     const next = offset === undefined ? undefined : this.symbols.nextLine(offset);
     if (offset === undefined || next === undefined)
       throw new Error(
-        `cannot step at ${hex(r.cs)}:${hex(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
+        `cannot step at ${hex4(r.cs)}:${hex4(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
       );
     const targets = successors(this.machine.memory, r, next);
     if (targets.kind === "unknown")
@@ -259,18 +238,19 @@ export class ProgramDebugger {
   }
 
   private async runUntilTrap(kind: StopKind, what: string): Promise<Stop> {
-    this.leaveStop();
-    this.trapped = false;
     this.interruption = undefined;
-    this.cpu.resume();
-    await this.machine.waitFor(() => this.trapped || this.interruption !== undefined, {
-      timeoutMs: this.options.timeoutMs,
-      what,
-    });
-    if (this.trapped) return this.takeTrap(kind);
+    if (await this.runToTrap(() => this.interruption !== undefined, what)) return this.takeTrap(kind);
     this.takeInterruption();
-    this.disarmBreakpoints();
     return this.pause();
+  }
+
+  /** Runs from the stop until an armed INT 3 traps (true) or `until()` holds (false: nothing left armed). */
+  private async runToTrap(until: () => boolean, what: string): Promise<boolean> {
+    this.trapped = false;
+    this.resume();
+    await this.machine.waitFor(() => this.trapped || until(), { timeoutMs: this.options.timeoutMs, what });
+    if (!this.trapped) this.disarmBreakpoints();
+    return this.trapped;
   }
 
   /** After a wait that interrupt() or detach() ended: true for a pause; throws after a detach. */
@@ -336,8 +316,4 @@ export class DebuggerDetachedError extends Error {
     super("the debugger was switched off while the command ran");
     this.name = "DebuggerDetachedError";
   }
-}
-
-function hex(value: number): string {
-  return value.toString(16).toUpperCase().padStart(4, "0");
 }

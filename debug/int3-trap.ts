@@ -19,8 +19,6 @@ export interface TrapFrame {
   ip: number;
   cs: number;
   flags: number;
-  /** SS:SP of the frame, linear. */
-  linear: number;
 }
 
 /** Points INT 3 at the stub; returns the function that puts the old vector back. */
@@ -39,7 +37,6 @@ export function trapFrame(cpu: CpuDebug, memory: GuestMemory): TrapFrame {
     ip: memory.readU16(linear),
     cs: memory.readU16(linear + 2),
     flags: memory.readU16(linear + 4),
-    linear,
   };
 }
 

@@ -59,11 +59,9 @@ const DATA_LABEL = /^([A-Za-z_][\w]*)\s+(?:resb|resw|resd|db|dw|dd|times)\b/i;
 const INCLUDE = /^\s*%include\s+"([^"]+)"/i;
 const ORG = /^\s*org\s+([0-9a-fx]+h?)\b/i;
 
+/** `org`'s number: `100h`, `0x100` (Number reads it) or decimal. */
 function parseNumber(text: string): number {
-  const t = text.toLowerCase();
-  if (t.endsWith("h")) return parseInt(t.slice(0, -1), 16);
-  if (t.startsWith("0x")) return parseInt(t.slice(2), 16);
-  return parseInt(t, 10);
+  return /h$/i.test(text) ? parseInt(text.slice(0, -1), 16) : Number(text);
 }
 
 function byteCount(field: string): number {

@@ -20,8 +20,7 @@ export function successors(memory: GuestMemory, r: CpuRegisters, next: number): 
   const both = (target: number): Successors => ({ kind: "known", offsets: [next, target & 0xffff] });
   if ((op >= 0x70 && op <= 0x7f) || (op >= 0xe0 && op <= 0xe3)) return both(next + s8(at(1)));
   if (op === 0xeb) return { kind: "known", offsets: [(next + s8(at(1))) & 0xffff] };
-  if (op === 0xe9) return { kind: "known", offsets: [(next + s16(word(1))) & 0xffff] };
-  if (op === 0xe8) return { kind: "known", offsets: [(next + s16(word(1))) & 0xffff] };
+  if (op === 0xe9 || op === 0xe8) return { kind: "known", offsets: [(next + s16(word(1))) & 0xffff] };
   if (op === 0xc3 || op === 0xc2) return { kind: "known", offsets: [memory.readU16(r.ss * 16 + r.sp)] };
   if (op === 0xff) {
     const modrm = at(1);

@@ -12,11 +12,8 @@ import type { Diff } from "../checks/diff-types.js";
 const tables = new Map<string, SymbolTable>();
 
 function loadTable(path: string): SymbolTable {
-  let table = tables.get(path);
-  if (!table) {
-    table = new SymbolTable(JSON.parse(readFileSync(path, "utf8")) as SymbolMap);
-    tables.set(path, table);
-  }
+  const table = tables.get(path) ?? new SymbolTable(JSON.parse(readFileSync(path, "utf8")) as SymbolMap);
+  tables.set(path, table);
   return table;
 }
 

@@ -18,6 +18,9 @@ export interface Where {
   length: number;
 }
 
+/** A word as the debugger shows addresses and offsets: four upper-case hex digits. */
+export const hex4 = (value: number): string => value.toString(16).toUpperCase().padStart(4, "0");
+
 /** A source line as the debugger names it: the file's name without its folders, and the line (`engine.inc:362`). */
 export function shortPlace(where: Pick<Where, "file" | "line">): string {
   return `${where.file.split("/").pop()}:${where.line}`;
@@ -57,11 +60,8 @@ export class SymbolTable {
     if (byLabel !== undefined) return byLabel;
     const fileLine = /^(.+):(\d+)$/.exec(name.trim());
     if (fileLine) {
-      const number = Number(fileLine[2]);
-      const files = this.map.files
-        .map((f, i) => ({ f, i }))
-        .filter(({ f }) => f === fileLine[1] || f.endsWith(`/${fileLine[1]}`));
-      const hit = this.code.find((l) => l.line === number && files.some(({ i }) => i === l.file));
+      const named = (file: string): boolean => file === fileLine[1] || file.endsWith(`/${fileLine[1]}`);
+      const hit = this.code.find((l) => l.line === Number(fileLine[2]) && named(this.map.files[l.file]));
       if (hit) return hit.offset;
     }
     throw new Error(

@@ -6,16 +6,8 @@
  */
 import { shortPlace, type SymbolTable } from "./symbols.js";
 
-/** A field of the comparison (checks/diff-types.ts) and the label that holds it. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  Plocha: "Plocha",
-  Info: "Info",
-  Random: "Random",
-  LastPC: "LastPC",
-  VolnaPole: "VolnaPole",
-  Phase: "Phase",
-  MoveCount: "MoveCount",
-};
+/** The fields of the comparison (checks/diff-types.ts) that the program keeps under a label of that name. */
+const VARIABLE_FIELDS = ["Plocha", "Info", "Random", "LastPC", "VolnaPole", "Phase", "MoveCount"];
 
 /** `[Label ...]` as the first operand of an instruction that writes its first operand. */
 function writes(text: string, label: string): boolean {
@@ -28,8 +20,8 @@ function writes(text: string, label: string): boolean {
 
 /** One line like "Info (defined at asm/piskasm.asm:219) is written in update (engine.inc:131), new_board (engine.inc:480)". */
 export function describeVariable(symbols: SymbolTable, field: string): string | undefined {
-  const label = FIELD_LABELS[field];
-  if (!label) return undefined;
+  if (!VARIABLE_FIELDS.includes(field)) return undefined;
+  const label = field;
   let offset: number;
   try {
     offset = symbols.lookup(label);

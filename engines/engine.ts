@@ -19,18 +19,15 @@ export const RULE_FREESTYLE: RuleMask = 0;
 /** Standard gomoku: exactly five wins; six or more in a row wins for neither side. */
 export const RULE_EXACT_FIVE: RuleMask = 1;
 
-/** ABOUT's keys in the protocol's order. */
+/** ABOUT's keys in the protocol's order; the last two, www and email, may be left out. */
 export const ABOUT_KEYS = ["name", "version", "author", "country", "www", "email"] as const;
+type OptionalAboutKey = "www" | "email";
 
 /** ABOUT's fields, as the protocol describes them. */
-export interface EngineAbout {
-  readonly name: string;
-  readonly version: string;
-  readonly author: string;
-  readonly country: string;
-  readonly www?: string;
-  readonly email?: string;
-}
+export type EngineAbout = Readonly<
+  Record<Exclude<(typeof ABOUT_KEYS)[number], OptionalAboutKey>, string> &
+    Partial<Record<OptionalAboutKey, string>>
+>;
 
 export interface GameSettings {
   /** Square board size (the protocol's START n). */

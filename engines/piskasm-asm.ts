@@ -91,11 +91,9 @@ interface Ready {
   readonly menu: MachineSnapshot;
 }
 
-const sameStone = (a: Stone, b: Stone): boolean => a.cell === b.cell && a.own === b.own;
-
 /** Is `prefix` the start of `stones`? */
 const startsWith = (stones: readonly Stone[], prefix: readonly Stone[]): boolean =>
-  prefix.length <= stones.length && prefix.every((s, i) => sameStone(s, stones[i]));
+  prefix.every((s, i) => s.cell === stones[i]?.cell && s.own === stones[i]?.own);
 
 export class PiskasmAsmEngine implements Engine {
   readonly about = PISKASM_ABOUT;
@@ -175,7 +173,7 @@ export class PiskasmAsmEngine implements Engine {
 
   /** The program's state, read from guest memory (tests compare it with engine-ts). */
   async programState(): Promise<GameState> {
-    return (await this.session()).readState();
+    return (await this.ready()).session.readState();
   }
 
   async close(): Promise<void> {
@@ -209,10 +207,6 @@ export class PiskasmAsmEngine implements Engine {
     } catch (error) {
       throw new EngineError(`PISKASM.COM did not boot: ${(error as Error).message}`);
     }
-  }
-
-  private async session(): Promise<GameSession> {
-    return (await this.ready()).session;
   }
 
   /** The program back at its menu with this game's seed (snapshot restore, then key S when it differs). */
@@ -256,9 +250,8 @@ export class PiskasmAsmEngine implements Engine {
   /** Starts a game from the menu the way `start` says, clicks `clicks`, and checks the state reached. */
   private async begin(start: RealStart, clicks: readonly number[]): Promise<RealGame> {
     if (this.real) await this.toMenu();
-    const session = await this.session();
-    const real: RealGame = { start, base: 0, clicks: [], stones: [] };
-    this.real = real;
+    const { session } = await this.ready();
+    this.real = { start, base: 0, clicks: [], stones: [] };
     let state: GameState;
     if (start.kind === "play") {
       state = await session.startGame(start.who);
@@ -280,7 +273,7 @@ export class PiskasmAsmEngine implements Engine {
 
   /** A click on `cell` (the opponent's stone) and the program's answer, recorded in `real`. */
   private async click(real: RealGame, cell: number): Promise<GameState> {
-    const session = await this.session();
+    const { session } = await this.ready();
     const before = session.moveCount();
     real.clicks.push(cell);
     await session.humanMove(cell);
@@ -331,7 +324,8 @@ export class PiskasmAsmEngine implements Engine {
       ...(found.expectedScreen ? { expectedScreen: found.expectedScreen } : {}),
       dos: this.options.boot.dos,
       gameIndex: this.gameIndex,
-      identity: this.identity(),
+      // The program the reports speak of, read once from the floppy (checks/program-identity.ts).
+      identity: (this.programIdentity ??= programIdentity(this.options.boot.image)),
       ...setUp,
     };
     const path = writeReport(this.options.reportsDir, report);
@@ -342,12 +336,6 @@ export class PiskasmAsmEngine implements Engine {
     this.options.message(
       `PISKASM.COM differs from its model${last} after ${found.afterInput ?? "an input"} (${found.diffs.length} differences); report ${path}${how}; no more checks in this game`,
     );
-  }
-
-  /** The program the reports speak of, read once from the floppy (checks/program-identity.ts). */
-  private identity(): ProgramIdentity {
-    this.programIdentity ??= programIdentity(this.options.boot.image);
-    return this.programIdentity;
   }
 
   private describe(cell: number): string {

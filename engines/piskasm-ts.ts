@@ -53,14 +53,13 @@ export class PiskasmTsEngine implements Engine {
 
   async ownMove(): Promise<Point> {
     const game = this.current();
+    if (game.result !== "playing") throw new EngineError(`the game is over (${game.result} won)`);
+    this.history.push(game.clone());
     if (game.state.volnaPole === game.state.plocha.length) {
       // The empty board: the first-move rule, as PISKASM.COM's menu key 2 plays it.
-      this.history.push(game.clone());
       this.game = this.emptyGame("computer");
       return this.point(this.game.state.lastPC);
     }
-    if (game.result !== "playing") throw new EngineError(`the game is over (${game.result} won)`);
-    this.history.push(game.clone());
     if (this.started().rule === RULE_FREESTYLE) return this.point(game.computerMove());
     return this.point(this.computerMoveWithoutOverline(game));
   }

@@ -6,7 +6,6 @@ const NEAR = 2;
 const OPENING_RADIUS = 2;
 
 const randomStrategy: Strategy = {
-  reset() {},
   choose(board, { rng }) {
     let cells = board.stones === 0 ? board.cellsNearCentre(OPENING_RADIUS) : board.cellsNearStones(NEAR);
     if (cells.length === 0) cells = board.cellsNearStones(board.size);

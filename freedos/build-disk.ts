@@ -45,10 +45,6 @@ function keepOriginals(image: string, names: readonly string[]): void {
   }
 }
 
-function addFiles(image: string, files: ReadonlyArray<{ from: string; name: string }>): void {
-  for (const { from, name } of files) mtools("mcopy", image, ["-o", from, `::${name}`]);
-}
-
 /** Turn the work copy into the game's floppy; a full floppy is the image's problem, said in one line. */
 function fillCopy(
   work: string,
@@ -58,13 +54,14 @@ function fillCopy(
 ): void {
   try {
     keepOriginals(work, names);
-    addFiles(work, [
+    const files = [
       { from: inputs.mouseCom, name: "MOUSE.COM" },
       { from: inputs.gameCom, name: "PISKASM.COM" },
       ...(inputs.extraFiles ?? []).map((from) => ({ from, name: basename(from).toUpperCase() })),
       { from: bootFiles.config, name: "CONFIG.SYS" },
       { from: bootFiles.autoexec, name: "AUTOEXEC.BAT" },
-    ]);
+    ];
+    for (const { from, name } of files) mtools("mcopy", work, ["-o", from, `::${name}`]);
   } catch (error) {
     if (!(error instanceof MtoolsError) || error.reason === MTOOLS_MISSING) throw error;
     throw new FreedosImageError(

@@ -12,19 +12,15 @@ export const FREEDOS_REQUIRED_FILES = ["KERNEL.SYS", "COMMAND.COM"] as const;
 /** The given FreeDOS image cannot be used; the message is one line meant for the user. */
 export class FreedosImageError extends InputFileError {}
 
-function readImage(path: string): Uint8Array {
+function readImage(path: string): Buffer {
   try {
-    return new Uint8Array(readFileSync(path));
+    return readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === "ENOENT" ? "not found" : code === "EISDIR" ? "is a directory" : (error as Error).message;
     throw new FreedosImageError(`FreeDOS image ${path}: ${reason}`);
   }
-}
-
-function u16(bytes: Uint8Array, offset: number): number {
-  return bytes[offset] | (bytes[offset + 1] << 8);
 }
 
 /**
@@ -38,7 +34,7 @@ export function checkFreedosImage(path: string): string[] {
       `FreeDOS image ${path}: ${image.byteLength} bytes; a 1.44 MB floppy image has ${FLOPPY_BYTES}`,
     );
   }
-  if (u16(image, 0x0b) !== SECTOR_BYTES || u16(image, 0x13) !== FLOPPY_SECTORS) {
+  if (image.readUInt16LE(0x0b) !== SECTOR_BYTES || image.readUInt16LE(0x13) !== FLOPPY_SECTORS) {
     throw new FreedosImageError(
       `FreeDOS image ${path}: not a FAT12 floppy image (its boot sector has no 1.44 MB BIOS parameter block)`,
     );

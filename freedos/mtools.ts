@@ -22,15 +22,6 @@ export class MtoolsError extends Error {
 /** Plain 8.3 names only (no long-name entries DOS would not need), no geometry pickiness. */
 const MTOOLS_ENV = { MTOOLS_NO_VFAT: "1", MTOOLS_SKIP_CHECK: "1" };
 
-function firstLine(text: string): string {
-  return (
-    text
-      .split("\n")
-      .map((line) => line.trim())
-      .find((line) => line.length > 0) ?? ""
-  );
-}
-
 /** Run `command -i image args...` and return its standard output. */
 export function mtools(command: MtoolsCommand, image: string, args: readonly string[]): string {
   try {
@@ -44,7 +35,8 @@ export function mtools(command: MtoolsCommand, image: string, args: readonly str
     if (failure.code === "ENOENT") {
       throw new MtoolsError(`${command} not found: install mtools (Debian package mtools)`, MTOOLS_MISSING);
     }
-    const reason = firstLine(failure.stderr ?? "") || `exit status ${failure.status ?? "unknown"}`;
+    const stderr = (failure.stderr ?? "").split("\n").map((line) => line.trim());
+    const reason = stderr.find((line) => line.length > 0) ?? `exit status ${failure.status ?? "unknown"}`;
     throw new MtoolsError(`${command} ${args.join(" ")} on ${image} failed: ${reason}`, reason);
   }
 }

@@ -35,7 +35,7 @@ export interface MoveContext {
 
 export interface Strategy {
   /** A new game starts on this (empty) board; set-up positions follow as placed() calls. */
-  reset(board: Board): void;
+  reset?(board: Board): void;
   /** A stone was placed on the board (already on it). */
   placed?(cell: number, stone: Stone): void;
   /** A stone was removed from the board (already off it). */
@@ -67,7 +67,7 @@ export class BoardEngine implements Engine {
     if (refusal) throw new EngineError(refusal);
     this.board = new Board(settings.size, settings.rule);
     this.rng = new Prng(settings.seed);
-    this.strategy.reset(this.board);
+    this.strategy.reset?.(this.board);
   }
 
   async opponentMove(at: Point): Promise<void> {
@@ -112,7 +112,7 @@ export class BoardEngine implements Engine {
   async setPosition(stones: readonly PositionStone[]): Promise<void> {
     const board = this.requireBoard();
     this.board = new Board(board.size, board.rule);
-    this.strategy.reset(this.board);
+    this.strategy.reset?.(this.board);
     for (const s of stones) this.put(this.cell(s.at), s.own ? OWN : OPP);
   }
 

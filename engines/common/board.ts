@@ -109,8 +109,5 @@ export function emptyCellsNear(
         near[y * size + x] = 1;
     }
   }
-  const out: number[] = [];
-  for (let cell = 0; cell < cells.length; cell++)
-    if (near[cell] === 1 && cells[cell] === EMPTY) out.push(cell);
-  return out;
+  return Array.from(cells.keys()).filter((cell) => near[cell] === 1 && cells[cell] === EMPTY);
 }

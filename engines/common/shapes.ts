@@ -67,7 +67,7 @@ function buildTable(): Uint8Array {
           completions++;
           continue;
         }
-        best = Math.max(best, lowered(level(next)));
+        best = Math.max(best, LOWERED[level(next)] ?? ONE);
       }
       result = completions >= 2 ? OPEN4 : completions === 1 ? FOUR : best;
     }
@@ -78,23 +78,14 @@ function buildTable(): Uint8Array {
   return table;
 }
 
-/** The level one stone fewer gives: OPEN4 -> OPEN3, FOUR -> THREE, OPEN3 -> OPEN2, THREE -> TWO, else ONE. */
-function lowered(next: number): number {
-  switch (next) {
-    case OPEN4:
-      return OPEN3;
-    case FOUR:
-      return THREE;
-    case OPEN3:
-      return OPEN2;
-    case THREE:
-      return TWO;
-    case DEAD:
-      return DEAD;
-    default:
-      return ONE;
-  }
-}
+/** The level one stone fewer gives: OPEN4 -> OPEN3, FOUR -> THREE, OPEN3 -> OPEN2, THREE -> TWO, DEAD stays, else ONE. */
+const LOWERED: Readonly<Record<number, number>> = {
+  [OPEN4]: OPEN3,
+  [FOUR]: THREE,
+  [OPEN3]: OPEN2,
+  [THREE]: TWO,
+  [DEAD]: DEAD,
+};
 
 let cached: Uint8Array | undefined;
 

@@ -14,29 +14,16 @@ const OPENING_RADIUS = 0;
 /** Only cells this close to a stone are considered (far cells all score 1: a five is possible there). */
 const NEAR = 2;
 
-/** The flag arrays after the exceptions, and which side is X. */
-export interface CrossmixFlags {
-  who: 0 | 1;
-  flagx: Int32Array;
-  flago: Int32Array;
-  own: Int32Array;
-  other: Int32Array;
-}
-
-export function crossmixFlags(board: Board): CrossmixFlags {
-  const who: 0 | 1 = board.stones % 2 === 0 ? 1 : 0;
-  const x = who === 1 ? OWN : OPP;
-  const o = who === 1 ? OPP : OWN;
-  const flagx = flagArray(board, x);
-  const flago = flagArray(board, o);
-  applyCrossmix(flagx, flago, who, countThrees(board, x));
-  return who === 1
-    ? { who, flagx, flago, own: flagx, other: flago }
-    : { who, flagx, flago, own: flago, other: flagx };
+/** The flag arrays after the exceptions: the engine's own and the other side's (X is the first player). */
+function crossmixFlags(board: Board): { own: Int32Array; other: Int32Array } {
+  const ownIsX = board.stones % 2 === 0;
+  const flagx = flagArray(board, ownIsX ? OWN : OPP);
+  const flago = flagArray(board, ownIsX ? OPP : OWN);
+  applyCrossmix(flagx, flago, ownIsX ? 1 : 0, countThrees(board, ownIsX ? OWN : OPP));
+  return ownIsX ? { own: flagx, other: flago } : { own: flago, other: flagx };
 }
 
 export const crossmixStrategy: Strategy = {
-  reset() {},
   choose(board, { rng }) {
     if (board.stones === 0) return board.cellsNearCentre(OPENING_RADIUS)[0];
     const { own, other } = crossmixFlags(board);

@@ -9,18 +9,7 @@
  *   one 1.
  */
 import { DIRECTIONS, EMPTY, type Board, type Stone } from "../common/board.js";
-import {
-  FIVE,
-  FOUR,
-  ONE,
-  OPEN2,
-  OPEN3,
-  OPEN4,
-  THREE,
-  TWO,
-  cellLevels,
-  shapeTable,
-} from "../common/shapes.js";
+import { FIVE, FOUR, ONE, OPEN2, OPEN3, OPEN4, THREE, TWO, cellLevels } from "../common/shapes.js";
 
 export const FLAG_FIVE = 100000;
 export const FLAG_OPEN_FOUR = 5000;
@@ -36,8 +25,8 @@ const DIRECTION_VALUE: Readonly<Record<number, number>> = {
 const WEAK_VALUE: Readonly<Record<number, number>> = { [TWO]: 10, [ONE]: 1 };
 
 /** The flag value of a stone of `who` at the empty `cell`. */
-export function flagValue(board: Board, cell: number, who: Stone, table: Uint8Array = shapeTable()): number {
-  const levels = cellLevels(board, cell, who, table);
+export function flagValue(board: Board, cell: number, who: Stone): number {
+  const levels = cellLevels(board, cell, who);
   const count = (level: number): number => levels.filter((l) => l === level).length;
   if (count(FIVE) > 0) return FLAG_FIVE;
   if (count(OPEN4) > 0 || count(FOUR) >= 2) return FLAG_OPEN_FOUR;
@@ -50,10 +39,9 @@ export function flagValue(board: Board, cell: number, who: Stone, table: Uint8Ar
 
 /** The flag array of `who`: row-major, 0 on occupied cells. */
 export function flagArray(board: Board, who: Stone): Int32Array {
-  const table = shapeTable();
   const flags = new Int32Array(board.cells.length);
   for (let cell = 0; cell < flags.length; cell++)
-    if (board.cells[cell] === EMPTY) flags[cell] = flagValue(board, cell, who, table);
+    if (board.cells[cell] === EMPTY) flags[cell] = flagValue(board, cell, who);
   return flags;
 }
 

@@ -49,8 +49,8 @@ export interface PbrainOptions {
 type Waiter = {
   /** The line this waiter wants; other lines (stale ones) are discarded. */
   readonly accepts: (line: string) => boolean;
-  resolve: (line: string) => void;
-  reject: (error: EngineError) => void;
+  readonly resolve: (line: string) => void;
+  readonly reject: (error: EngineError) => void;
 };
 
 export class PbrainEngine implements Engine {
@@ -58,7 +58,7 @@ export class PbrainEngine implements Engine {
   private waiter: Waiter | undefined;
   private stderr = "";
   private exited: string | undefined;
-  private aboutFields: EngineAbout;
+  about: EngineAbout;
   /** The brain's answer to the first ABOUT: the line that ends each fence (ask()). */
   private aboutLine: string | undefined;
   /** What the next ownMove must send before asking: a position (BOARD) or the opponent's move (TURN). */
@@ -69,16 +69,12 @@ export class PbrainEngine implements Engine {
   private turnMs = -1;
 
   constructor(private readonly options: PbrainOptions) {
-    this.aboutFields = {
+    this.about = {
       name: options.command.trim().split(/\s+/)[0] ?? "pbrain",
       version: "?",
       author: "?",
       country: "?",
     };
-  }
-
-  get about(): EngineAbout {
-    return this.aboutFields;
   }
 
   refuse(settings: GameSettings): string | undefined {
@@ -153,11 +149,7 @@ export class PbrainEngine implements Engine {
   private async start(): Promise<void> {
     this.stderr = "";
     this.exited = undefined;
-    const child = spawn(this.options.command, {
-      shell: true,
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(this.options.command, { shell: true, detached: true });
     this.child = child;
     const pid = child.pid;
     if (pid !== undefined) trackGroup(pid);
@@ -190,7 +182,7 @@ export class PbrainEngine implements Engine {
     this.aboutLine = undefined;
     const about = this.checked(await this.request("ABOUT", START_TIMEOUT_MS, () => true));
     this.aboutLine = about;
-    this.aboutFields = { ...this.aboutFields, ...parseAbout(about) };
+    this.about = { ...this.about, ...parseAbout(about) };
   }
 
   /**
@@ -248,26 +240,22 @@ export class PbrainEngine implements Engine {
     accepts: (line: string) => boolean,
   ): Promise<string> {
     await this.send(text);
-    return new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
+    let timer: NodeJS.Timeout | undefined;
+    const answer = new Promise<string>((resolve, reject) => {
+      timer = setTimeout(() => {
         this.waiter = undefined;
         reject(
           this.failure(`gave no answer to ${text.split("\n")[0]} within ${timeoutMs} ms and was killed`),
         );
         this.kill();
       }, timeoutMs);
-      this.waiter = {
-        accepts,
-        resolve: (l) => {
-          clearTimeout(timer);
-          resolve(l);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      };
+      this.waiter = { accepts, resolve, reject };
     });
+    try {
+      return await answer;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private checked(line: string): string {
@@ -278,9 +266,6 @@ export class PbrainEngine implements Engine {
 
 /** The fields of an ABOUT line: name="...", version="...", ... */
 export function parseAbout(line: string): Partial<EngineAbout> {
-  const fields: Record<string, string> = {};
-  for (const m of line.matchAll(/(\w+)\s*=\s*"([^"]*)"/g)) fields[m[1]] = m[2];
-  const out: { -readonly [K in keyof EngineAbout]?: EngineAbout[K] } = {};
-  for (const k of ABOUT_KEYS) if (fields[k] !== undefined) out[k] = fields[k];
-  return out;
+  const fields = [...line.matchAll(/(\w+)\s*=\s*"([^"]*)"/g)].map((m) => [m[1], m[2]] as const);
+  return Object.fromEntries(fields.filter(([key]) => (ABOUT_KEYS as readonly string[]).includes(key)));
 }

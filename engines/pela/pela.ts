@@ -101,8 +101,6 @@ export class PelaStrategy implements Strategy {
 
   constructor(private readonly options: PelaOptions = {}) {}
 
-  reset(): void {}
-
   choose(position: Board, context: MoveContext): number {
     this.lastNodes = 0;
     if (position.stones === 0) return position.cellsNearCentre(OPENING_RADIUS)[0];

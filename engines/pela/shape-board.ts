@@ -61,8 +61,7 @@ export class ShapeBoard implements ShapeLevels {
           this.line[(c * 4 + d) * SLOTS + i] = inside ? y * size + x : -1;
           if (!inside) off |= SLOT_OFF << (2 * i);
         }
-        this.keys[(c * 4 + d) * 2] = off;
-        this.keys[(c * 4 + d) * 2 + 1] = off;
+        this.keys.fill(off, (c * 4 + d) * 2, (c * 4 + d) * 2 + 2);
       }
     }
   }
@@ -124,11 +123,6 @@ export class ShapeBoard implements ShapeLevels {
   /** The level (shapes.ts) a stone of `who` at `cell` makes along DIRECTIONS[dir]. */
   level(cell: number, dir: number, who: Stone): number {
     return this.table[this.keys[(cell * 4 + dir) * 2 + who - 1]];
-  }
-
-  /** The cell at `slot` (0..7: offsets -4..-1, 1..4) of `cell`'s line DIRECTIONS[dir], or -1 off the board. */
-  lineCell(cell: number, dir: number, slot: number): number {
-    return this.line[(cell * 4 + dir) * SLOTS + slot];
   }
 
   /** The empty cells within NEAR_RADIUS of a stone, in index order. */

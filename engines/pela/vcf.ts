@@ -62,16 +62,6 @@ class Search {
     this.seen = new Uint32Array(board.cells.length);
   }
 
-  private nextStamp(): number {
-    this.stamp++;
-    return this.stamp;
-  }
-
-  /** The first cell among `cells` where the attacker makes two open threes, or undefined. */
-  private doubleThreeIn(cells: readonly number[]): number | undefined {
-    return cells.find((c) => this.board.cells[c] === EMPTY && this.board.openThrees(c, this.attacker) >= 2);
-  }
-
   /**
    * Where a new double open three can be: anywhere near the stones at the search's start (its fours'
    * cells are among them); deeper, only on the lines of the line's last attacker stone (a double three
@@ -91,7 +81,7 @@ class Search {
 
   /** The cells among `cells` where the attacker makes a four, best value first. */
   foursFor(cells: Iterable<number>): number[] {
-    const stamp = this.nextStamp();
+    const stamp = ++this.stamp;
     const found: { cell: number; value: number }[] = [];
     for (const c of cells) {
       if (this.seen[c] === stamp || this.board.cells[c] !== EMPTY) continue;
@@ -142,7 +132,9 @@ class Search {
       if (found) return found;
     }
     if (this.limits.doubleThrees && open.length === 0) {
-      const double = this.doubleThreeIn(this.doubleThreeZone());
+      const double = this.doubleThreeZone().find(
+        (c) => this.board.cells[c] === EMPTY && this.board.openThrees(c, this.attacker) >= 2,
+      );
       if (double !== undefined && !this.outOfBudget() && !this.defenderHasFour())
         return { line: [double], finish: [] };
     }
