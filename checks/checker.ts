@@ -45,7 +45,8 @@ import {
 import { compareProgram } from "./compare.js";
 import { sameBytes } from "../util/bytes.js";
 import { messageOf } from "../util/error-message.js";
-import { hex, scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
+import { scalarDiff, type Diff, type Mismatch } from "./diff-types.js";
+import { hex } from "../util/hex.js";
 import {
   compareData,
   comparePointer,

@@ -1,6 +1,7 @@
 /** The full-state comparison of the asm (read through the debug header) with engine-ts. */
 import type { EngineState } from "../engine-ts/index.js";
-import { cellDiff, hex, scalarDiff, type Diff } from "./diff-types.js";
+import { cellDiff, scalarDiff, type Diff } from "./diff-types.js";
+import { hex } from "../util/hex.js";
 import { CELLS, type GameState } from "../guest/game-view.js";
 
 /**

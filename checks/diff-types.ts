@@ -89,7 +89,3 @@ export function cellDiff(field: DiffField, cell: number, asm: number | string, t
 export function scalarDiff(field: DiffField, asm: number | string, ts: number | string): Diff {
   return { field, cell: null, row: null, col: null, asm, ts };
 }
-
-/** A number as the reports show it: upper-case hex digits and an `h`, e.g. `0Dh`. */
-export const hex = (n: number, digits: number): string =>
-  `${n.toString(16).toUpperCase().padStart(digits, "0")}h`;

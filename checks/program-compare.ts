@@ -7,7 +7,8 @@ import { DATA_VARIABLES, SCREEN_COLS, SCREEN_ROWS, type DataVariable } from "../
 import type { TextCells } from "../emu/types.js";
 import type { ScreenPosition } from "../guest/game-view.js";
 import { CP437 } from "../emu/cp437.js";
-import { cellDiff, hex, scalarDiff, type Diff, type DiffField } from "./diff-types.js";
+import { cellDiff, scalarDiff, type Diff, type DiffField } from "./diff-types.js";
+import { hex } from "../util/hex.js";
 import { sameBytes } from "../util/bytes.js";
 
 /** At most this many differences are listed per array variable and for the screen. */

@@ -14,7 +14,8 @@ import {
   type WhoStarts,
 } from "../engine-ts/index.js";
 import { boardMap } from "./board-map.js";
-import { hex, type Diff, type Mismatch } from "./diff-types.js";
+import { type Diff, type Mismatch } from "./diff-types.js";
+import { hex } from "../util/hex.js";
 import { FileError, readRegularFile, writeFileAtomically } from "../util/files.js";
 import { phaseName } from "../guest/game-view.js";
 import { isPolicyName, type PolicyName } from "./policy-names.js";

@@ -5,8 +5,8 @@
  */
 import { percent, type CoverageReport, type Figures } from "./coverage-report.js";
 import { reasonFor } from "./coverage-reasons.js";
+import { hex } from "../util/hex.js";
 
-const hex = (n: number): string => `${n.toString(16).toUpperCase().padStart(4, "0")}h`;
 const cell = (text: string): string => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
 
 function figureRow(name: string, f: Figures): string {
@@ -60,7 +60,7 @@ export function coverageMarkdown(report: CoverageReport, command: string, summar
     "|---|---|---|---|---|",
     ...report.uncoveredBlocks.map(
       (b) =>
-        `| ${hex(b.start)} | ${b.routine} | ${b.file.replace(/^.*\//, "")}:${b.line} | ${cell(b.text)} | ${reasonFor(b.routine, b.start, b.text) ?? noReason} |`,
+        `| ${hex(b.start, 4)} | ${b.routine} | ${b.file.replace(/^.*\//, "")}:${b.line} | ${cell(b.text)} | ${reasonFor(b.routine, b.start, b.text) ?? noReason} |`,
     ),
     "",
     `## Conditional jumps not seen both ways (${report.oneWayJumps.length})`,
@@ -69,7 +69,7 @@ export function coverageMarkdown(report: CoverageReport, command: string, summar
     "|---|---|---|---|---|---|",
     ...report.oneWayJumps.map(
       ({ jump, seen, exhausted }) =>
-        `| ${hex(jump.offset)} | ${jump.routine} | ${jump.file.replace(/^.*\//, "")}:${jump.line} | ${cell(jump.text)} | ${seen.join(", ") || "never ran"}${exhausted ? " (watch ended)" : ""} | ${reasonFor(jump.routine, jump.offset, jump.text) ?? noReason} |`,
+        `| ${hex(jump.offset, 4)} | ${jump.routine} | ${jump.file.replace(/^.*\//, "")}:${jump.line} | ${cell(jump.text)} | ${seen.join(", ") || "never ran"}${exhausted ? " (watch ended)" : ""} | ${reasonFor(jump.routine, jump.offset, jump.text) ?? noReason} |`,
     ),
     "",
   ];

@@ -6,7 +6,8 @@
 import type { Block, ConditionalJump, ControlFlow, Direction } from "./control-flow.js";
 import { JUMP_DIRECTIONS } from "./control-flow.js";
 import type { CoverageHits, CoveragePlan } from "./coverage.js";
-import { hex4, shortPlace } from "./symbols.js";
+import { shortPlace } from "./symbols.js";
+import { hexDigits } from "../util/hex.js";
 
 /** The evaluator of docs/evaluator.md: GetRandom, Update with its win test, CountScore and its helpers, PCMove. */
 export const EVALUATOR_ROUTINES: readonly string[] = [
@@ -158,7 +159,7 @@ export function coverageReport(flow: ControlFlow, hits: CoverageHits): CoverageR
 }
 
 function where(x: { file: string; line: number; text: string; routine: string }, offset: number): string {
-  return `${hex4(offset)}  ${x.routine.padEnd(20)} ${shortPlace(x)}  ${x.text}`;
+  return `${hexDigits(offset, 4)}  ${x.routine.padEnd(20)} ${shortPlace(x)}  ${x.text}`;
 }
 
 /** The report as the CLI prints it: the table, the figures, then what is left. */

@@ -18,7 +18,8 @@ import { findGame, INT3_OPCODE, Phase, readPhase, type GameLayout } from "../gue
 import { FLAG, type CpuDebug, type CpuRegisters } from "../emu/cpu-debug.js";
 import { installTrap, leaveTrap, trapFrame } from "./int3-trap.js";
 import { successors } from "./successors.js";
-import { hex4, type SymbolTable, type Where } from "./symbols.js";
+import { type SymbolTable, type Where } from "./symbols.js";
+import { hexDigits } from "../util/hex.js";
 
 /** E8 rel16: the near call step-over steps over (also FF /2, call through a register or memory). */
 const CALL_NEAR = 0xe8;
@@ -226,7 +227,7 @@ export class ProgramDebugger {
     const next = offset === undefined ? undefined : this.symbols.nextLine(offset);
     if (offset === undefined || next === undefined)
       throw new Error(
-        `cannot step at ${hex4(r.cs)}:${hex4(r.ip)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
+        `cannot step at ${hexDigits(r.cs, 4)}:${hexDigits(r.ip, 4)}: it is not an instruction of PISKASM.COM (continue or run to HUMAN_TURN)`,
       );
     const targets = successors(this.machine.memory, r, next);
     if (targets.kind === "unknown")

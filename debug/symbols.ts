@@ -18,9 +18,6 @@ export interface Where {
   length: number;
 }
 
-/** A word as the debugger shows addresses and offsets: four upper-case hex digits. */
-export const hex4 = (value: number): string => value.toString(16).toUpperCase().padStart(4, "0");
-
 /** A source line as the debugger names it: the file's name without its folders, and the line (`engine.inc:362`). */
 export function shortPlace(where: Pick<Where, "file" | "line">): string {
   return `${where.file.split("/").pop()}:${where.line}`;

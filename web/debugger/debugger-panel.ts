@@ -18,8 +18,9 @@ import { fetchJson } from "../assets.js";
 import { actionButton, el } from "../dom.js";
 import { MemoryView } from "./memory-view.js";
 import { ProfileChart } from "./profile-chart.js";
-import { RegistersView, hex4 } from "./registers-view.js";
+import { RegistersView } from "./registers-view.js";
 import { SourceView } from "./source-view.js";
+import { hexDigits } from "../../util/hex.js";
 
 export const SYMBOLS_URL = "piskasm.sym.json";
 /** A breakpoint may never be hit: the panel waits as long as it takes, and Pause ends the wait. */
@@ -332,7 +333,7 @@ export class DebuggerPanel {
         const item = el(
           "li",
           undefined,
-          `${where ? `${where.label} · ${shortPlace(where)}` : "?"} (${hex4(offset)}) `,
+          `${where ? `${where.label} · ${shortPlace(where)}` : "?"} (${hexDigits(offset, 4)}) `,
         );
         item.append(
           actionButton("×", "Remove this breakpoint", () => {

@@ -7,8 +7,8 @@ import type { GuestMemory } from "../../emu/types.js";
 import { CELLS } from "../../engine-ts/index.js";
 import { el } from "../dom.js";
 import { MiniBoard } from "../records/mini-board.js";
-import { hex4 } from "./registers-view.js";
 import { messageOf } from "../../util/error-message.js";
+import { hex, hexDigits } from "../../util/hex.js";
 
 export const MEMORY_SYMBOLS = [
   "Plocha",
@@ -78,12 +78,12 @@ export class MemoryView {
           : new Array<number>(CELLS).fill(0);
       this.board.render(plocha, info, undefined);
       this.board.root.hidden = false;
-      this.out.textContent = `${name} at ${hex4(at >> 4)}:${hex4(at & 0xf)} (linear ${at.toString(16).toUpperCase()}h)`;
+      this.out.textContent = `${name} at ${hexDigits(at >> 4, 4)}:${hexDigits(at & 0xf, 4)} (linear ${hex(at, 1)})`;
       return;
     }
     if ((MEMORY_SYMBOLS as readonly string[]).includes(name)) {
       const value = mem.readU16(at);
-      this.out.textContent = `${name} = ${value} (${hex4(value)}h) at linear ${at.toString(16).toUpperCase()}h`;
+      this.out.textContent = `${name} = ${value} (${hex(value, 4)}) at linear ${hex(at, 1)}`;
       return;
     }
     const bytes = mem.read(at, DUMP_BYTES);

@@ -1,6 +1,7 @@
 /** The debugger's register table: 8086 registers in hex, FLAGS as letters (upper case = set). */
 import { formatFlags, type CpuRegisters } from "../../emu/cpu-debug.js";
 import { el } from "../dom.js";
+import { hexDigits } from "../../util/hex.js";
 
 const ORDER: readonly (keyof CpuRegisters)[] = [
   "ax",
@@ -19,8 +20,6 @@ const ORDER: readonly (keyof CpuRegisters)[] = [
   "flags",
 ];
 
-export const hex4 = (value: number): string => value.toString(16).toUpperCase().padStart(4, "0");
-
 export class RegistersView {
   readonly root = el("div", "dbg-registers");
   private readonly values = new Map<keyof CpuRegisters, HTMLElement>();
@@ -38,7 +37,8 @@ export class RegistersView {
   }
 
   render(registers: CpuRegisters | undefined): void {
-    for (const [name, cell] of this.values) cell.textContent = registers ? hex4(registers[name]) : "----";
+    for (const [name, cell] of this.values)
+      cell.textContent = registers ? hexDigits(registers[name], 4) : "----";
     this.flags.textContent = registers ? formatFlags(registers.flags) : "";
   }
 

@@ -7,7 +7,7 @@
 import type { SourceLine } from "../../debug/listing.js";
 import type { SymbolTable, Where } from "../../debug/symbols.js";
 import { el } from "../dom.js";
-import { hex4 } from "./registers-view.js";
+import { hexDigits } from "../../util/hex.js";
 
 const CONTEXT_LINES = 4;
 /** The glyphs before a line the campaign ran, did not run, or that it says nothing of. */
@@ -53,7 +53,7 @@ export class SourceView {
       this.title.textContent =
         ip === undefined
           ? "running"
-          : `CS:IP outside PISKASM.COM (${segment === undefined ? "?" : hex4(segment)}:${hex4(ip)})`;
+          : `CS:IP outside PISKASM.COM (${segment === undefined ? "?" : hexDigits(segment, 4)}:${hexDigits(ip, 4)})`;
       this.lines.replaceChildren();
       this.legend.hidden = true;
       return;
@@ -77,7 +77,7 @@ export class SourceView {
         const item = el(
           "li",
           l.line === where.line ? "current" : undefined,
-          `${mark}${String(l.line).padStart(4)} ${hex4(l.offset)}  ${l.text}`,
+          `${mark}${String(l.line).padStart(4)} ${hexDigits(l.offset, 4)}  ${l.text}`,
         );
         item.dataset.offset = String(l.offset);
         if (run) item.classList.add("covered");
