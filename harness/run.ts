@@ -13,7 +13,7 @@ import { openSession, type BootSpec } from "../guest/boot.js";
 import { Phase } from "../guest/game-view.js";
 import { isFailedStart, startMachine, type FailedStart, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
-import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
+import { failedStartOutcome, playGame, type EngineFactory, type RunHooks } from "./runner.js";
 import { restartAt, shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
@@ -125,24 +125,15 @@ export async function playGames(
     const tracer = coverage && new CoverageTracer(session.machine, coverage);
     tracer?.attach();
     if (tracer) session.setPlantedBytes(tracer.plantedBytes());
+    const hooks: RunHooks = { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs };
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
-      const outcome = await playGame(session, spec, {
-        engine,
-        onMove: listener.onMove,
-        stepTimeoutMs: boot.timeoutMs,
-      });
+      const outcome = await playGame(session, spec, hooks);
       tracer?.gameOver();
       if (signal?.aborted) return;
       if (outcome.mismatch) listener.onMismatch?.(outcome);
-      if (outcome.mismatch && shrinkMs) {
-        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, {
-          engine,
-          stepTimeoutMs: boot.timeoutMs,
-          onMove: listener.onMove,
-          fresh,
-        });
-      }
+      if (outcome.mismatch && shrinkMs)
+        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { ...hooks, fresh });
       listener.onGame?.(outcome);
       if (!signal?.aborted && session.phase() !== Phase.MENU) await restart(session, fresh, tracer);
     }

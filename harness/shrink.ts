@@ -10,7 +10,7 @@ import { formatCell } from "../engine-ts/index.js";
 import { BadMoveError } from "../checks/inspect.js";
 import type { GameSession } from "../guest/session.js";
 import type { GameOutcome, GameSpec, Mismatch, ShrinkResult, ShrunkGame } from "./model.js";
-import { playGame, type EngineFactory } from "./runner.js";
+import { playGame, type RunHooks } from "./runner.js";
 import { ProgramChecker } from "../checks/checker.js";
 import type { MachineSnapshot } from "../emu/types.js";
 
@@ -20,6 +20,12 @@ export function isShrunk(result: ShrinkResult): result is ShrunkGame {
 
 /** The CLI's default --shrink-ms. */
 export const DEFAULT_SHRINK_MS = 5000;
+
+/** The hooks of every replay, and where it starts. */
+export interface ShrinkOptions extends RunHooks {
+  /** The machine at the session's first menu: every replay starts there (else where the last ended). */
+  fresh?: MachineSnapshot;
+}
 
 interface Candidate {
   moves: number[];
@@ -48,10 +54,7 @@ class Shrinker {
     private readonly session: GameSession,
     private readonly original: GameOutcome,
     private readonly deadline: number,
-    private readonly engine: EngineFactory | undefined,
-    private readonly stepTimeoutMs: number | undefined,
-    private readonly onMove: (() => void) | undefined,
-    private readonly fresh: MachineSnapshot | undefined,
+    private readonly options: ShrinkOptions,
   ) {}
 
   outOfTime(): boolean {
@@ -75,11 +78,7 @@ class Shrinker {
     let outcome: GameOutcome;
     try {
       await this.startFresh();
-      outcome = await playGame(this.session, replay, {
-        engine: this.engine,
-        stepTimeoutMs: this.stepTimeoutMs,
-        onMove: this.onMove,
-      });
+      outcome = await playGame(this.session, replay, this.options);
     } catch (error) {
       if (!(error instanceof BadMoveError)) {
         // The machine is in an unknown state (a hung guest, a lost menu): no more replays on it.
@@ -103,7 +102,7 @@ class Shrinker {
    * does: a mutant may leave damage in its memory that a later game would otherwise diverge by.
    */
   private async startFresh(): Promise<void> {
-    if (this.fresh) await restartAt(this.session, this.fresh);
+    if (this.options.fresh) await restartAt(this.session, this.options.fresh);
   }
 
   /** ddmin from `start`: returns true when it ran to a 1-minimal list. */
@@ -151,24 +150,10 @@ export async function shrinkGame(
   session: GameSession,
   original: GameOutcome,
   budgetMs: number,
-  options: {
-    engine?: EngineFactory;
-    stepTimeoutMs?: number;
-    onMove?: () => void;
-    /** The machine at the session's first menu: every replay starts there (else where the last ended). */
-    fresh?: MachineSnapshot;
-  } = {},
+  options: ShrinkOptions = {},
 ): Promise<ShrinkResult> {
   const started = performance.now();
-  const shrinker = new Shrinker(
-    session,
-    original,
-    started + budgetMs,
-    options.engine,
-    options.stepTimeoutMs,
-    options.onMove,
-    options.fresh,
-  );
+  const shrinker = new Shrinker(session, original, started + budgetMs, options);
   const moves = original.humanMoves;
   const done = (): ShrinkResult => {
     const ms = performance.now() - started;
