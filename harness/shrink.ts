@@ -14,10 +14,6 @@ import { playGame, type RunHooks } from "./runner.js";
 import { ProgramChecker } from "../checks/checker.js";
 import type { MachineSnapshot } from "../emu/types.js";
 
-export function isShrunk(result: ShrinkResult): result is ShrunkGame {
-  return "mismatch" in result;
-}
-
 /** The CLI's default --shrink-ms. */
 export const DEFAULT_SHRINK_MS = 5000;
 
@@ -172,7 +168,7 @@ export async function shrinkGame(
   if (!(await shrinker.diverges(moves))) return done();
   const complete = await shrinker.ddmin(shrinker.best?.moves ?? moves);
   const result = done();
-  return isShrunk(result) ? { ...result, complete } : result;
+  return "mismatch" in result ? { ...result, complete } : result;
 }
 
 /** The machine restored to `menu` (a snapshot at the program's menu), and the checker's model with it. */
