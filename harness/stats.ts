@@ -42,10 +42,8 @@ export function costTracker(machine: Pick<Machine, "stats">): CostTracker {
     },
     finish() {
       const end = machine.stats();
-      cost.runLoopMs = end.runLoopMs - start.runLoopMs;
-      cost.instructions = end.instructions - start.instructions;
-      cost.slices = end.slices - start.slices;
-      cost.jitCompilations = end.jitCompilations - start.jitCompilations;
+      for (const key of ["runLoopMs", "instructions", "slices", "jitCompilations"] as const)
+        cost[key] = end[key] - start[key];
     },
   };
 }
