@@ -88,12 +88,9 @@ export async function executeDiff(
   // Finished however the run ends: the bar's redraw timer would keep the process alive after an error.
   const { summary, interrupted, coverage } = await runDiff(
     {
-      boot: settings.boot,
+      ...settings,
       coverage: settings.coverage?.plan,
-      plan,
-      jobs: settings.jobs,
       workerScript: join(settings.build, "diff-worker.mjs"),
-      shrinkMs: settings.shrinkMs,
       signal: AbortSignal.any([interruption.signal, stopOnWriteError.signal]),
     },
     {

@@ -82,20 +82,15 @@ function part(slice: GameSlice, j: number, count: number): GameSlice {
     : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
 }
 
-/** How one emulator starts and what it plays with (all optional). */
-export interface PlayOptions {
-  /** The reference engine (tests inject faults through it). */
-  engine?: EngineFactory;
-  /** Ends the games early. */
-  signal?: AbortSignal;
+/** How one emulator starts and what it plays with (all optional; the picked fields as the run's). */
+export interface PlayOptions extends Pick<DiffRunBase, "engine" | "signal" | "coverage" | "shrinkMs"> {
   /** Continue from this machine state at the menu instead of booting (openSession). */
   menu?: MachineSnapshot;
-  /** Called once the machine is at the game's menu, before the first game. */
+  /**
+   * Called once the machine is at the game's menu, before the first game; coverage is traced after it
+   * (a shared menu snapshot holds no INT 3).
+   */
   onMenu?: (session: GameSession) => Promise<void>;
-  /** Trace coverage from the menu on (after onMenu: a shared menu snapshot holds no INT 3). */
-  coverage?: CoveragePlan;
-  /** Time budget for shrinking each mismatch on this emulator; 0 or undefined: no shrinking. */
-  shrinkMs?: number;
   /** Gets the machine as soon as it exists, before the boot (openSession). */
   onMachine?: (machine: Machine) => void;
 }
@@ -204,12 +199,7 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
     jobs === 1
-      ? playGames(options.boot, slice, collect, {
-          engine: options.engine,
-          signal,
-          coverage: options.coverage,
-          shrinkMs: options.shrinkMs,
-        })
+      ? playGames(options.boot, slice, collect, options)
       : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);
