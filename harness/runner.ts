@@ -224,7 +224,7 @@ export async function playGame(
   const started = performance.now();
   const tracker = costTracker(session.machine);
   const policy = createOpponent(spec);
-  const game: GameInProgress = { spec, policy, tracker, started };
+  const game: GameInProgress = { spec, policy, tracker };
   const before: CheckerTime = { ...(ProgramChecker.of(session)?.spent ?? { modelMs: 0, compareMs: 0 }) };
   let outcome: GameOutcome;
   try {
@@ -239,6 +239,8 @@ export async function playGame(
     if (!(error instanceof MismatchError)) throw error;
     outcome = await mismatchOutcome(session, game, error);
   }
+  tracker.finish();
+  outcome.wallMs = performance.now() - started;
   // The checker's model plays each input (engine-ts's moves among them); its comparisons are checks.
   const spent = ProgramChecker.of(session)?.spent;
   if (spent) {
@@ -253,7 +255,6 @@ interface GameInProgress {
   spec: GameSpec;
   policy: Opponent;
   tracker: ReturnType<typeof costTracker>;
-  started: number;
   /** Once the opening is done. */
   outcome?: GameOutcome;
   /** The asm's MoveCount before the human turn under way. */
@@ -270,7 +271,7 @@ async function mismatchOutcome(
   game: GameInProgress,
   error: MismatchError,
 ): Promise<GameOutcome> {
-  const { spec, policy, tracker, started } = game;
+  const { spec, policy, tracker } = game;
   const mismatch = error.mismatch;
   const outcome = game.outcome ?? noMovesOutcome(spec, session.readState().seed, tracker.cost);
   outcome.result = "mismatch";
@@ -297,8 +298,6 @@ async function mismatchOutcome(
       );
     }
   }
-  tracker.finish();
-  outcome.wallMs = performance.now() - started;
   return outcome;
 }
 
@@ -307,7 +306,7 @@ async function playChecked(
   hooks: RunHooks,
   game: GameInProgress,
 ): Promise<GameOutcome> {
-  const { spec, policy, tracker, started } = game;
+  const { spec, policy, tracker } = game;
   // The score tables are compared at once.
   const opened = withTables(session, await openGame(session, spec, policy, hooks));
   const engine = opened.engine;
@@ -361,7 +360,5 @@ async function playChecked(
   outcome.harnessMs += performance.now() - mark;
   await policy.close?.();
   await session.backToMenu();
-  tracker.finish();
-  outcome.wallMs = performance.now() - started;
   return outcome;
 }
