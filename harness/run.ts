@@ -130,22 +130,17 @@ export async function playGames(
       if (outcome.mismatch && shrinkMs)
         outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { ...hooks, fresh });
       listener.onGame?.(outcome);
-      if (!signal?.aborted && session.phase() !== Phase.MENU) await restart(session, fresh, tracer);
+      if (signal?.aborted || session.phase() === Phase.MENU) continue;
+      // The machine back at its first menu, and the checker's model with it; a coverage tracer's INT 3s,
+      // which the snapshot does not hold, are armed again (what they found stays).
+      tracer?.detach();
+      await restartAt(session, fresh);
+      tracer?.attach();
     }
     if (tracer) listener.onCoverage?.(tracer.hits());
   } finally {
     await session.machine.destroy();
   }
-}
-
-/**
- * The machine back as it was at the menu before the first game, and the checker's model with it; a
- * coverage tracer's INT 3s, which the snapshot does not hold, are armed again (what they found stays).
- */
-async function restart(session: GameSession, fresh: MachineSnapshot, tracer?: CoverageTracer): Promise<void> {
-  tracer?.detach();
-  await restartAt(session, fresh);
-  tracer?.attach();
 }
 
 /**
