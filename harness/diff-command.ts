@@ -117,15 +117,13 @@ export async function executeDiff(
     coverageHits: coverage,
   };
   // A summary that cannot be written is thrown after the other files (the figures are the caller's).
-  let summaryError: FileError | undefined;
   try {
     writeShardFile(settings, result, reporter.log);
   } catch (error) {
     if (!(error instanceof FileError)) throw error;
-    summaryError = error;
+    result.summaryError = error;
   }
   writeCoverageFiles(settings, result, reporter.log);
-  if (summaryError) result.summaryError = summaryError;
   return { settings, result };
 }
 
