@@ -9,7 +9,7 @@
 import { formatCell } from "../engine-ts/index.js";
 import { BadMoveError } from "../checks/inspect.js";
 import type { GameSession } from "../guest/session.js";
-import type { GameOutcome, GameSpec, Mismatch, ShrinkResult, ShrunkGame } from "./model.js";
+import type { GameOutcome, GameSpec, Mismatch, ShrinkResult } from "./model.js";
 import { playGame, type RunHooks } from "./runner.js";
 import { ProgramChecker } from "../checks/checker.js";
 import type { MachineSnapshot } from "../emu/types.js";
@@ -151,7 +151,8 @@ export async function shrinkGame(
   const started = performance.now();
   const shrinker = new Shrinker(session, original, started + budgetMs, options);
   const moves = original.humanMoves;
-  const done = (): ShrinkResult => {
+  /** The result so far; `complete`: ddmin ran to its end (a shrunk game only). */
+  const done = (complete = false): ShrinkResult => {
     const ms = performance.now() - started;
     const best = shrinker.best;
     if (!best) {
@@ -162,13 +163,11 @@ export async function shrinkGame(
       return { reason, tries: shrinker.tries, ms };
     }
     const { humanMoves, computerMoves, mismatch } = best.outcome;
-    return { humanMoves, computerMoves, mismatch, tries: shrinker.tries, ms, complete: false };
+    return { humanMoves, computerMoves, mismatch, tries: shrinker.tries, ms, complete };
   };
-  if (await shrinker.diverges([])) return { ...(done() as ShrunkGame), complete: true };
+  if (await shrinker.diverges([])) return done(true);
   if (!(await shrinker.diverges(moves))) return done();
-  const complete = await shrinker.ddmin(shrinker.best?.moves ?? moves);
-  const result = done();
-  return "mismatch" in result ? { ...result, complete } : result;
+  return done(await shrinker.ddmin(shrinker.best?.moves ?? moves));
 }
 
 /** The machine restored to `menu` (a snapshot at the program's menu), and the checker's model with it. */
