@@ -92,13 +92,7 @@ export function prepareArena(request: ArenaRequest): ArenaPlan {
     if (mismatch) throw new ArenaError(`--resume: the arena in ${dir} has other settings (${mismatch})`);
     settings = saved.settings;
   }
-  const plan = schedule({
-    players: settings.players,
-    gauntlet: settings.gauntlet,
-    gamesPerPair: settings.gamesPerPair,
-    openings: settings.openings.length,
-    seed: settings.seed,
-  });
+  const plan = schedule({ ...settings, openings: settings.openings.length });
   const tally = new ArenaTally(settings, settings.players.filter(isPiskasm));
   const done = saved ? resumeGames(dir, plan, (entry) => tally.add(entry)) : new Set<number>();
   return { request, settings, schedule: plan, done, tally };

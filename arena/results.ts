@@ -124,8 +124,33 @@ export class GameRecorder {
     this.log = new LineAppender(join(dir, GAMES_FILE), "arena games");
   }
 
+  /** Writes the game's PSQ record, appends its entry and returns it. */
   record(game: ScheduledGame, played: PlayedGame, wallMs: number): GameEntry {
-    const entry = recordGame(this.dir, this.size, game, played, wallMs);
+    const { dir, size } = this;
+    const safe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 40);
+    const psq = join(
+      "games",
+      `${String(game.index).padStart(5, "0")}-${safe(game.first)}-${safe(game.second)}.psq`,
+    );
+    writeFileAtomically(
+      join(dir, psq),
+      formatPsq({ size, players: [game.first, game.second], moves: played.moves }),
+      "game record",
+    );
+    const cells = played.moves.map((m) => m.y * size + m.x);
+    const entry: GameEntry = {
+      index: game.index,
+      first: game.first,
+      second: game.second,
+      opening: game.opening,
+      winner: played.winner === 0 ? "first" : played.winner === 1 ? "second" : "draw",
+      end: played.end,
+      reason: played.reason,
+      plies: played.moves.length,
+      psq,
+      wallMs: Math.round(wallMs),
+      ...(played.end === "five" ? { finish: finishOf(size, cells) } : {}),
+    };
     this.log.append(JSON.stringify(entry));
     return entry;
   }
@@ -133,43 +158,4 @@ export class GameRecorder {
   close(): void {
     this.log.close();
   }
-}
-/** Writes the game's PSQ record and returns its results entry. */
-function recordGame(
-  dir: string,
-  size: number,
-  game: ScheduledGame,
-  played: PlayedGame,
-  wallMs: number,
-): GameEntry {
-  const safe = (name: string): string => name.replace(/[^A-Za-z0-9_.-]+/g, "_").slice(0, 40);
-  const psq = join(
-    "games",
-    `${String(game.index).padStart(5, "0")}-${safe(game.first)}-${safe(game.second)}.psq`,
-  );
-  writeFileAtomically(
-    join(dir, psq),
-    formatPsq({ size, players: [game.first, game.second], moves: played.moves }),
-    "game record",
-  );
-  return {
-    index: game.index,
-    first: game.first,
-    second: game.second,
-    opening: game.opening,
-    winner: played.winner === 0 ? "first" : played.winner === 1 ? "second" : "draw",
-    end: played.end,
-    reason: played.reason,
-    plies: played.moves.length,
-    psq,
-    wallMs: Math.round(wallMs),
-    ...(played.end === "five"
-      ? {
-          finish: finishOf(
-            size,
-            played.moves.map((m) => m.y * size + m.x),
-          ),
-        }
-      : {}),
-  };
 }

@@ -37,10 +37,7 @@ export function pairsOf(players: readonly string[], gauntlet?: string): [string,
       throw new ArenaError(`the gauntlet player ${JSON.stringify(gauntlet)} is not in --players`);
     return players.filter((p) => p !== gauntlet).map((p) => [gauntlet, p]);
   }
-  const pairs: [string, string][] = [];
-  for (let i = 0; i < players.length; i++)
-    for (let j = i + 1; j < players.length; j++) pairs.push([players[i], players[j]]);
-  return pairs;
+  return players.flatMap((a, i) => players.slice(i + 1).map((b): [string, string] => [a, b]));
 }
 
 /** An arena's games, planned on demand: game `index` is computed from its index alone. */

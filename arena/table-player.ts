@@ -29,11 +29,8 @@ export class ArenaTable {
   }
 
   private engine(name: string): Engine {
-    let engine = this.engines.get(name);
-    if (!engine) {
-      engine = this.create(name);
-      this.engines.set(name, engine);
-    }
+    const engine = this.engines.get(name) ?? this.create(name);
+    this.engines.set(name, engine);
     return engine;
   }
 

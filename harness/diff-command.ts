@@ -88,12 +88,9 @@ export async function executeDiff(
   // Finished however the run ends: the bar's redraw timer would keep the process alive after an error.
   const { summary, interrupted, coverage } = await runDiff(
     {
-      boot: settings.boot,
+      ...settings,
       coverage: settings.coverage?.plan,
-      plan,
-      jobs: settings.jobs,
       workerScript: join(settings.build, "diff-worker.mjs"),
-      shrinkMs: settings.shrinkMs,
       signal: AbortSignal.any([interruption.signal, stopOnWriteError.signal]),
     },
     {
@@ -120,15 +117,13 @@ export async function executeDiff(
     coverageHits: coverage,
   };
   // A summary that cannot be written is thrown after the other files (the figures are the caller's).
-  let summaryError: FileError | undefined;
   try {
     writeShardFile(settings, result, reporter.log);
   } catch (error) {
     if (!(error instanceof FileError)) throw error;
-    summaryError = error;
+    result.summaryError = error;
   }
   writeCoverageFiles(settings, result, reporter.log);
-  if (summaryError) result.summaryError = summaryError;
   return { settings, result };
 }
 

@@ -29,12 +29,8 @@ export function loadCoverageSetup(build: string): CoverageSetup {
     map = JSON.parse(readFileSync(symPath, "utf8")) as SymbolMap;
     image = readFileSync(comPath);
   } catch (error) {
-    throw new Error(
-      `--coverage needs ${symPath} and ${comPath}: run \`make\` first (${(error as Error).message})`,
-      {
-        cause: error,
-      },
-    );
+    const why = `--coverage needs ${symPath} and ${comPath}: run \`make\` first (${(error as Error).message})`;
+    throw new Error(why, { cause: error });
   }
   const flow = controlFlow(map, image);
   // The small DOS's entry into a program run again (optional: without its listing only the first run is traced).

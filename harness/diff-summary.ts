@@ -10,7 +10,7 @@ import type { ProgramIdentity } from "../checks/program-identity.js";
 import type { BootSpec } from "../guest/boot.js";
 import type { RunSummary } from "./stats.js";
 import { formatShard } from "./shard.js";
-import { writeShardSummary } from "./shard-summary.js";
+import { SHARD_FORMAT, writeShardSummary } from "./shard-summary.js";
 import type { CoverageSetup } from "./diff-coverage.js";
 import type { RunPlanOptions, Shard } from "./model.js";
 import { writeFileAtomically, type FileError } from "../util/files.js";
@@ -72,7 +72,7 @@ export function writeShardFile(
   if (!shard || result.interrupted) return;
   const { summary } = result;
   const path = writeShardSummary(out, {
-    format: "piskasm-shard/1",
+    format: SHARD_FORMAT,
     shard,
     plan: {
       games: plan.games,

@@ -7,7 +7,7 @@
  * that were played, and `piskasm replay` replays those.
  */
 import { BOARD_SIZE, CELLS, COMPUTER, EMPTY, HUMAN } from "../engine-ts/index.js";
-import { EngineError, RULE_FREESTYLE, type Engine, type PositionStone } from "../engines/engine.js";
+import { EngineError, RULE_FREESTYLE, type Engine } from "../engines/engine.js";
 import { createEngine } from "../engines/registry.js";
 import type { OpponentPolicy } from "./policies.js";
 import type { EnginePolicyName } from "../checks/policy-names.js";
@@ -47,10 +47,8 @@ export function createEnginePolicy(name: EnginePolicyName, seed: number): Oppone
         else other = true;
       }
       if (other || added.length > 1) {
-        const stones: PositionStone[] = [];
-        for (let cell = 0; cell < CELLS; cell++)
-          if (plocha[cell] !== EMPTY) stones.push({ at: point(cell), own: plocha[cell] === HUMAN });
-        await engine.setPosition(stones);
+        const stones = [...plocha.keys()].filter((cell) => plocha[cell] !== EMPTY);
+        await engine.setPosition(stones.map((cell) => ({ at: point(cell), own: plocha[cell] === HUMAN })));
       } else if (added.length === 1) {
         await engine.opponentMove(point(added[0]));
       }

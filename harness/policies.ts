@@ -91,8 +91,7 @@ class Candidates {
       const opening = emptyCellsNear(board, BOARD_SIZE, [centreCell(BOARD_SIZE)], OPENING_RADIUS);
       return opening.length > 0 ? opening : cellsWith(board, (stone) => stone === EMPTY);
     }
-    const out: number[] = [];
-    for (let cell = 0; cell < CELLS; cell++) if (near[cell] > 0 && board[cell] === EMPTY) out.push(cell);
+    const out = cellsWith(board, (stone, cell) => near[cell] > 0 && stone === EMPTY);
     return out.length > 0 ? out : cellsWith(board, (stone) => stone === EMPTY);
   }
 }
@@ -107,11 +106,9 @@ export function candidateCells(plocha: Uint8Array): number[] {
   return candidates.cells();
 }
 
-/** The cells whose stone (or EMPTY) is `wanted`, in index order. */
-function cellsWith(plocha: Uint8Array, wanted: (stone: number) => boolean): number[] {
-  const out: number[] = [];
-  for (let cell = 0; cell < CELLS; cell++) if (wanted(plocha[cell])) out.push(cell);
-  return out;
+/** The cells whose stone (or EMPTY) and index `wanted` accepts, in index order. */
+function cellsWith(plocha: Uint8Array, wanted: (stone: number, cell: number) => boolean): number[] {
+  return [...plocha.keys()].filter((cell) => wanted(plocha[cell], cell));
 }
 
 export function randomPolicy(seed: number): Policy {

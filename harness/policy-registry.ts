@@ -11,7 +11,8 @@ import { POLICY_NAMES, type GeneratedPolicyName, type PolicyName } from "../chec
 import { ENGINES, engineNames } from "../engines/registry.js";
 import type { BoardGeometry } from "../guest/game-view.js";
 import { createEnginePolicy } from "./engine-policy.js";
-import { enginePolicy, randomPolicy, replayPolicy, stormPolicy, type StormTurn } from "./policies.js";
+import { enginePolicy, randomPolicy, replayPolicy, stormPolicy } from "./policies.js";
+import type { OpponentPolicy, StormTurn } from "./policies.js";
 import { probePolicy } from "./probe.js";
 import { sweepPolicy, type SweepOpening } from "./sweep.js";
 
@@ -63,11 +64,7 @@ const STORM = { screen: true, opening: false, setUp: false, deterministic: true 
 const OPENINGS = { screen: true, opening: true, setUp: true, deterministic: true } as const;
 
 /** A policy that only names cells, as the runner plays it (each clicked on its character). */
-function clicking(policy: {
-  readonly name: PolicyName;
-  next(plocha: Uint8Array): number | undefined | Promise<number | undefined>;
-  close?(): Promise<void>;
-}): Opponent {
+function clicking(policy: OpponentPolicy): Opponent {
   const close = policy.close?.bind(policy);
   return { name: policy.name, turn: (plocha) => policy.next(plocha), ...(close ? { close } : {}) };
 }

@@ -2,7 +2,7 @@
 import { parseCell } from "../engine-ts/index.js";
 import type { Diff } from "../checks/diff-types.js";
 import type { MismatchReport } from "../checks/report.js";
-import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
+import { failedStartOutcome, playGame } from "./runner.js";
 import { openSession, type BootSpec } from "../guest/boot.js";
 import { isFailedStart, startMachine, type GameSession } from "../guest/session.js";
 import type { GameSpec, GameOutcome } from "./model.js";
@@ -29,15 +29,6 @@ export function replaySpec(report: MismatchReport): GameSpec {
   };
 }
 
-export function replayReport(
-  session: GameSession,
-  report: MismatchReport,
-  engine?: EngineFactory,
-  stepTimeoutMs?: number,
-): Promise<GameOutcome> {
-  return playGame(session, replaySpec(report), { engine, stepTimeoutMs });
-}
-
 /**
  * Boots `boot` and replays the report's game on it. A program that does not come to its menu, comes to
  * it with a debug header of another version or shows none, is its start's check against the model (as
@@ -58,7 +49,7 @@ export async function replayBooted(boot: BootSpec, report: MismatchReport): Prom
     }
   }
   try {
-    return await replayReport(session, report, undefined, boot.timeoutMs);
+    return await playGame(session, replaySpec(report), { stepTimeoutMs: boot.timeoutMs });
   } finally {
     await session.machine.destroy();
   }

@@ -13,7 +13,7 @@ import { openSession, type BootSpec } from "../guest/boot.js";
 import { Phase } from "../guest/game-view.js";
 import { isFailedStart, startMachine, type FailedStart, type GameSession } from "../guest/session.js";
 import { plannedCount, plannedGame } from "./game-spec.js";
-import { failedStartOutcome, playGame, type EngineFactory } from "./runner.js";
+import { failedStartOutcome, playGame, type EngineFactory, type RunHooks } from "./runner.js";
 import { restartAt, shrinkGame } from "./shrink.js";
 import { addOutcome, emptyTotals, summarize, type RunSummary } from "./stats.js";
 import type { MenuMessage, WorkerInput, WorkerMessage } from "./worker-protocol.js";
@@ -82,20 +82,15 @@ function part(slice: GameSlice, j: number, count: number): GameSlice {
     : { plan: slice.plan, from: slice.from + from, to: slice.from + to };
 }
 
-/** How one emulator starts and what it plays with (all optional). */
-export interface PlayOptions {
-  /** The reference engine (tests inject faults through it). */
-  engine?: EngineFactory;
-  /** Ends the games early. */
-  signal?: AbortSignal;
+/** How one emulator starts and what it plays with (all optional; the picked fields as the run's). */
+export interface PlayOptions extends Pick<DiffRunBase, "engine" | "signal" | "coverage" | "shrinkMs"> {
   /** Continue from this machine state at the menu instead of booting (openSession). */
   menu?: MachineSnapshot;
-  /** Called once the machine is at the game's menu, before the first game. */
+  /**
+   * Called once the machine is at the game's menu, before the first game; coverage is traced after it
+   * (a shared menu snapshot holds no INT 3).
+   */
   onMenu?: (session: GameSession) => Promise<void>;
-  /** Trace coverage from the menu on (after onMenu: a shared menu snapshot holds no INT 3). */
-  coverage?: CoveragePlan;
-  /** Time budget for shrinking each mismatch on this emulator; 0 or undefined: no shrinking. */
-  shrinkMs?: number;
   /** Gets the machine as soon as it exists, before the boot (openSession). */
   onMachine?: (machine: Machine) => void;
 }
@@ -125,41 +120,27 @@ export async function playGames(
     const tracer = coverage && new CoverageTracer(session.machine, coverage);
     tracer?.attach();
     if (tracer) session.setPlantedBytes(tracer.plantedBytes());
+    const hooks: RunHooks = { engine, onMove: listener.onMove, stepTimeoutMs: boot.timeoutMs };
     for (const spec of gamesOf(slice)) {
       if (signal?.aborted) return;
-      const outcome = await playGame(session, spec, {
-        engine,
-        onMove: listener.onMove,
-        stepTimeoutMs: boot.timeoutMs,
-      });
+      const outcome = await playGame(session, spec, hooks);
       tracer?.gameOver();
       if (signal?.aborted) return;
       if (outcome.mismatch) listener.onMismatch?.(outcome);
-      if (outcome.mismatch && shrinkMs) {
-        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, {
-          engine,
-          stepTimeoutMs: boot.timeoutMs,
-          onMove: listener.onMove,
-          fresh,
-        });
-      }
+      if (outcome.mismatch && shrinkMs)
+        outcome.shrunk = await shrinkGame(session, outcome, shrinkMs, { ...hooks, fresh });
       listener.onGame?.(outcome);
-      if (!signal?.aborted && session.phase() !== Phase.MENU) await restart(session, fresh, tracer);
+      if (signal?.aborted || session.phase() === Phase.MENU) continue;
+      // The machine back at its first menu, and the checker's model with it; a coverage tracer's INT 3s,
+      // which the snapshot does not hold, are armed again (what they found stays).
+      tracer?.detach();
+      await restartAt(session, fresh);
+      tracer?.attach();
     }
     if (tracer) listener.onCoverage?.(tracer.hits());
   } finally {
     await session.machine.destroy();
   }
-}
-
-/**
- * The machine back as it was at the menu before the first game, and the checker's model with it; a
- * coverage tracer's INT 3s, which the snapshot does not hold, are armed again (what they found stays).
- */
-async function restart(session: GameSession, fresh: MachineSnapshot, tracer?: CoverageTracer): Promise<void> {
-  tracer?.detach();
-  await restartAt(session, fresh);
-  tracer?.attach();
 }
 
 /**
@@ -213,12 +194,7 @@ export async function runDiff(options: DiffRunOptions, listener: RunListener = {
   if (jobs > 1 && options.engine) throw new Error("a custom engine runs in this thread only (jobs = 1)");
   const playing =
     jobs === 1
-      ? playGames(options.boot, slice, collect, {
-          engine: options.engine,
-          signal,
-          coverage: options.coverage,
-          shrinkMs: options.shrinkMs,
-        })
+      ? playGames(options.boot, slice, collect, options)
       : runInWorkers(options, slice, jobs, collect);
   await untilDoneOrAborted(playing, signal);
   outcomes.sort((a, b) => a.spec.index - b.spec.index);

@@ -15,7 +15,7 @@ import { StartStallError, type FailedStart, type GameSession, type MoveTiming } 
 import type { MouseSetUp } from "../program-ts/index.js";
 import { costTracker, emptyCost } from "./stats.js";
 import { performEscape, performMove, performNoise } from "./storm.js";
-import { performMenuNoise, playSetUp } from "./sweep-run.js";
+import { performMenuNoise, playSetUp, type SetUpResult } from "./sweep-run.js";
 import type { GameOutcome, GameSpec, Mismatch, StormCounts } from "./model.js";
 
 /** Creates the reference game for a seed; tests pass one that corrupts a state or a table. */
@@ -102,11 +102,7 @@ async function humanTurn(
 }
 
 /** How a game began: its first state, the reference game, and what the opening already found. */
-interface Opening {
-  asm: GameState;
-  engine: Game;
-  mismatch?: Mismatch;
-  escaped: boolean;
+interface Opening extends Omit<SetUpResult, "computerMove"> {
   /** The computer's stones so far (set-up stones are not its moves). */
   computerMoves: number[];
 }
@@ -127,19 +123,6 @@ function withTables(session: GameSession, opening: Opening): Opening {
 }
 
 /**
- * From the menu to the first human turn: the policy's opening (menu noise, set-up) first (each step
- * checked), or simply the menu key of who starts; the score tables compared at once.
- */
-async function openGame(
-  session: GameSession,
-  spec: GameSpec,
-  policy: Opponent,
-  hooks: RunHooks,
-): Promise<Opening> {
-  return withTables(session, await openBoard(session, spec, policy, hooks));
-}
-
-/**
  * The game of the checker's model when the checker follows the program (no mismatch has stopped it):
  * it plays every click already, so the runner needs no second engine-ts game of its own.
  */
@@ -148,8 +131,11 @@ function modelGame(session: GameSession): Game | undefined {
   return checker && !checker.found ? checker.model.game : undefined;
 }
 
-/** openGame's moves: the menu, the seed, the set-up or the key of who starts. */
-async function openBoard(
+/**
+ * From the menu to the first human turn: the policy's opening (menu noise, a seed, set-up) first (each
+ * step checked), or simply the menu key of who starts.
+ */
+async function openGame(
   session: GameSession,
   spec: GameSpec,
   policy: Opponent,
@@ -210,7 +196,10 @@ export function failedStartOutcome(
   return { ...noMovesOutcome(spec, 0, emptyCost()), mismatch };
 }
 
-/** A game that ended in a mismatch before any move was counted (its start, or its first input). */
+/**
+ * A game that ended in a mismatch before any move was counted (its start, or its first input); with
+ * its opening's result and moves, a game that begins.
+ */
 export function noMovesOutcome(spec: GameSpec, seed: number, cost: GameOutcome["cost"]): GameOutcome {
   return {
     spec,
@@ -235,7 +224,7 @@ export async function playGame(
   const started = performance.now();
   const tracker = costTracker(session.machine);
   const policy = createOpponent(spec);
-  const game: GameInProgress = { spec, policy, tracker, started };
+  const game: GameInProgress = { spec, policy, tracker };
   const before: CheckerTime = { ...(ProgramChecker.of(session)?.spent ?? { modelMs: 0, compareMs: 0 }) };
   let outcome: GameOutcome;
   try {
@@ -250,6 +239,8 @@ export async function playGame(
     if (!(error instanceof MismatchError)) throw error;
     outcome = await mismatchOutcome(session, game, error);
   }
+  tracker.finish();
+  outcome.wallMs = performance.now() - started;
   // The checker's model plays each input (engine-ts's moves among them); its comparisons are checks.
   const spent = ProgramChecker.of(session)?.spent;
   if (spent) {
@@ -264,7 +255,6 @@ interface GameInProgress {
   spec: GameSpec;
   policy: Opponent;
   tracker: ReturnType<typeof costTracker>;
-  started: number;
   /** Once the opening is done. */
   outcome?: GameOutcome;
   /** The asm's MoveCount before the human turn under way. */
@@ -281,7 +271,7 @@ async function mismatchOutcome(
   game: GameInProgress,
   error: MismatchError,
 ): Promise<GameOutcome> {
-  const { spec, policy, tracker, started } = game;
+  const { spec, policy, tracker } = game;
   const mismatch = error.mismatch;
   const outcome = game.outcome ?? noMovesOutcome(spec, session.readState().seed, tracker.cost);
   outcome.result = "mismatch";
@@ -308,8 +298,6 @@ async function mismatchOutcome(
       );
     }
   }
-  tracker.finish();
-  outcome.wallMs = performance.now() - started;
   return outcome;
 }
 
@@ -318,21 +306,16 @@ async function playChecked(
   hooks: RunHooks,
   game: GameInProgress,
 ): Promise<GameOutcome> {
-  const { spec, policy, tracker, started } = game;
-  const opened = await openGame(session, spec, policy, hooks);
+  const { spec, policy, tracker } = game;
+  // The score tables are compared at once.
+  const opened = withTables(session, await openGame(session, spec, policy, hooks));
   const engine = opened.engine;
   let mark = performance.now();
   const outcome: GameOutcome = {
-    spec,
-    seed: opened.asm.seed,
+    ...noMovesOutcome(spec, opened.asm.seed, tracker.cost),
     result: opened.escaped ? "escaped" : "playing",
-    humanMoves: [],
     computerMoves: opened.computerMoves,
     checkedComputerMoves: opened.computerMoves.length,
-    instructions: [],
-    wallMs: 0,
-    harnessMs: 0,
-    cost: tracker.cost,
     mismatch: opened.mismatch,
   };
   game.outcome = outcome;
@@ -377,7 +360,5 @@ async function playChecked(
   outcome.harnessMs += performance.now() - mark;
   await policy.close?.();
   await session.backToMenu();
-  tracker.finish();
-  outcome.wallMs = performance.now() - started;
   return outcome;
 }

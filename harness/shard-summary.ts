@@ -39,14 +39,10 @@ export interface ShardSummary extends Pick<RunSummary, "games" | "computerMoves"
 
 const FILE_PATTERN = /^shard-(\d+)-of-(\d+)\.json$/;
 
-export function shardSummaryName(shard: Shard): string {
-  return `shard-${shard.index}-of-${shard.count}.json`;
-}
-
 /** Writes the summary into `dir` (created when missing) and returns its path. */
 export function writeShardSummary(dir: string, summary: ShardSummary): string {
   makeOutputDir(dir, "report directory");
-  const path = join(dir, shardSummaryName(summary.shard));
+  const path = join(dir, `shard-${summary.shard.index}-of-${summary.shard.count}.json`);
   writeFileAtomically(path, `${JSON.stringify(summary, null, 2)}\n`, "shard summary");
   return path;
 }

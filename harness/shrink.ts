@@ -9,17 +9,19 @@
 import { formatCell } from "../engine-ts/index.js";
 import { BadMoveError } from "../checks/inspect.js";
 import type { GameSession } from "../guest/session.js";
-import type { GameOutcome, GameSpec, Mismatch, ShrinkResult, ShrunkGame } from "./model.js";
-import { playGame, type EngineFactory } from "./runner.js";
+import type { GameOutcome, GameSpec, Mismatch, ShrinkResult } from "./model.js";
+import { playGame, type RunHooks } from "./runner.js";
 import { ProgramChecker } from "../checks/checker.js";
 import type { MachineSnapshot } from "../emu/types.js";
 
-export function isShrunk(result: ShrinkResult): result is ShrunkGame {
-  return "mismatch" in result;
-}
-
 /** The CLI's default --shrink-ms. */
 export const DEFAULT_SHRINK_MS = 5000;
+
+/** The hooks of every replay, and where it starts. */
+export interface ShrinkOptions extends RunHooks {
+  /** The machine at the session's first menu: every replay starts there (else where the last ended). */
+  fresh?: MachineSnapshot;
+}
 
 interface Candidate {
   moves: number[];
@@ -48,10 +50,7 @@ class Shrinker {
     private readonly session: GameSession,
     private readonly original: GameOutcome,
     private readonly deadline: number,
-    private readonly engine: EngineFactory | undefined,
-    private readonly stepTimeoutMs: number | undefined,
-    private readonly onMove: (() => void) | undefined,
-    private readonly fresh: MachineSnapshot | undefined,
+    private readonly options: ShrinkOptions,
   ) {}
 
   outOfTime(): boolean {
@@ -75,11 +74,7 @@ class Shrinker {
     let outcome: GameOutcome;
     try {
       await this.startFresh();
-      outcome = await playGame(this.session, replay, {
-        engine: this.engine,
-        stepTimeoutMs: this.stepTimeoutMs,
-        onMove: this.onMove,
-      });
+      outcome = await playGame(this.session, replay, this.options);
     } catch (error) {
       if (!(error instanceof BadMoveError)) {
         // The machine is in an unknown state (a hung guest, a lost menu): no more replays on it.
@@ -103,7 +98,7 @@ class Shrinker {
    * does: a mutant may leave damage in its memory that a later game would otherwise diverge by.
    */
   private async startFresh(): Promise<void> {
-    if (this.fresh) await restartAt(this.session, this.fresh);
+    if (this.options.fresh) await restartAt(this.session, this.options.fresh);
   }
 
   /** ddmin from `start`: returns true when it ran to a 1-minimal list. */
@@ -151,26 +146,13 @@ export async function shrinkGame(
   session: GameSession,
   original: GameOutcome,
   budgetMs: number,
-  options: {
-    engine?: EngineFactory;
-    stepTimeoutMs?: number;
-    onMove?: () => void;
-    /** The machine at the session's first menu: every replay starts there (else where the last ended). */
-    fresh?: MachineSnapshot;
-  } = {},
+  options: ShrinkOptions = {},
 ): Promise<ShrinkResult> {
   const started = performance.now();
-  const shrinker = new Shrinker(
-    session,
-    original,
-    started + budgetMs,
-    options.engine,
-    options.stepTimeoutMs,
-    options.onMove,
-    options.fresh,
-  );
+  const shrinker = new Shrinker(session, original, started + budgetMs, options);
   const moves = original.humanMoves;
-  const done = (): ShrinkResult => {
+  /** The result so far; `complete`: ddmin ran to its end (a shrunk game only). */
+  const done = (complete = false): ShrinkResult => {
     const ms = performance.now() - started;
     const best = shrinker.best;
     if (!best) {
@@ -181,13 +163,11 @@ export async function shrinkGame(
       return { reason, tries: shrinker.tries, ms };
     }
     const { humanMoves, computerMoves, mismatch } = best.outcome;
-    return { humanMoves, computerMoves, mismatch, tries: shrinker.tries, ms, complete: false };
+    return { humanMoves, computerMoves, mismatch, tries: shrinker.tries, ms, complete };
   };
-  if (await shrinker.diverges([])) return { ...(done() as ShrunkGame), complete: true };
+  if (await shrinker.diverges([])) return done(true);
   if (!(await shrinker.diverges(moves))) return done();
-  const complete = await shrinker.ddmin(shrinker.best?.moves ?? moves);
-  const result = done();
-  return isShrunk(result) ? { ...result, complete } : result;
+  return done(await shrinker.ddmin(shrinker.best?.moves ?? moves));
 }
 
 /** The machine restored to `menu` (a snapshot at the program's menu), and the checker's model with it. */

@@ -42,10 +42,8 @@ export function costTracker(machine: Pick<Machine, "stats">): CostTracker {
     },
     finish() {
       const end = machine.stats();
-      cost.runLoopMs = end.runLoopMs - start.runLoopMs;
-      cost.instructions = end.instructions - start.instructions;
-      cost.slices = end.slices - start.slices;
-      cost.jitCompilations = end.jitCompilations - start.jitCompilations;
+      for (const key of ["runLoopMs", "instructions", "slices", "jitCompilations"] as const)
+        cost[key] = end[key] - start[key];
     },
   };
 }
@@ -172,24 +170,21 @@ export function summarize(totals: RunTotals, wallMs: number, jobs: number): RunS
     games: totals.games,
     computerMoves: totals.computerMoves,
     mismatches: totals.mismatches,
-    movesPerSecond: wallMs > 0 ? round(totals.computerMoves / (wallMs / 1000), 1) : 0,
+    movesPerSecond: ratio(totals.computerMoves, wallMs / 1000),
     wallMs: Math.round(wallMs),
     jobs,
     instructionsPerMove: { median: totals.instructions.median(), max: totals.instructions.max },
-    msPerGame: totals.games > 0 ? round(totals.gameMs / totals.games, 1) : 0,
+    msPerGame: ratio(totals.gameMs, totals.games),
     emulatorShare: round(1 - harnessShare, 3),
     harnessShare: round(harnessShare, 3),
     breakdownUsPerMove: breakdown(totals),
-    guestMipsInRunLoop:
-      totals.cost.runLoopMs > 0 ? round(totals.cost.instructions / (totals.cost.runLoopMs * 1000), 1) : 0,
-    jitCompilationsPer100Games:
-      totals.games > 0 ? round((100 * totals.cost.jitCompilations) / totals.games, 1) : 0,
+    guestMipsInRunLoop: ratio(totals.cost.instructions, totals.cost.runLoopMs * 1000),
+    jitCompilationsPer100Games: ratio(100 * totals.cost.jitCompilations, totals.games),
   };
 }
 
 function breakdown(totals: RunTotals): MoveBreakdown {
-  const perMove = (ms: number): number =>
-    totals.computerMoves > 0 ? round((ms * 1000) / totals.computerMoves, 1) : 0;
+  const perMove = (ms: number): number => ratio(ms * 1000, totals.computerMoves);
   const { runLoopMs, engineMs, policyMs, checkMs } = totals.cost;
   return {
     emulator: perMove(runLoopMs),
@@ -198,6 +193,11 @@ function breakdown(totals: RunTotals): MoveBreakdown {
     checks: perMove(checkMs),
     other: perMove(Math.max(0, totals.gameMs - runLoopMs - engineMs - policyMs - checkMs)),
   };
+}
+
+/** `part` / `whole` to one decimal; 0 when `whole` is not above 0. */
+function ratio(part: number, whole: number): number {
+  return whole > 0 ? round(part / whole, 1) : 0;
 }
 
 function round(value: number, digits: number): number {

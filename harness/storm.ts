@@ -7,7 +7,12 @@ import { Phase } from "../guest/game-view.js";
 import type { ScreenCell, StormMove, StormNoise } from "./policies.js";
 import { isGameOver, type GameSession, type MoveTiming } from "../guest/session.js";
 
-const ESC_SCANCODES = [0x01, 0x81];
+export const ESC = [0x01, 0x81];
+
+/** Waits for the program's menu (`what` names it in the time-out's message). */
+export async function waitForMenu(session: GameSession, timeoutMs: number, what: string): Promise<void> {
+  await session.waitUntil(() => session.phase() === Phase.MENU, what, timeoutMs);
+}
 
 /** Moves the pointer by each delta in turn (the driver clamps it at the screen edges). */
 async function wander(session: GameSession, deltas: ReadonlyArray<readonly [number, number]>): Promise<void> {
@@ -62,10 +67,6 @@ export async function performMove(
 
 /** Esc in the middle of the game: the program must give it up and show the menu. */
 export async function performEscape(session: GameSession, timeoutMs: number): Promise<void> {
-  await session.machine.keyboard.sendScancodes(ESC_SCANCODES);
-  await session.waitUntil(
-    () => session.phase() === Phase.MENU,
-    "the menu after Esc in the middle of a game",
-    timeoutMs,
-  );
+  await session.machine.keyboard.sendScancodes(ESC);
+  await waitForMenu(session, timeoutMs, "the menu after Esc in the middle of a game");
 }

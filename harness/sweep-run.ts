@@ -11,9 +11,9 @@ import type { Mismatch } from "./model.js";
 import { isGameOver, type GameSession } from "../guest/session.js";
 import { BIOS_TICKS } from "../guest/waiting.js";
 import type { MenuNoise, SetUpAction, SweepOpening } from "./sweep.js";
+import { ESC, waitForMenu } from "./storm.js";
 
 const ENTER = [0x1c, 0x9c];
-const ESC = [0x01, 0x81];
 const TAB = [0x0f, 0x8f];
 const KEY_S = [0x1f, 0x9f];
 /** Menu key 3: the program ends (DOS then asks for the next command line). */
@@ -21,15 +21,6 @@ const QUIT_KEY = "3";
 
 /** The full check of a state against engine-ts (the runner's). */
 export type StateCheck = (asm: GameState, engine: Game) => Mismatch | undefined;
-
-async function waitPhase(
-  session: GameSession,
-  phase: number,
-  timeoutMs: number,
-  what: string,
-): Promise<void> {
-  await session.waitUntil(() => session.phase() === phase, what, timeoutMs);
-}
 
 /** Types the menu's noise; after each item the menu is back and the forced seed is what it should be. */
 export async function performMenuNoise(
@@ -57,37 +48,26 @@ export async function performMenuNoise(
       await session.machine.mouse.moveToCell(item.at.col, item.at.row);
     } else if (item.kind === "ahead") {
       await keyboard.typeAhead(item.scancodes);
-      await waitPhase(session, Phase.MENU, timeoutMs, "the menu after keys typed ahead");
+      await waitForMenu(session, timeoutMs, "the menu after keys typed ahead");
     } else if (item.kind === "relaunch") {
       // Each line after the program has ended: a line that starts it at its menu is followed by key 3.
       for (const line of item.lines) {
         if (session.phase() === Phase.MENU) await keyboard.type(QUIT_KEY);
         await keyboard.type(`${line}\r`);
       }
-      await waitPhase(
-        session,
-        Phase.MENU,
-        timeoutMs,
-        `the menu after running PISKASM with "${item.lines.at(-1)}"`,
-      );
+      await waitForMenu(session, timeoutMs, `the menu after running PISKASM with "${item.lines.at(-1)}"`);
       expected = item.forces === "counted" ? undefined : item.forces;
     } else {
       await keyboard.sendScancodes(KEY_S);
-      await waitPhase(
-        session,
-        Phase.SEED_ENTRY,
-        timeoutMs,
+      await session.waitUntil(
+        () => session.phase() === Phase.SEED_ENTRY,
         "the seed entry after menu key S (Phase = SEED_ENTRY)",
+        timeoutMs,
       );
       for (const k of item.keys) await keyboard.sendScancodes(k);
       await keyboard.sendScancodes(item.end === "enter" ? ENTER : ESC);
       if (item.forces !== undefined) expected = item.forces === "counted" ? undefined : item.forces;
-      await waitPhase(
-        session,
-        Phase.MENU,
-        timeoutMs,
-        `the menu again after a seed entry ended with ${item.end}`,
-      );
+      await waitForMenu(session, timeoutMs, `the menu again after a seed entry ended with ${item.end}`);
     }
     const forced = session.forcedSeed();
     if (forced !== expected) {
@@ -133,7 +113,7 @@ async function handOver(
   const { machine } = session;
   if (end === "esc") {
     await machine.keyboard.sendScancodes(ESC);
-    await waitPhase(session, Phase.MENU, timeoutMs, "the menu after Esc in the set-up mode");
+    await waitForMenu(session, timeoutMs, "the menu after Esc in the set-up mode");
     return undefined;
   }
   const expected = end === "computer" ? session.moveCount() + 1 : session.moveCount();
@@ -161,7 +141,7 @@ async function handOver(
  */
 async function answerResult(session: GameSession, key: readonly number[], timeoutMs: number): Promise<void> {
   await session.machine.keyboard.typeAhead(key);
-  await waitPhase(session, Phase.MENU, timeoutMs, "the menu after a key that answered the result");
+  await waitForMenu(session, timeoutMs, "the menu after a key that answered the result");
 }
 
 /** From the menu: the set-up of a sweep opening, every step checked; stops at the first mismatch. */

@@ -205,16 +205,9 @@ function relaunchNoise(seed: number | "counted", geometry: BoardGeometry): MenuN
     "PISKASM /S: 5",
     "PISKASM S:3 -s:4",
   ];
-  if (seed === "counted")
-    return [
-      {
-        kind: "relaunch",
-        lines: [...tried, "PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"],
-        forces: "counted",
-      },
-      click,
-    ];
-  return [{ kind: "relaunch", lines: [...tried, `PISKASM x /q /s:00${seed} y`], forces: seed }, click];
+  const last =
+    seed === "counted" ? ["PISKASM x /q /s:007 y", "PISKASM", "PISKASM /S"] : [`PISKASM x /q /s:00${seed} y`];
+  return [{ kind: "relaunch", lines: [...tried, ...last], forces: seed }, click];
 }
 
 /** A board with no five anywhere: X where (col + 2 row) mod 4 < 2 (runs of at most 2 on every axis). */
@@ -226,7 +219,6 @@ export function drawPatternSide(cell: number): Side {
 
 const CORNERS = [0, BOARD_SIZE - 1, CELLS - BOARD_SIZE, CELLS - 1];
 
-/** Noise for the set-up mode once `stones` are on the board. */
 /**
  * The screen cells next to the board's outside: left and right of its first row, above its first
  * column, and the whole row below it (a cell index past the board lands on the data after Plocha, so
@@ -245,6 +237,7 @@ function offBoardCells({ left, top, cellWidth, cellHeight }: BoardGeometry): Scr
   ];
 }
 
+/** Noise for the set-up mode once `stones` are on the board. */
 function setUpNoise(geometry: BoardGeometry, stones: readonly number[]): SetUpAction[] {
   const noise: SetUpAction[] = [
     { kind: "key", scancodes: [...LETTER_X, ...F1, ...SPACE] },

@@ -19,13 +19,9 @@ export interface PiskasmGame {
 export const HUMAN_NAME = "human";
 const PROGRAM_NAME = /^PISKASM\.COM \/S:(\d{1,5})$/;
 
-export function programName(seed: number): string {
-  return `PISKASM.COM /S:${seed}`;
-}
-
 /** The record of a game: players named after the convention above, 19x19, cells as x = column, y = row. */
 export function toRecord(game: PiskasmGame): GameRecord {
-  const program = programName(game.seed);
+  const program = `PISKASM.COM /S:${game.seed}`;
   return {
     size: BOARD_SIZE,
     players: game.first === "human" ? [HUMAN_NAME, program] : [program, HUMAN_NAME],
@@ -38,21 +34,16 @@ export function toRecord(game: PiskasmGame): GameRecord {
 export type ReadGame =
   { kind: "piskasm"; game: PiskasmGame } | { kind: "foreign"; moves: number[]; why: string };
 
-/** Cell indices of a 19x19 record's moves; RecordError for another board size. */
-export function recordCells(record: GameRecord): number[] {
+/**
+ * Reads a record as a PISKASM.COM game when its players say so (or when `options` give the seed and
+ * who started); otherwise as a foreign game. A board of another size than 19x19 is a RecordError.
+ */
+export function fromRecord(record: GameRecord, options: { seed?: number; first?: WhoStarts } = {}): ReadGame {
   if (record.size !== BOARD_SIZE)
     throw new RecordError(
       `the record's board is ${record.size}x${record.size}; PISKASM.COM plays on ${BOARD_SIZE}x${BOARD_SIZE}`,
     );
-  return record.moves.map((m) => m.y * BOARD_SIZE + m.x);
-}
-
-/**
- * Reads a record as a PISKASM.COM game when its players say so (or when `options` give the seed and
- * who started); otherwise as a foreign game.
- */
-export function fromRecord(record: GameRecord, options: { seed?: number; first?: WhoStarts } = {}): ReadGame {
-  const moves = recordCells(record);
+  const moves = record.moves.map((m) => m.y * BOARD_SIZE + m.x);
   if (moves.length > CELLS)
     throw new RecordError(`the record has ${moves.length} moves; the board has ${CELLS} cells`);
   const named = namedGame(record);

@@ -45,12 +45,11 @@ export function parsePsq(text: string): GameRecord {
   for (; i < lines.length; i++) {
     const m = MOVE.exec(lines[i]);
     if (!m) break;
-    const move: RecordMove = {
+    moves.push({
       x: Number(m[1]) - 1,
       y: Number(m[2]) - 1,
       ...(m[3] === undefined ? {} : { timeMs: Number(m[3]) }),
-    };
-    moves.push(move);
+    });
   }
   // Moves after a line that is not one: that line is damage, not the players' names.
   const later = lines.findIndex((line, j) => j > i && MOVE.test(line));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildBodovani, CELLS, Game, LAYOUT, parseCell, type WhoStarts } from "../../engine-ts/index.js";
 import { openSession } from "../../guest/boot.js";
 import { formatMismatch, readReport, writeReport, type MismatchReport } from "../../checks/report.js";
-import { replayReport, sameDivergence } from "../../harness/replay.js";
+import { replaySpec, sameDivergence } from "../../harness/replay.js";
 import { playGame, type EngineFactory } from "../../harness/runner.js";
 import type { GameSession } from "../../guest/session.js";
 import { ProgramChecker } from "../../checks/checker.js";
@@ -116,18 +116,24 @@ describe("the differential checker", () => {
     if (!reports.corrupted || !reports.wrongTable)
       throw new Error("the reports of the tests above are missing");
     expect(
-      sameDivergence(reports.corrupted, await replayReport(session, reports.corrupted, corruptedState)),
+      sameDivergence(
+        reports.corrupted,
+        await playGame(session, replaySpec(reports.corrupted), { engine: corruptedState }),
+      ),
     ).toBe(true);
     await session.backToMenu();
     expect(
-      sameDivergence(reports.wrongTable, await replayReport(session, reports.wrongTable, wrongTableEngine)),
+      sameDivergence(
+        reports.wrongTable,
+        await playGame(session, replaySpec(reports.wrongTable), { engine: wrongTableEngine }),
+      ),
     ).toBe(true);
   });
 
   it("finds nothing to report when a report's game is replayed with the correct engine", async () => {
     const report = reports.wrongTable;
     if (!report) throw new Error("the report of the wrong-table test is missing");
-    const again = await replayReport(session, report);
+    const again = await playGame(session, replaySpec(report));
     expect(again.mismatch).toBeUndefined();
     expect(again.humanMoves).toEqual(report.moves.map(parseCell));
   });
@@ -216,6 +222,6 @@ describe("a reference model that throws", () => {
     expect(formatMismatch(report)).toContain(`Reference: asm "the program in phase `);
     expect(formatMismatch(report)).toContain("the reference's error:");
     armed = false;
-    expect(sameDivergence(report, await replayReport(session, report))).toBe(true);
+    expect(sameDivergence(report, await playGame(session, replaySpec(report)))).toBe(true);
   });
 });
