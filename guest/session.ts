@@ -198,8 +198,8 @@ export class GameSession {
   /**
    * Waits until the game's menu is up on a freshly booted machine. A program that started but waits
    * for input elsewhere for STUCK_TICKS timer ticks, or runs SETTLE_INSTRUCTIONS or the step's time
-   * without coming to its menu, is a StartStallError; a header never seen within `options.headerWithin` instructions a
-   * HeaderMissingError.
+   * without coming to its menu, is a StartStallError; a header never seen within `options.headerWithin` instructions,
+   * or a machine that sits halted for STUCK_TICKS with none seen (when that bound is given), a HeaderMissingError.
    */
   static async open(machine: Machine, options: SessionOptions): Promise<GameSession> {
     const waiting = new StillWatch(machine.memory);
@@ -214,11 +214,16 @@ export class GameSession {
         const layout = now ?? seen;
         if (!layout) {
           const { headerWithin } = options;
-          if (headerWithin === undefined || machine.instructionCount() - opened <= headerWithin)
-            return undefined;
-          return {
-            stall: `shows no debug header (PISKDBG1 at 102h of its segment) in the ${headerWithin / 1e6} million instructions after the boot`,
-          };
+          if (headerWithin === undefined) return undefined;
+          if (machine.instructionCount() - opened > headerWithin)
+            return {
+              stall: `shows no debug header (PISKDBG1 at 102h of its segment) in the ${headerWithin / 1e6} million instructions after the boot`,
+            };
+          // A program that runs into its header's bytes may end halted with interrupts on: its clock
+          // runs but its instructions hardly grow, so the bound above would wait out the step's time.
+          if (waiting.held(waitsForInput(machine)))
+            return { stall: "sits halted and shows no debug header (PISKDBG1 at 102h of its segment)" };
+          return undefined;
         }
         seen = layout;
         const phase = machine.memory.readU8(layout.phase);
