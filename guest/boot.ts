@@ -10,9 +10,17 @@ import { GameSession, isFailedStart } from "./session.js";
 /** The game's file in the floppy's root directory, which AUTOEXEC.BAT starts. */
 export const GAME_FILE = "PISKASM.COM";
 
-/** Does the floppy `image` hold the game's file? (An image that is not FAT12 is an Error.) */
-function holdsGame(image: string): boolean {
-  return readRootFile(readFileSync(image), GAME_FILE) !== undefined;
+/**
+ * Does the floppy `image` hold the game's file, and does its AUTOEXEC.BAT start it (a line whose
+ * command is PISKASM)? A test floppy holds the game beside programs its AUTOEXEC.BAT runs instead.
+ * (An image that is not FAT12 is an Error.)
+ */
+function startsGame(image: string): boolean {
+  const floppy = readFileSync(image);
+  const autoexec = readRootFile(floppy, "AUTOEXEC.BAT");
+  if (readRootFile(floppy, GAME_FILE) === undefined || autoexec === undefined) return false;
+  const commands = Buffer.from(autoexec).toString("latin1").toUpperCase().split(/\r?\n/);
+  return commands.some((line) => /^\s*PISKASM(\.COM)?(\s|$)/.test(line));
 }
 
 export interface BootSpec {
@@ -47,9 +55,9 @@ export async function openSession(
       await machine.resume();
     }
     // Without a PS/2 mouse the BIOS busy-waits through the device's time-outs: no instruction bound;
-    // nor on a floppy without the game (no header is the floppy's fault, not a program's).
+    // nor on a floppy that does not start the game (no header is the floppy's fault, not a program's).
     const headerWithin =
-      spec.ps2Mouse === false || !holdsGame(spec.image) ? undefined : DOS_PROFILES[spec.dos].headerWithin;
+      spec.ps2Mouse === false || !startsGame(spec.image) ? undefined : DOS_PROFILES[spec.dos].headerWithin;
     return await GameSession.open(machine, { timeoutMs: spec.timeoutMs, headerWithin });
   } catch (error) {
     if (!isFailedStart(error)) await machine.destroy();
