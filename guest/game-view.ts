@@ -150,7 +150,10 @@ export function readMoveCount(mem: GuestMemory, layout: GameLayout): number {
 /** `count` little-endian words of guest memory from `linear`. */
 function readWords(mem: GuestMemory, linear: number, count: number): Uint16Array {
   const bytes = mem.read(linear, count * 2);
-  return Uint16Array.from({ length: count }, (_, i) => bytes[2 * i] | (bytes[2 * i + 1] << 8));
+  // A loop: Uint16Array.from with a mapping function takes about nine times as long.
+  const words = new Uint16Array(count);
+  for (let i = 0; i < count; i++) words[i] = bytes[2 * i] | (bytes[2 * i + 1] << 8);
+  return words;
 }
 
 export function readGameState(mem: GuestMemory, layout: GameLayout): GameState {

@@ -109,5 +109,9 @@ export function emptyCellsNear(
         near[y * size + x] = 1;
     }
   }
-  return Array.from(cells.keys()).filter((cell) => near[cell] === 1 && cells[cell] === EMPTY);
+  // A loop, not a filter over every index: the engines ask for these cells at every move.
+  const out: number[] = [];
+  for (let cell = 0; cell < cells.length; cell++)
+    if (near[cell] === 1 && cells[cell] === EMPTY) out.push(cell);
+  return out;
 }
